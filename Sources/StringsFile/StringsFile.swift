@@ -1,0 +1,1 @@
+// The StringsFile module. Its files are added by the issue that builds it.

@@ -1,0 +1,4 @@
+import Foundation
+
+// The tool is thin: parse arguments, call one library function, print. See Subcommands.swift.
+exit(StringcatTool.run(Array(CommandLine.arguments.dropFirst()), console: Console()))

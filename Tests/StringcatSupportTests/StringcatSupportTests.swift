@@ -1,0 +1,78 @@
+import Foundation
+import XCTest
+@testable import StringcatSupport
+
+final class DiagnosticTests: XCTestCase {
+    func testDiagnosticPrintsAsEditorLink() {
+        let d = Diagnostic.error("missing ';' after the value", at: SourceLocation(path: "en.lproj/Localizable.strings", line: 3, column: 17))
+        XCTAssertEqual(d.description, "en.lproj/Localizable.strings:3:17: error: missing ';' after the value")
+        let w = Diagnostic.warning("empty file", at: .file("a.strings"))
+        XCTAssertEqual(w.description, "a.strings: warning: empty file")
+    }
+
+    func testLineIndexOverScalarsHandlesEveryLineBreak() {
+        let text = "ab\ncd\r\nef\rg\u{2028}h\u{2029}i"
+        let index = LineIndex(scalars: Array(text.unicodeScalars))
+        XCTAssertEqual(index.lineCount, 6)
+        let scalars = Array(text.unicodeScalars)
+        func pos(of c: Character) -> (Int, Int) {
+            let off = scalars.firstIndex(of: c.unicodeScalars.first!)!
+            let p = index.position(of: off)
+            return (p.line, p.column)
+        }
+        XCTAssertTrue(pos(of: "a") == (1, 1))
+        XCTAssertTrue(pos(of: "d") == (2, 2))
+        XCTAssertTrue(pos(of: "e") == (3, 1))
+        XCTAssertTrue(pos(of: "g") == (4, 1))
+        XCTAssertTrue(pos(of: "h") == (5, 1))
+        XCTAssertTrue(pos(of: "i") == (6, 1))
+    }
+
+    func testLineIndexOverUTF8() {
+        let index = LineIndex(utf8: Array("x\n\ny".utf8))
+        XCTAssertTrue(index.position(of: 3) == (3, 1))
+        XCTAssertTrue(index.position(of: 0) == (1, 1))
+    }
+}
+
+final class AtomicFileTests: XCTestCase {
+    var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        AtomicFile.faultInjector = nil
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    func testWritesAndCreatesFolders() throws {
+        let path = folder + "/a/b/c.txt"
+        try AtomicFile.write(Data("hi".utf8), to: path, overwrite: false)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("hi".utf8))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b"), ["c.txt"])
+    }
+
+    func testRefusesToOverwriteWithoutPermission() throws {
+        let path = folder + "/c.txt"
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: false)) { error in
+            XCTAssertEqual(error as? AtomicFile.WriteError, .exists(path))
+        }
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        try AtomicFile.write(Data("new".utf8), to: path, overwrite: true)
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
+    }
+
+    func testInjectedFailureLeavesNoFileBehind() throws {
+        let path = folder + "/c.txt"
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
+        struct DiskFull: Error {}
+        AtomicFile.faultInjector = { _ in throw DiskFull() }
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: true))
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["c.txt"])
+    }
+}
