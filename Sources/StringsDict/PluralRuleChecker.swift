@@ -64,9 +64,9 @@ extension StringsDictDecoder {
         if variable.specType.isEmpty {
             warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", context)
         } else if variable.specType != PluralVariable.pluralRuleType {
-            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appending(StringsDictKeys.specType))
+            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appendingPlistOnly(StringsDictKeys.specType))
         }
-        let valueContext = context.appending(StringsDictKeys.valueType)
+        let valueContext = context.appendingPlistOnly(StringsDictKeys.valueType)
         var valueKind: FormatArgumentKind?
         if let written = variable.valueType, let normalized = variable.normalizedValueType {
             if written != normalized {
