@@ -164,9 +164,8 @@ public enum FormatStringParser {
             precision = starOrDigits(bytes, &j) ?? ""
         }
         var length = ""
-        for candidate in lengthModifiers {
-            let c = Array(candidate.utf8)
-            if j + c.count <= n, Array(bytes[j..<(j + c.count)]) == c {
+        for (candidate, c) in lengthModifiers {
+            if j + c.count <= n, bytes[j..<(j + c.count)].elementsEqual(c) {
                 length = candidate
                 j += c.count
                 break
@@ -197,7 +196,7 @@ public enum FormatStringParser {
     private static let flagBytes: Set<UInt8> = Set("-+ #0'".utf8)
     private static let conversionBytes: Set<UInt8> = Set("@diuxXofFeEgGaAcCsSpnDUO".utf8)
     /// Longest first, so `ll` wins over `l` and `hh` over `h`.
-    private static let lengthModifiers = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"]
+    private static let lengthModifiers: [(String, [UInt8])] = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"].map { ($0, Array($0.utf8)) }
 }
 
 /// An argument-consuming token of a format string and the argument index it reads.

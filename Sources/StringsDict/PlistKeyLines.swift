@@ -27,11 +27,11 @@ struct PlistKeyLines {
         let n = bytes.count
         while i < n {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if Self.hasPrefix(bytes, i, "<!--") {
-                i = Self.find(bytes, from: i + 4, "-->").map { $0 + 3 } ?? n
-            } else if Self.hasPrefix(bytes, i, "<key>") {
+            if Self.hasPrefix(bytes, i, Tag.commentOpen) {
+                i = Self.find(bytes, from: i + 4, Tag.commentClose).map { $0 + 3 } ?? n
+            } else if Self.hasPrefix(bytes, i, Tag.keyOpen) {
                 let start = i + 5
-                let end = Self.find(bytes, from: start, "</key>") ?? n
+                let end = Self.find(bytes, from: start, Tag.keyClose) ?? n
                 let key = Self.unescape(String(decoding: bytes[start..<end], as: UTF8.self))
                 let position = Self.position(of: i, in: bytes, lines: lines)
                 let path = stack + [key]
@@ -41,14 +41,14 @@ struct PlistKeyLines {
                 positions[path] = position
                 pendingKey = key
                 i = end + 6
-            } else if Self.hasPrefix(bytes, i, "<key/>") {
+            } else if Self.hasPrefix(bytes, i, Tag.keyEmpty) {
                 pendingKey = ""
                 i += 6
-            } else if Self.hasPrefix(bytes, i, "<dict>") || Self.hasPrefix(bytes, i, "<array>") {
+            } else if Self.hasPrefix(bytes, i, Tag.dictOpen) || Self.hasPrefix(bytes, i, Tag.arrayOpen) {
                 stack.append(pendingKey ?? "[item]")
                 pendingKey = nil
                 i += 1
-            } else if Self.hasPrefix(bytes, i, "</dict>") || Self.hasPrefix(bytes, i, "</array>") {
+            } else if Self.hasPrefix(bytes, i, Tag.dictClose) || Self.hasPrefix(bytes, i, Tag.arrayClose) {
                 if !stack.isEmpty { stack.removeLast() }
                 pendingKey = nil
                 i += 1
@@ -59,6 +59,19 @@ struct PlistKeyLines {
         // The top-level <dict> pushed a placeholder; drop it from every path.
         positions = Dictionary(uniqueKeysWithValues: positions.map { (Array($0.key.dropFirst()), $0.value) })
         duplicates = duplicates.map { (Array($0.path.dropFirst()), $0.position) }
+    }
+
+    /// Tag spellings as bytes, built once.
+    private enum Tag {
+        static let commentOpen = Array("<!--".utf8)
+        static let commentClose = Array("-->".utf8)
+        static let keyOpen = Array("<key>".utf8)
+        static let keyClose = Array("</key>".utf8)
+        static let keyEmpty = Array("<key/>".utf8)
+        static let dictOpen = Array("<dict>".utf8)
+        static let arrayOpen = Array("<array>".utf8)
+        static let dictClose = Array("</dict>".utf8)
+        static let arrayClose = Array("</array>".utf8)
     }
 
     func position(of path: [String]) -> Position? { positions[path] }
@@ -78,14 +91,13 @@ struct PlistKeyLines {
         return head.first == UInt8(ascii: "<")
     }
 
-    private static func hasPrefix(_ bytes: [UInt8], _ i: Int, _ s: String) -> Bool {
-        let p = Array(s.utf8)
+    private static func hasPrefix(_ bytes: [UInt8], _ i: Int, _ p: [UInt8]) -> Bool {
         guard i + p.count <= bytes.count else { return false }
         for k in 0..<p.count where bytes[i + k] != p[k] { return false }
         return true
     }
 
-    private static func find(_ bytes: [UInt8], from start: Int, _ s: String) -> Int? {
+    private static func find(_ bytes: [UInt8], from start: Int, _ s: [UInt8]) -> Int? {
         var i = start
         while i < bytes.count {
             if hasPrefix(bytes, i, s) { return i }
