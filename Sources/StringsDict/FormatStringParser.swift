@@ -53,7 +53,8 @@ public enum FormatStringParser {
     ///
     /// Positional tokens read their own index; unpositioned ones count up from 1 among the
     /// unpositioned ones (printf leaves mixing undefined; this is the usual reading). Malformed
-    /// variable references consume an argument but get no index.
+    /// variable references consume an argument but get no index. `*` widths and precisions also
+    /// read arguments in printf; they are not counted here (none appear in localized strings).
     public static func arguments(in s: String) -> [FormatArgument] {
         var next = 1
         var result: [FormatArgument] = []

@@ -131,7 +131,7 @@ public struct StringsDictEntry: Sendable, Hashable {
 }
 
 /// A parsed `.stringsdict`, entries sorted by key.
-public struct StringsDictFile: Sendable {
+public struct StringsDictFile: Sendable, Hashable {
     public var path: String
     public var entries: [StringsDictEntry]
 
