@@ -1,0 +1,218 @@
+/// Splits format strings into literal text, printf specifiers and `.stringsdict` variable
+/// references, the way Foundation reads them.
+///
+/// Total: every string maps to tokens whose raw texts concatenate back to it. Works on UTF-8
+/// bytes; every token boundary falls on an ASCII byte, so slices decode cleanly.
+public enum FormatStringParser {
+    /// The tokens of `s`, in order.
+    public static func parse(_ s: String) -> [FormatToken] {
+        let bytes = Array(s.utf8)
+        var tokens: [FormatToken] = []
+        var literalStart = 0
+        var i = 0
+        let n = bytes.count
+        func flushLiteral(upTo end: Int) {
+            if end > literalStart { tokens.append(.literal(text(bytes, literalStart, end))) }
+        }
+        while i < n {
+            guard bytes[i] == percent else { i += 1; continue }
+            flushLiteral(upTo: i)
+            if let (end, reference) = variable(bytes, at: i) {
+                tokens.append(.variable(reference))
+                i = end
+            } else if let (end, specifier) = specifier(bytes, at: i) {
+                tokens.append(.specifier(specifier))
+                i = end
+            } else {
+                tokens.append(.invalid("%"))
+                i += 1
+            }
+            literalStart = i
+        }
+        flushLiteral(upTo: n)
+        return tokens
+    }
+
+    /// The printf specifiers of `s` that consume an argument (`%%` excluded), in order.
+    public static func specifiers(in s: String) -> [FormatSpecifier] {
+        parse(s).compactMap {
+            if case .specifier(let spec) = $0, !spec.isPercentLiteral { return spec }
+            return nil
+        }
+    }
+
+    /// The variable references of `s`, well-formed or not, in order.
+    public static func variableReferences(in s: String) -> [VariableReference] {
+        parse(s).compactMap {
+            if case .variable(let reference) = $0 { return reference }
+            return nil
+        }
+    }
+
+    /// The argument each argument-consuming token of `s` reads, in order of appearance.
+    ///
+    /// Positional tokens read their own index; unpositioned ones count up from 1 among the
+    /// unpositioned ones (printf leaves mixing undefined; this is the usual reading). Malformed
+    /// variable references consume an argument but get no index. `*` widths and precisions also
+    /// read arguments in printf; they are not counted here (no `.stringsdict` in the corpus uses them).
+    public static func arguments(in s: String) -> [FormatArgument] {
+        var next = 1
+        var result: [FormatArgument] = []
+        for token in parse(s) {
+            switch token {
+            case .specifier(let spec) where !spec.isPercentLiteral:
+                if let p = spec.position {
+                    result.append(FormatArgument(token: token, index: p))
+                } else {
+                    result.append(FormatArgument(token: token, index: next))
+                    next += 1
+                }
+            case .variable(let reference):
+                if reference.isMalformed {
+                    result.append(FormatArgument(token: token, index: nil))
+                } else if let p = reference.position {
+                    result.append(FormatArgument(token: token, index: p))
+                } else {
+                    result.append(FormatArgument(token: token, index: next))
+                    next += 1
+                }
+            default:
+                break
+            }
+        }
+        return result
+    }
+
+    // MARK: - Scanning
+
+    private static let percent = UInt8(ascii: "%")
+    private static let at = UInt8(ascii: "@")
+    private static let hash = UInt8(ascii: "#")
+    private static let dollar = UInt8(ascii: "$")
+    private static let space = UInt8(ascii: " ")
+    private static let star = UInt8(ascii: "*")
+    private static let dot = UInt8(ascii: ".")
+
+    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+
+    private static func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    private static func number(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
+        Int(text(bytes, start, end))
+    }
+
+    /// `%#@name@`, `%N$#@name@`, or a malformed spelling: `%` [digits] [`$`], then a run of `#`,
+    /// spaces and digits holding a `#`, then `@name@`.
+    private static func variable(_ bytes: [UInt8], at start: Int) -> (Int, VariableReference)? {
+        let n = bytes.count
+        var j = start + 1
+        let digitsStart = j
+        while j < n, isDigit(bytes[j]) { j += 1 }
+        let digitsEnd = j
+        var hasDollar = false
+        if j < n, bytes[j] == dollar { hasDollar = true; j += 1 }
+        let runStart = j
+        var hashes = 0
+        while j < n, bytes[j] == hash || bytes[j] == space || isDigit(bytes[j]) {
+            if bytes[j] == hash { hashes += 1 }
+            j += 1
+        }
+        guard hashes > 0, j < n, bytes[j] == at else { return nil }
+        let runIsHashOnly = j - runStart == 1
+        let nameStart = j + 1
+        var k = nameStart
+        while k < n, bytes[k] != at {
+            // A name never spans a specifier or a line: `%#@ and %@` is not a reference.
+            if bytes[k] == percent || bytes[k] == 0x0A || bytes[k] == 0x0D { return nil }
+            k += 1
+        }
+        guard k < n else { return nil }
+        let rawName = text(bytes, nameStart, k)
+        let name = rawName.trimmingSpaces
+        guard !name.isEmpty else { return nil }
+        let hasDigits = digitsEnd > digitsStart
+        let positionOK = (hasDigits && hasDollar) || (!hasDigits && !hasDollar)
+        let wellFormed = runIsHashOnly && positionOK && name == rawName
+        let position = wellFormed && hasDigits ? number(bytes, digitsStart, digitsEnd) : nil
+        let raw = text(bytes, start, k + 1)
+        return (k + 1, VariableReference(raw: raw, name: name, position: position, isMalformed: !wellFormed))
+    }
+
+    /// `%[N$][flags][width][.precision][length]conversion`, or `%%`.
+    private static func specifier(_ bytes: [UInt8], at start: Int) -> (Int, FormatSpecifier)? {
+        let n = bytes.count
+        var j = start + 1
+        guard j < n else { return nil }
+        if bytes[j] == percent {
+            return (j + 1, FormatSpecifier(raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%"))
+        }
+        var position: Int?
+        var k = j
+        while k < n, isDigit(bytes[k]) { k += 1 }
+        if k > j, k < n, bytes[k] == dollar {
+            position = number(bytes, j, k)
+            j = k + 1
+        }
+        let flagsStart = j
+        while j < n, flagBytes.contains(bytes[j]) { j += 1 }
+        let flags = text(bytes, flagsStart, j)
+        let width = starOrDigits(bytes, &j)
+        var precision: String?
+        if j < n, bytes[j] == dot {
+            j += 1
+            precision = starOrDigits(bytes, &j) ?? ""
+        }
+        var length = ""
+        for (candidate, c) in lengthModifiers {
+            if j + c.count <= n, bytes[j..<(j + c.count)].elementsEqual(c) {
+                length = candidate
+                j += c.count
+                break
+            }
+        }
+        guard j < n, conversionBytes.contains(bytes[j]) else { return nil }
+        let conversion = Character(Unicode.Scalar(bytes[j]))
+        j += 1
+        let raw = text(bytes, start, j)
+        return (j, FormatSpecifier(raw: raw, position: position, flags: flags, width: width, precision: precision, length: length, conversion: conversion))
+    }
+
+    /// Digits, `*`, or `*N$` (a positional width/precision argument).
+    private static func starOrDigits(_ bytes: [UInt8], _ j: inout Int) -> String? {
+        let n = bytes.count
+        let start = j
+        if j < n, bytes[j] == star {
+            j += 1
+            var k = j
+            while k < n, isDigit(bytes[k]) { k += 1 }
+            if k > j, k < n, bytes[k] == dollar { j = k + 1 }
+            return text(bytes, start, j)
+        }
+        while j < n, isDigit(bytes[j]) { j += 1 }
+        return j > start ? text(bytes, start, j) : nil
+    }
+
+    private static let flagBytes: Set<UInt8> = Set("-+ #0'".utf8)
+    private static let conversionBytes: Set<UInt8> = Set("@diuxXofFeEgGaAcCsSpnDUO".utf8)
+    /// Longest first, so `ll` wins over `l` and `hh` over `h`.
+    private static let lengthModifiers: [(String, [UInt8])] = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"].map { ($0, Array($0.utf8)) }
+}
+
+/// An argument-consuming token of a format string and the argument index it reads.
+public struct FormatArgument: Sendable, Hashable {
+    public var token: FormatToken
+    /// 1-based argument index; nil for malformed variable references.
+    public var index: Int?
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    var trimmingSpaces: String {
+        var scalars = Substring(self)
+        while let f = scalars.first, f == " " || f == "\t" { scalars.removeFirst() }
+        while let l = scalars.last, l == " " || l == "\t" { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,104 @@
+import StringcatSupport
+
+/// Checks a decoded plural rule for the mistakes that make Foundation print the wrong text or
+/// read the wrong argument. Everything here is a warning: the rule is still migrated as written.
+extension StringsDictDecoder {
+    mutating func check(_ entries: [StringsDictEntry], languageCategories: Set<PluralCategory>?, language: String?) {
+        for entry in entries {
+            let context = Context(plistPath: [entry.key], shownPath: [entry.key])
+            switch entry.rule {
+            case .plural(let rule):
+                check(rule, context, languageCategories, language)
+            case .device(let device):
+                checkCases(device.cases, context.appendingPlistOnly(DeviceRule.ruleTypeKey), languageCategories, language)
+            case .width(let width):
+                checkCases(width.cases, context.appendingPlistOnly(WidthRule.ruleTypeKey), languageCategories, language)
+            }
+        }
+    }
+
+    private mutating func checkCases(_ cases: [RuleCase], _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
+        for c in cases {
+            if case .plural(let rule) = c.value { check(rule, context.appending(c.key), categories, language) }
+        }
+    }
+
+    private mutating func check(_ rule: PluralRule, _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
+        let formatContext = context.appendingPlistOnly(StringsDictKeys.formatKey)
+        let uses = rule.referencedVariables
+        for use in uses where use.reference.isMalformed {
+            warn("malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected %#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)", formatContext)
+        }
+        var referenced = Set(uses.map(\.reference.name))
+        for use in uses where rule.variable(named: use.reference.name) == nil {
+            warn("\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined", formatContext)
+        }
+        // Forms may nest references to other variables of the same rule.
+        for variable in rule.variables {
+            for (category, form) in variable.sortedForms {
+                for reference in FormatStringParser.variableReferences(in: form) {
+                    referenced.insert(reference.name)
+                    let formContext = context.appending(variable.name).appending(category.rawValue)
+                    if reference.isMalformed {
+                        warn("malformed variable reference '\(reference.raw)'", formContext)
+                    } else if rule.variable(named: reference.name) == nil {
+                        warn("form references variable '\(reference.name)' that is not defined", formContext)
+                    }
+                }
+            }
+        }
+        if uses.isEmpty {
+            warn("\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable", formatContext)
+        }
+        for variable in rule.variables {
+            let variableContext = context.appending(variable.name)
+            if !referenced.contains(variable.name) {
+                warn("variable is defined but never referenced", variableContext)
+            }
+            let argument = uses.first { $0.reference.name == variable.name && !$0.reference.isMalformed }?.argumentIndex
+            check(variable, variableContext, argument: argument, categories, language)
+        }
+    }
+
+    private mutating func check(_ variable: PluralVariable, _ context: Context, argument: Int?, _ categories: Set<PluralCategory>?, _ language: String?) {
+        if variable.specType.isEmpty {
+            warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", context)
+        } else if variable.specType != PluralVariable.pluralRuleType {
+            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appendingPlistOnly(StringsDictKeys.specType))
+        }
+        let valueContext = context.appendingPlistOnly(StringsDictKeys.valueType)
+        var valueKind: FormatArgumentKind?
+        if let written = variable.valueType, let normalized = variable.normalizedValueType {
+            if written != normalized {
+                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'", valueContext)
+            }
+            let specs = FormatStringParser.parse("%" + normalized)
+            if specs.count == 1, case .specifier(let spec) = specs[0], !spec.isPercentLiteral, spec.position == nil {
+                valueKind = spec.argumentKind
+            } else {
+                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", valueContext)
+            }
+        } else {
+            warn("missing \(StringsDictKeys.valueType)", context)
+        }
+        if variable.forms[.other] == nil {
+            warn("missing required 'other' form", context)
+        }
+        if let categories, let language {
+            let unused = variable.forms.keys.filter { !categories.contains($0) }.sorted()
+            for category in unused {
+                warn("category '\(category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categories.sorted().map(\.rawValue).joined(separator: ", "))); kept", context.appending(category.rawValue))
+            }
+        }
+        guard let valueKind, let valueType = variable.normalizedValueType else { return }
+        for (category, form) in variable.sortedForms {
+            for spec in FormatStringParser.specifiers(in: form) {
+                // Unpositioned specifiers in a form read the variable's value; positional ones only
+                // when they name the variable's own argument (`%2$@` in a form of argument 1 is another argument).
+                let readsVariable = spec.position == nil || (argument != nil && spec.position == argument)
+                guard readsVariable, spec.argumentKind != valueKind else { continue }
+                warn("form uses \(spec.raw) (\(spec.argumentKind.rawValue)) but \(StringsDictKeys.valueType) is '\(valueType)' (\(valueKind.rawValue))", context.appending(category.rawValue))
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import StringcatSupport
+
+/// Turns the untyped property list of a `.stringsdict` into the typed model, reporting anything
+/// it cannot place (unknown keys, non-string forms) instead of dropping it silently.
+struct StringsDictDecoder {
+    let path: String
+    let lines: PlistKeyLines
+    var diagnostics: [Diagnostic] = []
+
+    init(path: String, lines: PlistKeyLines) {
+        self.path = path
+        self.lines = lines
+    }
+
+    /// Where a value sits: its key path in the plist (for the line) and the path shown to users.
+    struct Context {
+        var plistPath: [String]
+        var shownPath: [String]
+
+        func appending(_ plistKey: String, shown: String? = nil) -> Context {
+            Context(plistPath: plistPath + [plistKey], shownPath: shownPath + [shown ?? plistKey])
+        }
+
+        func appendingPlistOnly(_ plistKey: String) -> Context {
+            Context(plistPath: plistPath + [plistKey], shownPath: shownPath)
+        }
+
+        /// `"key" > variable > category`.
+        var description: String {
+            guard let first = shownPath.first else { return "" }
+            return (["\"\(first)\""] + shownPath.dropFirst()).joined(separator: " > ")
+        }
+    }
+
+    func location(_ context: Context) -> SourceLocation {
+        if let p = lines.nearestPosition(of: context.plistPath) {
+            return SourceLocation(path: path, line: p.line, column: p.column)
+        }
+        return .file(path)
+    }
+
+    mutating func warn(_ message: String, _ context: Context) {
+        diagnostics.append(.warning("\(context.description): \(message)", at: location(context)))
+    }
+
+    mutating func error(_ message: String, _ context: Context) {
+        diagnostics.append(.error("\(context.description): \(message)", at: location(context)))
+    }
+
+    // MARK: - Entries
+
+    mutating func entries(_ top: [String: Any]) -> [StringsDictEntry] {
+        var entries: [StringsDictEntry] = []
+        for key in top.keys.sorted() {
+            let context = Context(plistPath: [key], shownPath: [key])
+            guard let dict = top[key] as? [String: Any] else {
+                error("value is \(Self.kind(of: top[key]!)), not a dictionary; entry skipped", context)
+                continue
+            }
+            guard let rule = rule(dict, context) else { continue }
+            entries.append(StringsDictEntry(key: key, rule: rule, line: lines.position(of: [key])?.line))
+        }
+        return entries
+    }
+
+    private mutating func rule(_ dict: [String: Any], _ context: Context) -> StringsDictRule? {
+        if dict[DeviceRule.ruleTypeKey] != nil {
+            return deviceOrWidth(dict, typeKey: DeviceRule.ruleTypeKey, context).map { .device(DeviceRule(cases: $0)) }
+        }
+        if dict[WidthRule.ruleTypeKey] != nil {
+            return deviceOrWidth(dict, typeKey: WidthRule.ruleTypeKey, context).map { .width(WidthRule(cases: $0)) }
+        }
+        return plural(dict, context).map { .plural($0) }
+    }
+
+    private mutating func deviceOrWidth(_ dict: [String: Any], typeKey: String, _ context: Context) -> [RuleCase]? {
+        for other in dict.keys.sorted() where other != typeKey {
+            warn("unexpected key '\(other)' next to \(typeKey); ignored", context.appending(other))
+        }
+        let ruleContext = context.appendingPlistOnly(typeKey)
+        guard let cases = dict[typeKey] as? [String: Any] else {
+            warn("\(typeKey) is \(Self.kind(of: dict[typeKey]!)), not a dictionary; entry skipped", context.appending(typeKey))
+            return nil
+        }
+        let isDevice = typeKey == DeviceRule.ruleTypeKey
+        var result: [RuleCase] = []
+        for key in cases.keys.sorted() {
+            let caseContext = ruleContext.appending(key)
+            if isDevice && !DeviceRule.knownDevices.contains(key) {
+                warn("unknown device '\(key)' (known: \(DeviceRule.knownDevices.sorted().joined(separator: ", "))); kept", caseContext)
+            }
+            if !isDevice && (Int(key) == nil || key.hasPrefix("-") || key.hasPrefix("+")) {
+                warn("width '\(key)' is not a whole number; kept", caseContext)
+            }
+            switch cases[key]! {
+            case let s as String:
+                result.append(RuleCase(key: key, value: .string(s)))
+            case let nested as [String: Any]:
+                if let rule = plural(nested, caseContext) {
+                    result.append(RuleCase(key: key, value: .plural(rule)))
+                }
+            case let other:
+                warn("value is \(Self.kind(of: other)), not a string or a plural rule; ignored", caseContext)
+            }
+        }
+        return result
+    }
+
+    // MARK: - Plural rules
+
+    private mutating func plural(_ dict: [String: Any], _ context: Context) -> PluralRule? {
+        guard let raw = dict[StringsDictKeys.formatKey] else {
+            if dict[DeviceRule.ruleTypeKey] != nil || dict[WidthRule.ruleTypeKey] != nil {
+                warn("device and width rules cannot be nested here; entry skipped", context)
+            } else {
+                warn("missing \(StringsDictKeys.formatKey); entry skipped", context)
+            }
+            return nil
+        }
+        guard let formatKey = raw as? String else {
+            warn("\(StringsDictKeys.formatKey) is \(Self.kind(of: raw)), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
+            return nil
+        }
+        var variables: [PluralVariable] = []
+        for name in dict.keys.sorted() where name != StringsDictKeys.formatKey {
+            let variableContext = context.appending(name)
+            guard let variableDict = dict[name] as? [String: Any] else {
+                warn("value is \(Self.kind(of: dict[name]!)), not a variable dictionary; ignored", variableContext)
+                continue
+            }
+            variables.append(variable(name, variableDict, variableContext))
+        }
+        return PluralRule(formatKey: formatKey, variables: variables)
+    }
+
+    private mutating func variable(_ name: String, _ dict: [String: Any], _ context: Context) -> PluralVariable {
+        var specType = ""
+        var valueType: String?
+        var forms: [PluralCategory: String] = [:]
+        for key in dict.keys.sorted() {
+            let value = dict[key]!
+            let keyContext = context.appending(key)
+            switch key {
+            case StringsDictKeys.specType:
+                if let s = value as? String { specType = s } else {
+                    warn("\(key) is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                }
+            case StringsDictKeys.valueType:
+                if let s = value as? String { valueType = s } else {
+                    warn("\(key) is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                }
+            default:
+                guard let category = PluralCategory(rawValue: key) else {
+                    warn("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", keyContext)
+                    continue
+                }
+                if let s = value as? String { forms[category] = s } else {
+                    warn("form is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                }
+            }
+        }
+        return PluralVariable(name: name, specType: specType, valueType: valueType, forms: forms)
+    }
+
+    /// A short name for a plist value's type, for messages.
+    static func kind(of value: Any) -> String {
+        if type(of: value) == Bool.self { return "a boolean" }
+        switch value {
+        case is String: return "a string"
+        case is [String: Any]: return "a dictionary"
+        case is [Any]: return "an array"
+        case is Data: return "data"
+        case is Date: return "a date"
+        case is NSNumber: return "a number"
+        default: return "a \(type(of: value))"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import StringcatSupport
+
+/// Reads `.stringsdict` files (XML, binary or old-style property lists) into the typed model.
+public enum StringsDictReader {
+    /// Parses `data`. `path` is used in diagnostics; `language` (an `.lproj` name such as `pt-BR`)
+    /// enables the "category not used by the language" warning and is derived from `path` when nil.
+    public static func parse(_ data: Data, path: String, language: String? = nil) -> StringsDictReadResult {
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            return StringsDictReadResult(file: nil, diagnostics: [parseError(error, path: path)])
+        }
+        guard let top = plist as? [String: Any] else {
+            let kind = StringsDictDecoder.kind(of: plist)
+            return StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))])
+        }
+        let bytes = [UInt8](data)
+        let lines = PlistKeyLines(xml: bytes)
+        var decoder = StringsDictDecoder(path: path, lines: lines)
+        for duplicate in lines.duplicates {
+            let shown = duplicate.path.filter { $0 != DeviceRule.ruleTypeKey && $0 != WidthRule.ruleTypeKey }
+            let context = StringsDictDecoder.Context(plistPath: duplicate.path, shownPath: shown)
+            decoder.diagnostics.append(.warning("\(context.description): duplicate key; the last one wins",
+                                                at: SourceLocation(path: path, line: duplicate.position.line, column: duplicate.position.column)))
+        }
+        let entries = decoder.entries(top)
+        let language = language ?? languageFromPath(path)
+        let categories = language.flatMap { PluralRules.categories(for: $0) }
+        decoder.check(entries, languageCategories: categories, language: language)
+        return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries), diagnostics: decoder.diagnostics)
+    }
+
+    /// Reads the file at `path`; I/O problems become an error diagnostic.
+    public static func read(path: String, language: String? = nil) -> StringsDictReadResult {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file"
+            return StringsDictReadResult(file: nil, diagnostics: [.error(reason, at: .file(path))])
+        }
+        return parse(data, path: path, language: language)
+    }
+
+    /// `…/pt-BR.lproj/Localizable.stringsdict` → `pt-BR`; nil outside an `.lproj` folder.
+    public static func languageFromPath(_ path: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
+        guard folder.hasSuffix(".lproj") else { return nil }
+        let name = String(folder.dropLast(6))
+        return name.isEmpty ? nil : name
+    }
+
+    /// Foundation's parse error, with the line its message names ("… on line 5", "… at line 1").
+    static func parseError(_ error: Error, path: String) -> Diagnostic {
+        let info = (error as NSError).userInfo
+        let detail = (info[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
+        var line: Int?
+        for marker in [" on line ", " at line "] {
+            if let range = detail.range(of: marker, options: .backwards) {
+                line = Int(detail[range.upperBound...].prefix { $0.isNumber })
+                if line != nil { break }
+            }
+        }
+        return .error("not a valid property list: \(detail)", at: SourceLocation(path: path, line: line))
+    }
+}
