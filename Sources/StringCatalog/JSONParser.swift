@@ -86,9 +86,18 @@ struct JSONParser {
             guard bytes[i] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
             i += 1
             let value = try parseValue(depth: depth)
-            if result.updateValue(value, forKey: key) != nil {
+            if let existing = result.index(forKey: key) {
+                // Swift compares strings by canonical equivalence: "é" (U+00E9) and "e" + U+0301
+                // are the same dictionary key, while Xcode (NSString, literal) keeps both.
+                let earlier = result[existing].key
+                if Array(earlier.utf8) != Array(key.utf8) {
+                    throw JSONSyntaxError(
+                        message: "key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both",
+                        offset: keyOffset)
+                }
                 throw JSONSyntaxError(message: "duplicate key \(quoted(key)) in the same object", offset: keyOffset)
             }
+            result[key] = value
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -51,6 +51,11 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(error("{\n  \"a\" : 1,\n  \"a\" : 2\n}"), "L.xcstrings:3:3: error: duplicate key \"a\" in the same object")
     }
 
+    func testKeysEqualOnlyUnderUnicodeNormalizationAreReportedNotMerged() {
+        XCTAssertEqual(error("{\n  \"caf\u{E9}\" : 1,\n  \"cafe\u{301}\" : 2\n}"),
+                       "L.xcstrings:3:3: error: key \"cafe\u{301}\" differs from the earlier key \"caf\u{E9}\" only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both")
+    }
+
     func testTextAfterTheValueAndBadNumbers() {
         XCTAssertEqual(error("{} {}"), "L.xcstrings:1:4: error: unexpected character '{' after the end of the JSON value")
         XCTAssertEqual(error("{\"a\" : 01}"), "L.xcstrings:1:9: error: invalid number: leading zero")
