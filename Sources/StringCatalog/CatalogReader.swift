@@ -1,0 +1,56 @@
+import Foundation
+import StringcatSupport
+
+/// Reads `.xcstrings` files into the typed model.
+///
+/// Bad input is a `Diagnostic`: a JSON syntax error with its line and column
+/// (`Localizable.xcstrings:12:5: error: unexpected character '}', expected a key in quotes`), a
+/// wrong shape with the path of the value (`strings["Done"].localizations.de.stringUnit.value:
+/// expected a string, found a number`).
+public enum CatalogReader {
+    /// Parses catalog bytes; `path` is used in diagnostics only.
+    public static func parse(_ data: Data, path: String) throws(Diagnostic) -> StringCatalog {
+        let bytes = [UInt8](data)
+        return try parse(bytes: bytes, path: path)
+    }
+
+    /// Parses catalog bytes given as an array (no copy).
+    public static func parse(bytes: [UInt8], path: String) throws(Diagnostic) -> StringCatalog {
+        let result: Result<JSONValue, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
+            do throws(JSONSyntaxError) {
+                return .success(try JSONParser.parse(buffer))
+            } catch {
+                return .failure(error.diagnostic(in: buffer, path: path))
+            }
+        }
+        let json = try result.get()
+        do throws(CatalogShapeError) {
+            return try CatalogDecoder.catalog(json)
+        } catch {
+            throw Diagnostic.error(error.description, at: .file(path))
+        }
+    }
+
+    /// Reads and parses the catalog at `path`. An unreadable file is a `Diagnostic` too.
+    public static func read(path: String) throws(Diagnostic) -> StringCatalog {
+        try parse(bytes: try readBytes(path: path), path: path)
+    }
+
+    /// The bytes of the file at `path`, or a diagnostic saying why it cannot be read.
+    static func readBytes(path: String) throws(Diagnostic) -> [UInt8] {
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            var isDirectory: ObjCBool = false
+            let reason: String
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+                reason = "no such file"
+            } else if isDirectory.boolValue {
+                reason = "is a folder, not a file"
+            } else {
+                reason = (error as NSError).localizedDescription
+            }
+            throw Diagnostic.error("cannot read catalog: \(reason)", at: .file(path))
+        }
+    }
+}

@@ -1,0 +1,133 @@
+/// Writes JSON text exactly as corelibs Foundation's
+/// `JSONSerialization.data(withJSONObject:, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])`,
+/// which is what Xcode writes (formats.md §0, §1): 2-space indent, `"key" : value`, members
+/// separated by `,\n`, an empty object as `{` LF LF indent `}`, `/` not escaped, control
+/// characters as `\n` `\r` `\t` `\b` `\f` or `\u00xx` with lower-case hex, everything else raw.
+///
+/// Callers write object members in sorted order themselves (`CatalogKeyOrder`).
+struct JSONTextWriter {
+    private(set) var bytes: [UInt8] = []
+    private var depth = 0
+    private var firstMember: [Bool] = []
+
+    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
+    mutating func endObject() { endContainer(UInt8(ascii: "}")) }
+    mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
+    mutating func endArray() { endContainer(UInt8(ascii: "]")) }
+
+    /// Writes the separator, indent, key and ` : ` of the next object member.
+    mutating func key(_ key: String) {
+        separateElement()
+        string(key)
+        bytes.append(0x20); bytes.append(0x3A); bytes.append(0x20)
+    }
+
+    /// Writes the separator and indent of the next array element.
+    mutating func arrayElement() { separateElement() }
+
+    private mutating func beginContainer(_ open: UInt8) {
+        bytes.append(open)
+        bytes.append(0x0A)
+        depth += 1
+        firstMember.append(true)
+    }
+
+    private mutating func endContainer(_ close: UInt8) {
+        firstMember.removeLast()
+        bytes.append(0x0A)
+        depth -= 1
+        indent()
+        bytes.append(close)
+    }
+
+    private mutating func separateElement() {
+        if firstMember[firstMember.count - 1] {
+            firstMember[firstMember.count - 1] = false
+        } else {
+            bytes.append(0x2C); bytes.append(0x0A)
+        }
+        indent()
+    }
+
+    private mutating func indent() {
+        for _ in 0..<(depth * 2) { bytes.append(0x20) }
+    }
+
+    mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
+    }
+
+    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+
+    /// corelibs writes a `Double` with its `description`, dropping a trailing `.0`.
+    mutating func double(_ value: Double) {
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+
+    mutating func string(_ value: String) {
+        bytes.append(0x22)
+        var value = value
+        value.withUTF8 { utf8 in
+            var runStart = 0
+            for k in 0..<utf8.count {
+                let b = utf8[k]
+                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+                if runStart < k { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<k])) }
+                runStart = k + 1
+                bytes.append(0x5C)
+                switch b {
+                case 0x22: bytes.append(0x22)
+                case 0x5C: bytes.append(0x5C)
+                case 0x0A: bytes.append(UInt8(ascii: "n"))
+                case 0x0D: bytes.append(UInt8(ascii: "r"))
+                case 0x09: bytes.append(UInt8(ascii: "t"))
+                case 0x08: bytes.append(UInt8(ascii: "b"))
+                case 0x0C: bytes.append(UInt8(ascii: "f"))
+                default:
+                    // \u00xx, lower-case hex (corelibs `String(value, radix: 16)`): \u001b.
+                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
+                    bytes.append(Self.hexDigits[Int(b >> 4)])
+                    bytes.append(Self.hexDigits[Int(b & 0x0F)])
+                }
+            }
+            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
+        }
+        bytes.append(0x22)
+    }
+
+    /// Writes any JSON value; object keys are sorted with `order`.
+    mutating func value(_ value: JSONValue, order: CatalogKeyOrder) {
+        switch value {
+        case .string(let s): string(s)
+        case .int(let n): int(n)
+        case .double(let d): double(d)
+        case .bool(let b): bool(b)
+        case .null: null()
+        case .array(let elements):
+            beginArray()
+            for element in elements {
+                arrayElement()
+                self.value(element, order: order)
+            }
+            endArray()
+        case .object(let members):
+            beginObject()
+            for name in order.sorted(Array(members.keys)) {
+                key(name)
+                self.value(members[name]!, order: order)
+            }
+            endObject()
+        }
+    }
+
+    private static let trueBytes = Array("true".utf8)
+    private static let falseBytes = Array("false".utf8)
+    private static let nullBytes = Array("null".utf8)
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

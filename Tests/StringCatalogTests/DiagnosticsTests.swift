@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+import StringcatSupport
+@testable import StringCatalog
+
+/// Bad input is reported with a location: line:column for JSON syntax, a path for shapes.
+final class DiagnosticsTests: XCTestCase {
+    private func error(_ text: String) -> String? {
+        diagnostic { _ = try parseCatalog(text, path: "L.xcstrings") }?.description
+    }
+
+    private func wrap(_ entry: String) -> String {
+        "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"Done\" : \(entry)\n  },\n  \"version\" : \"1.0\"\n}"
+    }
+
+    // MARK: Syntax
+
+    func testMissingCommaReportsLineAndColumn() {
+        XCTAssertEqual(error("{\n  \"sourceLanguage\" : \"en\"\n  \"strings\" : {}\n}"),
+                       "L.xcstrings:3:3: error: unexpected character '\"', expected ',' or '}'")
+    }
+
+    func testTrailingCommaAndColumnCountsCharactersNotBytes() {
+        XCTAssertEqual(error("{\n  \"é🧭\" : \"ü\",\n}"),
+                       "L.xcstrings:3:1: error: unexpected character '}', expected a key in quotes")
+        XCTAssertEqual(error("{\"é🧭\" : x}"),
+                       "L.xcstrings:1:9: error: unexpected character 'x', expected a value")
+    }
+
+    func testCRLFLinesAndEndOfFile() {
+        XCTAssertEqual(error("{\r\n  \"a\" : \"b\"\r\n"), "L.xcstrings:3:1: error: unexpected end of file, expected ',' or '}'")
+        XCTAssertEqual(error(""), "L.xcstrings:1:1: error: unexpected end of file, expected a value")
+    }
+
+    func testStringErrors() {
+        XCTAssertEqual(error("{\"a\" : \"x\ty\"}"), "L.xcstrings:1:10: error: unescaped control character U+0009 in string")
+        XCTAssertEqual(error("{\"a\" : \"x\\qy\"}"), "L.xcstrings:1:10: error: invalid escape sequence in string")
+        XCTAssertEqual(error("{\"a\" : \"\\ud800x\"}"), "L.xcstrings:1:9: error: unpaired surrogate in \\u escape")
+        XCTAssertEqual(error("{\n\"a\" : \"abc"), "L.xcstrings:2:7: error: unterminated string")
+    }
+
+    func testInvalidUTF8IsAnErrorNotAReplacementCharacter() {
+        var bytes = Array("{\"a\" : \"ok".utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array("\"}".utf8)
+        let d = diagnostic { _ = try CatalogReader.parse(Data(bytes), path: "L.xcstrings") }
+        XCTAssertEqual(d?.description, "L.xcstrings:1:11: error: invalid UTF-8 byte sequence")
+    }
+
+    func testDuplicateKeyIsAnError() {
+        XCTAssertEqual(error("{\n  \"a\" : 1,\n  \"a\" : 2\n}"), "L.xcstrings:3:3: error: duplicate key \"a\" in the same object")
+    }
+
+    func testKeysEqualOnlyUnderUnicodeNormalizationAreReportedNotMerged() {
+        XCTAssertEqual(error("{\n  \"caf\u{E9}\" : 1,\n  \"cafe\u{301}\" : 2\n}"),
+                       "L.xcstrings:3:3: error: key \"cafe\u{301}\" differs from the earlier key \"caf\u{E9}\" only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both")
+    }
+
+    func testTextAfterTheValueAndBadNumbers() {
+        XCTAssertEqual(error("{} {}"), "L.xcstrings:1:4: error: unexpected character '{' after the end of the JSON value")
+        XCTAssertEqual(error("{\"a\" : 01}"), "L.xcstrings:1:9: error: invalid number: leading zero")
+        XCTAssertEqual(error("{\"a\" : tru}"), "L.xcstrings:1:8: error: unexpected character 't', expected a value")
+    }
+
+    func testDeepNestingIsRefusedWithoutCrashing() {
+        let text = String(repeating: "[", count: 100_000)
+        XCTAssertEqual(error(text), "L.xcstrings:1:513: error: nesting deeper than 512 levels")
+    }
+
+    // MARK: Shapes
+
+    func testValueNotAString() {
+        XCTAssertEqual(error(wrap(#"{ "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : 3 } } } }"#)),
+                       #"L.xcstrings: error: strings["Done"].localizations.de.stringUnit.value: expected a string, found a number"#)
+    }
+
+    func testStateMissing() {
+        XCTAssertEqual(error(wrap(#"{ "localizations" : { "zh-Hans" : { "stringUnit" : { "value" : "完成" } } } }"#)),
+                       #"L.xcstrings: error: strings["Done"].localizations.zh-Hans.stringUnit.state: missing (required)"#)
+    }
+
+    func testArgNumNotAnInteger() {
+        let entry = #"{ "localizations" : { "en" : { "substitutions" : { "count" : { "argNum" : "1" } } } } }"#
+        XCTAssertEqual(error(wrap(entry)),
+                       #"L.xcstrings: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a string"#)
+        let float = #"{ "localizations" : { "en" : { "substitutions" : { "count" : { "argNum" : 1.5 } } } } }"#
+        XCTAssertEqual(error(wrap(float)),
+                       #"L.xcstrings: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a number"#)
+    }
+
+    func testBooleansMustBeBooleans() {
+        XCTAssertEqual(error(wrap(#"{ "shouldTranslate" : 0 }"#)),
+                       #"L.xcstrings: error: strings["Done"].shouldTranslate: expected true or false, found a number"#)
+    }
+
+    func testNestedVariationCasePath() {
+        let entry = #"{ "localizations" : { "en" : { "variations" : { "device" : { "ipad" : { "variations" : { "plural" : { "one" : [] } } } } } } } }"#
+        XCTAssertEqual(error(wrap(entry)),
+                       #"L.xcstrings: error: strings["Done"].localizations.en.variations.device.ipad.variations.plural.one: expected an object, found an array"#)
+    }
+
+    func testKeysThatAreNotPlainNamesAreQuotedInPaths() {
+        let text = "{\"sourceLanguage\":\"en\",\"strings\":{\"a \\\"b\\\".c\":{\"localizations\":{\"en us\":{\"stringUnit\":true}}}},\"version\":\"1.0\"}"
+        XCTAssertEqual(error(text),
+                       #"L.xcstrings: error: strings["a \"b\".c"].localizations["en us"].stringUnit: expected an object, found a boolean"#)
+    }
+
+    func testTopLevelShape() {
+        XCTAssertEqual(error("[]"), "L.xcstrings: error: top level: expected an object, found an array")
+        XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":{}}"#), "L.xcstrings: error: version: missing (required)")
+        XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":[],"version":"1.0"}"#),
+                       "L.xcstrings: error: strings: expected an object, found an array")
+    }
+
+    func testUnreadableFile() {
+        let missing = NSTemporaryDirectory() + "/no-such-\(UUID().uuidString).xcstrings"
+        XCTAssertEqual(diagnostic { _ = try CatalogReader.read(path: missing) }?.description,
+                       "\(missing): error: cannot read catalog: no such file")
+    }
+}

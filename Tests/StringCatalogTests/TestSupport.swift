@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+import StringcatSupport
+@testable import StringCatalog
+
+/// `/work/shared` (or wherever `../shared` is next to the repository), from this file's path.
+func sharedFolder(file: StaticString = #filePath) -> String {
+    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared").path
+}
+
+/// Every `.xcstrings` below `folder`, sorted.
+func catalogFiles(under folder: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    var result: [String] = []
+    while let relative = enumerator.nextObject() as? String {
+        if relative.hasSuffix(".xcstrings") { result.append(folder + "/" + relative) }
+    }
+    return result.sorted()
+}
+
+/// Parses a catalog written inline in a test.
+func parseCatalog(_ text: String, path: String = "Test.xcstrings") throws -> StringCatalog {
+    try CatalogReader.parse(Data(text.utf8), path: path)
+}
+
+/// The writer's output as text.
+func written(_ catalog: StringCatalog) -> String {
+    String(decoding: CatalogWriter.data(for: catalog), as: UTF8.self)
+}
+
+/// The diagnostic `body` throws, or a failure.
+func diagnostic(_ body: () throws -> Void, file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+    do {
+        try body()
+        XCTFail("expected a diagnostic", file: file, line: line)
+        return nil
+    } catch let diagnostic as Diagnostic {
+        return diagnostic
+    } catch {
+        XCTFail("expected a Diagnostic, got \(error)", file: file, line: line)
+        return nil
+    }
+}
