@@ -41,7 +41,7 @@ enum PropertyListStrings {
             }
             entries.append(StringsEntry(key: key, value: value))
         }
-        let note = Diagnostic.note("this .strings file is a \(kind) property list, not text; read through PropertyListSerialization (no comments, no line numbers)", at: .file(path))
+        let note = Diagnostic.note("this .strings file is \(kind == "XML" ? "an" : "a") \(kind) property list, not text; read through PropertyListSerialization (no comments, no line numbers)", at: .file(path))
         let file = StringsFile(path: path, entries: entries, encoding: encoding, hasByteOrderMark: hasByteOrderMark, leadingComment: nil)
         return StringsReadResult(file: file, diagnostics: [note])
     }
