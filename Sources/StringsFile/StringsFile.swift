@@ -1,1 +1,0 @@
-// The StringsFile module. Its files are added by the issue that builds it.

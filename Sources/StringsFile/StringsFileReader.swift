@@ -1,0 +1,65 @@
+import Foundation
+import StringcatSupport
+
+/// Reads `.strings` files exactly as Apple's CoreFoundation does (`CFOldStylePList.c`), keeping
+/// what CF throws away: comments, file order, duplicates, line and column of every key.
+public enum StringsFileReader {
+    /// Parses the bytes of a `.strings` file. Never throws: problems are diagnostics, and any
+    /// error leaves `file` nil (Apple rejects the whole file too).
+    public static func parse(_ bytes: [UInt8], path: String) -> StringsReadResult {
+        if bytes.isEmpty {
+            // CF fails on 0-byte data ("Cannot parse a NULL or zero-length data"); an empty
+            // table is what such a file means in a project, so we read it as one and warn.
+            let file = StringsFile(path: path, entries: [], encoding: .utf8, hasByteOrderMark: false, leadingComment: nil)
+            return StringsReadResult(file: file, diagnostics: [.warning("empty file (0 bytes): read as a table with no entries", at: .file(path))])
+        }
+        if PropertyListStrings.isBinary(bytes) {
+            return PropertyListStrings.read(bytes, path: path, encoding: .binaryPlist, hasByteOrderMark: false)
+        }
+        let text: DecodedText
+        switch TextDecoding.decode(bytes) {
+        case .success(let decoded): text = decoded
+        case .failure(let failure):
+            let (line, column) = endPosition(of: failure.decodedBefore)
+            let location = SourceLocation(path: path, line: line, column: column, byteOffset: failure.byteOffset)
+            return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
+        }
+        if PropertyListStrings.isXML(text.scalars) {
+            return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: text.hasByteOrderMark)
+        }
+        var parser = StringsParser(scalars: text.scalars, path: path)
+        let parsed = parser.parse()
+        var diagnostics = parsed.diagnostics
+        if text.guessedWithoutBOM {
+            // CF calls this "Unicode" and fails both ways; we read it and say how.
+            diagnostics.insert(.warning("UTF-16 without a byte order mark: read as \(text.encoding == .utf16BE ? "big" : "little")-endian (Apple's reader rejects such a file; add a BOM or save it as UTF-8)", at: .file(path)), at: 0)
+        }
+        guard !parsed.failed else { return StringsReadResult(file: nil, diagnostics: diagnostics) }
+        let file = StringsFile(path: path, entries: parsed.entries, encoding: text.encoding,
+                               hasByteOrderMark: text.hasByteOrderMark, leadingComment: parsed.leadingComment)
+        return StringsReadResult(file: file, diagnostics: diagnostics)
+    }
+
+    /// Reads and parses the file at `path`. I/O problems (missing, unreadable, a folder) are
+    /// error diagnostics, never a throw.
+    public static func read(path: String) -> StringsReadResult {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            return StringsReadResult(file: nil, diagnostics: [.error("no such file", at: .file(path))])
+        }
+        if isDirectory.boolValue {
+            return StringsReadResult(file: nil, diagnostics: [.error("is a folder, not a .strings file", at: .file(path))])
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            return StringsReadResult(file: nil, diagnostics: [.error("cannot read the file (permission denied or I/O error)", at: .file(path))])
+        }
+        return parse([UInt8](data), path: path)
+    }
+
+    /// Line and column just after the given decoded text.
+    private static func endPosition(of scalars: [UInt32]) -> (Int, Int) {
+        scalars.withUnsafeBufferPointer { buf in
+            ScalarLineIndex(buf).position(of: buf.count)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+
+/// Writes `.strings` text that `StringsFileReader` (and Apple's reader) reads back to the same
+/// keys, values and comments.
+///
+/// Layout: the leading comment, then one block per entry — its comment on its own line, then
+/// `"key" = "value";` — with a blank line between blocks, and a final newline.
+///
+/// Comments: `/* text */`. A comment containing `*/` cannot be a block comment, so a one-line
+/// one is written as `// text` (exact round trip). A multi-line comment containing `*/` has no
+/// exact form (a `//` comment ends at the line break and only the last comment before a key
+/// counts), so there `*/` is written as `* /`. Comments are read back trimmed, so leading or
+/// trailing white space in a comment is not kept. If `leadingComment` is set and the first entry
+/// has no comment, the leading comment reads back as that entry's comment (the format has no
+/// way to say otherwise); when both are equal it is written once.
+public enum StringsFileWriter {
+    /// The text of a `.strings` file.
+    public static func text(_ entries: [StringsEntry], leadingComment: String? = nil) -> String {
+        var blocks: [String] = []
+        blocks.reserveCapacity(entries.count + 1)
+        if let leadingComment, entries.first?.comment != leadingComment {
+            blocks.append(commentLine(leadingComment) + "\n")
+        }
+        for entry in entries {
+            var block = ""
+            if let comment = entry.comment { block += commentLine(comment) + "\n" }
+            block += "\"" + escaped(entry.key) + "\" = \"" + escaped(entry.value) + "\";\n"
+            blocks.append(block)
+        }
+        return blocks.joined(separator: "\n")
+    }
+
+    /// The bytes of a `.strings` file: UTF-8 without BOM (the default, what Xcode writes today),
+    /// or UTF-16/UTF-32 with a BOM. The property-list cases are written as UTF-8 text.
+    public static func data(_ entries: [StringsEntry], leadingComment: String? = nil, encoding: StringsEncoding = .utf8) -> Data {
+        let string = text(entries, leadingComment: leadingComment)
+        switch encoding {
+        case .utf8, .binaryPlist, .xmlPlist:
+            return Data(string.utf8)
+        case .utf16LE, .utf16BE:
+            let big = encoding == .utf16BE
+            var bytes: [UInt8] = big ? [0xFE, 0xFF] : [0xFF, 0xFE]
+            bytes.reserveCapacity(2 + string.utf16.count * 2)
+            for unit in string.utf16 {
+                if big { bytes.append(UInt8(unit >> 8)); bytes.append(UInt8(unit & 0xFF)) } else { bytes.append(UInt8(unit & 0xFF)); bytes.append(UInt8(unit >> 8)) }
+            }
+            return Data(bytes)
+        case .utf32LE, .utf32BE:
+            let big = encoding == .utf32BE
+            var bytes: [UInt8] = big ? [0, 0, 0xFE, 0xFF] : [0xFF, 0xFE, 0, 0]
+            // CF takes a UTF-32 BOM only when the data is longer than 4 bytes (`FF FE 00 00`
+            // alone is UTF-16 LE + U+0000), so an empty table gets a newline.
+            for scalar in (string.isEmpty ? "\n" : string).unicodeScalars {
+                let v = scalar.value
+                let be = [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)]
+                bytes.append(contentsOf: big ? be : be.reversed())
+            }
+            return Data(bytes)
+        }
+    }
+
+    /// Escapes for a double-quoted string: `\"`, `\\`, `\n`, `\t`, `\r`, and `\U` + 4 hex digits
+    /// for other C0 controls and DEL. Everything else (U+2028, emoji…) is written as is.
+    static func escaped(_ s: String) -> String {
+        var needs = false
+        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C || u == 0x7F { needs = true; break }
+        if !needs { return s }
+        var out = ""
+        out.reserveCapacity(s.utf8.count + 8)
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x09: out += "\\t"
+            case 0x0D: out += "\\r"
+            case 0..<0x20, 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\U" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    static func commentLine(_ comment: String) -> String {
+        guard comment.contains("*/") else { return "/* " + comment + " */" }
+        let breaks = comment.unicodeScalars.contains { StringsTokenizer.isLineEnd($0.value) }
+        if !breaks { return "// " + comment }
+        return "/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */"
+    }
+}

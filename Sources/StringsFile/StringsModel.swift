@@ -1,0 +1,73 @@
+import StringcatSupport
+
+/// One `key = value;` pair of a `.strings` file, with the comment that documents it.
+public struct StringsEntry: Sendable, Hashable {
+    public var key: String
+    public var value: String
+    /// The last comment before the key since the previous `;`, delimiters removed and
+    /// surrounding white space trimmed (inner text verbatim). `nil` when there is none.
+    public var comment: String?
+    /// 1-based line and column (in Unicode scalars) of the key; 0 when not from a text file.
+    public var line: Int
+    public var column: Int
+
+    public init(key: String, value: String, comment: String? = nil, line: Int = 0, column: Int = 0) {
+        self.key = key
+        self.value = value
+        self.comment = comment
+        self.line = line
+        self.column = column
+    }
+}
+
+/// How a `.strings` file was stored on disk.
+public enum StringsEncoding: String, Sendable {
+    case utf8 = "utf-8"
+    case utf16LE = "utf-16le"
+    case utf16BE = "utf-16be"
+    case utf32LE = "utf-32le"
+    case utf32BE = "utf-32be"
+    /// A compiled `bplist00` file named `.strings` (e.g. Sparkle.framework's).
+    case binaryPlist = "binary-plist"
+    /// An XML property list named `.strings` (what `xcstringstool compile` writes).
+    case xmlPlist = "xml-plist"
+}
+
+/// A parsed `.strings` table.
+public struct StringsFile: Sendable {
+    public var path: String
+    /// Entries in file order, duplicates included.
+    public var entries: [StringsEntry]
+    public var encoding: StringsEncoding
+    public var hasByteOrderMark: Bool
+    /// The first comment of the file when it comes before any entry (usually the file header).
+    public var leadingComment: String?
+
+    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?) {
+        self.path = path
+        self.entries = entries
+        self.encoding = encoding
+        self.hasByteOrderMark = hasByteOrderMark
+        self.leadingComment = leadingComment
+    }
+
+    /// Key to value; for duplicate keys the last one wins, as in CoreFoundation.
+    public var dictionary: [String: String] {
+        var result = [String: String](minimumCapacity: entries.count)
+        for entry in entries { result[entry.key] = entry.value }
+        return result
+    }
+}
+
+/// What reading a `.strings` file produced.
+public struct StringsReadResult: Sendable {
+    /// The table, or `nil` when any error was found (Apple rejects the whole file too).
+    public var file: StringsFile?
+    /// Errors, warnings and notes, in file order.
+    public var diagnostics: [Diagnostic]
+
+    public init(file: StringsFile?, diagnostics: [Diagnostic]) {
+        self.file = file
+        self.diagnostics = diagnostics
+    }
+}

@@ -1,0 +1,211 @@
+import StringcatSupport
+
+/// Turns tokens into entries with the grammar of CF's `parsePlistDictContent`: the whole file is
+/// dictionary content (`key = value;` …) or one braced dictionary `{ … }`. Comments are kept
+/// (CF discards them) with the rules of Xcode's migration (formats.md §5.3).
+struct StringsParser {
+    private var tokenizer: StringsTokenizer
+    private let path: String
+    private var entries: [StringsEntry] = []
+    /// (scalar offset, diagnostic) so the list can be put in file order at the end.
+    private var found: [(Int, Diagnostic)] = []
+    private var lastComment: String?
+    private var leadingComment: String?
+    private var sawComment = false
+    private var sawKey = false
+    private var firstIndexOfKey: [String: Int] = [:]
+
+    init(scalars: [UInt32], path: String) {
+        tokenizer = StringsTokenizer(scalars: scalars)
+        self.path = path
+    }
+
+    /// Entries, leading comment and diagnostics; `failed` when any error was found.
+    mutating func parse() -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], failed: Bool) {
+        let failed = !parseFile()
+        for issue in tokenizer.warnings { found.append((issue.offset, .warning(issue.message, at: location(issue.offset)))) }
+        let ordered = found.enumerated().sorted { a, b in
+            a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
+        }.map { $0.element.1 }
+        return (entries, leadingComment, ordered, failed)
+    }
+
+    private func location(_ offset: Int) -> SourceLocation {
+        let (line, column) = tokenizer.position(of: offset)
+        return SourceLocation(path: path, line: line, column: column)
+    }
+
+    private mutating func error(_ message: String, at offset: Int) {
+        found.append((offset, .error(message, at: location(offset))))
+    }
+
+    /// Next token that is not a comment; comments update the comment state on the way.
+    private mutating func nextToken() -> Result<StringsToken?, StringsTokenIssue> {
+        while true {
+            let token: StringsToken?
+            do { token = try tokenizer.next() } catch { return .failure(error) }
+            guard let token else { return .success(nil) }
+            if token.kind != .comment { return .success(token) }
+            let text = StringsParser.trimmed(token.text)
+            if !sawComment && !sawKey { leadingComment = text }
+            sawComment = true
+            lastComment = text
+        }
+    }
+
+    /// Trims white space and line breaks (Unicode White_Space, like Foundation's
+    /// `whitespacesAndNewlines`) at both ends; inner text is kept verbatim.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[first...last])
+    }
+
+    private func describe(_ token: StringsToken) -> String {
+        if token.kind == .quotedString { return "the string \"\(token.text)\"" }
+        guard let scalar = token.text.unicodeScalars.first else { return "end of file" }
+        let code = String(scalar.value, radix: 16, uppercase: true)
+        let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
+        if scalar.value < 0x21 || scalar.value == 0x7F {
+            return "character \(padded)\((scalar.properties.name ?? scalar.properties.nameAlias).map { " " + $0 } ?? "")"
+        }
+        if scalar.value < 0x7F { return "'\(token.text)'" }
+        return "'\(token.text)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
+    }
+
+    /// Returns false when an error stopped the parse.
+    private mutating func parseFile() -> Bool {
+        var braced = false
+        var braceOffset = 0
+        var pending: StringsToken?
+        switch nextToken() {
+        case .failure(let issue): error(issue.message, at: issue.offset); return false
+        case .success(nil): return true
+        case .success(let token?):
+            if token.kind == .openBrace {
+                braced = true
+                braceOffset = token.start
+            } else {
+                pending = token
+            }
+        }
+        while true {
+            let token: StringsToken
+            if let p = pending {
+                token = p
+                pending = nil
+            } else {
+                switch nextToken() {
+                case .failure(let issue): error(issue.message, at: issue.offset); return false
+                case .success(nil):
+                    if braced {
+                        let (line, column) = tokenizer.position(of: braceOffset)
+                        error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
+                        return false
+                    }
+                    return true
+                case .success(let t?): token = t
+                }
+            }
+            if braced && token.kind == .closeBrace {
+                // Only comments and white space may follow ("Junk after plist" in CF).
+                switch nextToken() {
+                case .failure(let issue): error(issue.message, at: issue.offset); return false
+                case .success(nil): return true
+                case .success(let t?):
+                    error("unexpected \(describe(t)) after the closing '}' of the dictionary", at: t.start)
+                    return false
+                }
+            }
+            guard token.isString else {
+                switch token.kind {
+                case .equals: error("missing key before '='", at: token.start)
+                case .semicolon: error("unexpected ';' where a key was expected", at: token.start)
+                default: error("unexpected \(describe(token)) where a key was expected", at: token.start)
+                }
+                return false
+            }
+            if !parseEntry(key: token) { return false }
+        }
+    }
+
+    /// Parses `= value ;` or `;` after a key. Returns false on error.
+    private mutating func parseEntry(key: StringsToken) -> Bool {
+        let comment = lastComment
+        sawKey = true
+        let after: StringsToken
+        switch nextToken() {
+        case .failure(let issue): error(issue.message, at: issue.offset); return false
+        case .success(nil):
+            error("missing '=' after the key \"\(key.text)\"", at: key.end)
+            return false
+        case .success(let t?): after = t
+        }
+        var value = key.text
+        var valueEnd = key.end
+        if after.kind == .semicolon {
+            // `"key";` is CF's shorthand for `"key" = "key";`.
+            add(key: key, value: value, comment: comment)
+            lastComment = nil
+            return true
+        }
+        guard after.kind == .equals else {
+            error("missing '=' after the key \"\(key.text)\" (found \(describe(after)))", at: after.start)
+            return false
+        }
+        switch nextToken() {
+        case .failure(let issue): error(issue.message, at: issue.offset); return false
+        case .success(nil):
+            error("missing value after '=' for the key \"\(key.text)\"", at: after.end)
+            return false
+        case .success(let v?):
+            switch v.kind {
+            case .quotedString, .unquotedString:
+                value = v.text
+                valueEnd = v.end
+            case .openBrace:
+                error("the value of \"\(key.text)\" is a dictionary; a .strings value must be a string", at: v.start)
+                return false
+            case .openParen:
+                error("the value of \"\(key.text)\" is an array; a .strings value must be a string", at: v.start)
+                return false
+            case .openAngle:
+                error("the value of \"\(key.text)\" is data (<…>); a .strings value must be a string", at: v.start)
+                return false
+            case .semicolon:
+                error("missing value after '=' for the key \"\(key.text)\"", at: v.start)
+                return false
+            default:
+                error("unexpected \(describe(v)) where the value of \"\(key.text)\" was expected", at: v.start)
+                return false
+            }
+        }
+        switch nextToken() {
+        case .failure(let issue): error(issue.message, at: issue.offset); return false
+        case .success(let t?) where t.kind == .semicolon:
+            add(key: key, value: value, comment: comment)
+            lastComment = nil
+            return true
+        default:
+            // Point where the ';' belongs, not at the next line's key.
+            error("missing ';' after the value of \"\(key.text)\"", at: valueEnd)
+            return false
+        }
+    }
+
+    private mutating func add(key: StringsToken, value: String, comment: String?) {
+        let (line, column) = tokenizer.position(of: key.start)
+        if let first = firstIndexOfKey[key.text] {
+            let previous = entries[first]
+            let same = previous.value == value
+            found.append((key.start, .warning(
+                "duplicate key \"\(key.text)\" (also at line \(previous.line)) with \(same ? "the same value" : "a different value"); the last one wins",
+                at: SourceLocation(path: path, line: line, column: column))))
+            firstIndexOfKey[key.text] = entries.count
+        } else {
+            firstIndexOfKey[key.text] = entries.count
+        }
+        entries.append(StringsEntry(key: key.text, value: value, comment: comment, line: line, column: column))
+    }
+}
