@@ -1,14 +1,124 @@
+import Foundation
+import Migration
 import StringcatSupport
 
-/// `stringcat migrate` (not built yet).
+/// `stringcat migrate`: every table of a project's `.lproj` folders becomes a String Catalog.
 enum MigrateCommand: Subcommand {
     static let name = "migrate"
-    static let summary = "(not available yet)"
-    static let help = "usage: stringcat migrate"
-    static let spec = ArgumentSpec()
+    static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
+    static let help = """
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge | --force] [--delete-legacy] [--skip-invalid] [--format-version 1.0|1.1] [--json]
+
+        Finds every *.lproj folder under PATH (default: the current folder) and writes one .xcstrings
+        per table (Localizable, InfoPlist, Main...) where Xcode's migration writes it.
+
+        options:
+          --table NAME            migrate only this table (repeatable); the others are left alone
+          --source-language CODE  the development language (default: the project's developmentRegion,
+                                  else Package.swift's defaultLocalization, else en)
+          --output DIR            write catalogs under DIR at their path relative to PATH
+          --dry-run               write nothing; print the plan
+          --merge                 add to an existing catalog what it lacks; never change its values
+          --force                 replace existing catalogs
+          --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
+          --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
+          --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
+          --json                  print the report as JSON
+        exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
+        """
+    static let spec = ArgumentSpec(
+        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json"],
+        options: ["--table", "--source-language", "--output", "--format-version"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        console.err("error: stringcat migrate is not available yet")
-        return 2
+        guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
+        var options = MigrationOptions()
+        options.tables = arguments.values("--table")
+        options.sourceLanguage = arguments.value("--source-language")
+        options.outputDirectory = arguments.value("--output")
+        options.dryRun = arguments.has("--dry-run")
+        options.merge = arguments.has("--merge")
+        options.force = arguments.has("--force")
+        options.deleteLegacy = arguments.has("--delete-legacy")
+        options.skipInvalid = arguments.has("--skip-invalid")
+        options.formatVersion = arguments.value("--format-version") ?? "1.0"
+        if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
+        guard ["1.0", "1.1"].contains(options.formatVersion) else { throw UsageError("--format-version must be 1.0 or 1.1") }
+        if options.deleteLegacy && !MigrationCapabilities.canProveZeroLoss {
+            console.err("error: --delete-legacy is refused: it deletes legacy files only after `stringcat verify` proves the catalog holds them, and verify is not available in this version")
+            return 1
+        }
+        let path = arguments.positionals.first ?? "."
+        let json = arguments.has("--json")
+        let report = ProjectMigrator.migrate(path, options: options) { index, count, table in
+            if !json { console.progress("[\(index + 1)/\(count)] \(table.name) in \(DisplayPath.of(table.folder))") }
+        }
+        console.endProgress()
+        if json {
+            console.out(JSONOutput.text(jsonObject(report, options: options)))
+        } else {
+            printReport(report, options: options, console: console)
+        }
+        return report.hasErrors ? 1 : 0
+    }
+
+    private static func printReport(_ report: MigrationReport, options: MigrationOptions, console: Console) {
+        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        for table in report.tables {
+            for diagnostic in table.diagnostics where diagnostic.severity != .note || !table.diagnostics.containsError {
+                console.err(DisplayPath.of(diagnostic))
+            }
+        }
+        console.out("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
+        for table in report.tables {
+            var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
+            if table.outcome != .failed {
+                line += ", \(table.languages.count) languages (\(table.languages.joined(separator: ", "))), \(table.entryCount) entries, \(table.pluralEntryCount) plural, \(table.commentCount) comments"
+            }
+            line += ", \(table.warningCount) warnings"
+            if !table.skippedFiles.isEmpty { line += ", \(table.skippedFiles.count) files skipped" }
+            console.out(line)
+            if options.dryRun {
+                for file in table.table.files where !table.skippedFiles.contains(file.path) {
+                    console.out("  reads \(DisplayPath.of(file.path))" + (options.deleteLegacy ? " (would delete)" : ""))
+                }
+            }
+            for deleted in table.deletedFiles where !options.dryRun { console.out("  deleted \(DisplayPath.of(deleted))") }
+        }
+        let failed = report.tables.filter { $0.outcome == .failed }.count
+        let done = report.tables.count - failed
+        let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
+        let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
+        let verb = options.dryRun ? "would write" : "wrote"
+        var summary = "\(verb) \(done) of \(report.tables.count) catalogs (\(entries) entries, \(languages) languages)"
+        if failed > 0 { summary += "; \(failed) failed, see the errors above" }
+        console.out(summary)
+    }
+
+    private static func jsonObject(_ report: MigrationReport, options: MigrationOptions) -> [String: Any] {
+        [
+            "sourceLanguage": report.sourceLanguage.code,
+            "sourceLanguageOrigin": report.sourceLanguage.origin,
+            "dryRun": options.dryRun,
+            "ok": !report.hasErrors,
+            "diagnostics": report.diagnostics.map(DisplayPath.json),
+            "tables": report.tables.map { table -> [String: Any] in
+                [
+                    "table": table.table.name,
+                    "catalog": DisplayPath.of(table.catalogPath),
+                    "outcome": table.outcome.rawValue,
+                    "languages": table.languages,
+                    "entries": table.entryCount,
+                    "pluralEntries": table.pluralEntryCount,
+                    "comments": table.commentCount,
+                    "warnings": table.warningCount,
+                    "errors": table.errorCount,
+                    "files": table.table.files.map { DisplayPath.of($0.path) },
+                    "skippedFiles": table.skippedFiles.map(DisplayPath.of),
+                    "deletedFiles": table.deletedFiles.map(DisplayPath.of),
+                    "diagnostics": table.diagnostics.map(DisplayPath.json),
+                ]
+            },
+        ]
     }
 }

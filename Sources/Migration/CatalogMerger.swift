@@ -1,0 +1,127 @@
+import StringCatalog
+import StringcatSupport
+import StringsDict
+import StringsFile
+
+/// The parsed content of one language of a table.
+public struct LegacyLanguageContent: Sendable {
+    public var language: String
+    public var strings: StringsFile?
+    public var stringsDict: StringsDictFile?
+
+    public init(language: String, strings: StringsFile? = nil, stringsDict: StringsDictFile? = nil) {
+        self.language = language
+        self.strings = strings
+        self.stringsDict = stringsDict
+    }
+}
+
+/// What merging one table produced.
+public struct MergeResult: Sendable {
+    public var catalog: StringCatalog
+    public var diagnostics: [Diagnostic]
+    /// Entries with plural or device variations or substitutions, in any language.
+    public var pluralEntryCount: Int
+    /// Entries that carry a comment.
+    public var commentCount: Int
+}
+
+/// Merges the `.strings` and `.stringsdict` files of every language of a table into one String
+/// Catalog, entry by entry as Xcode's migration writes them (formats.md 5.2–5.4):
+/// `extractionState` `migrated`, state `translated` on every value (empty ones too), source-language
+/// units kept even when the value equals the key, comments from the source-language file only.
+public enum CatalogMerger {
+    /// Comments Xcode's migration drops (formats.md 5.3).
+    static let droppedComments: Set<String> = ["No comment provided by engineer.", ""]
+
+    public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0") -> MergeResult {
+        var strings: [String: CatalogEntry] = [:]
+        var diagnostics: [Diagnostic] = []
+        var pluralKeys: Set<String> = []
+        let ordered = languages.sorted { $0.language < $1.language }
+
+        for content in ordered {
+            guard let file = content.strings else { continue }
+            for entry in file.entries { // duplicates: the last one wins, as in CFDictionarySetValue
+                strings[entry.key, default: migratedEntry()].localizations[content.language] =
+                    CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
+            }
+        }
+        for content in ordered {
+            guard let file = content.stringsDict else { continue }
+            for entry in file.entries {
+                let conversion = StringsDictConverter.convert(entry, path: file.path)
+                diagnostics += conversion.diagnostics
+                guard let localization = conversion.localization else { continue }
+                if strings[entry.key]?.localizations[content.language] != nil {
+                    diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)))
+                }
+                strings[entry.key, default: migratedEntry()].localizations[content.language] = localization
+                if localization.variations != nil || !localization.substitutions.isEmpty { pluralKeys.insert(entry.key) }
+            }
+        }
+
+        let comments = self.comments(ordered, sourceLanguage: sourceLanguage)
+        var commentCount = 0
+        for (key, comment) in comments where strings[key] != nil {
+            strings[key]!.comment = comment
+            commentCount += 1
+        }
+        let catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, strings: strings)
+        return MergeResult(catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
+    }
+
+    private static func migratedEntry() -> CatalogEntry {
+        var entry = CatalogEntry()
+        entry.extractionState = .migrated
+        return entry
+    }
+
+    /// Comments come from the source language whenever it has the key, even when it has no comment
+    /// for it or has it only in its `.stringsdict` (owncloud `"Move here"`: other languages' comments are ignored). When it
+    /// lacks the key (owncloud `"Empty folder"`, an Interface Builder table whose source is the
+    /// storyboard), the comment most other languages agree on is taken, ties going to the first
+    /// language in code order (phoenix took the text of cs/es/fr over ar's: formats.md 5.3, Q3).
+    /// A key written several times in one file gets the comments of every occurrence joined with
+    /// nothing between them, as Xcode does (owncloud `en`: `"Single Account"` twice ->
+    /// `"Single AccountSingle Account"`).
+    static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> [String: String] {
+        let perLanguage = languages.map { content in content.strings.map(fileComments) }
+        var result: [String: String] = [:]
+        let sourceIndex = languages.firstIndex { $0.language == sourceLanguage }
+        let source = sourceIndex.flatMap { perLanguage[$0] }
+        // A key the source language has only in its .stringsdict has no comment at all
+        // (IceCubesApp `notifications-others-count %lld`: ko's .strings comment is not taken).
+        let sourceDictKeys = Set(sourceIndex.flatMap { languages[$0].stringsDict?.entries.map(\.key) } ?? [])
+        var votes: [String: [String: (count: Int, first: Int)]] = [:]
+        for (index, comments) in perLanguage.enumerated() where index != sourceIndex {
+            guard let comments else { continue }
+            for (key, comment) in comments {
+                guard let comment, source?[key] == nil, !sourceDictKeys.contains(key) else { continue }
+                let previous = votes[key]?[comment]
+                votes[key, default: [:]][comment] = ((previous?.count ?? 0) + 1, previous?.first ?? index)
+            }
+        }
+        for (key, candidates) in votes {
+            result[key] = candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
+        }
+        for (key, comment) in source ?? [:] {
+            result[key] = comment ?? nil
+        }
+        return result.compactMapValues { $0 }
+    }
+
+    /// Each key of a file with its comment (nil when it has none).
+    private static func fileComments(_ file: StringsFile) -> [String: String?] {
+        var comments: [String: String?] = [:]
+        for entry in file.entries {
+            let usable = entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
+            switch (comments[entry.key], usable) {
+            case (.some(.some(let earlier)), .some(let comment)): comments[entry.key] = .some(earlier + comment)
+            case (.some(.some), nil): break
+            default: comments[entry.key] = .some(usable)
+            }
+        }
+        return comments
+    }
+}

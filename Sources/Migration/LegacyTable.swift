@@ -1,0 +1,43 @@
+/// The kind of a legacy localization file.
+public enum LegacyFileKind: String, Sendable, Hashable, Comparable {
+    case strings, stringsdict
+
+    public static func < (a: LegacyFileKind, b: LegacyFileKind) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One `.strings` or `.stringsdict` file of a table, with the language it holds.
+public struct LegacyFile: Sendable, Hashable {
+    /// Absolute path.
+    public var path: String
+    public var kind: LegacyFileKind
+    /// The `.lproj` folder name without `.lproj` (`zh_Hans`, `Base`).
+    public var lprojName: String
+    /// The catalog language code (`zh-Hans`; `Base` -> the source language).
+    public var language: String
+}
+
+/// A table (`Localizable`, `InfoPlist`, `Main`...) of one folder, in every language: the input of
+/// one String Catalog.
+public struct LegacyTable: Sendable, Hashable {
+    /// The table name, as the catalog file will be named.
+    public var name: String
+    /// Absolute path of the folder that holds the table's `.lproj` folders (the outermost one when
+    /// nested folders were merged).
+    public var folder: String
+    /// True for Interface Builder tables (a `Name.storyboard` or `Name.xib` in an `.lproj` beside
+    /// them): their catalog goes to `mul.lproj`.
+    public var isInterfaceBuilder: Bool
+    /// The files that are read, one per (language, kind) at most, sorted by language then kind.
+    public var files: [LegacyFile]
+    /// Files left out because another folder of the same language won (reported).
+    public var shadowedFiles: [LegacyFile]
+
+    /// Where Xcode writes the catalog: `<folder>/<Name>.xcstrings`, or
+    /// `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder tables (formats.md 5.1).
+    public var catalogPath: String {
+        isInterfaceBuilder ? "\(folder)/mul.lproj/\(name).xcstrings" : "\(folder)/\(name).xcstrings"
+    }
+
+    /// The languages of the table, sorted.
+    public var languages: [String] { Array(Set(files.map(\.language))).sorted() }
+}

@@ -1,0 +1,50 @@
+import StringcatSupport
+
+/// What `migrate` did, or would do, with one table.
+public enum TableOutcome: String, Sendable {
+    /// The catalog was written.
+    case written
+    /// `--dry-run`: the catalog would be written.
+    case planned = "would write"
+    /// `--merge`: entries and languages were added to the existing catalog.
+    case merged
+    /// `--merge`: the existing catalog already had everything.
+    case unchanged
+    /// Not written: a file did not parse, a catalog exists, or the write failed.
+    case failed
+}
+
+/// One table's line in the migration report.
+public struct TableReport: Sendable {
+    public var table: LegacyTable
+    /// Where the catalog goes (under `--output` when given).
+    public var catalogPath: String
+    public var outcome: TableOutcome
+    public var languages: [String]
+    public var entryCount: Int
+    public var pluralEntryCount: Int
+    public var commentCount: Int
+    /// Errors, warnings and notes of this table's files and of the merge.
+    public var diagnostics: [Diagnostic]
+    /// Legacy files skipped because they did not parse (`--skip-invalid`).
+    public var skippedFiles: [String]
+    /// Legacy files deleted (`--delete-legacy`), or that would be (`--dry-run`).
+    public var deletedFiles: [String]
+
+    public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+}
+
+/// Everything `migrate` did.
+public struct MigrationReport: Sendable {
+    public var root: String
+    public var sourceLanguage: SourceLanguage
+    /// Scan-level findings: plain files named `*.lproj`, language clashes, unreadable folders.
+    public var diagnostics: [Diagnostic]
+    public var tables: [TableReport]
+
+    /// True when something went wrong: exit status 1.
+    public var hasErrors: Bool {
+        diagnostics.containsError || tables.contains { $0.outcome == .failed || $0.errorCount > 0 }
+    }
+}

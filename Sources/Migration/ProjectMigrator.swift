@@ -1,0 +1,189 @@
+import Foundation
+import StringCatalog
+import StringcatSupport
+
+/// Options of `stringcat migrate`.
+public struct MigrationOptions: Sendable {
+    /// Only these tables (names compared case-insensitively); empty = every table.
+    public var tables: [String] = []
+    public var sourceLanguage: String?
+    /// Write catalogs under this folder, at their path relative to the project.
+    public var outputDirectory: String?
+    public var dryRun = false
+    /// Add what an existing catalog lacks; never change its values.
+    public var merge = false
+    /// Replace existing catalogs.
+    public var force = false
+    /// Delete the legacy files once the written catalog is proven to hold them.
+    public var deleteLegacy = false
+    /// Skip files that do not parse (with a warning) instead of failing their table.
+    public var skipInvalid = false
+    /// `1.0` (Xcode 15/16) or `1.1` (Xcode 26).
+    public var formatVersion = "1.0"
+
+    public init() {}
+}
+
+/// `stringcat migrate`: a project's `.lproj` folders become String Catalogs.
+///
+/// All catalogs are built in memory first; only then are they written, each through a temporary
+/// file and a rename. If a write fails, the catalogs this run already wrote are removed again (or
+/// their previous content restored), so a failed run leaves the tree as it was.
+public enum ProjectMigrator {
+    /// Called once per table as it is processed (progress display).
+    public typealias Progress = @Sendable (_ index: Int, _ count: Int, _ table: LegacyTable) -> Void
+
+    public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
+        let scan = LprojScanner.scan(path)
+        let (source, sourceDiagnostics) = SourceLanguageDetector.detect(explicit: options.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
+        var report = MigrationReport(root: scan.root, sourceLanguage: source, diagnostics: scan.diagnostics + sourceDiagnostics, tables: [])
+        if scan.diagnostics.containsError { return report }
+
+        let grouping = TableGrouper.group(scan, sourceLanguage: source.code)
+        report.diagnostics += grouping.diagnostics
+        var tables = grouping.tables
+        if !options.tables.isEmpty {
+            let wanted = Set(options.tables.map { $0.lowercased() })
+            tables = tables.filter { wanted.contains($0.name.lowercased()) }
+            let found = Set(tables.map { $0.name.lowercased() })
+            for name in options.tables where !found.contains(name.lowercased()) {
+                report.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
+            }
+        }
+        if grouping.tables.isEmpty {
+            report.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+        }
+
+        // Read every file of every table at once (both cores), then merge table by table.
+        let files = tables.flatMap(\.files)
+        let results = LegacyReader.read(files)
+        var cursor = 0
+        var pending: [(index: Int, data: Data)] = []
+        for (tableIndex, table) in tables.enumerated() {
+            progress?(tableIndex, tables.count, table)
+            let tableResults = Array(results[cursor..<(cursor + table.files.count)])
+            cursor += table.files.count
+            let built = build(table, results: tableResults, source: source.code, root: scan.root, options: options)
+            if built.outcome != .failed, let data = built.pendingData {
+                pending.append((report.tables.count, data))
+            }
+            report.tables.append(built.report)
+        }
+
+        if options.dryRun { return report }
+        write(pending, into: &report, options: options)
+        return report
+    }
+
+    /// A table report plus the bytes still to write.
+    private struct Built {
+        var report: TableReport
+        var pendingData: Data?
+        var outcome: TableOutcome { report.outcome }
+    }
+
+    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], source: String, root: String, options: MigrationOptions) -> Built {
+        let catalogPath = outputPath(for: table.catalogPath, root: root, output: options.outputDirectory)
+        var report = TableReport(table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
+                                 pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+        var contents: [String: LegacyLanguageContent] = [:]
+        var invalid = false
+        for (file, result) in zip(table.files, results) {
+            if result.failed {
+                if options.skipInvalid {
+                    report.diagnostics += result.diagnostics.map { d in
+                        d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
+                    }
+                    report.skippedFiles.append(file.path)
+                    continue
+                }
+                invalid = true
+            }
+            report.diagnostics += result.diagnostics
+            var content = contents[file.language] ?? LegacyLanguageContent(language: file.language)
+            if let strings = result.strings { content.strings = strings }
+            if let dict = result.stringsDict { content.stringsDict = dict }
+            contents[file.language] = content
+        }
+        for shadowed in table.shadowedFiles {
+            report.diagnostics.append(.warning("not read: another folder of language \(shadowed.language) wins", at: .file(shadowed.path)))
+        }
+        if invalid {
+            report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse (fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
+            return Built(report: report, pendingData: nil)
+        }
+
+        var merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source, version: options.formatVersion)
+        if options.skipInvalid {
+            merged.diagnostics = merged.diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }
+        }
+        report.diagnostics += merged.diagnostics
+        if merged.diagnostics.containsError {
+            report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
+            return Built(report: report, pendingData: nil)
+        }
+        var catalog = merged.catalog
+        report.pluralEntryCount = merged.pluralEntryCount
+        report.commentCount = merged.commentCount
+
+        let fm = FileManager.default
+        var outcome: TableOutcome = options.dryRun ? .planned : .written
+        if fm.fileExists(atPath: catalogPath) {
+            if options.merge {
+                do {
+                    let existing = try CatalogReader.read(path: catalogPath)
+                    let result = CatalogMergeIn.merge(catalog, into: existing, path: catalogPath)
+                    report.diagnostics += result.diagnostics
+                    catalog = result.catalog
+                    outcome = result.changed ? (options.dryRun ? .planned : .merged) : .unchanged
+                } catch {
+                    report.diagnostics.append(error)
+                    return Built(report: report, pendingData: nil)
+                }
+            } else if !options.force {
+                report.diagnostics.append(.error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath)))
+                return Built(report: report, pendingData: nil)
+            }
+        }
+        report.outcome = outcome
+        report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
+        report.entryCount = catalog.strings.count
+        let data = outcome == .unchanged ? nil : CatalogWriter.data(for: catalog)
+        return Built(report: report, pendingData: data)
+    }
+
+    static func outputPath(for catalogPath: String, root: String, output: String?) -> String {
+        guard let output else { return catalogPath }
+        let base = URL(fileURLWithPath: output).standardizedFileURL.path
+        return base + "/" + TableGrouper.relative(catalogPath, to: root)
+    }
+
+    /// Writes every pending catalog; on the first failure, undoes the writes of this run.
+    private static func write(_ pending: [(index: Int, data: Data)], into report: inout MigrationReport, options: MigrationOptions) {
+        let fm = FileManager.default
+        var undo: [(path: String, previous: Data?)] = []
+        for (index, data) in pending {
+            let path = report.tables[index].catalogPath
+            let previous = fm.contents(atPath: path)
+            do {
+                try AtomicFile.write(data, to: path, overwrite: options.force || options.merge)
+                undo.append((path, previous))
+            } catch {
+                report.tables[index].outcome = .failed
+                report.tables[index].diagnostics.append(.error("\(error)", at: .file(path)))
+                for (writtenPath, previousData) in undo.reversed() {
+                    if let previousData {
+                        try? AtomicFile.write(previousData, to: writtenPath, overwrite: true)
+                    } else {
+                        try? fm.removeItem(atPath: writtenPath)
+                    }
+                }
+                for other in pending.map(\.index) where other != index && report.tables[other].outcome != .failed {
+                    report.tables[other].outcome = .failed
+                    report.tables[other].diagnostics.append(.error("not written: another catalog of this run could not be written, so the run was undone", at: .file(report.tables[other].catalogPath)))
+                }
+                return
+            }
+        }
+    }
+}

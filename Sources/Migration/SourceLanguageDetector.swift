@@ -1,0 +1,53 @@
+import Foundation
+import StringcatSupport
+import StringsFile
+
+/// The source (development) language of a project, and where it came from.
+public struct SourceLanguage: Sendable, Hashable {
+    public var code: String
+    /// Where it was found, for the report: `--source-language`, `developmentRegion in X/project.pbxproj`,
+    /// `defaultLocalization in Package.swift`, or `default`.
+    public var origin: String
+}
+
+/// Finds a project's source language: the caller's choice, else the `developmentRegion` of its
+/// Xcode project (an old-style property list, read with the `.strings` tokenizer), else the
+/// `defaultLocalization` of its `Package.swift`, else `en`.
+public enum SourceLanguageDetector {
+    public static func detect(explicit: String?, projectFiles: [String], root: String) -> (SourceLanguage, [Diagnostic]) {
+        if let explicit, !explicit.isEmpty {
+            return (SourceLanguage(code: explicit, origin: "--source-language"), [])
+        }
+        var found: [(code: String, origin: String, path: String)] = []
+        for path in projectFiles {
+            guard let data = FileManager.default.contents(atPath: path) else { continue }
+            let relative = TableGrouper.relative(path, to: root)
+            if path.hasSuffix(".pbxproj") {
+                if let region = OldStylePlistScanner.firstValue(forKey: "developmentRegion", in: [UInt8](data)), !region.isEmpty {
+                    found.append((LanguageCode.forLproj(region, sourceLanguage: "en"), "developmentRegion in \(relative)", path))
+                }
+            } else if let code = defaultLocalization(inManifest: String(decoding: data, as: UTF8.self)) {
+                found.append((code, "defaultLocalization in \(relative)", path))
+            }
+        }
+        guard let first = found.first else {
+            return (SourceLanguage(code: "en", origin: "default (no project file declares one; use --source-language to choose)"), [])
+        }
+        var diagnostics: [Diagnostic] = []
+        for other in found.dropFirst() where other.code != first.code {
+            diagnostics.append(.warning("this project declares source language \(other.code), but \(first.code) (\(first.origin)) is used; pass --source-language to choose", at: .file(other.path)))
+        }
+        return (SourceLanguage(code: first.code, origin: first.origin), diagnostics)
+    }
+
+    /// The value of `defaultLocalization: "xx"` in a package manifest, if it is a string literal.
+    static func defaultLocalization(inManifest text: String) -> String? {
+        guard let range = text.range(of: "defaultLocalization") else { return nil }
+        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard rest.first == ":" else { return nil }
+        let afterColon = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" }
+        guard afterColon.first == "\"" else { return nil }
+        let literal = afterColon.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
+        return literal.isEmpty ? nil : String(literal)
+    }
+}

@@ -1,0 +1,159 @@
+import StringCatalog
+import StringcatSupport
+import StringsDict
+
+/// Turns one `.stringsdict` rule of one language into a catalog localization, as Xcode's
+/// migration does (formats.md 5.4). The shape is decided per language and key:
+///
+/// (a) the format key is exactly `%#@v@` and some plural form of `v` prints argument 1 (an
+///     unpositioned specifier or `%1$…`): plain plural `variations`; the variable name and its
+///     value type are dropped, the forms are copied verbatim;
+/// (b) the format key is exactly `%#@v@` but no form prints argument 1 (`"hat favorisiert"`,
+///     `"%2$@ follower"`): a `stringUnit` holding the format key plus one substitution without
+///     `argNum`;
+/// (c) anything else (text around the variable, several variables, positional `%N$#@v@`): the
+///     format key with `%N$#@v@` written `%#@v@` and `argNum` N on that substitution. In the forms
+///     of unpositioned references, when the key has no positional reference, the variable's own
+///     specifier becomes `%arg` (IceCubesApp `de`: `"%lld Beitrag"` -> `"%arg Beitrag"`); forms of
+///     positional keys keep theirs (IceCubesApp `eu`). Malformed references (`%1#@count@`) are
+///     kept verbatim with no `argNum` (Cork).
+enum StringsDictConverter {
+    struct Conversion {
+        var localization: CatalogLocalization?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func convert(_ entry: StringsDictEntry, path: String) -> Conversion {
+        let location = SourceLocation(path: path, line: entry.line, column: entry.line == nil ? nil : 1)
+        switch entry.rule {
+        case .plural(let rule):
+            var diagnostics: [Diagnostic] = []
+            let localization = convert(rule, key: entry.key, location: location, diagnostics: &diagnostics)
+            return Conversion(localization: localization, diagnostics: diagnostics)
+        case .device(let rule):
+            var diagnostics: [Diagnostic] = []
+            var cases: [String: CatalogLocalization] = [:]
+            for item in rule.cases {
+                switch item.value {
+                case .string(let text):
+                    cases[item.key] = CatalogLocalization(stringUnit: translated(text))
+                case .plural(let nested):
+                    cases[item.key] = convert(nested, key: entry.key, location: location, diagnostics: &diagnostics)
+                }
+            }
+            return Conversion(localization: CatalogLocalization(variations: CatalogVariations(device: cases)), diagnostics: diagnostics)
+        case .width:
+            // String Catalogs have no width variations (Apple: "use Dynamic Type instead"); any
+            // choice of one width would silently lose the others.
+            return Conversion(localization: nil, diagnostics: [
+                .error("\"\(entry.key)\" uses NSStringVariableWidthRuleType, which a String Catalog cannot hold; keep this key in a .stringsdict or reduce it to one string, then migrate again", at: location),
+            ])
+        }
+    }
+
+    static func translated(_ value: String) -> StringUnit {
+        StringUnit(state: .translated, value: value)
+    }
+
+    private static func pluralCases(_ variable: PluralVariable, rewriteToArg: Bool) -> [String: CatalogLocalization] {
+        var cases: [String: CatalogLocalization] = [:]
+        for (category, form) in variable.forms {
+            let text = rewriteToArg ? replacingOwnSpecifier(in: form, valueType: variable.valueType) : form
+            cases[category.rawValue] = CatalogLocalization(stringUnit: translated(text))
+        }
+        return cases
+    }
+
+    /// Replaces unpositioned specifiers of the variable's own type by `%arg`.
+    private static func replacingOwnSpecifier(in form: String, valueType: String?) -> String {
+        var out = ""
+        for token in FormatStringParser.parse(form) {
+            switch token {
+            case .specifier(let spec) where spec.position == nil && !spec.isPercentLiteral && (valueType == nil || spec.typeKey == valueType):
+                out += "%arg"
+            default:
+                out += token.raw
+            }
+        }
+        return out
+    }
+
+    private static func printsArgumentOne(_ variable: PluralVariable) -> Bool {
+        variable.forms.values.contains { form in
+            FormatStringParser.parse(form).contains { token in
+                if case .specifier(let spec) = token, !spec.isPercentLiteral { return spec.position == nil || spec.position == 1 }
+                return false
+            }
+        }
+    }
+
+    private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
+        let tokens = FormatStringParser.parse(rule.formatKey)
+        let references = tokens.compactMap { token -> VariableReference? in
+            if case .variable(let reference) = token { return reference }
+            return nil
+        }
+        let names = resolvedNames(references, rule: rule, key: key, location: location, diagnostics: &diagnostics)
+
+        // (a) and (b): the format key is one well-formed, unpositioned reference.
+        if tokens.count == 1, let only = references.first, only.position == nil, !only.isMalformed,
+           let variable = rule.variable(named: names[0]) {
+            if printsArgumentOne(variable) {
+                return CatalogLocalization(variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
+            }
+            return CatalogLocalization(
+                stringUnit: translated("%#@\(variable.name)@"),
+                substitutions: [variable.name: Substitution(argNum: nil, formatSpecifier: variable.valueType,
+                                                            variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))])
+        }
+
+        // (c)
+        let hasPositional = references.contains { $0.position != nil && !$0.isMalformed }
+        var value = ""
+        var substitutions: [String: Substitution] = [:]
+        var referenceIndex = 0
+        for token in tokens {
+            guard case .variable(let reference) = token else {
+                value += token.raw
+                continue
+            }
+            let name = names[referenceIndex]
+            referenceIndex += 1
+            if reference.isMalformed {
+                value += reference.raw
+            } else {
+                value += "%#@\(name)@"
+            }
+            guard let variable = rule.variable(named: name) else { continue }
+            let rewrite = reference.position == nil && !reference.isMalformed && !hasPositional
+            substitutions[name] = Substitution(
+                argNum: reference.isMalformed ? nil : reference.position,
+                formatSpecifier: variable.valueType,
+                variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: rewrite)))
+        }
+        if substitutions.isEmpty {
+            return CatalogLocalization(stringUnit: translated(rule.formatKey))
+        }
+        return CatalogLocalization(stringUnit: translated(value), substitutions: substitutions)
+    }
+
+    /// The variable name each reference stands for. A reference to a variable that has no
+    /// dictionary takes the name of the one dictionary no reference uses, as Xcode does
+    /// (IceCubesApp `de`: `%#@count_posts@ von %#@count_voters@` with `count_votes`, `count_voters`).
+    private static func resolvedNames(_ references: [VariableReference], rule: PluralRule, key: String,
+                                      location: SourceLocation, diagnostics: inout [Diagnostic]) -> [String] {
+        let defined = Set(rule.variables.map(\.name))
+        let referenced = Set(references.map(\.name))
+        var unused = rule.variables.map(\.name).filter { !referenced.contains($0) }
+        return references.map { reference in
+            if defined.contains(reference.name) { return reference.name }
+            if unused.count == 1 {
+                let replacement = unused.removeFirst()
+                diagnostics.append(.warning("\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; the unused variable \(replacement) is used in its place, as Xcode does", at: location))
+                return replacement
+            }
+            diagnostics.append(.warning("\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; it is kept as text", at: location))
+            return reference.name
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import StringcatSupport
+
+/// Groups the files of a scanned project into tables, one String Catalog each.
+///
+/// Rules (formats.md 5.1):
+/// - one table per (folder holding the `.lproj` folders, table name);
+/// - a table in a nested folder joins the same table of an enclosing folder when the two are
+///   complementary: no language has a file of the same kind in both, and no bundle folder
+///   (`X.bundle`, `X.framework`, `X.appex`...) lies between. That is the IceCubesApp layout
+///   (`Localization/xx.lproj/Localizable.strings` + `Localization/Plurals/xx.lproj/Localizable.stringsdict`
+///   -> one catalog); a nested folder with files of the same kind is another target (transmission's
+///   `QuickLookExtension`) and keeps its own catalog;
+/// - table names that differ only in case within one folder (`infoPlist` beside `InfoPlist`, as in
+///   mastodon) are one table on the case-insensitive disks Xcode builds on: merged, and reported;
+/// - two folders of one language (`Base` and `en`, `pt_BR` and `pt-BR`) keep one file per kind: the
+///   folder spelled exactly as the code wins over `Base`, legacy names and `_` spellings; reported.
+public enum TableGrouper {
+    public struct Result: Sendable {
+        public var tables: [LegacyTable]
+        public var diagnostics: [Diagnostic]
+    }
+
+    public static func group(_ scan: ProjectScan, sourceLanguage: String) -> Result {
+        var diagnostics: [Diagnostic] = []
+        // 1. Files per folder and case-folded table name.
+        struct RawTable { var spellings: [String: Int] = [:]; var files: [LegacyFile] = [] }
+        var byFolder: [String: [String: RawTable]] = [:]
+        var interfaceFiles: [String: Set<String>] = [:] // folder -> IB document base names
+        for lproj in scan.lprojFolders {
+            for file in lproj.files {
+                let url = URL(fileURLWithPath: file)
+                let ext = url.pathExtension
+                let base = url.deletingPathExtension().lastPathComponent
+                if ext == "storyboard" || ext == "xib" {
+                    interfaceFiles[lproj.parent, default: []].insert(base)
+                    continue
+                }
+                guard let kind = LegacyFileKind(rawValue: ext), !base.isEmpty else { continue }
+                let legacy = LegacyFile(path: lproj.path + "/" + file, kind: kind, lprojName: lproj.name,
+                                        language: LanguageCode.forLproj(lproj.name, sourceLanguage: sourceLanguage))
+                byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].spellings[base, default: 0] += 1
+                byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].files.append(legacy)
+            }
+        }
+
+        // 2. One table per folder and name; pick the spelling, resolve language clashes.
+        var tables: [LegacyTable] = []
+        for folder in byFolder.keys.sorted() {
+            for (folded, raw) in byFolder[folder]!.sorted(by: { $0.key < $1.key }) {
+                let name = preferredSpelling(raw.spellings)
+                if raw.spellings.count > 1 {
+                    let all = raw.spellings.keys.sorted().joined(separator: ", ")
+                    diagnostics.append(.warning("table spelled \(raw.spellings.count) ways (\(all)); read as one table named \(name)", at: .file(folder)))
+                }
+                let ib = interfaceFiles[folder].map { names in names.contains { $0.lowercased() == folded } } ?? false
+                var table = LegacyTable(name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
+                pickFiles(raw.files, into: &table, diagnostics: &diagnostics)
+                tables.append(table)
+            }
+        }
+
+        // 3. Merge complementary nested tables into their enclosing table.
+        tables.sort { ($0.folder.count, $0.folder, $0.name) < ($1.folder.count, $1.folder, $1.name) }
+        var merged: [LegacyTable] = []
+        for table in tables {
+            if let index = merged.lastIndex(where: { canAbsorb($0, table) }) {
+                merged[index].files.append(contentsOf: table.files)
+                merged[index].files.sort { ($0.language, $0.kind) < ($1.language, $1.kind) }
+                merged[index].shadowedFiles.append(contentsOf: table.shadowedFiles)
+                diagnostics.append(.note("\(table.name) files in \(relative(table.folder, to: merged[index].folder)) join the \(merged[index].name) catalog of the enclosing folder (they complement it)", at: .file(table.folder)))
+            } else {
+                merged.append(table)
+            }
+        }
+        merged.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
+        return Result(tables: merged, diagnostics: diagnostics)
+    }
+
+    private static func preferredSpelling(_ spellings: [String: Int]) -> String {
+        if let infoPlist = spellings.keys.first(where: { $0 == "InfoPlist" }) { return infoPlist }
+        return spellings.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first!.key
+    }
+
+    /// Keeps one file per (language, kind); the folder spelled exactly as the code wins.
+    private static func pickFiles(_ files: [LegacyFile], into table: inout LegacyTable, diagnostics: inout [Diagnostic]) {
+        let groups = Dictionary(grouping: files) { "\($0.language)\u{0}\($0.kind.rawValue)" }
+        for key in groups.keys.sorted() {
+            let candidates = groups[key]!.sorted { rank($0) < rank($1) }
+            let winner = candidates[0]
+            table.files.append(winner)
+            for loser in candidates.dropFirst() {
+                table.shadowedFiles.append(loser)
+                diagnostics.append(.warning("\(loser.lprojName).lproj and \(winner.lprojName).lproj both hold language \(winner.language); \(winner.lprojName).lproj/\(URL(fileURLWithPath: winner.path).lastPathComponent) wins, this file is not read", at: .file(loser.path)))
+            }
+        }
+        table.files.sort { ($0.language, $0.kind) < ($1.language, $1.kind) }
+    }
+
+    private static func rank(_ file: LegacyFile) -> (Int, String) {
+        if file.lprojName == file.language { return (0, file.path) }
+        if file.lprojName == "Base" { return (2, file.path) }
+        return (1, file.path)
+    }
+
+    private static func canAbsorb(_ outer: LegacyTable, _ inner: LegacyTable) -> Bool {
+        guard outer.name.lowercased() == inner.name.lowercased(), outer.isInterfaceBuilder == inner.isInterfaceBuilder,
+              inner.folder.hasPrefix(outer.folder + "/") else { return false }
+        let between = inner.folder.dropFirst(outer.folder.count + 1).split(separator: "/")
+        if between.contains(where: { isBundleFolder($0) }) { return false }
+        let outerSlots = Set(outer.files.map { "\($0.language)\u{0}\($0.kind.rawValue)" })
+        return !inner.files.contains { outerSlots.contains("\($0.language)\u{0}\($0.kind.rawValue)") }
+    }
+
+    /// A folder whose name has an extension (`Sparkle.framework`, `Settings.bundle`,
+    /// `Default.AdiumEmoticonset`) is a bundle of its own at run time.
+    private static func isBundleFolder(_ name: Substring) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return name.index(after: dot) != name.endIndex
+    }
+
+    static func relative(_ path: String, to base: String) -> String {
+        path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
+    }
+}

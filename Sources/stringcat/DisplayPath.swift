@@ -1,0 +1,40 @@
+import Foundation
+import StringcatSupport
+
+/// Paths as users typed them: relative to the current folder when inside it.
+enum DisplayPath {
+    static let currentDirectory = FileManager.default.currentDirectoryPath
+
+    static func of(_ path: String) -> String {
+        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+
+    static func of(_ diagnostic: Diagnostic) -> String {
+        var shown = diagnostic
+        shown.location.path = of(diagnostic.location.path)
+        return shown.description
+    }
+
+    /// A diagnostic as a JSON object for `--json` output.
+    static func json(_ diagnostic: Diagnostic) -> [String: Any] {
+        var object: [String: Any] = [
+            "severity": diagnostic.severity.rawValue,
+            "file": of(diagnostic.location.path),
+            "message": diagnostic.message,
+        ]
+        object["line"] = diagnostic.location.line ?? NSNull()
+        object["column"] = diagnostic.location.column ?? NSNull()
+        return object
+    }
+}
+
+enum JSONOutput {
+    /// Pretty, key-sorted JSON text for scripts.
+    static func text(_ object: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}"
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
