@@ -29,7 +29,8 @@ public struct LegacyTable: Sendable, Hashable {
     public var isInterfaceBuilder: Bool
     /// The files that are read, one per (language, kind) at most, sorted by language then kind.
     public var files: [LegacyFile]
-    /// Files left out because another folder of the same language won (reported).
+    /// Files of a language that another folder also holds (`Base` beside `en`): they only add the
+    /// keys the winning file lacks.
     public var shadowedFiles: [LegacyFile]
 
     /// Where Xcode writes the catalog: `<folder>/<Name>.xcstrings`, or

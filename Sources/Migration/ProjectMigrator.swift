@@ -55,14 +55,15 @@ public enum ProjectMigrator {
         }
 
         // Read every file of every table at once (both cores), then merge table by table.
-        let files = tables.flatMap(\.files)
+        let files = tables.flatMap { $0.files + $0.shadowedFiles }
         let results = LegacyReader.read(files)
         var cursor = 0
         var pending: [(index: Int, data: Data)] = []
         for (tableIndex, table) in tables.enumerated() {
             progress?(tableIndex, tables.count, table)
-            let tableResults = Array(results[cursor..<(cursor + table.files.count)])
-            cursor += table.files.count
+            let count = table.files.count + table.shadowedFiles.count
+            let tableResults = Array(results[cursor..<(cursor + count)])
+            cursor += count
             let built = build(table, results: tableResults, source: source.code, root: scan.root, options: options)
             if built.outcome != .failed, let data = built.pendingData {
                 pending.append((report.tables.count, data))
@@ -88,7 +89,7 @@ public enum ProjectMigrator {
                                  pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
         var contents: [String: LegacyLanguageContent] = [:]
         var invalid = false
-        for (file, result) in zip(table.files, results) {
+        for (file, result) in zip(table.files + table.shadowedFiles, results) {
             if result.failed {
                 if options.skipInvalid {
                     report.diagnostics += result.diagnostics.map { d in
@@ -101,12 +102,26 @@ public enum ProjectMigrator {
             }
             report.diagnostics += result.diagnostics
             var content = contents[file.language] ?? LegacyLanguageContent(language: file.language)
-            if let strings = result.strings { content.strings = strings }
-            if let dict = result.stringsDict { content.stringsDict = dict }
+            let shadowed = table.shadowedFiles.contains(file)
+            if let strings = result.strings {
+                if shadowed, let winner = content.strings {
+                    let (combined, note) = ShadowedFiles.fold(strings, into: winner)
+                    content.strings = combined
+                    report.diagnostics.append(note)
+                } else {
+                    content.strings = strings
+                }
+            }
+            if let dict = result.stringsDict {
+                if shadowed, let winner = content.stringsDict {
+                    let (combined, note) = ShadowedFiles.fold(dict, into: winner)
+                    content.stringsDict = combined
+                    report.diagnostics.append(note)
+                } else {
+                    content.stringsDict = dict
+                }
+            }
             contents[file.language] = content
-        }
-        for shadowed in table.shadowedFiles {
-            report.diagnostics.append(.warning("not read: another folder of language \(shadowed.language) wins", at: .file(shadowed.path)))
         }
         if invalid {
             report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse (fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))

@@ -13,8 +13,9 @@ import StringcatSupport
 ///   `QuickLookExtension`) and keeps its own catalog;
 /// - table names that differ only in case within one folder (`infoPlist` beside `InfoPlist`, as in
 ///   mastodon) are one table on the case-insensitive disks Xcode builds on: merged, and reported;
-/// - two folders of one language (`Base` and `en`, `pt_BR` and `pt-BR`) keep one file per kind: the
-///   folder spelled exactly as the code wins over `Base`, legacy names and `_` spellings; reported.
+/// - two folders of one language (`Base` and `en`, `pt_BR` and `pt-BR`): the folder spelled exactly
+///   as the code wins over `Base`, legacy names and `_` spellings; the other file is kept in
+///   `shadowedFiles`, and the migrator adds the keys only it has (nothing is dropped).
 public enum TableGrouper {
     public struct Result: Sendable {
         public var tables: [LegacyTable]
@@ -82,17 +83,14 @@ public enum TableGrouper {
         return spellings.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.first!.key
     }
 
-    /// Keeps one file per (language, kind); the folder spelled exactly as the code wins.
+    /// One winning file per (language, kind); the folder spelled exactly as the code wins.
     private static func pickFiles(_ files: [LegacyFile], into table: inout LegacyTable, diagnostics: inout [Diagnostic]) {
         let groups = Dictionary(grouping: files) { "\($0.language)\u{0}\($0.kind.rawValue)" }
         for key in groups.keys.sorted() {
             let candidates = groups[key]!.sorted { rank($0) < rank($1) }
             let winner = candidates[0]
             table.files.append(winner)
-            for loser in candidates.dropFirst() {
-                table.shadowedFiles.append(loser)
-                diagnostics.append(.warning("\(loser.lprojName).lproj and \(winner.lprojName).lproj both hold language \(winner.language); \(winner.lprojName).lproj/\(URL(fileURLWithPath: winner.path).lastPathComponent) wins, this file is not read", at: .file(loser.path)))
-            }
+            table.shadowedFiles.append(contentsOf: candidates.dropFirst())
         }
         table.files.sort { ($0.language, $0.kind) < ($1.language, $1.kind) }
     }
