@@ -1,14 +1,128 @@
+import Foundation
+import Migration
+import StringCatalog
 import StringcatSupport
+import StringsDict
+import StringsFile
 
-/// `stringcat print` (not built yet).
+/// `stringcat print`: shows what a file holds, as text or as JSON (shapes in docs/user-guide.md).
 enum PrintCommand: Subcommand {
     static let name = "print"
-    static let summary = "(not available yet)"
-    static let help = "usage: stringcat print"
-    static let spec = ArgumentSpec()
+    static let summary = "print the parsed content of a .strings, .stringsdict or .xcstrings file"
+    static let help = """
+        usage: stringcat print FILE [--json]
+
+        Prints the entries of a file as stringcat reads them: keys, values, comments and
+        locations. Problems go to stderr as path:line:column: error|warning: message.
+
+        options:
+          --json      print one JSON object (see docs/user-guide.md for its shape)
+          -h, --help  show this help
+        exit status: 0 read, 1 the file does not parse, 2 usage error
+        """
+    static let spec = ArgumentSpec(flags: ["--json"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        console.err("error: stringcat print is not available yet")
-        return 2
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError("print takes exactly one FILE")
+        }
+        let json = arguments.has("--json")
+        guard let kind = LocalizationFileKind(path: path) else {
+            console.err(Diagnostic.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path)).description)
+            return 1
+        }
+        switch kind {
+        case .strings:
+            let result = StringsFileReader.read(path: path)
+            result.diagnostics.forEach { console.err($0.description) }
+            guard let file = result.file else { return 1 }
+            console.out(json ? JSONOutput.text(FileJSON.strings(file)) : StringsFileWriter.text(file.entries, leadingComment: nil))
+        case .stringsdict:
+            let result = StringsDictReader.read(path: path)
+            result.diagnostics.forEach { console.err($0.description) }
+            guard let file = result.file else { return 1 }
+            if json {
+                console.out(JSONOutput.text(FileJSON.stringsDict(file)))
+            } else {
+                console.out(String(decoding: StringsDictWriter.data(file.entries), as: UTF8.self))
+            }
+        case .xcstrings:
+            do {
+                let catalog = try CatalogReader.read(path: path)
+                if json {
+                    let object = (try? JSONSerialization.jsonObject(with: CatalogWriter.data(for: catalog))) ?? [:]
+                    console.out(JSONOutput.text(["format": "xcstrings", "catalog": object]))
+                } else {
+                    console.out(String(decoding: CatalogWriter.data(for: catalog), as: UTF8.self))
+                }
+            } catch {
+                console.err(error.description)
+                return 1
+            }
+        }
+        return 0
+    }
+}
+
+/// The JSON shapes of `stringcat print --json` (documented in docs/user-guide.md).
+enum FileJSON {
+    static func strings(_ file: StringsFile) -> [String: Any] {
+        [
+            "format": "strings",
+            "encoding": file.encoding.rawValue,
+            "entries": file.entries.map { entry -> [String: Any] in
+                [
+                    "key": entry.key,
+                    "value": entry.value,
+                    "comment": entry.comment ?? NSNull(),
+                    "line": entry.line,
+                    "column": entry.column,
+                ]
+            },
+        ]
+    }
+
+    static func stringsDict(_ file: StringsDictFile) -> [String: Any] {
+        [
+            "format": "stringsdict",
+            "entries": file.entries.map { entry -> [String: Any] in
+                ["key": entry.key, "line": entry.line ?? NSNull(), "rule": rule(entry.rule)]
+            },
+        ]
+    }
+
+    private static func rule(_ rule: StringsDictRule) -> [String: Any] {
+        switch rule {
+        case .plural(let plural):
+            return ["kind": "plural"].merging(pluralBody(plural)) { a, _ in a }
+        case .device(let device):
+            return ["kind": "device", "cases": cases(device.cases)]
+        case .width(let width):
+            return ["kind": "width", "cases": cases(width.cases)]
+        }
+    }
+
+    private static func pluralBody(_ plural: PluralRule) -> [String: Any] {
+        [
+            "formatKey": plural.formatKey,
+            "variables": plural.variables.map { variable -> [String: Any] in
+                [
+                    "name": variable.name,
+                    "valueType": variable.valueType ?? NSNull(),
+                    "forms": Dictionary(uniqueKeysWithValues: variable.forms.map { ($0.key.rawValue, $0.value) }),
+                ]
+            },
+        ]
+    }
+
+    private static func cases(_ cases: [RuleCase]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        for item in cases {
+            switch item.value {
+            case .string(let text): result[item.key] = text
+            case .plural(let plural): result[item.key] = ["kind": "plural"].merging(pluralBody(plural)) { a, _ in a }
+            }
+        }
+        return result
     }
 }

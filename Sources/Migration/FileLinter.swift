@@ -1,0 +1,60 @@
+import Foundation
+import StringCatalog
+import StringcatSupport
+import StringsDict
+import StringsFile
+
+/// The three file formats stringcat reads, told apart by extension.
+public enum LocalizationFileKind: String, Sendable {
+    case strings, stringsdict, xcstrings
+
+    public init?(path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+}
+
+/// `stringcat lint`: parses any of the three formats and returns what is wrong, with locations.
+public enum FileLinter {
+    /// Diagnostics for one file: parse errors, warnings, and a whole-file error for a path that
+    /// is missing, a folder, or not a localization file.
+    public static func lint(path: String) -> [Diagnostic] {
+        guard let kind = LocalizationFileKind(path: path) else {
+            return [.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path))]
+        }
+        switch kind {
+        case .strings:
+            return StringsFileReader.read(path: path).diagnostics
+        case .stringsdict:
+            return StringsDictReader.read(path: path).diagnostics
+        case .xcstrings:
+            do {
+                _ = try CatalogReader.read(path: path)
+                return []
+            } catch {
+                return [error]
+            }
+        }
+    }
+
+    /// The files `lint` reads for an argument: the file itself, or every localization file under
+    /// a folder (skipping the folders `migrate` skips), sorted.
+    public static func files(for argument: String) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [argument]
+        }
+        var found: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: argument)
+        while let relative = enumerator?.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            if LprojScanner.skippedFolderNames.contains(name) {
+                enumerator?.skipDescendants()
+                continue
+            }
+            if LocalizationFileKind(path: relative) != nil {
+                found.append(argument.hasSuffix("/") ? argument + relative : argument + "/" + relative)
+            }
+        }
+        return found.sorted()
+    }
+}
