@@ -1,0 +1,24 @@
+import XCTest
+@testable import Migration
+
+final class LanguageCodeTests: XCTestCase {
+    func testFolderNamesBecomeCatalogCodes() {
+        XCTAssertEqual(LanguageCode.forLproj("Base", sourceLanguage: "ja"), "ja")
+        XCTAssertEqual(LanguageCode.forLproj("zh_Hans", sourceLanguage: "en"), "zh-Hans")
+        XCTAssertEqual(LanguageCode.forLproj("pt_BR", sourceLanguage: "en"), "pt-BR")
+        XCTAssertEqual(LanguageCode.forLproj("no", sourceLanguage: "en"), "nb")
+        XCTAssertEqual(LanguageCode.forLproj("no_NO", sourceLanguage: "en"), "nb-NO")
+        XCTAssertEqual(LanguageCode.forLproj("English", sourceLanguage: "de"), "en")
+        XCTAssertEqual(LanguageCode.forLproj("German", sourceLanguage: "en"), "de")
+        XCTAssertEqual(LanguageCode.forLproj("Japanese", sourceLanguage: "en"), "ja")
+        // Kept as they are (formats.md 5.7).
+        for code in ["pt-BR", "pt-PT", "en-GB", "es-419", "zh-Hant-TW", "nb-NO", "se", "ars"] {
+            XCTAssertEqual(LanguageCode.forLproj(code, sourceLanguage: "en"), code)
+        }
+    }
+
+    func testBaseLanguage() {
+        XCTAssertEqual(LanguageCode.baseLanguage(of: "zh-Hans"), "zh")
+        XCTAssertEqual(LanguageCode.baseLanguage(of: "de"), "de")
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import XCTest
+
+/// A temporary folder tree for a test, removed afterwards.
+final class TestTree {
+    let root: String
+
+    init() throws {
+        root = NSTemporaryDirectory() + "stringcat-test-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// Writes UTF-8 text at a path relative to the root, creating folders.
+    @discardableResult
+    func write(_ relative: String, _ text: String) throws -> String {
+        try write(relative, Data(text.utf8))
+    }
+
+    @discardableResult
+    func write(_ relative: String, _ data: Data) throws -> String {
+        let path = root + "/" + relative
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try data.write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    func mkdir(_ relative: String) throws {
+        try FileManager.default.createDirectory(atPath: root + "/" + relative, withIntermediateDirectories: true)
+    }
+
+    func path(_ relative: String) -> String { root + "/" + relative }
+
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+
+    /// Every file under the root, relative, sorted.
+    func allFiles() -> [String] {
+        var files: [String] = []
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let item = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path(item), isDirectory: &isDirectory), !isDirectory.boolValue {
+                files.append(item)
+            }
+        }
+        return files.sorted()
+    }
+}
+
+/// A one-variable `.stringsdict` body for tests.
+func stringsDictXML(_ entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])]) -> String {
+    var body = ""
+    for entry in entries {
+        body += "\t<key>\(entry.key)</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(entry.format)</string>\n"
+        for variable in entry.variables {
+            body += "\t\t<key>\(variable.name)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(variable.type)</string>\n"
+            for (category, text) in variable.forms {
+                body += "\t\t\t<key>\(category)</key>\n\t\t\t<string>\(text)</string>\n"
+            }
+            body += "\t\t</dict>\n"
+        }
+        body += "\t</dict>\n"
+    }
+    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+}
+
+/// The shared reference folder (`../shared` beside the repository), or a skip.
+func sharedFolder(_ relative: String) throws -> String {
+    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = repo.deletingLastPathComponent().appendingPathComponent("shared/" + relative).path
+    guard FileManager.default.fileExists(atPath: path) else {
+        throw XCTSkip("../shared/\(relative) not found at \(path); skipping the test that needs it")
+    }
+    return path
+}
+
+/// The repository root.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
