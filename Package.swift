@@ -40,6 +40,6 @@ let package = Package(
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration"]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
-        .testTarget(name: "CLITests", dependencies: ["stringcat"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),
     ]
 )

@@ -66,6 +66,11 @@ public enum AtomicFile {
 
     private static func reason(_ error: Error) -> String {
         if let e = error as? WriteError { return e.description }
-        return (error as NSError).localizedDescription
+        // Foundation's own errors have a useful localized text; other errors describe themselves
+        // (their bridged NSError text is only "The operation could not be completed").
+        if error is CocoaError || error is POSIXError || type(of: error) == NSError.self {
+            return (error as NSError).localizedDescription
+        }
+        return String(describing: error)
     }
 }

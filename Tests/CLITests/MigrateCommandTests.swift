@@ -1,0 +1,208 @@
+import Foundation
+import XCTest
+
+final class MigrateCommandTests: XCTestCase {
+    private var work: URL!
+
+    override func setUpWithError() throws {
+        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("migrate-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        // Restore permissions a test may have removed, then clean up.
+        if let items = FileManager.default.enumerator(atPath: work.path) {
+            for case let item as String in items {
+                chmod(work.appendingPathComponent(item).path, 0o755)
+            }
+        }
+        try? FileManager.default.removeItem(at: work)
+    }
+
+    private func write(_ relative: String, _ text: String) throws {
+        let url = work.appendingPathComponent(relative)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    private func read(_ relative: String) throws -> Data {
+        try Data(contentsOf: work.appendingPathComponent(relative))
+    }
+
+    /// Every file under the work folder with its bytes: to prove a command changed nothing.
+    private func snapshot() -> [String: Data] {
+        var files: [String: Data] = [:]
+        for case let item as String in FileManager.default.enumerator(atPath: work.path)! {
+            if let data = FileManager.default.contents(atPath: work.appendingPathComponent(item).path) { files[item] = data }
+        }
+        return files
+    }
+
+    func testSampleMigratesToTheExpectedCatalogsByteForByte() throws {
+        let sample = Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp").path
+        let before = try FileManager.default.subpathsOfDirectory(atPath: sample).sorted()
+        let run = try Stringcat.run(["migrate", sample, "--output", work.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.stderr, "")
+        XCTAssertTrue(run.stdout.contains("source language: en (developmentRegion in "), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("wrote 3 of 3 catalogs (15 entries, 6 languages)\n"), run.stdout)
+        let expected = Stringcat.repositoryRoot.appendingPathComponent("Tests/CLITests/Fixtures/LegacyApp-catalogs")
+        for name in ["Localizable.xcstrings", "InfoPlist.xcstrings", "mul.lproj/Main.xcstrings"] {
+            XCTAssertEqual(try read("LegacyApp/" + name), try Data(contentsOf: expected.appendingPathComponent(name)), name)
+        }
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: sample).sorted(), before, "the sample must be left untouched")
+    }
+
+    func testExistingCatalogIsNeverOverwrittenWithoutForce() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/Localizable.xcstrings", "my own catalog")
+        let run = try Stringcat.run(["migrate", work.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("App/Localizable.xcstrings: error: a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)"), run.stderr)
+        XCTAssertEqual(String(decoding: try read("App/Localizable.xcstrings"), as: UTF8.self), "my own catalog")
+
+        let forced = try Stringcat.run(["migrate", work.path, "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(String(decoding: try read("App/Localizable.xcstrings"), as: UTF8.self).contains("\"extractionState\" : \"migrated\""))
+    }
+
+    func testMergeAddsWhatTheCatalogLacksAndKeepsItsValues() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
+        try write("App/Localizable.xcstrings", """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "a" : {
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Edited A"
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let run = try Stringcat.run(["migrate", work.path, "--merge"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: merged"), run.stdout)
+        XCTAssertTrue(run.stderr.contains("note: \"a\" [en]: the catalog's value is kept; the legacy files say \"A\""), run.stderr)
+        let catalog = try JSONSerialization.jsonObject(with: try read("App/Localizable.xcstrings")) as! [String: Any]
+        let strings = catalog["strings"] as! [String: [String: Any]]
+        let a = strings["a"]!["localizations"] as! [String: [String: [String: String]]]
+        XCTAssertEqual(a["en"]?["stringUnit"]?["value"], "Edited A")
+        XCTAssertEqual(a["de"]?["stringUnit"]?["value"], "A-de")
+        XCTAssertNil(strings["a"]!["extractionState"], "existing entries keep their fields")
+        XCTAssertEqual(strings["b"]?["extractionState"] as? String, "migrated")
+    }
+
+    func testMergeAndForceTogetherIsAUsageError() throws {
+        let run = try Stringcat.run(["migrate", work.path, "--merge", "--force"])
+        XCTAssertEqual(run.status, 2)
+        XCTAssertTrue(run.stderr.hasPrefix("error: --merge and --force cannot be used together\nusage: stringcat migrate"), run.stderr)
+    }
+
+    func testInvalidFileStopsItsTableOnlyAndIsNamedWithItsLocation() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A\"\n\"b\" = \"B\";\n")
+        try write("App/en.lproj/InfoPlist.strings", "CFBundleName = \"App\";\n")
+        let run = try Stringcat.run(["migrate", work.path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("App/de.lproj/Localizable.strings:1:10: error: missing ';' after the value of \"a\""), run.stderr)
+        XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: failed"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("App/InfoPlist.xcstrings: written"), run.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Localizable.xcstrings").path))
+
+        let skipping = try Stringcat.run(["migrate", work.path, "--skip-invalid", "--table", "Localizable"])
+        XCTAssertEqual(skipping.status, 0, skipping.stderr)
+        XCTAssertTrue(skipping.stderr.contains("App/de.lproj/Localizable.strings:1:10: warning: missing ';' after the value of \"a\" (file skipped: --skip-invalid)"), skipping.stderr)
+        XCTAssertTrue(skipping.stdout.contains("App/Localizable.xcstrings: written, 1 languages (en), 1 entries, 0 plural, 0 comments, 1 warnings, 1 files skipped"), skipping.stdout)
+    }
+
+    func testDryRunWritesNothingAndPrintsThePlan() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let before = snapshot()
+        let run = try Stringcat.run(["migrate", work.path, "--dry-run"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: would write, 1 languages (en), 1 entries"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("  reads \(work.path)/App/en.lproj/Localizable.strings") || run.stdout.contains("reads App/en.lproj/Localizable.strings"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("would write 1 of 1 catalogs (1 entries, 1 languages)\n"), run.stdout)
+        XCTAssertEqual(snapshot(), before)
+    }
+
+    func testTableFilterLeavesOtherTablesAlone() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/en.lproj/InfoPlist.strings", "CFBundleName = \"App\";\n")
+        let run = try Stringcat.run(["migrate", work.path, "--table", "InfoPlist"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/InfoPlist.xcstrings").path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Localizable.xcstrings").path))
+        let unknown = try Stringcat.run(["migrate", work.path, "--table", "Nope"])
+        XCTAssertEqual(unknown.status, 1)
+        XCTAssertTrue(unknown.stderr.contains("error: no table named Nope in this project"), unknown.stderr)
+    }
+
+    func testJSONReport() throws {
+        try write("App/en.lproj/Localizable.strings", "/* Greeting */\n\"a\" = \"A\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
+        let run = try Stringcat.run(["migrate", work.path, "--json", "--dry-run", "--source-language", "en"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        XCTAssertEqual(object["sourceLanguage"] as? String, "en")
+        XCTAssertEqual(object["sourceLanguageOrigin"] as? String, "--source-language")
+        XCTAssertEqual(object["ok"] as? Bool, true)
+        let table = (object["tables"] as! [[String: Any]])[0]
+        XCTAssertEqual(table["table"] as? String, "Localizable")
+        XCTAssertEqual(table["outcome"] as? String, "would write")
+        XCTAssertEqual(table["languages"] as? [String], ["de", "en"])
+        XCTAssertEqual(table["entries"] as? Int, 1)
+        XCTAssertEqual(table["comments"] as? Int, 1)
+    }
+
+    func testBadPathsAreClearErrors() throws {
+        let missing = try Stringcat.run(["migrate", work.appendingPathComponent("nope").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("nope: error: no such file or folder"), missing.stderr)
+
+        try write("empty/readme.txt", "nothing here")
+        let empty = try Stringcat.run(["migrate", work.appendingPathComponent("empty").path])
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertTrue(empty.stderr.contains("error: no .strings or .stringsdict files in any .lproj folder here"), empty.stderr)
+    }
+
+    func testUnwritableOutputFailsAndCreatesNothing() throws {
+        guard getuid() != 0 else { throw XCTSkip("running as root: folder permissions do not apply") }
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
+        chmod(work.appendingPathComponent("out").path, 0o555)
+        let run = try Stringcat.run(["migrate", work.appendingPathComponent("App").path, "--output", work.appendingPathComponent("out").path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("error: cannot write"), run.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path), [])
+    }
+
+    func testOutputUnderAPlainFileFailsAndChangesNothing() throws {
+        // Works as root too, where folder permissions are not enforced.
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"B\";\n")
+        try write("blocker", "a plain file")
+        let before = snapshot()
+        let run = try Stringcat.run(["migrate", work.appendingPathComponent("App").path, "--output", work.appendingPathComponent("blocker/out").path])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("error: cannot create folder"), run.stderr)
+        XCTAssertEqual(snapshot(), before)
+    }
+
+    func testDeleteLegacyIsRefusedUntilVerifyExists() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let before = snapshot()
+        let run = try Stringcat.run(["migrate", work.path, "--delete-legacy"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("--delete-legacy is refused"), run.stderr)
+        XCTAssertEqual(snapshot(), before)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StringcatSupport
+import XCTest
+@testable import Migration
+
+/// A failed run must leave the tree as it was: no catalog created, none truncated or replaced.
+final class MigrationSafetyTests: XCTestCase {
+    override func tearDown() {
+        AtomicFile.faultInjector = nil
+    }
+
+    func testAWriteFailureUndoesTheCatalogsAlreadyWritten() throws {
+        let tree = try TestTree()
+        try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
+        try tree.write("C/en.lproj/Localizable.strings", "\"c\" = \"C\";\n")
+        try tree.write("C/Localizable.xcstrings", "the user's own catalog")
+        let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+
+        struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
+        AtomicFile.faultInjector = { path in if path.hasSuffix("C/Localizable.xcstrings") { throw DiskFull() } }
+        var options = MigrationOptions()
+        options.force = true
+        let report = ProjectMigrator.migrate(tree.root, options: options)
+
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        let failure = report.tables[2].diagnostics.first(where: \.isError)!
+        XCTAssertEqual(failure.description, "\(tree.path("C/Localizable.xcstrings")): error: cannot write \(tree.path("C/Localizable.xcstrings")): No space left on device")
+        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another catalog of this run could not be written") })
+        let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted")
+        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
+    }
+
+    func testAnInjectedFailureOnAReplacedCatalogRestoresItsContent() throws {
+        let tree = try TestTree()
+        try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("A/Localizable.xcstrings", "old A")
+        try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
+        AtomicFile.faultInjector = { path in if path.hasSuffix("B/Localizable.xcstrings") { throw CocoaError(.fileWriteOutOfSpace) } }
+        var options = MigrationOptions()
+        options.force = true
+        let report = ProjectMigrator.migrate(tree.root, options: options)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(try String(contentsOfFile: tree.path("A/Localizable.xcstrings"), encoding: .utf8), "old A")
+        XCTAssertFalse(tree.exists("B/Localizable.xcstrings"))
+    }
+}
