@@ -34,25 +34,10 @@ public enum ProjectMigrator {
     public typealias Progress = @Sendable (_ index: Int, _ count: Int, _ table: LegacyTable) -> Void
 
     public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
-        let scan = LprojScanner.scan(path)
-        let (source, sourceDiagnostics) = SourceLanguageDetector.detect(explicit: options.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
-        var report = MigrationReport(root: scan.root, sourceLanguage: source, diagnostics: scan.diagnostics + sourceDiagnostics, tables: [])
-        if scan.diagnostics.containsError { return report }
-
-        let grouping = TableGrouper.group(scan, sourceLanguage: source.code)
-        report.diagnostics += grouping.diagnostics
-        var tables = grouping.tables
-        if !options.tables.isEmpty {
-            let wanted = Set(options.tables.map { $0.lowercased() })
-            tables = tables.filter { wanted.contains($0.name.lowercased()) }
-            let found = Set(tables.map { $0.name.lowercased() })
-            for name in options.tables where !found.contains(name.lowercased()) {
-                report.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
-            }
-        }
-        if grouping.tables.isEmpty {
-            report.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
-        }
+        let project = ProjectTables.find(path, tables: options.tables, sourceLanguage: options.sourceLanguage)
+        let scan = project.scan, source = project.sourceLanguage, tables = project.tables
+        var report = MigrationReport(root: scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
+        if project.diagnostics.containsError && tables.isEmpty { return report }
 
         // Read every file of every table at once (both cores), then merge table by table.
         let files = tables.flatMap { $0.files + $0.shadowedFiles }
@@ -87,42 +72,11 @@ public enum ProjectMigrator {
         let catalogPath = outputPath(for: table.catalogPath, root: root, output: options.outputDirectory)
         var report = TableReport(table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
                                  pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        var contents: [String: LegacyLanguageContent] = [:]
-        var invalid = false
-        for (file, result) in zip(table.files + table.shadowedFiles, results) {
-            if result.failed {
-                if options.skipInvalid {
-                    report.diagnostics += result.diagnostics.map { d in
-                        d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
-                    }
-                    report.skippedFiles.append(file.path)
-                    continue
-                }
-                invalid = true
-            }
-            report.diagnostics += result.diagnostics
-            var content = contents[file.language] ?? LegacyLanguageContent(language: file.language)
-            let shadowed = table.shadowedFiles.contains(file)
-            if let strings = result.strings {
-                if shadowed, let winner = content.strings {
-                    let (combined, note) = ShadowedFiles.fold(strings, into: winner)
-                    content.strings = combined
-                    report.diagnostics.append(note)
-                } else {
-                    content.strings = strings
-                }
-            }
-            if let dict = result.stringsDict {
-                if shadowed, let winner = content.stringsDict {
-                    let (combined, note) = ShadowedFiles.fold(dict, into: winner)
-                    content.stringsDict = combined
-                    report.diagnostics.append(note)
-                } else {
-                    content.stringsDict = dict
-                }
-            }
-            contents[file.language] = content
-        }
+        let loaded = TableLoader.load(table, results: results, skipInvalid: options.skipInvalid)
+        report.diagnostics += loaded.diagnostics
+        report.skippedFiles = loaded.skippedFiles
+        let contents = loaded.contents
+        let invalid = !loaded.invalidFiles.isEmpty
         if invalid {
             report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse (fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
             return Built(report: report, pendingData: nil)

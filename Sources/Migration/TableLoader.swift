@@ -1,0 +1,54 @@
+import StringcatSupport
+
+/// Turns the read files of a table into per-language content, as `migrate` and `verify` both
+/// need it: invalid files are skipped (with `skipInvalid`) or mark the table invalid; a second
+/// folder of one language adds only the keys the winning file lacks.
+enum TableLoader {
+    struct Loaded {
+        var contents: [String: LegacyLanguageContent]
+        var diagnostics: [Diagnostic]
+        /// Files skipped because they do not parse (`skipInvalid`), with their errors.
+        var skippedFiles: [String]
+        /// Files that do not parse (when not skipping).
+        var invalidFiles: [String]
+    }
+
+    static func load(_ table: LegacyTable, results: [LegacyReader.FileResult], skipInvalid: Bool) -> Loaded {
+        var loaded = Loaded(contents: [:], diagnostics: [], skippedFiles: [], invalidFiles: [])
+        for (file, result) in zip(table.files + table.shadowedFiles, results) {
+            if result.failed {
+                if skipInvalid {
+                    loaded.diagnostics += result.diagnostics.map { d in
+                        d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
+                    }
+                    loaded.skippedFiles.append(file.path)
+                    continue
+                }
+                loaded.invalidFiles.append(file.path)
+            }
+            loaded.diagnostics += result.diagnostics
+            var content = loaded.contents[file.language] ?? LegacyLanguageContent(language: file.language)
+            let shadowed = table.shadowedFiles.contains(file)
+            if let strings = result.strings {
+                if shadowed, let winner = content.strings {
+                    let (combined, note) = ShadowedFiles.fold(strings, into: winner)
+                    content.strings = combined
+                    loaded.diagnostics.append(note)
+                } else {
+                    content.strings = strings
+                }
+            }
+            if let dict = result.stringsDict {
+                if shadowed, let winner = content.stringsDict {
+                    let (combined, note) = ShadowedFiles.fold(dict, into: winner)
+                    content.stringsDict = combined
+                    loaded.diagnostics.append(note)
+                } else {
+                    content.stringsDict = dict
+                }
+            }
+            loaded.contents[file.language] = content
+        }
+        return loaded
+    }
+}
