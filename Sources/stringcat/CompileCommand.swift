@@ -1,14 +1,61 @@
+import Foundation
+import Migration
 import StringcatSupport
 
-/// `stringcat compile` (not built yet).
+/// `stringcat compile`: String Catalogs back to `<lang>.lproj/<Table>.strings` and `.stringsdict`.
 enum CompileCommand: Subcommand {
     static let name = "compile"
-    static let summary = "(not available yet)"
-    static let help = "usage: stringcat compile"
-    static let spec = ArgumentSpec()
+    static let summary = "regenerate <lang>.lproj/<Table>.strings and .stringsdict from catalogs"
+    static let help = """
+        usage: stringcat compile CATALOG... [--output DIR] [--language CODE]... [--strings-format text|xml|binary] [--force] [--dry-run]
+
+        Writes, for each language of each String Catalog, DIR/<lang>.lproj/<Table>.strings (plain
+        units) and DIR/<lang>.lproj/<Table>.stringsdict (plural and device variations,
+        substitutions). The folder is named after the catalog's language code (zh-Hans.lproj).
+        Units in state "new" are not written; a language with nothing to write gets no file.
+        See docs/compile.md.
+
+        options:
+          --output DIR            write the .lproj folders under DIR (default: the catalog's folder;
+                                  for CATALOG in X/mul.lproj, X)
+          --language CODE         compile only this language (repeatable)
+          --strings-format F      text (default): readable UTF-8 with the catalog comments;
+                                  xml: what xcstringstool compile writes; binary: binary plists
+          --force                 replace existing files
+          --dry-run               write nothing; list the files that would be written
+          -h, --help              show this help
+        exit status: 0 written, 1 a catalog could not be read or a file exists (nothing written), 2 usage error
+        """
+    static let spec = ArgumentSpec(flags: ["--force", "--dry-run"],
+                                   options: ["--output", "--language", "--strings-format"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        console.err("error: stringcat compile is not available yet")
-        return 2
+        guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
+        var options = CompileOptions()
+        options.outputDirectory = arguments.value("--output")
+        options.languages = arguments.values("--language")
+        options.force = arguments.has("--force")
+        options.dryRun = arguments.has("--dry-run")
+        if let format = arguments.value("--strings-format") {
+            guard let parsed = StringsOutputFormat(rawValue: format) else {
+                throw UsageError("--strings-format must be text, xml or binary")
+            }
+            options.stringsFormat = parsed
+        }
+
+        let report = CatalogCompiler.run(arguments.positionals, options: options)
+        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        if report.hasErrors {
+            console.err("nothing written: fix the errors above" + (report.files.contains { $0.existed } && !options.force ? " or pass --force" : ""))
+            return 1
+        }
+        let verb = options.dryRun ? "would write" : "wrote"
+        for file in report.files {
+            let unit = file.kind == .strings ? "strings" : "plural/device rules"
+            console.out("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
+        }
+        let languages = Set(report.files.map(\.language)).count
+        console.out("\(verb) \(report.files.count) files for \(report.catalogs.count) catalogs (\(languages) languages)")
+        return 0
     }
 }

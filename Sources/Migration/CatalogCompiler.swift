@@ -1,0 +1,119 @@
+import Foundation
+import StringCatalog
+import StringcatSupport
+import StringsDict
+import StringsFile
+
+/// What one language of a catalog compiles to.
+public struct CompiledLanguage: Sendable {
+    /// The catalog's language code; also the `.lproj` folder name (`zh-Hans` -> `zh-Hans.lproj`).
+    public var language: String
+    /// Plain units, in catalog order (Xcode's key order); `comment` = the entry's catalog comment.
+    public var strings: [StringsEntry]
+    /// Units with plural or device variations or substitutions, in catalog order.
+    public var stringsDict: [StringsDictEntry]
+
+    public init(language: String, strings: [StringsEntry] = [], stringsDict: [StringsDictEntry] = []) {
+        self.language = language
+        self.strings = strings
+        self.stringsDict = stringsDict
+    }
+}
+
+/// What a catalog compiles to: one `CompiledLanguage` per language that has anything to write.
+public struct CompiledTable: Sendable {
+    /// The table name (`Localizable`), i.e. the catalog's file name without `.xcstrings`.
+    public var tableName: String
+    /// Languages with at least one unit to write, in catalog order (the requested order when
+    /// languages were given).
+    public var languages: [CompiledLanguage]
+    /// Warnings about units a `.stringsdict` cannot hold, languages asked for but absent…
+    public var diagnostics: [Diagnostic]
+
+    public init(tableName: String, languages: [CompiledLanguage], diagnostics: [Diagnostic]) {
+        self.tableName = tableName
+        self.languages = languages
+        self.diagnostics = diagnostics
+    }
+
+    public func language(_ code: String) -> CompiledLanguage? {
+        languages.first { $0.language == code }
+    }
+}
+
+/// Compiles String Catalogs back to `.strings` and `.stringsdict` (formats.md 7), the inverse of
+/// `CatalogMerger`: for a catalog it migrated, every key, value and plural form of the legacy
+/// files comes back (variable names of shape (a) entries become `arg1`).
+///
+/// Which units are written: `CompileSelection`. How variations become rules: `CompileRuleBuilder`.
+/// Files and bytes: `CatalogCompiler.plan` / `write` (CompilePlanner.swift).
+public enum CatalogCompiler {
+    /// Compiles `catalog` in memory (no I/O).
+    /// - Parameters:
+    ///   - languages: only these language codes; nil = every language of the catalog.
+    ///   - path: the catalog's path, for diagnostics; defaults to `<tableName>.xcstrings`.
+    public static func compile(_ catalog: StringCatalog, tableName: String, languages: [String]? = nil, path: String? = nil) -> CompiledTable {
+        let result = compileKeepingKeys(catalog, tableName: tableName, languages: languages, path: path)
+        return result.table
+    }
+
+    /// The compiled table, and for each diagnostic the entry key it is about (to locate it).
+    static func compileKeepingKeys(_ catalog: StringCatalog, tableName: String, languages wanted: [String]?, path: String?) -> (table: CompiledTable, diagnosticKeys: [String?]) {
+        let location = SourceLocation.file(path ?? "\(tableName).xcstrings")
+        var diagnostics: [Diagnostic] = []
+        var diagnosticKeys: [String?] = []
+        func report(_ diagnostic: Diagnostic, key: String?) {
+            diagnostics.append(diagnostic)
+            diagnosticKeys.append(key)
+        }
+
+        let wantedSet = wanted.map(Set.init)
+        var buckets: [String: CompiledLanguage] = [:]
+        for key in catalogOrder(catalog.strings.keys) {
+            let entry = catalog.strings[key]!
+            for (language, localization) in entry.localizations {
+                if let wantedSet, !wantedSet.contains(language) { continue }
+                if localization.variations?.plural != nil || localization.variations?.device != nil || !localization.substitutions.isEmpty {
+                    var builder = CompileRuleBuilder(key: key, language: language)
+                    let rule = builder.rule(for: localization)
+                    for warning in builder.warnings { report(.warning(warning, at: location), key: key) }
+                    if let rule {
+                        buckets[language, default: CompiledLanguage(language: language)].stringsDict.append(StringsDictEntry(key: key, rule: rule))
+                    }
+                } else if let unit = localization.stringUnit {
+                    if let variations = localization.variations, !variations.extraFields.isEmpty {
+                        report(.warning("\"\(key)\" [\(language)]: variations of kind \(variations.extraFields.keys.sorted().joined(separator: ", ")) cannot be compiled; only the string unit is written", at: location), key: key)
+                    }
+                    guard CompileSelection.emits(unit) else { continue }
+                    buckets[language, default: CompiledLanguage(language: language)].strings.append(StringsEntry(key: key, value: unit.value, comment: entry.comment))
+                } else if localization.variations != nil || !localization.extraFields.isEmpty {
+                    report(.warning("\"\(key)\" [\(language)]: nothing a .strings or .stringsdict can hold; it is left out", at: location), key: key)
+                }
+            }
+        }
+
+        let order: [String]
+        if let wanted {
+            var seen: Set<String> = []
+            order = wanted.filter { seen.insert($0).inserted }
+            let present = Set(catalog.strings.values.flatMap { $0.localizations.keys })
+            for language in order where !present.contains(language) {
+                report(.warning("the catalog has no \(language) translations; no \(language).lproj files are written", at: location), key: nil)
+            }
+        } else {
+            order = catalogOrder(buckets.keys)
+        }
+        let table = CompiledTable(tableName: tableName, languages: order.compactMap { buckets[$0] }, diagnostics: diagnostics)
+        return (table, diagnosticKeys)
+    }
+
+    /// Keys in the order Xcode writes them in the catalog JSON: Foundation's
+    /// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], locale: NSLocale.system)`,
+    /// the comparator of `CatalogKeyOrder` in StringCatalog (formats.md 2.1).
+    static func catalogOrder<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
+        keys.sorted { a, b in
+            a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
+                      locale: NSLocale.system) == .orderedAscending
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import StringCatalog
+import StringcatSupport
+
+/// Options of `stringcat compile`.
+public struct CompileOptions: Sendable {
+    /// Write `<lang>.lproj` folders here; nil = beside each catalog (the parent of `mul.lproj`
+    /// for Interface Builder catalogs).
+    public var outputDirectory: String?
+    /// Only these language codes; empty = every language of each catalog.
+    public var languages: [String] = []
+    public var stringsFormat: StringsOutputFormat = .text
+    /// Replace existing files.
+    public var force = false
+    /// Plan only; write nothing.
+    public var dryRun = false
+
+    public init() {}
+}
+
+/// One file `compile` writes (or would write).
+public struct CompiledFile: Sendable {
+    public enum Kind: String, Sendable {
+        case strings, stringsdict
+    }
+
+    public var path: String
+    /// The catalog it comes from.
+    public var catalogPath: String
+    public var language: String
+    public var kind: Kind
+    public var entryCount: Int
+    public var data: Data
+    /// True when a file was already there before this run.
+    public var existed: Bool
+}
+
+/// The compiled form of one catalog file.
+public struct CompiledCatalog: Sendable {
+    public var path: String
+    public var table: CompiledTable
+}
+
+/// What a `compile` run planned, wrote and found.
+public struct CompileReport: Sendable {
+    public var catalogs: [CompiledCatalog] = []
+    /// Every file of the run, in catalog then language order (`.strings` before `.stringsdict`).
+    public var files: [CompiledFile] = []
+    /// Problems with the input or the targets, then the compile warnings of each catalog.
+    public var diagnostics: [Diagnostic] = []
+    /// True once the files have been written.
+    public var written = false
+
+    public var hasErrors: Bool { diagnostics.containsError }
+}
+
+extension CatalogCompiler {
+    /// Reads and compiles every catalog and renders every file, without writing anything.
+    ///
+    /// Errors (a catalog that does not parse, a target that exists without `force`, two catalogs
+    /// writing the same file) are collected for the whole run, so that nothing at all is written
+    /// when any is found.
+    public static func plan(_ catalogPaths: [String], options: CompileOptions) -> CompileReport {
+        var report = CompileReport()
+        let fm = FileManager.default
+        var targets: [String: String] = [:]
+        for catalogPath in catalogPaths {
+            let path = URL(fileURLWithPath: catalogPath).standardizedFileURL.path
+            let catalog: StringCatalog
+            do {
+                catalog = try CatalogReader.read(path: path)
+            } catch {
+                report.diagnostics.append(error)
+                continue
+            }
+            let url = URL(fileURLWithPath: path)
+            let tableName = url.deletingPathExtension().lastPathComponent
+            let compiled = compileKeepingKeys(catalog, tableName: tableName,
+                                              languages: options.languages.isEmpty ? nil : options.languages, path: path)
+            var table = compiled.table
+            // Diagnostics are rare: the file is read again only to find the line of their entries.
+            let bytes = compiled.diagnosticKeys.contains { $0 != nil } ? fm.contents(atPath: path).map { [UInt8]($0) } ?? [] : []
+            table.diagnostics = zip(table.diagnostics, compiled.diagnosticKeys).map { diagnostic, key in
+                guard let key, let line = CatalogKeyLocator.line(of: key, in: bytes) else { return diagnostic }
+                var located = diagnostic
+                located.location = SourceLocation(path: path, line: line, column: 5)
+                return located
+            }
+            report.catalogs.append(CompiledCatalog(path: path, table: table))
+
+            let folder = outputFolder(forCatalogAt: url, output: options.outputDirectory)
+            for language in table.languages {
+                let lproj = folder + "/" + language.language + ".lproj/"
+                var files: [(CompiledFile.Kind, Int, Data)] = []
+                if !language.strings.isEmpty {
+                    files.append((.strings, language.strings.count, CompiledFileRenderer.strings(language.strings, format: options.stringsFormat)))
+                }
+                if !language.stringsDict.isEmpty {
+                    files.append((.stringsdict, language.stringsDict.count, CompiledFileRenderer.stringsDict(language.stringsDict, format: options.stringsFormat)))
+                }
+                for (kind, count, data) in files {
+                    let target = lproj + tableName + "." + kind.rawValue
+                    let existed = fm.fileExists(atPath: target)
+                    if let other = targets[target] {
+                        report.diagnostics.append(.error("\(target) would be written by both \(other) and this catalog", at: .file(path)))
+                    }
+                    targets[target] = path
+                    if existed && !options.force {
+                        report.diagnostics.append(.error("already exists (use --force to overwrite it); nothing was written", at: .file(target)))
+                    }
+                    report.files.append(CompiledFile(path: target, catalogPath: path, language: language.language, kind: kind,
+                                                     entryCount: count, data: data, existed: existed))
+                }
+            }
+        }
+        report.diagnostics += report.catalogs.flatMap(\.table.diagnostics)
+        return report
+    }
+
+    /// Writes the planned files, each through a temporary file and a rename. If one write fails,
+    /// the files this run already wrote are put back as they were (removed, or their previous
+    /// content restored), and the error is added to the report.
+    public static func write(_ report: inout CompileReport, force: Bool) {
+        guard !report.hasErrors else { return }
+        let fm = FileManager.default
+        var undo: [(path: String, previous: Data?)] = []
+        for file in report.files {
+            let previous = file.existed ? fm.contents(atPath: file.path) : nil
+            do {
+                try AtomicFile.write(file.data, to: file.path, overwrite: force)
+                undo.append((file.path, previous))
+            } catch {
+                report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(file.path)))
+                for (path, previousData) in undo.reversed() {
+                    if let previousData {
+                        try? AtomicFile.write(previousData, to: path, overwrite: true)
+                    } else {
+                        try? fm.removeItem(atPath: path)
+                    }
+                }
+                return
+            }
+        }
+        report.written = true
+    }
+
+    /// Plans, then writes unless there are errors or `dryRun` is set.
+    public static func run(_ catalogPaths: [String], options: CompileOptions) -> CompileReport {
+        var report = plan(catalogPaths, options: options)
+        if !options.dryRun { write(&report, force: options.force) }
+        return report
+    }
+
+    /// `X/Localizable.xcstrings` -> `X`; `X/mul.lproj/Main.xcstrings` -> `X` (the `.lproj`
+    /// folders are siblings of `mul.lproj`); `--output DIR` -> `DIR`.
+    static func outputFolder(forCatalogAt url: URL, output: String?) -> String {
+        if let output { return URL(fileURLWithPath: output).standardizedFileURL.path }
+        let folder = url.deletingLastPathComponent()
+        if folder.lastPathComponent == "mul.lproj" { return folder.deletingLastPathComponent().path }
+        return folder.path
+    }
+}
