@@ -78,13 +78,24 @@ enum StringsDictConverter {
         return out
     }
 
+    /// True when some form prints argument 1, and every form that does agrees with the value type
+    /// on the kind of argument. Only then can the value type be dropped (shape a): the compiler
+    /// takes it back from the forms. A file whose forms print argument 1 as `%1$@` while the type
+    /// says `ld` (mastodon `pl` `plural.count.followed_by_and_mutual`) keeps it in a substitution
+    /// instead: that deviates from Xcode, which would lose the type, on malformed input only.
     private static func printsArgumentOne(_ variable: PluralVariable) -> Bool {
-        variable.forms.values.contains { form in
-            FormatStringParser.parse(form).contains { token in
-                if case .specifier(let spec) = token, !spec.isPercentLiteral { return spec.position == nil || spec.position == 1 }
-                return false
+        let declared = variable.normalizedValueType.flatMap { type -> FormatArgumentKind? in
+            FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
+        }
+        var printsIt = false
+        for form in variable.forms.values {
+            for token in FormatStringParser.parse(form) {
+                guard case .specifier(let spec) = token, !spec.isPercentLiteral, spec.position == nil || spec.position == 1 else { continue }
+                if let declared, spec.argumentKind != declared { return false }
+                printsIt = true
             }
         }
+        return printsIt
     }
 
     private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
