@@ -9,14 +9,15 @@ struct StringsParser {
     private var entries: [StringsEntry] = []
     /// (scalar offset, diagnostic) so the list can be put in file order at the end.
     private var found: [(Int, Diagnostic)] = []
-    private var lastComment: String?
+    /// The last comment since the previous `;`, kept as a token until a key needs its text.
+    private var lastComment: StringsTokenizer.RawToken?
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
     private var firstIndexOfKey: [String: Int] = [:]
 
-    init(scalars: [UInt32], path: String) {
-        tokenizer = StringsTokenizer(scalars: scalars)
+    init(storage: ScalarStorage, path: String) {
+        tokenizer = StringsTokenizer(storage: storage)
         self.path = path
     }
 
@@ -40,45 +41,59 @@ struct StringsParser {
     }
 
     /// Next token that is not a comment; comments update the comment state on the way.
-    private mutating func nextToken() -> Result<StringsToken?, StringsTokenIssue> {
+    private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
         while true {
-            let token: StringsToken?
-            do { token = try tokenizer.next() } catch { return .failure(error) }
+            let token: StringsTokenizer.RawToken?
+            do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
             guard let token else { return .success(nil) }
-            if token.kind != .comment { return .success(token) }
-            let text = StringsParser.trimmed(token.text)
-            if !sawComment && !sawKey { leadingComment = text }
+            if token.kind != .comment {
+                if token.isString {
+                    do { return .success(Token(raw: token, text: try tokenizer.text(of: token))) } catch { return .failure(error) }
+                }
+                return .success(Token(raw: token, text: ""))
+            }
+            if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
-            lastComment = text
+            lastComment = token
         }
     }
 
-    /// Trims white space and line breaks (Unicode White_Space, like Foundation's
-    /// `whitespacesAndNewlines`) at both ends; inner text is kept verbatim.
+    /// `text` trimmed the way comments are (Unicode White_Space at both ends).
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) }) else { return "" }
+        let last = scalars.lastIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) })!
         return String(scalars[first...last])
     }
 
-    private func describe(_ token: StringsToken) -> String {
+    /// A significant token; `text` is filled for strings only.
+    struct Token {
+        var raw: StringsTokenizer.RawToken
+        var text: String
+        var kind: StringsToken.Kind { raw.kind }
+        var start: Int { raw.start }
+        var end: Int { raw.end }
+        var isString: Bool { raw.isString }
+    }
+
+    private func describe(_ token: Token) -> String {
         if token.kind == .quotedString { return "the string \"\(token.text)\"" }
-        guard let scalar = token.text.unicodeScalars.first else { return "end of file" }
+        guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else { return "end of file" }
+        let shown = token.isString ? token.text : String(Character(scalar))
         let code = String(scalar.value, radix: 16, uppercase: true)
         let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
         if scalar.value < 0x21 || scalar.value == 0x7F {
             return "character \(padded)\((scalar.properties.name ?? scalar.properties.nameAlias).map { " " + $0 } ?? "")"
         }
-        if scalar.value < 0x7F { return "'\(token.text)'" }
-        return "'\(token.text)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
+        if scalar.value < 0x7F { return "'\(shown)'" }
+        return "'\(shown)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
     }
 
     /// Returns false when an error stopped the parse.
     private mutating func parseFile() -> Bool {
         var braced = false
         var braceOffset = 0
-        var pending: StringsToken?
+        var pending: Token?
         switch nextToken() {
         case .failure(let issue): error(issue.message, at: issue.offset); return false
         case .success(nil): return true
@@ -91,7 +106,7 @@ struct StringsParser {
             }
         }
         while true {
-            let token: StringsToken
+            let token: Token
             if let p = pending {
                 token = p
                 pending = nil
@@ -131,10 +146,10 @@ struct StringsParser {
     }
 
     /// Parses `= value ;` or `;` after a key. Returns false on error.
-    private mutating func parseEntry(key: StringsToken) -> Bool {
-        let comment = lastComment
+    private mutating func parseEntry(key: Token) -> Bool {
+        let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
-        let after: StringsToken
+        let after: Token
         switch nextToken() {
         case .failure(let issue): error(issue.message, at: issue.offset); return false
         case .success(nil):
@@ -194,7 +209,7 @@ struct StringsParser {
         }
     }
 
-    private mutating func add(key: StringsToken, value: String, comment: String?) {
+    private mutating func add(key: Token, value: String, comment: String?) {
         let (line, column) = tokenizer.position(of: key.start)
         if let first = firstIndexOfKey[key.text] {
             let previous = entries[first]

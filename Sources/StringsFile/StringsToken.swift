@@ -41,14 +41,22 @@ public struct StringsTokenIssue: Error, Sendable, Hashable {
 }
 
 /// Decoded scalars in memory that does not move, so the tokenizer's hot loops can use a raw
-/// buffer without exclusivity conflicts on `self`.
-final class ScalarStorage: @unchecked Sendable {
-    let buffer: UnsafeMutableBufferPointer<UInt32>
+/// pointer (decoders write straight into it; no intermediate array, no copy).
+final class ScalarStorage {
+    let base: UnsafeMutablePointer<UInt32>
+    var count: Int = 0
 
-    init(_ scalars: [UInt32]) {
-        buffer = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: max(scalars.count, 1))
-        _ = buffer.initialize(from: scalars)
+    init(capacity: Int) {
+        base = UnsafeMutablePointer<UInt32>.allocate(capacity: max(capacity, 1))
     }
 
-    deinit { buffer.deallocate() }
+    convenience init(_ scalars: [UInt32]) {
+        self.init(capacity: scalars.count)
+        for (i, v) in scalars.enumerated() { base[i] = v }
+        count = scalars.count
+    }
+
+    deinit { base.deallocate() }
+
+    var buffer: UnsafeBufferPointer<UInt32> { UnsafeBufferPointer(start: base, count: count) }
 }
