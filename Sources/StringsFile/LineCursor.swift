@@ -20,6 +20,11 @@ final class LineCursor {
         let end = min(target, n)
         while i < end {
             let v = buf[i]
+            // Most scalars are neither C0 controls nor U+2028/9: one range test skips them.
+            if v > 0x0D && v < 0x2028 {
+                i += 1
+                continue
+            }
             if v <= 0x0D {
                 if v == 0x0A {
                     line += 1

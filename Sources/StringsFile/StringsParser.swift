@@ -14,17 +14,20 @@ struct StringsParser {
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
-    private var firstIndexOfKey: [String: Int] = [:]
+    private var keys = KeyTable()
+    private var warningsTaken = 0
 
     init(storage: ScalarStorage, path: String) {
         tokenizer = StringsTokenizer(storage: storage)
         self.path = path
+        // Typical entries take 60–150 scalars; reserving avoids most regrowth.
+        entries.reserveCapacity(storage.count / 64)
     }
 
     /// Entries, leading comment and diagnostics; `failed` when any error was found.
     mutating func parse() -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], failed: Bool) {
         let failed = !parseFile()
-        for issue in tokenizer.warnings { found.append((issue.offset, .warning(issue.message, at: location(issue.offset)))) }
+        takeWarnings()
         let ordered = found.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
         }.map { $0.element.1 }
@@ -40,8 +43,18 @@ struct StringsParser {
         found.append((offset, .error(message, at: location(offset))))
     }
 
+    /// Moves new tokenizer warnings into `found`, while the line cursor is still near them.
+    private mutating func takeWarnings() {
+        while warningsTaken < tokenizer.warnings.count {
+            let issue = tokenizer.warnings[warningsTaken]
+            found.append((issue.offset, .warning(issue.message, at: location(issue.offset))))
+            warningsTaken += 1
+        }
+    }
+
     /// Next token that is not a comment; comments update the comment state on the way.
     private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
+        if warningsTaken < tokenizer.warnings.count { takeWarnings() }
         while true {
             let token: StringsTokenizer.RawToken?
             do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
@@ -211,15 +224,12 @@ struct StringsParser {
 
     private mutating func add(key: Token, value: String, comment: String?) {
         let (line, column) = tokenizer.position(of: key.start)
-        if let first = firstIndexOfKey[key.text] {
+        if let first = keys.insert(key.text, index: entries.count, entries: entries) {
             let previous = entries[first]
             let same = previous.value == value
             found.append((key.start, .warning(
                 "duplicate key \"\(key.text)\" (also at line \(previous.line)) with \(same ? "the same value" : "a different value"); the last one wins",
                 at: SourceLocation(path: path, line: line, column: column))))
-            firstIndexOfKey[key.text] = entries.count
-        } else {
-            firstIndexOfKey[key.text] = entries.count
         }
         entries.append(StringsEntry(key: key.text, value: value, comment: comment, line: line, column: column))
     }

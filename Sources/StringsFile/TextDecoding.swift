@@ -73,11 +73,26 @@ enum TextDecoding {
 
     static func decodeUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<ScalarStorage, DecodingFailure> {
         let n = buf.count
+        if n == start { return .success(ScalarStorage(capacity: 0)) }
         let storage = ScalarStorage(capacity: n - start)
         let out = storage.base
         var w = 0
         var i = start
+        let raw = UnsafeRawPointer(buf.baseAddress!)
         while i < n {
+            // ASCII runs 8 bytes at a time.
+            while i + 8 <= n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { break }
+                var k = 0
+                while k < 8 {
+                    out[w + k] = UInt32(buf[i + k])
+                    k += 1
+                }
+                w += 8
+                i += 8
+            }
+            guard i < n else { break }
             let b0 = buf[i]
             if b0 < 0x80 {
                 out[w] = UInt32(b0)
