@@ -187,6 +187,10 @@ public struct StringsTokenizer {
 
     /// Builds a String from scalars [from, to) with no escapes, straight into its UTF-8 storage.
     private func makeString(_ from: Int, _ to: Int) -> String {
+        if let utf8 = storage.utf8, let offsets = storage.offsets {
+            let a = Int(offsets[from]), b = Int(offsets[to])
+            return String(decoding: UnsafeBufferPointer(start: utf8 + a, count: b - a), as: UTF8.self)
+        }
         var length = 0
         var k = from
         while k < to {

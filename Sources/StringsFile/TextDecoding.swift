@@ -76,6 +76,12 @@ enum TextDecoding {
         if n == start { return .success(ScalarStorage(capacity: 0)) }
         let storage = ScalarStorage(capacity: n - start)
         let out = storage.base
+        // Byte offset (in the BOM-less copy) of every scalar; a scratch slot when unavailable.
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+        defer { scratch.deallocate() }
+        let table = storage.prepareUTF8Copy(of: UnsafeBufferPointer(rebasing: buf[start...]), scalarCapacity: n - start)
+        let offsets = table ?? scratch
+        let step = table == nil ? 0 : 1
         var w = 0
         var i = start
         let raw = UnsafeRawPointer(buf.baseAddress!)
@@ -87,6 +93,7 @@ enum TextDecoding {
                 var k = 0
                 while k < 8 {
                     out[w + k] = UInt32(buf[i + k])
+                    offsets[(w + k) * step] = Int32(truncatingIfNeeded: i + k - start)
                     k += 1
                 }
                 w += 8
@@ -94,6 +101,7 @@ enum TextDecoding {
             }
             guard i < n else { break }
             let b0 = buf[i]
+            offsets[w * step] = Int32(truncatingIfNeeded: i - start)
             if b0 < 0x80 {
                 out[w] = UInt32(b0)
                 w += 1
@@ -128,6 +136,7 @@ enum TextDecoding {
             w += 1
             i += need + 1
         }
+        offsets[w * step] = Int32(truncatingIfNeeded: n - start)
         storage.count = w
         return .success(storage)
     }
@@ -166,6 +175,7 @@ enum TextDecoding {
             return .failure(DecodingFailure("invalid UTF-16: odd number of bytes (a stray last byte)", byteOffset: i, decoded: storage, count: w))
         }
         storage.count = w
+        storage.buildUTF8()
         return .success(storage)
     }
 
@@ -190,6 +200,7 @@ enum TextDecoding {
             return .failure(DecodingFailure("invalid UTF-32: the length is not a multiple of 4 bytes", byteOffset: i, decoded: storage, count: w))
         }
         storage.count = w
+        storage.buildUTF8()
         return .success(storage)
     }
 
