@@ -10,12 +10,12 @@ enum PropertyListStrings {
     }
 
     /// True when the decoded text starts (after white space) with `<?xml`, `<plist` or `<!DOCTYPE`.
-    static func isXML(_ scalars: [UInt32]) -> Bool {
+    static func isXML(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
         var i = 0
         while i < scalars.count && StringsTokenizer.isSpace(scalars[i]) { i += 1 }
         for prefix in ["<?xml", "<plist", "<!DOCTYPE"] {
             let p = prefix.unicodeScalars.map(\.value)
-            if scalars.count - i >= p.count && Array(scalars[i..<(i + p.count)]) == p { return true }
+            if scalars.count - i >= p.count && scalars[i..<(i + p.count)].elementsEqual(p) { return true }
         }
         return false
     }

@@ -20,14 +20,13 @@ public enum StringsFileReader {
         switch TextDecoding.decode(bytes) {
         case .success(let decoded): text = decoded
         case .failure(let failure):
-            let (line, column) = endPosition(of: failure.decodedBefore)
-            let location = SourceLocation(path: path, line: line, column: column, byteOffset: failure.byteOffset)
+            let location = SourceLocation(path: path, line: failure.line, column: failure.column, byteOffset: failure.byteOffset)
             return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
         }
-        if PropertyListStrings.isXML(text.scalars) {
+        if PropertyListStrings.isXML(text.scalars.buffer) {
             return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: text.hasByteOrderMark)
         }
-        var parser = StringsParser(scalars: text.scalars, path: path)
+        var parser = StringsParser(storage: text.scalars, path: path)
         let parsed = parser.parse()
         var diagnostics = parsed.diagnostics
         if text.guessedWithoutBOM {
@@ -54,12 +53,5 @@ public enum StringsFileReader {
             return StringsReadResult(file: nil, diagnostics: [.error("cannot read the file (permission denied or I/O error)", at: .file(path))])
         }
         return parse([UInt8](data), path: path)
-    }
-
-    /// Line and column just after the given decoded text.
-    private static func endPosition(of scalars: [UInt32]) -> (Int, Int) {
-        scalars.withUnsafeBufferPointer { buf in
-            ScalarLineIndex(buf).position(of: buf.count)
-        }
     }
 }

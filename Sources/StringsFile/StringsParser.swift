@@ -9,21 +9,25 @@ struct StringsParser {
     private var entries: [StringsEntry] = []
     /// (scalar offset, diagnostic) so the list can be put in file order at the end.
     private var found: [(Int, Diagnostic)] = []
-    private var lastComment: String?
+    /// The last comment since the previous `;`, kept as a token until a key needs its text.
+    private var lastComment: StringsTokenizer.RawToken?
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
-    private var firstIndexOfKey: [String: Int] = [:]
+    private var keys = KeyTable()
+    private var warningsTaken = 0
 
-    init(scalars: [UInt32], path: String) {
-        tokenizer = StringsTokenizer(scalars: scalars)
+    init(storage: ScalarStorage, path: String) {
+        tokenizer = StringsTokenizer(storage: storage)
         self.path = path
+        // Typical entries take 60–150 scalars; reserving avoids most regrowth.
+        entries.reserveCapacity(storage.count / 64)
     }
 
     /// Entries, leading comment and diagnostics; `failed` when any error was found.
     mutating func parse() -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], failed: Bool) {
         let failed = !parseFile()
-        for issue in tokenizer.warnings { found.append((issue.offset, .warning(issue.message, at: location(issue.offset)))) }
+        takeWarnings()
         let ordered = found.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
         }.map { $0.element.1 }
@@ -39,46 +43,70 @@ struct StringsParser {
         found.append((offset, .error(message, at: location(offset))))
     }
 
-    /// Next token that is not a comment; comments update the comment state on the way.
-    private mutating func nextToken() -> Result<StringsToken?, StringsTokenIssue> {
-        while true {
-            let token: StringsToken?
-            do { token = try tokenizer.next() } catch { return .failure(error) }
-            guard let token else { return .success(nil) }
-            if token.kind != .comment { return .success(token) }
-            let text = StringsParser.trimmed(token.text)
-            if !sawComment && !sawKey { leadingComment = text }
-            sawComment = true
-            lastComment = text
+    /// Moves new tokenizer warnings into `found`, while the line cursor is still near them.
+    private mutating func takeWarnings() {
+        while warningsTaken < tokenizer.warnings.count {
+            let issue = tokenizer.warnings[warningsTaken]
+            found.append((issue.offset, .warning(issue.message, at: location(issue.offset))))
+            warningsTaken += 1
         }
     }
 
-    /// Trims white space and line breaks (Unicode White_Space, like Foundation's
-    /// `whitespacesAndNewlines`) at both ends; inner text is kept verbatim.
+    /// Next token that is not a comment; comments update the comment state on the way.
+    private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
+        if warningsTaken < tokenizer.warnings.count { takeWarnings() }
+        while true {
+            let token: StringsTokenizer.RawToken?
+            do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
+            guard let token else { return .success(nil) }
+            if token.kind != .comment {
+                if token.isString {
+                    do { return .success(Token(raw: token, text: try tokenizer.text(of: token))) } catch { return .failure(error) }
+                }
+                return .success(Token(raw: token, text: ""))
+            }
+            if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
+            sawComment = true
+            lastComment = token
+        }
+    }
+
+    /// `text` trimmed the way comments are (Unicode White_Space at both ends).
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        guard let first = scalars.firstIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) }) else { return "" }
+        let last = scalars.lastIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) })!
         return String(scalars[first...last])
     }
 
-    private func describe(_ token: StringsToken) -> String {
+    /// A significant token; `text` is filled for strings only.
+    struct Token {
+        var raw: StringsTokenizer.RawToken
+        var text: String
+        var kind: StringsToken.Kind { raw.kind }
+        var start: Int { raw.start }
+        var end: Int { raw.end }
+        var isString: Bool { raw.isString }
+    }
+
+    private func describe(_ token: Token) -> String {
         if token.kind == .quotedString { return "the string \"\(token.text)\"" }
-        guard let scalar = token.text.unicodeScalars.first else { return "end of file" }
+        guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else { return "end of file" }
+        let shown = token.isString ? token.text : String(Character(scalar))
         let code = String(scalar.value, radix: 16, uppercase: true)
         let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
         if scalar.value < 0x21 || scalar.value == 0x7F {
             return "character \(padded)\((scalar.properties.name ?? scalar.properties.nameAlias).map { " " + $0 } ?? "")"
         }
-        if scalar.value < 0x7F { return "'\(token.text)'" }
-        return "'\(token.text)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
+        if scalar.value < 0x7F { return "'\(shown)'" }
+        return "'\(shown)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
     }
 
     /// Returns false when an error stopped the parse.
     private mutating func parseFile() -> Bool {
         var braced = false
         var braceOffset = 0
-        var pending: StringsToken?
+        var pending: Token?
         switch nextToken() {
         case .failure(let issue): error(issue.message, at: issue.offset); return false
         case .success(nil): return true
@@ -91,7 +119,7 @@ struct StringsParser {
             }
         }
         while true {
-            let token: StringsToken
+            let token: Token
             if let p = pending {
                 token = p
                 pending = nil
@@ -131,10 +159,10 @@ struct StringsParser {
     }
 
     /// Parses `= value ;` or `;` after a key. Returns false on error.
-    private mutating func parseEntry(key: StringsToken) -> Bool {
-        let comment = lastComment
+    private mutating func parseEntry(key: Token) -> Bool {
+        let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
-        let after: StringsToken
+        let after: Token
         switch nextToken() {
         case .failure(let issue): error(issue.message, at: issue.offset); return false
         case .success(nil):
@@ -194,17 +222,14 @@ struct StringsParser {
         }
     }
 
-    private mutating func add(key: StringsToken, value: String, comment: String?) {
+    private mutating func add(key: Token, value: String, comment: String?) {
         let (line, column) = tokenizer.position(of: key.start)
-        if let first = firstIndexOfKey[key.text] {
+        if let first = keys.insert(key.text, index: entries.count, entries: entries) {
             let previous = entries[first]
             let same = previous.value == value
             found.append((key.start, .warning(
                 "duplicate key \"\(key.text)\" (also at line \(previous.line)) with \(same ? "the same value" : "a different value"); the last one wins",
                 at: SourceLocation(path: path, line: line, column: column))))
-            firstIndexOfKey[key.text] = entries.count
-        } else {
-            firstIndexOfKey[key.text] = entries.count
         }
         entries.append(StringsEntry(key: key.text, value: value, comment: comment, line: line, column: column))
     }

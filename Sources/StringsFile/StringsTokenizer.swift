@@ -15,29 +15,34 @@ public struct StringsTokenizer {
     /// Warnings (unknown escapes, lowercase `\u`, unterminated comment), in the order found.
     public private(set) var warnings: [StringsTokenIssue] = []
     private var escapeBytes: [UInt8] = []
-    private let lines: ScalarLineIndex
+    private let lines: LineCursor
+
+    init(storage: ScalarStorage) {
+        self.storage = storage
+        buf = storage.buffer
+        lines = LineCursor(buf)
+    }
 
     /// Tokenizes decoded text given as Unicode scalar values.
     public init(scalars: [UInt32]) {
-        storage = ScalarStorage(scalars)
-        buf = UnsafeBufferPointer(start: storage.buffer.baseAddress, count: scalars.count)
-        lines = ScalarLineIndex(buf)
+        self.init(storage: ScalarStorage(scalars))
     }
 
     /// Decodes `bytes` (BOM / UTF-8 / UTF-16 / UTF-32 detection as for `.strings`) and tokenizes
     /// them; nil when the bytes are not valid text.
     public init?(bytes: [UInt8]) {
         guard case .success(let text) = TextDecoding.decode(bytes) else { return nil }
-        self.init(scalars: text.scalars)
+        self.init(storage: text.scalars)
     }
 
     /// Number of scalars in the text.
     public var count: Int { buf.count }
 
-    /// The scalar value at `index` (no bounds check beyond the buffer's own).
+    /// The scalar value at `index`.
     public func scalar(at index: Int) -> UInt32 { buf[index] }
 
-    /// 1-based line and column (in scalars) of a scalar offset.
+    /// 1-based line and column (in scalars) of a scalar offset. Fastest when asked in
+    /// increasing order.
     public func position(of offset: Int) -> (line: Int, column: Int) { lines.position(of: offset) }
 
     @inline(__always) static func isSpace(_ c: UInt32) -> Bool {
@@ -58,7 +63,36 @@ public struct StringsTokenizer {
 
     /// The next token, or nil at the end of the text. Throws for an unterminated string or an
     /// escape that yields a lone surrogate (it cannot be represented in a String).
+    /// Comment text is the body between the delimiters, untrimmed.
     public mutating func next() throws(StringsTokenIssue) -> StringsToken? {
+        guard let raw = try nextRaw() else { return nil }
+        return StringsToken(kind: raw.kind, text: try text(of: raw), start: raw.start, end: raw.end, isTerminated: raw.isTerminated)
+    }
+
+    /// A token without its text (made only when asked for: most punctuation and comments never
+    /// need a String).
+    struct RawToken {
+        var kind: StringsToken.Kind
+        var start: Int
+        var end: Int
+        var hasEscape = false
+        var isTerminated = true
+
+        var isString: Bool { kind == .quotedString || kind == .unquotedString }
+
+        /// Offsets of the content: inside quotes, or between comment delimiters.
+        func content(in buf: UnsafeBufferPointer<UInt32>) -> (Int, Int) {
+            switch kind {
+            case .quotedString: return (start + 1, end - 1)
+            case .comment:
+                if buf[start + 1] == 0x2F { return (start + 2, end) }
+                return (start + 2, isTerminated ? end - 2 : end)
+            default: return (start, end)
+            }
+        }
+    }
+
+    mutating func nextRaw() throws(StringsTokenIssue) -> RawToken? {
         let n = buf.count
         var i = offset
         while i < n && StringsTokenizer.isSpace(buf[i]) { i += 1 }
@@ -71,26 +105,44 @@ public struct StringsTokenizer {
                 var j = i + 2
                 while j < n && !StringsTokenizer.isLineEnd(buf[j]) { j += 1 }
                 offset = j
-                return StringsToken(kind: .comment, text: makeString(i + 2, j), start: start, end: j)
+                return RawToken(kind: .comment, start: start, end: j)
             }
             if d == 0x2A {
                 var j = i + 2
                 while j + 1 < n && !(buf[j] == 0x2A && buf[j + 1] == 0x2F) { j += 1 }
                 if j + 1 < n {
                     offset = j + 2
-                    return StringsToken(kind: .comment, text: makeString(i + 2, j), start: start, end: j + 2)
+                    return RawToken(kind: .comment, start: start, end: j + 2)
                 }
                 offset = n
                 warnings.append(StringsTokenIssue(offset: start, message: "unterminated comment: it runs to the end of the file (Apple's reader accepts this)"))
-                return StringsToken(kind: .comment, text: makeString(i + 2, n), start: start, end: n, isTerminated: false)
+                return RawToken(kind: .comment, start: start, end: n, isTerminated: false)
             }
         }
-        if c == 0x22 || c == 0x27 { return try quoted(quote: c, at: i) }
+        if c == 0x22 || c == 0x27 {
+            var j = i + 1
+            var hasEscape = false
+            while j < n {
+                let q = buf[j]
+                if q == c { break }
+                if q == 0x5C {  // '\': skip the escaped scalar so `\"` does not end the string
+                    hasEscape = true
+                    j += 2
+                    continue
+                }
+                j += 1
+            }
+            guard j < n else {
+                throw StringsTokenIssue(offset: start, message: "unterminated string: the quote opened here is never closed")
+            }
+            offset = j + 1
+            return RawToken(kind: .quotedString, start: start, end: j + 1, hasEscape: hasEscape)
+        }
         if StringsTokenizer.isUnquoted(c) {
             var j = i + 1
             while j < n && StringsTokenizer.isUnquoted(buf[j]) { j += 1 }
             offset = j
-            return StringsToken(kind: .unquotedString, text: makeString(i, j), start: start, end: j)
+            return RawToken(kind: .unquotedString, start: start, end: j)
         }
         let kind: StringsToken.Kind
         switch c {
@@ -106,33 +158,39 @@ public struct StringsTokenizer {
         default: kind = .other
         }
         offset = i + 1
-        return StringsToken(kind: kind, text: makeString(i, i + 1), start: start, end: i + 1)
+        return RawToken(kind: kind, start: start, end: i + 1)
     }
 
-    private mutating func quoted(quote: UInt32, at open: Int) throws(StringsTokenIssue) -> StringsToken {
-        let n = buf.count
-        var j = open + 1
-        var hasEscape = false
-        while j < n {
-            let c = buf[j]
-            if c == quote { break }
-            if c == 0x5C {  // '\\': skip the escaped scalar so `\"` does not end the string
-                hasEscape = true
-                j += 2
-                continue
-            }
-            j += 1
+    /// The text of a raw token: strings with escapes resolved, comment bodies untrimmed.
+    mutating func text(of raw: RawToken) throws(StringsTokenIssue) -> String {
+        let (from, to) = raw.content(in: buf)
+        return raw.hasEscape ? try unescape(from, to) : makeString(from, to)
+    }
+
+    /// A comment's body with white space and line breaks trimmed at both ends (Unicode
+    /// White_Space, like Foundation's `whitespacesAndNewlines`); inner text verbatim.
+    func trimmedCommentText(of raw: RawToken) -> String {
+        var (from, to) = raw.content(in: buf)
+        while from < to && StringsTokenizer.isUnicodeWhiteSpace(buf[from]) { from += 1 }
+        while to > from && StringsTokenizer.isUnicodeWhiteSpace(buf[to - 1]) { to -= 1 }
+        return makeString(from, to)
+    }
+
+    /// The Unicode White_Space property.
+    @inline(__always) static func isUnicodeWhiteSpace(_ c: UInt32) -> Bool {
+        if c < 0x80 { return (c >= 0x09 && c <= 0x0D) || c == 0x20 }
+        switch c {
+        case 0x85, 0xA0, 0x1680, 0x2000...0x200A, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000: return true
+        default: return false
         }
-        guard j < n else {
-            throw StringsTokenIssue(offset: open, message: "unterminated string: the quote opened here is never closed")
-        }
-        let text = hasEscape ? try unescape(open + 1, j) : makeString(open + 1, j)
-        offset = j + 1
-        return StringsToken(kind: .quotedString, text: text, start: open, end: j + 1)
     }
 
     /// Builds a String from scalars [from, to) with no escapes, straight into its UTF-8 storage.
     private func makeString(_ from: Int, _ to: Int) -> String {
+        if let utf8 = storage.utf8, let offsets = storage.offsets {
+            let a = Int(offsets[from]), b = Int(offsets[to])
+            return String(decoding: UnsafeBufferPointer(start: utf8 + a, count: b - a), as: UTF8.self)
+        }
         var length = 0
         var k = from
         while k < to {

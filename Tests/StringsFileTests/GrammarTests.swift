@@ -125,6 +125,23 @@ final class GrammarTests: XCTestCase {
         ])
     }
 
+    func testCanonicallyEquivalentKeysAreDistinctLikeCF() {
+        // CFEqual compares UTF-16 literally: precomposed é and e + U+0301 are two keys, no warning.
+        let result = parse("\"\u{E9}\" = \"1\";\n\"e\u{301}\" = \"2\";")
+        XCTAssertEqual(result.file?.entries.map { scalars($0.key) }, [[0xE9], [0x65, 0x301]])
+        XCTAssertEqual(result.diagnostics, [])
+    }
+
+    func testDiagnosticsAreInFileOrder() {
+        let text = "\"a\" = \"\\q\";\n\"b\" = \"x\";\n\"a\" = \"\\u1\";\n\"c\" = \"\\z\";"
+        XCTAssertEqual(descriptions(parse(text)), [
+            "t.strings:1:8: warning: unknown escape '\\q': read as 'q'",
+            "t.strings:3:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins",
+            "t.strings:3:8: warning: '\\u' is not an escape in .strings files: Apple reads it as 'u' (use '\\U' followed by 4 hex digits)",
+            "t.strings:4:8: warning: unknown escape '\\z': read as 'z'",
+        ])
+    }
+
     func testEmptyKeyAndValue() {
         XCTAssertEqual(entries("\"\" = \"\";"), [StringsEntry(key: "", value: "", line: 1, column: 1)])
     }
