@@ -76,14 +76,24 @@ public struct InfoPlist: Sendable, Hashable {
         return parse(data, path: path)
     }
 
-    /// Parses the bytes of an Info.plist; see `read(path:)`.
+    /// Parses the bytes of an Info.plist; see `read(path:)`. A preprocessed Info.plist
+    /// (`#ifdef` lines, see `InfoPlistPreprocessor`) is read with its directive lines blanked,
+    /// with a note.
     public static func parse(_ data: Data, path: String) -> (InfoPlist?, [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var data = data
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? (error as NSError).localizedDescription
-            return (nil, [.warning("cannot parse the Info.plist: \(reason)", at: .file(path))])
+            guard let stripped = InfoPlistPreprocessor.withoutDirectives([UInt8](data)),
+                  let retried = try? PropertyListSerialization.propertyList(from: Data(stripped), options: [], format: nil) else {
+                return (nil, [.warning("cannot parse the Info.plist: \(reason)", at: .file(path))])
+            }
+            object = retried
+            data = Data(stripped)
+            diagnostics.append(.note("Info.plist with C preprocessor directives (INFOPLIST_PREPROCESS): read with the directive lines ignored, so the keys of every #if branch count", at: .file(path)))
         }
         guard let root = object as? [String: Any] else {
             return (nil, [.warning("the Info.plist's top level is not a dictionary", at: .file(path))])
@@ -104,7 +114,7 @@ public struct InfoPlist: Sendable, Hashable {
             }
         }
         plist.keyLines = InfoPlistKeyLines.lines(in: [UInt8](data))
-        return (plist, [])
+        return (plist, diagnostics)
     }
 
     /// The string values under `keys` in each dictionary of an array.

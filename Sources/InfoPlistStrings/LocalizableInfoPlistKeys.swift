@@ -30,6 +30,9 @@ public enum LocalizableInfoPlistKeys {
         // Cocoa keys.
         "NSHumanReadableCopyright",       // About box copyright line
         "NSPrefPaneIconLabel",            // System Settings pane label
+        // Metadata keys.
+        "MDItemKeywords",                 // macOS Spotlight keywords for the app (transmission's
+                                          // macosx/*.lproj/InfoPlist.strings translates them)
     ]
 
     /// The suffix of the protected-resource (privacy) keys, all of which are localizable.

@@ -96,4 +96,35 @@ final class InfoPlistReadTests: XCTestCase {
         XCTAssertEqual(brokenDiagnostics.first?.severity, .warning)
         XCTAssertTrue(brokenDiagnostics.first?.message.hasPrefix("cannot parse the Info.plist: ") ?? false, brokenDiagnostics.first?.message ?? "")
     }
+
+    func testPreprocessedInfoPlistIsReadWithDirectivesIgnored() throws {
+        // The owncloud shape: INFOPLIST_PREPROCESS directives around a key.
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t#ifndef DISABLE_PLAIN_HTTP
+        \t<key>NSAppTransportSecurity</key>
+        \t<dict><key>NSAllowsArbitraryLoads</key><true/></dict>
+        \t#endif
+        \t<key>NSCameraUsageDescription</key>
+        \t<string>#1 camera</string>
+        </dict>
+        </plist>
+        """
+        let (read, diagnostics) = InfoPlist.parse(Data(text.utf8), path: "Info.plist")
+        XCTAssertEqual(diagnostics.map(\.description), [
+            "Info.plist: note: Info.plist with C preprocessor directives (INFOPLIST_PREPROCESS): read with the directive lines ignored, so the keys of every #if branch count",
+        ])
+        let plist = try XCTUnwrap(read)
+        XCTAssertEqual(plist.topLevelKeys, ["NSAppTransportSecurity", "NSCameraUsageDescription"])
+        XCTAssertEqual(plist.values, ["NSCameraUsageDescription": "#1 camera"])
+        XCTAssertEqual(plist.keyLines["NSCameraUsageDescription"], 8)
+    }
+
+    func testDirectiveLinesAreBlankedKeepingLineBreaks() {
+        let stripped = InfoPlistPreprocessor.withoutDirectives(Array("a\n  #if X\r\n#endif\n#notadirective\n".utf8))
+        XCTAssertEqual(stripped.map { String(decoding: $0, as: UTF8.self) }, "a\n       \r\n      \n#notadirective\n")
+        XCTAssertNil(InfoPlistPreprocessor.withoutDirectives(Array("<key>#if</key>".utf8)))
+    }
 }

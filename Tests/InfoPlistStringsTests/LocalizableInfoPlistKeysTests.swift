@@ -7,7 +7,7 @@ final class LocalizableInfoPlistKeysTests: XCTestCase {
                     "CFBundleGetInfoString", "CFBundleShortVersionString", "NSCameraUsageDescription",
                     "NSLocationWhenInUseUsageDescription", "NSLocationAlwaysAndWhenInUseUsageDescription",
                     "NSAppleEventsUsageDescription", "NSSiriUsageDescription", "NSFaceIDUsageDescription",
-                    "NFCReaderUsageDescription", "NSCrossWebsiteTrackingUsageDescription", "NSCameraUsageDescription~ipad"] {
+                    "NFCReaderUsageDescription", "NSCrossWebsiteTrackingUsageDescription", "NSCameraUsageDescription~ipad", "MDItemKeywords"] {
             XCTAssertTrue(LocalizableInfoPlistKeys.isLocalizable(key), key)
         }
     }
