@@ -1,1 +1,0 @@
-// The InfoPlistStrings module. Its files are added by the issue that builds it.
