@@ -44,6 +44,7 @@ public enum ProjectMigrator {
         let results = LegacyReader.read(files)
         var cursor = 0
         var pending: [(index: Int, data: Data)] = []
+        var loadedTables: [Int: TableLoader.Loaded] = [:]
         for (tableIndex, table) in tables.enumerated() {
             progress?(tableIndex, tables.count, table)
             let count = table.files.count + table.shadowedFiles.count
@@ -53,11 +54,25 @@ public enum ProjectMigrator {
             if built.outcome != .failed, let data = built.pendingData {
                 pending.append((report.tables.count, data))
             }
+            if let loaded = built.loaded { loadedTables[report.tables.count] = loaded }
             report.tables.append(built.report)
         }
 
-        if options.dryRun { return report }
+        if options.dryRun {
+            if options.deleteLegacy {
+                for index in report.tables.indices where report.tables[index].outcome != .failed {
+                    report.tables[index].deletedFiles = LegacyDeletion.candidates(report.tables[index], loaded: loadedTables[index])
+                }
+            }
+            return report
+        }
         write(pending, into: &report, options: options)
+        if options.deleteLegacy {
+            for index in report.tables.indices where report.tables[index].outcome != .failed {
+                guard let loaded = loadedTables[index] else { continue }
+                LegacyDeletion.deleteIfLossless(&report.tables[index], loaded: loaded, source: source.code)
+            }
+        }
         return report
     }
 
@@ -65,6 +80,7 @@ public enum ProjectMigrator {
     private struct Built {
         var report: TableReport
         var pendingData: Data?
+        var loaded: TableLoader.Loaded? = nil
         var outcome: TableOutcome { report.outcome }
     }
 
@@ -118,7 +134,7 @@ public enum ProjectMigrator {
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
         let data = outcome == .unchanged ? nil : CatalogWriter.data(for: catalog)
-        return Built(report: report, pendingData: data)
+        return Built(report: report, pendingData: data, loaded: loaded)
     }
 
     static func outputPath(for catalogPath: String, root: String, output: String?) -> String {

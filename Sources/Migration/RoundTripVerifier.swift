@@ -56,17 +56,29 @@ public enum RoundTripVerifier {
 
         // A catalog that is already there.
         if FileManager.default.fileExists(atPath: table.catalogPath) {
-            var existing = CheckResult(check: .existingCatalog, catalogPath: table.catalogPath, languageCount: 0, keyCount: 0, differences: [], errors: [])
-            do {
-                let catalog = try CatalogReader.read(path: table.catalogPath)
-                let compiled = CompiledSide(CatalogCompiler.compile(catalog, tableName: table.name, path: table.catalogPath), catalog: catalog, rereadThroughWriters: false)
-                compare(legacy, compiled, into: &existing)
-            } catch {
-                existing.errors.append(error)
-            }
-            checks.append(existing)
+            checks.append(compareCatalog(at: table.catalogPath, legacy: legacy, tableName: table.name))
         }
         return TableVerification(table: table, checks: checks, notes: notes)
+    }
+
+    /// Compares the catalog file at `path` with a table's legacy files (what `migrate
+    /// --delete-legacy` checks before deleting anything).
+    static func compareCatalog(at path: String, table: LegacyTable, loaded: TableLoader.Loaded, source: String) -> CheckResult {
+        var ignored: [Diagnostic] = []
+        let contents = Array(loaded.contents.values).sorted { $0.language < $1.language }
+        return compareCatalog(at: path, legacy: LegacySide(contents, source: source, notes: &ignored), tableName: table.name)
+    }
+
+    private static func compareCatalog(at path: String, legacy: LegacySide, tableName: String) -> CheckResult {
+        var result = CheckResult(check: .existingCatalog, catalogPath: path, languageCount: 0, keyCount: 0, differences: [], errors: [])
+        do {
+            let catalog = try CatalogReader.read(path: path)
+            let compiled = CompiledSide(CatalogCompiler.compile(catalog, tableName: tableName, path: path), catalog: catalog, rereadThroughWriters: false)
+            compare(legacy, compiled, into: &result)
+        } catch {
+            result.errors.append(error)
+        }
+        return result
     }
 
     // MARK: - The two sides

@@ -197,12 +197,48 @@ final class MigrateCommandTests: XCTestCase {
         XCTAssertEqual(snapshot(), before)
     }
 
-    func testDeleteLegacyIsRefusedUntilVerifyExists() throws {
+    func testDeleteLegacyDeletesOnlyWhatTheWrittenCatalogProvablyHolds() throws {
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
-        let before = snapshot()
-        let run = try Stringcat.run(["migrate", work.path, "--delete-legacy"])
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
+        try write("App/fr.lproj/Localizable.strings", "\"a\" = \"A-fr\"\n") // does not parse
+        try write("App/Base.lproj/Localizable.strings", "\"a\" = \"Other A\";\n\"b\" = \"B\";\n") // differs from en
+        let dry = try Stringcat.run(["migrate", work.path, "--delete-legacy", "--skip-invalid", "--dry-run"])
+        XCTAssertEqual(dry.status, 0, dry.stderr)
+        XCTAssertTrue(dry.stdout.contains("App/de.lproj/Localizable.strings (would delete)"), dry.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Localizable.strings").path))
+
+        let run = try Stringcat.run(["migrate", work.path, "--delete-legacy", "--skip-invalid"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let left = (FileManager.default.subpaths(atPath: work.path) ?? []).filter { $0.hasSuffix(".strings") }.sorted()
+        // The invalid file and the Base file whose value differs stay; the others are in the catalog.
+        XCTAssertEqual(left, ["App/Base.lproj/Localizable.strings", "App/fr.lproj/Localizable.strings"])
+        XCTAssertTrue(run.stdout.contains("deleted"), run.stdout)
+    }
+
+    func testDeleteLegacyRefusesWhenTheCatalogDiffers() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/Localizable.xcstrings", """
+            {
+              "sourceLanguage" : "en",
+              "strings" : {
+                "a" : {
+                  "localizations" : {
+                    "en" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Edited A"
+                      }
+                    }
+                  }
+                }
+              },
+              "version" : "1.0"
+            }
+            """)
+        let run = try Stringcat.run(["migrate", work.path, "--merge", "--delete-legacy"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("--delete-legacy is refused"), run.stderr)
-        XCTAssertEqual(snapshot(), before)
+        XCTAssertTrue(run.stderr.contains("error: \"a\" [en]: value changed: \"A\" -> \"Edited A\""), run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: legacy files not deleted: the written catalog does not hold them without loss"), run.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/en.lproj/Localizable.strings").path))
     }
 }
