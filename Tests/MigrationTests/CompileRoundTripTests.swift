@@ -55,22 +55,31 @@ final class CompileRoundTripTests: XCTestCase {
 
     // MARK: - Migrate in memory, compile, compare
 
-    private func roundTrip(_ root: String) throws -> RoundTripCounts {
-        var counts = RoundTripCounts()
-        counts.projects = 1
+    /// A migrated table: what was read per language, and the catalog merged from it.
+    struct MigratedTable {
+        var table: LegacyTable
+        var contents: [String: LegacyLanguageContent]
+        var catalog: StringCatalog
+        var unparsableFiles: Int
+    }
+
+    /// Every table of the project, migrated in memory as `migrate --skip-invalid` would.
+    static func migrate(_ root: String) -> [MigratedTable] {
         let scan = LprojScanner.scan(root)
         let (source, _) = SourceLanguageDetector.detect(explicit: nil, projectFiles: scan.projectFiles, root: scan.root)
         let tables = TableGrouper.group(scan, sourceLanguage: source.code).tables
         let results = LegacyReader.read(tables.flatMap { $0.files + $0.shadowedFiles })
         var cursor = 0
+        var migrated: [MigratedTable] = []
         for table in tables {
             let files = table.files + table.shadowedFiles
             let tableResults = results[cursor..<(cursor + files.count)]
             cursor += files.count
             // As `migrate --skip-invalid`: files that do not parse are not in the catalog.
             var contents: [String: LegacyLanguageContent] = [:]
+            var unparsable = 0
             for (file, result) in zip(files, tableResults) {
-                if result.failed { counts.unparsableFiles += 1; continue }
+                if result.failed { unparsable += 1; continue }
                 var content = contents[file.language] ?? LegacyLanguageContent(language: file.language)
                 let shadowed = table.shadowedFiles.contains(file)
                 if let strings = result.strings {
@@ -82,7 +91,23 @@ final class CompileRoundTripTests: XCTestCase {
                 contents[file.language] = content
             }
             let merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source.code)
-            let compiled = CatalogCompiler.compile(merged.catalog, tableName: table.name)
+            migrated.append(MigratedTable(table: table, contents: contents, catalog: merged.catalog, unparsableFiles: unparsable))
+        }
+        return migrated
+    }
+
+    /// Every table of the project, migrated in memory and compiled.
+    static func migrateAndCompile(_ root: String) -> [CompiledTable] {
+        migrate(root).map { CatalogCompiler.compile($0.catalog, tableName: $0.table.name) }
+    }
+
+    private func roundTrip(_ root: String) throws -> RoundTripCounts {
+        var counts = RoundTripCounts()
+        counts.projects = 1
+        for migrated in Self.migrate(root) {
+            let table = migrated.table, contents = migrated.contents
+            counts.unparsableFiles += migrated.unparsableFiles
+            let compiled = CatalogCompiler.compile(migrated.catalog, tableName: table.name)
             XCTAssertEqual(compiled.diagnostics, [], "\(table.catalogPath)")
             counts.tables += 1
             for content in contents.values {
