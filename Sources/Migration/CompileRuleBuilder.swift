@@ -101,6 +101,9 @@ struct CompileRuleBuilder {
         } else if let unit = localization.stringUnit, !substitutions.isEmpty {
             guard CompileSelection.emits(unit) else { return nil }
             formatKey = Self.positioned(unit.value, substitutions: substitutions)
+        } else if !substitutions.isEmpty {
+            warn("has substitutions but no string unit to hold the format key; it is left out")
+            return nil
         } else {
             warn("has variations of a kind a .stringsdict cannot hold (\(Self.kinds(localization.variations))); it is left out")
             return nil

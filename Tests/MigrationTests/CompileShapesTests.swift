@@ -153,6 +153,17 @@ final class CompileShapesTests: XCTestCase {
         XCTAssertEqual(report.files.map(\.path), [])
     }
 
+    func testSubstitutionsWithoutAStringUnitAreWarnedAbout() throws {
+        let table = try compileJSON("""
+            "s" : { "localizations" : { "fr" : { "substitutions" : { "n" : { "formatSpecifier" : "lld", "variations" : { "plural" : {
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%arg" } } } } } } } } }
+            """)
+        XCTAssertTrue(table.languages.isEmpty)
+        XCTAssertEqual(table.diagnostics.map(\.description), [
+            "Test.xcstrings: warning: \"s\" [fr]: has substitutions but no string unit to hold the format key; it is left out",
+        ])
+    }
+
     func testAllFormsNewLeavesTheEntryOut() throws {
         let table = try compileJSON("""
             "n" : { "localizations" : { "fr" : { "variations" : { "plural" : {
