@@ -101,12 +101,18 @@ struct CompileRuleBuilder {
         } else if let unit = localization.stringUnit, !substitutions.isEmpty {
             guard CompileSelection.emits(unit) else { return nil }
             formatKey = Self.positioned(unit.value, substitutions: substitutions)
+        } else if !substitutions.isEmpty {
+            warn("has substitutions but no string unit to hold the format key; it is left out")
+            return nil
         } else {
             warn("has variations of a kind a .stringsdict cannot hold (\(Self.kinds(localization.variations))); it is left out")
             return nil
         }
+        // A format key naming a variable the rule lacks would print garbage: without every
+        // variable, the localization is left out.
         for name in substitutions.keys.sorted() {
-            if let variable = variable(named: name, substitutions[name]!) { variables.append(variable) }
+            guard let variable = variable(named: name, substitutions[name]!) else { return nil }
+            variables.append(variable)
         }
         for variable in variables where variable.forms[.other] == nil {
             warn("variable \(variable.name) has no \"other\" form, which Foundation requires; it is written without one")
@@ -116,7 +122,7 @@ struct CompileRuleBuilder {
 
     private mutating func variable(named name: String, _ substitution: Substitution) -> PluralVariable? {
         guard let plural = substitution.variations?.plural else {
-            warn("substitution \"\(name)\" has no plural variations, which a .stringsdict variable needs; it is left out")
+            warn("substitution \"\(name)\" has no plural variations, which a .stringsdict variable needs; this language of the entry is left out")
             return nil
         }
         let valueType = substitution.formatSpecifier.map(Self.withoutPercent)

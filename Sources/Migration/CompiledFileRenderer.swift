@@ -22,16 +22,16 @@ enum CompiledFileRenderer {
         case .text:
             return StringsFileWriter.data(entries)
         case .xml, .binary:
-            var table: [String: String] = [:]
+            var table: [String: Any] = [:]
             for entry in entries { table[entry.key] = entry.value }
-            return propertyList(table, binary: format == .binary)
+            return format == .xml ? PlistXMLWriter.data(table) : propertyList(table, binary: true)
         }
     }
 
     static func stringsDict(_ entries: [StringsDictEntry], format: StringsOutputFormat) -> Data {
         switch format {
         case .text, .xml:
-            return StringsDictWriter.data(entries)
+            return PlistXMLWriter.data(StringsDictWriter.propertyList(entries))
         case .binary:
             return propertyList(StringsDictWriter.propertyList(entries), binary: true)
         }

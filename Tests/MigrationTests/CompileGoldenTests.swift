@@ -1,0 +1,55 @@
+import Foundation
+import XCTest
+@testable import Migration
+
+/// `--strings-format xml` reproduces real `xcstringstool compile` output byte for byte
+/// (formats.md 7.1): every `<lang>.lproj/<Table>.strings` under `output/`, and no other file.
+final class CompileGoldenTests: XCTestCase {
+    static let goldens = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/goldens-compile").standardizedFileURL.path
+
+    func testXMLOutputEqualsXcstringstoolOutput() throws {
+        let fm = FileManager.default
+        guard let names = try? fm.contentsOfDirectory(atPath: Self.goldens), !names.isEmpty else {
+            throw XCTSkip("compile goldens not found at \(Self.goldens); skipping the byte-for-byte compile test")
+        }
+        var compared = 0
+        for name in names.sorted() {
+            let root = Self.goldens + "/" + name
+            let catalogs = files(under: root + "/input", suffix: ".xcstrings")
+            let expected = Dictionary(uniqueKeysWithValues: files(under: root + "/output", suffix: ".strings").map { path in
+                (lprojRelative(path), fm.contents(atPath: path)!)
+            })
+            XCTAssertFalse(catalogs.isEmpty, name)
+            var options = CompileOptions()
+            options.stringsFormat = .xml
+            options.outputDirectory = "/nonexistent-compile-golden-output"
+            options.dryRun = true
+            let report = CatalogCompiler.plan(catalogs, options: options)
+            XCTAssertEqual(report.diagnostics, [], name)
+            var produced: [String: Data] = [:]
+            for file in report.files { produced[lprojRelative(file.path)] = file.data }
+            XCTAssertEqual(produced.keys.sorted(), expected.keys.sorted(), "\(name): set of files")
+            for (path, data) in expected.sorted(by: { $0.key < $1.key }) {
+                guard let ours = produced[path] else { continue }
+                XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: data, as: UTF8.self), "\(name) \(path)")
+                XCTAssertEqual(ours, data, "\(name) \(path): bytes")
+                compared += 1
+            }
+        }
+        print("compile goldens: \(compared) files byte-identical to xcstringstool output")
+        XCTAssertGreaterThanOrEqual(compared, 5)
+    }
+
+    private func files(under folder: String, suffix: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted().map { folder + "/" + $0 }
+    }
+
+    /// `…/ja.lproj/InfoPlist.strings` -> `ja.lproj/InfoPlist.strings`.
+    private func lprojRelative(_ path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().lastPathComponent + "/" + url.lastPathComponent
+    }
+}
