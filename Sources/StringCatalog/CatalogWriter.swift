@@ -48,9 +48,10 @@ struct CatalogEmitter {
             case "version": out.string(catalog.version)
             case "strings":
                 out.beginObject()
-                for key in CatalogKeyOrder.sorted(catalog.strings.keys) {
+                for index in sortedEntryIndices(catalog) {
+                    let (key, entry) = catalog.strings[index]
                     out.key(key)
-                    write(catalog.strings[key]!)
+                    write(entry)
                 }
                 out.endObject()
             default: out.value(catalog.extraFields[name]!, order: order)
@@ -166,6 +167,23 @@ struct CatalogEmitter {
             }
         }
         out.endObject()
+    }
+
+    /// The entries in Xcode's order. Starts from the file's order (`keyOrderHint`), so a catalog
+    /// read from a sorted file costs n - 1 comparisons; keys added since are appended, then all
+    /// are sorted with Foundation's comparator.
+    private func sortedEntryIndices(_ catalog: StringCatalog) -> [Dictionary<String, CatalogEntry>.Index] {
+        let strings = catalog.strings
+        var indices: [Dictionary<String, CatalogEntry>.Index] = []
+        indices.reserveCapacity(strings.count)
+        for key in catalog.keyOrderHint {
+            if let index = strings.index(forKey: key) { indices.append(index) }
+        }
+        if indices.count != strings.count {
+            let known = Set(indices)
+            indices += strings.indices.filter { !known.contains($0) }
+        }
+        return indices.sorted { CatalogKeyOrder.precedes(strings[$0].key, strings[$1].key) }
     }
 
     /// Unknown fields named like a known one are skipped: the typed field wins, and a key must
