@@ -52,7 +52,12 @@ struct JSONTextWriter {
     }
 
     private mutating func indent() {
-        for _ in 0..<(depth * 2) { bytes.append(0x20) }
+        var remaining = depth * 2
+        while remaining > 0 {
+            let count = min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<count])
+            remaining -= count
+        }
     }
 
     mutating func bool(_ value: Bool) {
@@ -126,6 +131,7 @@ struct JSONTextWriter {
         }
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)
