@@ -50,8 +50,10 @@ struct CatalogReadError: Error, Equatable {
     /// The diagnostic for this error in `bytes`: 1-based line, column in Unicode scalars.
     func diagnostic(in bytes: UnsafeBufferPointer<UInt8>, path file: String) -> Diagnostic {
         var line = 1
-        var lineStart = 0
-        var k = 0
+        // A UTF-8 BOM is not a character an editor shows.
+        let hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
+        var lineStart = hasBOM && offset >= 3 ? 3 : 0
+        var k = lineStart
         let end = min(offset, bytes.count)
         while k < end {
             let b = bytes[k]

@@ -21,10 +21,10 @@ public enum CatalogWriter {
     /// format is already the natural JSON form of a catalog, and tools that read catalogs read it.
     public static func jsonData(for catalog: StringCatalog) -> Data { data(for: catalog) }
 
-    /// The same bytes made by corelibs Foundation's `JSONSerialization` with
-    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`: the reference `data(for:)` is
-    /// tested against (slower). On Darwin, `JSONSerialization` sorts and escapes differently in
-    /// corner cases, so use `data(for:)` for files.
+    /// The same catalog serialised by Foundation's `JSONSerialization` with
+    /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, which on Linux (corelibs) gives
+    /// Xcode's bytes (formats.md §0). It is the reference `data(for:)` is tested against; it is
+    /// slower, and its output depends on the platform's Foundation, so files use `data(for:)`.
     public static func foundationData(for catalog: StringCatalog) throws -> Data {
         let object = CatalogJSON.value(of: catalog).foundationObject
         return try JSONSerialization.data(withJSONObject: object,

@@ -1,18 +1,20 @@
 import Foundation
 import StringcatSupport
 
-/// A strict JSON (RFC 8259) parser over UTF-8 bytes, producing `JSONValue`.
+/// A strict JSON (RFC 8259) reader over UTF-8 bytes: the primitives `CatalogDecoder` reads a
+/// catalog with, and `JSONValue` for the fields the model does not know.
 ///
-/// Written by hand rather than with `JSONSerialization` because (1) it must report the line and
-/// column of a syntax error, (2) it must keep `true` apart from `1` (on Linux an `NSNumber`
-/// from `JSONSerialization` does not say which it was), (3) catalogs reach hundreds of MB.
-/// A duplicate key in an object is an error: keeping either value silently would lose the other.
+/// Written by hand rather than with `JSONSerialization` because (1) errors need their offset
+/// (reported as line and column), (2) `true` and `1` stay apart by construction (no `NSNumber`),
+/// (3) catalogs reach hundreds of MB. Strings that are not valid UTF-8 and lone surrogates are
+/// errors rather than U+FFFD. A duplicate key in an object is an error: keeping either value
+/// silently would lose the other.
 struct JSONParser {
     /// Deeper nesting is refused instead of overflowing the stack; catalogs nest about 10 deep.
     static let maxDepth = 512
 
-    let bytes: UnsafeBufferPointer<UInt8>
-    var i = 0
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var i = 0
     private var scratch: [UInt8] = []
 
     /// A parser at the start of `bytes` (after a UTF-8 BOM, if any).
@@ -25,14 +27,6 @@ struct JSONParser {
     mutating func expectEnd() throws(CatalogReadError) {
         skipWhitespace()
         if i < bytes.count { throw error("unexpected \(describeCurrent()) after the end of the JSON value") }
-    }
-
-    /// Parses a whole document (one value, whitespace around it; a UTF-8 BOM is skipped).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogReadError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        let value = try parser.parseValue(depth: 0)
-        try parser.expectEnd()
-        return value
     }
 
     // MARK: - Values
