@@ -44,6 +44,30 @@ final class CatalogKeyOrder {
         return ranked.map(\.key)
     }
 
+    /// The indices of `map` in the order of its keys (one hash lookup per key, no copy of the
+    /// keys or values).
+    func sortedIndices<Value>(_ map: [String: Value]) -> [Dictionary<String, Value>.Index] {
+        if map.count <= 1 { return Array(map.indices) }
+        var ranked: [(rank: Int, index: Dictionary<String, Value>.Index)] = []
+        ranked.reserveCapacity(map.count)
+        for index in map.indices {
+            guard let rank = ranks[map[index].key] else { break }
+            ranked.append((rank, index))
+        }
+        if ranked.count < map.count {
+            // New keys: place them all first (placing one renumbers the keys after it).
+            for key in map.keys where ranks[key] == nil {
+                guard place(key) else {
+                    return map.indices.sorted { Self.precedes(map[$0].key, map[$1].key) }
+                }
+            }
+            ranked.removeAll(keepingCapacity: true)
+            for index in map.indices { ranked.append((ranks[map[index].key]!, index)) }
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.index)
+    }
+
     /// Adds `key` to the vocabulary; false when the vocabulary is full.
     private func place(_ key: String) -> Bool {
         guard vocabulary.count < Self.vocabularyLimit else { return false }

@@ -15,7 +15,7 @@ public enum CatalogNormalizer {
     public static func normalize(_ data: Data, path: String) throws(Diagnostic) -> Result {
         let input = [UInt8](data)
         let catalog = try CatalogReader.parse(bytes: input, path: path)
-        let output = CatalogWriter.bytes(for: catalog)
+        let output = CatalogWriter.bytes(for: catalog, capacity: input.count)
         return Result(normalized: Data(output), isAlreadyNormalized: sameBytes(output, input))
     }
 
@@ -42,7 +42,7 @@ public enum CatalogNormalizer {
     public static func normalizeFile(atPath path: String, check: Bool) throws(Diagnostic) -> FileOutcome {
         let input = try CatalogReader.readBytes(path: path)
         let catalog = try CatalogReader.parse(bytes: input, path: path)
-        let output = CatalogWriter.bytes(for: catalog)
+        let output = CatalogWriter.bytes(for: catalog, capacity: input.count)
         if sameBytes(output, input) { return .alreadyNormalized }
         if !check {
             do {

@@ -9,8 +9,10 @@ public enum CatalogWriter {
     }
 
     /// `data(for:)` as a byte array (what the writer builds; avoids one copy).
-    public static func bytes(for catalog: StringCatalog) -> [UInt8] {
-        var emitter = CatalogEmitter()
+    /// - Parameter capacity: the expected size, e.g. the size of the file the catalog was read
+    ///   from, to build the output without regrowing it.
+    public static func bytes(for catalog: StringCatalog, capacity: Int = 0) -> [UInt8] {
+        var emitter = CatalogEmitter(capacity: capacity)
         emitter.write(catalog)
         return emitter.out.bytes
     }
@@ -37,8 +39,10 @@ public enum CatalogWriter {
 /// An object without unknown fields writes its known fields in a fixed order (the comparator's
 /// order of the field names, computed once): the order of a subset of sorted names is the same.
 struct CatalogEmitter {
-    var out = JSONTextWriter()
+    var out: JSONTextWriter
     private let order = CatalogKeyOrder()
+
+    init(capacity: Int) { out = JSONTextWriter(capacity: capacity) }
 
     mutating func write(_ catalog: StringCatalog) {
         out.beginObject()
@@ -79,14 +83,9 @@ struct CatalogEmitter {
     /// A map of localizations: languages, plural categories or device names.
     private mutating func write(_ localizations: [String: CatalogLocalization]) {
         out.beginObject()
-        if localizations.count == 1, let (name, localization) = localizations.first {
-            out.key(name)
-            write(localization)
-        } else {
-            for name in order.sorted(Array(localizations.keys)) {
-                out.key(name)
-                write(localizations[name]!)
-            }
+        for index in order.sortedIndices(localizations) {
+            out.key(localizations[index].key)
+            write(localizations[index].value)
         }
         out.endObject()
     }
@@ -101,9 +100,10 @@ struct CatalogEmitter {
                 guard !localization.substitutions.isEmpty else { break }
                 out.key(name)
                 out.beginObject()
-                for key in order.sorted(Array(localization.substitutions.keys)) {
-                    out.key(key)
-                    write(localization.substitutions[key]!)
+                let substitutions = localization.substitutions
+                for index in order.sortedIndices(substitutions) {
+                    out.key(substitutions[index].key)
+                    write(substitutions[index].value)
                 }
                 out.endObject()
             default: writeExtra(name, localization.extraFields)

@@ -123,9 +123,9 @@ struct JSONTextWriter {
             endArray()
         case .object(let members):
             beginObject()
-            for name in order.sorted(Array(members.keys)) {
-                key(name)
-                self.value(members[name]!, order: order)
+            for index in order.sortedIndices(members) {
+                key(members[index].key)
+                self.value(members[index].value, order: order)
             }
             endObject()
         }

@@ -57,6 +57,9 @@ final class KeyOrderTests: XCTestCase {
                            locale: NSLocale.system) == .orderedAscending
             }
             XCTAssertEqual(order.sorted(keys), expected)
+            var map: [String: Int] = [:]
+            for (n, key) in keys.enumerated() { map[key] = n }
+            XCTAssertEqual(order.sortedIndices(map).map { map[$0].key }, expected)
         }
     }
 
