@@ -6,6 +6,9 @@
 /// offset. A key seen twice in one object is an error (keeping either value would lose the other).
 struct CatalogDecoder {
     private var parser: JSONParser
+    /// Size of the last localization map read at each nesting level: maps of one catalog have
+    /// about the same languages / cases, so reserving that size avoids regrowing each dictionary.
+    private var lastMapSize: [Int] = []
     /// Variation cases nest localizations in variations (device -> plural); deeper than this is
     /// refused instead of overflowing the stack.
     private static let maxNesting = 64
@@ -107,6 +110,7 @@ struct CatalogDecoder {
             throw CatalogReadError.shape("variations nested deeper than \(Self.maxNesting) levels", at: start)
         }
         var result: [String: CatalogLocalization] = [:]
+        if nesting < lastMapSize.count { result.reserveCapacity(lastMapSize[nesting]) }
         var first = true
         while let (key, keyOffset) = try parser.nextMember(first: &first) {
             let localization = try within(.field(key)) { () throws(CatalogReadError) in try self.localization(nesting: nesting) }
@@ -115,6 +119,8 @@ struct CatalogDecoder {
             }
             result[key] = localization
         }
+        while lastMapSize.count <= nesting { lastMapSize.append(0) }
+        lastMapSize[nesting] = result.count
         return result
     }
 
