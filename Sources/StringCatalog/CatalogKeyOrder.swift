@@ -5,13 +5,18 @@ import Foundation
 /// the comparator of corelibs `JSONSerialization` with `.sortedKeys`, which reproduces Xcode's files.
 /// It is not byte order: `"75"` < `"100"`, `"0sa-UX-oa3.title"` < `"00y-6C-LDt.title"`, `" %@"` < `".dot"` < `"%@"`.
 ///
-/// Sorting the same small key sets over and over (40 language codes in each of 100 000 entries,
-/// the field names of each object) is the hot spot, so sorted orders of small sets are cached.
-/// Not thread-safe: one instance per write.
+/// One comparison costs microseconds (ICU collation), and the same few keys (40 language codes
+/// in each of 100 000 entries, field names, plural categories) are sorted over and over. So the
+/// small keys seen so far are kept in a vocabulary sorted with that same comparator (each new key
+/// is placed by binary search), and a set of known keys is sorted by vocabulary rank: the result
+/// is the comparator's order, found with integer comparisons. Not thread-safe: one per write.
 final class CatalogKeyOrder {
-    private var cache: [[String]: [String]] = [:]
-    private static let cacheLimit = 4096
-    private static let cachedSetSize = 64
+    /// Keys seen so far, in the comparator's order.
+    private var vocabulary: [String] = []
+    /// Index of each key in `vocabulary`.
+    private var ranks: [String: Int] = [:]
+    /// Placing a key renumbers the keys after it; beyond this size new keys are sorted directly.
+    private static let vocabularyLimit = 1024
 
     /// True when `a` sorts before `b`.
     static func precedes(_ a: String, _ b: String) -> Bool {
@@ -19,18 +24,61 @@ final class CatalogKeyOrder {
                   locale: NSLocale.system) == .orderedAscending
     }
 
-    /// `keys` sorted in Xcode's order.
+    /// `keys` sorted in Xcode's order. `Sequence.sorted` is a merge sort that uses the runs
+    /// already in its input, so keys that are nearly in order need few comparisons.
     static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
         keys.sorted(by: precedes)
     }
 
-    /// `keys` sorted, from the cache when this set was seen in the same order before.
+    /// A small set of keys (the members of one object) sorted in Xcode's order.
     func sorted(_ keys: [String]) -> [String] {
         if keys.count <= 1 { return keys }
-        guard keys.count <= Self.cachedSetSize else { return Self.sorted(keys) }
-        if let hit = cache[keys] { return hit }
-        let result = Self.sorted(keys)
-        if cache.count < Self.cacheLimit { cache[keys] = result }
-        return result
+        // Place new keys first: placing one renumbers the keys after it.
+        for key in keys where ranks[key] == nil {
+            guard place(key) else { return Self.sorted(keys) }
+        }
+        var ranked: [(rank: Int, key: String)] = []
+        ranked.reserveCapacity(keys.count)
+        for key in keys { ranked.append((ranks[key]!, key)) }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.key)
+    }
+
+    /// The indices of `map` in the order of its keys (one hash lookup per key, no copy of the
+    /// keys or values).
+    func sortedIndices<Value>(_ map: [String: Value]) -> [Dictionary<String, Value>.Index] {
+        if map.count <= 1 { return Array(map.indices) }
+        var ranked: [(rank: Int, index: Dictionary<String, Value>.Index)] = []
+        ranked.reserveCapacity(map.count)
+        for index in map.indices {
+            guard let rank = ranks[map[index].key] else { break }
+            ranked.append((rank, index))
+        }
+        if ranked.count < map.count {
+            // New keys: place them all first (placing one renumbers the keys after it).
+            for key in map.keys where ranks[key] == nil {
+                guard place(key) else {
+                    return map.indices.sorted { Self.precedes(map[$0].key, map[$1].key) }
+                }
+            }
+            ranked.removeAll(keepingCapacity: true)
+            for index in map.indices { ranked.append((ranks[map[index].key]!, index)) }
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.index)
+    }
+
+    /// Adds `key` to the vocabulary; false when the vocabulary is full.
+    private func place(_ key: String) -> Bool {
+        guard vocabulary.count < Self.vocabularyLimit else { return false }
+        var low = 0
+        var high = vocabulary.count
+        while low < high {
+            let mid = (low + high) / 2
+            if Self.precedes(vocabulary[mid], key) { low = mid + 1 } else { high = mid }
+        }
+        vocabulary.insert(key, at: low)
+        for index in low..<vocabulary.count { ranks[vocabulary[index]] = index }
+        return true
     }
 }

@@ -15,13 +15,19 @@ public enum CatalogNormalizer {
     public static func normalize(_ data: Data, path: String) throws(Diagnostic) -> Result {
         let input = [UInt8](data)
         let catalog = try CatalogReader.parse(bytes: input, path: path)
-        let output = CatalogWriter.bytes(for: catalog)
-        return Result(normalized: Data(output), isAlreadyNormalized: output == input)
+        let output = CatalogWriter.bytes(for: catalog, capacity: input.count)
+        return Result(normalized: Data(output), isAlreadyNormalized: sameBytes(output, input))
     }
 
     /// True when `data` is a valid catalog already in Xcode's exact form.
     public static func isNormalized(_ data: Data, path: String) throws(Diagnostic) -> Bool {
         try normalize(data, path: path).isAlreadyNormalized
+    }
+
+    /// Byte equality with `memcmp` (the generic `==` of `[UInt8]` is slow on hundreds of MB).
+    private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
     }
 
     /// What happened to one file in `normalizeFile(atPath:check:)`.
@@ -36,8 +42,8 @@ public enum CatalogNormalizer {
     public static func normalizeFile(atPath path: String, check: Bool) throws(Diagnostic) -> FileOutcome {
         let input = try CatalogReader.readBytes(path: path)
         let catalog = try CatalogReader.parse(bytes: input, path: path)
-        let output = CatalogWriter.bytes(for: catalog)
-        if output == input { return .alreadyNormalized }
+        let output = CatalogWriter.bytes(for: catalog, capacity: input.count)
+        if sameBytes(output, input) { return .alreadyNormalized }
         if !check {
             do {
                 try AtomicFile.write(Data(output), to: path, overwrite: true)

@@ -3,10 +3,10 @@ import StringcatSupport
 
 /// Reads `.xcstrings` files into the typed model.
 ///
-/// Bad input is a `Diagnostic`: a JSON syntax error with its line and column
-/// (`Localizable.xcstrings:12:5: error: unexpected character '}', expected a key in quotes`), a
-/// wrong shape with the path of the value (`strings["Done"].localizations.de.stringUnit.value:
-/// expected a string, found a number`).
+/// Bad input is a `Diagnostic` with the line and column: a JSON syntax error
+/// (`Localizable.xcstrings:12:5: error: unexpected character '}', expected a key in quotes`), or a
+/// wrong shape with the path of the value (`Localizable.xcstrings:9:20: error:
+/// strings["Done"].localizations.de.stringUnit.value: expected a string, found a number`).
 public enum CatalogReader {
     /// Parses catalog bytes; `path` is used in diagnostics only.
     public static func parse(_ data: Data, path: String) throws(Diagnostic) -> StringCatalog {
@@ -16,18 +16,13 @@ public enum CatalogReader {
 
     /// Parses catalog bytes given as an array (no copy).
     public static func parse(bytes: [UInt8], path: String) throws(Diagnostic) -> StringCatalog {
-        let result: Result<JSONValue, Diagnostic> = bytes.withUnsafeBufferPointer { buffer in
-            do throws(JSONSyntaxError) {
-                return .success(try JSONParser.parse(buffer))
-            } catch {
-                return .failure(error.diagnostic(in: buffer, path: path))
-            }
-        }
-        let json = try result.get()
-        do throws(CatalogShapeError) {
-            return try CatalogDecoder.catalog(json)
-        } catch {
-            throw Diagnostic.error(error.description, at: .file(path))
+        try decode(bytes, path: path).get()
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String) -> Result<StringCatalog, Diagnostic> {
+        bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(CatalogReadError) in try CatalogDecoder.decode(buffer) }
+                .mapError { $0.diagnostic(in: buffer, path: path) }
         }
     }
 

@@ -1,18 +1,14 @@
 import Foundation
 import StringcatSupport
 
-/// A JSON syntax error at a byte offset; the line and column are computed only when reported.
-struct JSONSyntaxError: Error, Equatable {
-    var message: String
-    var offset: Int
-}
-
-/// A strict JSON (RFC 8259) parser over UTF-8 bytes, producing `JSONValue`.
+/// A strict JSON (RFC 8259) reader over UTF-8 bytes: the primitives `CatalogDecoder` reads a
+/// catalog with, and `JSONValue` for the fields the model does not know.
 ///
-/// Written by hand rather than with `JSONSerialization` because (1) it must report the line and
-/// column of a syntax error, (2) it must keep `true` apart from `1` (on Linux an `NSNumber`
-/// from `JSONSerialization` does not say which it was), (3) catalogs reach hundreds of MB.
-/// A duplicate key in an object is an error: keeping either value silently would lose the other.
+/// Written by hand rather than with `JSONSerialization` because (1) errors need their offset
+/// (reported as line and column), (2) `true` and `1` stay apart by construction (no `NSNumber`),
+/// (3) catalogs reach hundreds of MB. Strings that are not valid UTF-8 and lone surrogates are
+/// errors rather than U+FFFD. A duplicate key in an object is an error: keeping either value
+/// silently would lose the other.
 struct JSONParser {
     /// Deeper nesting is refused instead of overflowing the stack; catalogs nest about 10 deep.
     static let maxDepth = 512
@@ -21,23 +17,21 @@ struct JSONParser {
     private var i = 0
     private var scratch: [UInt8] = []
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    /// A parser at the start of `bytes` (after a UTF-8 BOM, if any).
+    init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
+    }
 
-    /// Parses a whole document (one value, whitespace around it; a UTF-8 BOM is skipped).
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes: bytes)
-        if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { parser.i = 3 }
-        let value = try parser.parseValue(depth: 0)
-        parser.skipWhitespace()
-        if parser.i < bytes.count {
-            throw parser.error("unexpected \(parser.describeCurrent()) after the end of the JSON value")
-        }
-        return value
+    /// Checks that only whitespace follows the document's value.
+    mutating func expectEnd() throws(CatalogReadError) {
+        skipWhitespace()
+        if i < bytes.count { throw error("unexpected \(describeCurrent()) after the end of the JSON value") }
     }
 
     // MARK: - Values
 
-    private mutating func parseValue(depth: Int) throws(JSONSyntaxError) -> JSONValue {
+    mutating func parseValue(depth: Int) throws(CatalogReadError) -> JSONValue {
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of file, expected a value") }
         switch bytes[i] {
@@ -65,48 +59,78 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONSyntaxError) -> [String: JSONValue] {
+    private mutating func parseObject(depth: Int) throws(CatalogReadError) -> [String: JSONValue] {
         i += 1  // {
         var result: [String: JSONValue] = [:]
-        skipWhitespace()
-        if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
-            i += 1
-            return result
-        }
-        while true {
-            skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file, expected a key in quotes") }
-            guard bytes[i] == UInt8(ascii: "\"") else {
-                throw error("unexpected \(describeCurrent()), expected a key in quotes")
-            }
-            let keyOffset = i
-            let key = try parseString()
-            skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file, expected ':'") }
-            guard bytes[i] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
-            i += 1
+        var first = true
+        while let (key, keyOffset) = try nextMember(first: &first) {
             let value = try parseValue(depth: depth)
             if let existing = result.index(forKey: key) {
-                // Swift compares strings by canonical equivalence: "é" (U+00E9) and "e" + U+0301
-                // are the same dictionary key, while Xcode (NSString, literal) keeps both.
-                let earlier = result[existing].key
-                if Array(earlier.utf8) != Array(key.utf8) {
-                    throw JSONSyntaxError(
-                        message: "key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both",
-                        offset: keyOffset)
-                }
-                throw JSONSyntaxError(message: "duplicate key \(quoted(key)) in the same object", offset: keyOffset)
+                throw duplicateKeyError(key, earlier: result[existing].key, at: keyOffset)
             }
             result[key] = value
-            skipWhitespace()
-            guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            if bytes[i] == UInt8(ascii: "}") { i += 1; return result }
-            throw error("unexpected \(describeCurrent()), expected ',' or '}'")
         }
+        return result
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONSyntaxError) -> [JSONValue] {
+    /// Moves to the next member of the object being read (just after its `{` when `first`,
+    /// else just after a value): returns its key and the key's offset, the parser standing at
+    /// the value, or nil after the closing `}`.
+    mutating func nextMember(first: inout Bool) throws(CatalogReadError) -> (key: String, offset: Int)? {
+        skipWhitespace()
+        if first {
+            first = false
+            if i < bytes.count && bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return nil
+            }
+        } else {
+            guard i < bytes.count else { throw error("unexpected end of file, expected ',' or '}'") }
+            if bytes[i] == UInt8(ascii: "}") {
+                i += 1
+                return nil
+            }
+            guard bytes[i] == UInt8(ascii: ",") else { throw error("unexpected \(describeCurrent()), expected ',' or '}'") }
+            i += 1
+            skipWhitespace()
+        }
+        guard i < bytes.count else { throw error("unexpected end of file, expected a key in quotes") }
+        guard bytes[i] == UInt8(ascii: "\"") else {
+            throw error("unexpected \(describeCurrent()), expected a key in quotes")
+        }
+        let keyOffset = i
+        let key = try parseString()
+        skipWhitespace()
+        guard i < bytes.count else { throw error("unexpected end of file, expected ':'") }
+        guard bytes[i] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
+        i += 1
+        skipWhitespace()
+        return (key, keyOffset)
+    }
+
+    /// A key seen twice in one object. Swift compares strings by canonical equivalence: "é"
+    /// (U+00E9) and "e" + U+0301 are the same dictionary key, while Xcode (NSString, literal)
+    /// keeps both; say so instead of keeping one silently.
+    func duplicateKeyError(_ key: String, earlier: String, at offset: Int) -> CatalogReadError {
+        if Array(earlier.utf8) != Array(key.utf8) {
+            return .syntax("key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both", at: offset)
+        }
+        return .syntax("duplicate key \(quoted(key)) in the same object", at: offset)
+    }
+
+    /// The first byte of the value at the current position (after whitespace), nil at the end.
+    mutating func peekValueStart() -> UInt8? {
+        skipWhitespace()
+        return i < bytes.count ? bytes[i] : nil
+    }
+
+    /// The current offset.
+    var offset: Int { i }
+
+    /// Steps over one byte (the `{` of an object the caller reads member by member).
+    mutating func advance() { i += 1 }
+
+    private mutating func parseArray(depth: Int) throws(CatalogReadError) -> [JSONValue] {
         i += 1  // [
         var result: [JSONValue] = []
         skipWhitespace()
@@ -124,7 +148,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func expectLiteral(_ literal: StaticString) throws(JSONSyntaxError) {
+    private mutating func expectLiteral(_ literal: StaticString) throws(CatalogReadError) {
         let start = i
         let count = literal.utf8CodeUnitCount
         let text = UnsafeBufferPointer(start: literal.utf8Start, count: count)
@@ -137,7 +161,7 @@ struct JSONParser {
         i = start + count
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> JSONValue {
+    private mutating func parseNumber() throws(CatalogReadError) -> JSONValue {
         let start = i
         var isInteger = true
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
@@ -164,7 +188,7 @@ struct JSONParser {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
         if isInteger, let value = Int(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else {
-            throw JSONSyntaxError(message: "number \(text) is out of range", offset: start)
+            throw CatalogReadError.syntax("number \(text) is out of range", at: start)
         }
         return .double(value)
     }
@@ -173,7 +197,7 @@ struct JSONParser {
 
     /// Parses a string starting at its opening quote. Strings without escapes (nearly all) are
     /// decoded straight from the input bytes.
-    private mutating func parseString() throws(JSONSyntaxError) -> String {
+    mutating func parseString() throws(CatalogReadError) -> String {
         i += 1  // "
         let start = i
         var sawNonASCII = false
@@ -190,10 +214,10 @@ struct JSONParser {
             if b >= 0x80 { sawNonASCII = true }
             i += 1
         }
-        throw JSONSyntaxError(message: "unterminated string", offset: start - 1)
+        throw CatalogReadError.syntax("unterminated string", at: start - 1)
     }
 
-    private mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(JSONSyntaxError) -> String {
+    private mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(CatalogReadError) -> String {
         scratch.removeAll(keepingCapacity: true)
         scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
         var runStart = i
@@ -234,12 +258,12 @@ struct JSONParser {
             }
             runStart = i
         }
-        throw JSONSyntaxError(message: "unterminated string", offset: start - 1)
+        throw CatalogReadError.syntax("unterminated string", at: start - 1)
     }
 
     /// `\uXXXX`, with a surrogate pair when the first is a high surrogate. A lone surrogate is
     /// an error: it has no UTF-8 form and could not be written back.
-    private mutating func parseUnicodeEscape(escapeOffset: Int) throws(JSONSyntaxError) -> Unicode.Scalar {
+    private mutating func parseUnicodeEscape(escapeOffset: Int) throws(CatalogReadError) -> Unicode.Scalar {
         let first = try hex4(escapeOffset: escapeOffset)
         if (0xD800...0xDBFF).contains(first) {
             if i + 1 < bytes.count && bytes[i] == UInt8(ascii: "\\") && bytes[i + 1] == UInt8(ascii: "u") {
@@ -251,25 +275,25 @@ struct JSONParser {
                     return Unicode.Scalar(value)!
                 }
             }
-            throw JSONSyntaxError(message: "unpaired surrogate in \\u escape", offset: escapeOffset)
+            throw CatalogReadError.syntax("unpaired surrogate in \\u escape", at: escapeOffset)
         }
         guard let scalar = Unicode.Scalar(first) else {
-            throw JSONSyntaxError(message: "unpaired surrogate in \\u escape", offset: escapeOffset)
+            throw CatalogReadError.syntax("unpaired surrogate in \\u escape", at: escapeOffset)
         }
         return scalar
     }
 
-    private mutating func hex4(escapeOffset: Int) throws(JSONSyntaxError) -> UInt32 {
+    private mutating func hex4(escapeOffset: Int) throws(CatalogReadError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            guard i < bytes.count else { throw JSONSyntaxError(message: "invalid \\u escape", offset: escapeOffset) }
+            guard i < bytes.count else { throw CatalogReadError.syntax("invalid \\u escape", at: escapeOffset) }
             let b = bytes[i]
             let digit: UInt8
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = b - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = b - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = b - UInt8(ascii: "A") + 10
-            default: throw JSONSyntaxError(message: "invalid \\u escape", offset: escapeOffset)
+            default: throw CatalogReadError.syntax("invalid \\u escape", at: escapeOffset)
             }
             value = value * 16 + UInt32(digit)
             i += 1
@@ -278,7 +302,7 @@ struct JSONParser {
     }
 
     /// Rejects bytes that are not UTF-8 instead of turning them into U+FFFD.
-    private func validateUTF8(_ slice: UnsafeBufferPointer<UInt8>, baseOffset: Int) throws(JSONSyntaxError) {
+    private func validateUTF8(_ slice: UnsafeBufferPointer<UInt8>, baseOffset: Int) throws(CatalogReadError) {
         var k = 0
         let n = slice.count
         while k < n {
@@ -305,14 +329,14 @@ struct JSONParser {
                     m += 1
                 }
             }
-            guard valid else { throw JSONSyntaxError(message: "invalid UTF-8 byte sequence", offset: baseOffset + k) }
+            guard valid else { throw CatalogReadError.syntax("invalid UTF-8 byte sequence", at: baseOffset + k) }
             k += length
         }
     }
 
     // MARK: - Helpers
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
             case 0x20, 0x0A, 0x0D, 0x09: i += 1
@@ -323,14 +347,14 @@ struct JSONParser {
 
     private func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
-    private func error(_ message: String) -> JSONSyntaxError { JSONSyntaxError(message: message, offset: i) }
+    func error(_ message: String) -> CatalogReadError { .syntax(message, at: i) }
 
-    private func controlCharacterError(_ b: UInt8) -> JSONSyntaxError {
-        JSONSyntaxError(message: "unescaped control character U+\(hex4String(UInt32(b))) in string", offset: i)
+    private func controlCharacterError(_ b: UInt8) -> CatalogReadError {
+        CatalogReadError.syntax("unescaped control character U+\(hex4String(UInt32(b))) in string", at: i)
     }
 
     /// The character at the current position, for messages: `'x'` or `U+XXXX`.
-    private func describeCurrent() -> String {
+    func describeCurrent() -> String {
         guard i < bytes.count else { return "end of file" }
         let b = bytes[i]
         if b > 0x20 && b < 0x7F { return "character '\(Character(Unicode.Scalar(b)))'" }
@@ -348,32 +372,8 @@ struct JSONParser {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 
-    private func quoted(_ key: String) -> String {
+    func quoted(_ key: String) -> String {
         "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 
-extension JSONSyntaxError {
-    /// The diagnostic for this error in `bytes`: 1-based line, column in Unicode scalars.
-    func diagnostic(in bytes: UnsafeBufferPointer<UInt8>, path: String) -> Diagnostic {
-        var line = 1
-        var lineStart = 0
-        var k = 0
-        let end = min(offset, bytes.count)
-        while k < end {
-            let b = bytes[k]
-            if b == 0x0A {
-                line += 1
-                lineStart = k + 1
-            } else if b == 0x0D {
-                if k + 1 < end && bytes[k + 1] == 0x0A { k += 1 }
-                line += 1
-                lineStart = k + 1
-            }
-            k += 1
-        }
-        var column = 1
-        for j in lineStart..<end where bytes[j] & 0xC0 != 0x80 { column += 1 }
-        return .error(message, at: SourceLocation(path: path, line: line, column: column, byteOffset: offset))
-    }
-}

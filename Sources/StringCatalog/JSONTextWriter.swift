@@ -52,7 +52,12 @@ struct JSONTextWriter {
     }
 
     private mutating func indent() {
-        for _ in 0..<(depth * 2) { bytes.append(0x20) }
+        var remaining = depth * 2
+        while remaining > 0 {
+            let count = min(remaining, Self.spaces.count)
+            bytes.append(contentsOf: Self.spaces[0..<count])
+            remaining -= count
+        }
     }
 
     mutating func bool(_ value: Bool) {
@@ -118,14 +123,15 @@ struct JSONTextWriter {
             endArray()
         case .object(let members):
             beginObject()
-            for name in order.sorted(Array(members.keys)) {
-                key(name)
-                self.value(members[name]!, order: order)
+            for index in order.sortedIndices(members) {
+                key(members[index].key)
+                self.value(members[index].value, order: order)
             }
             endObject()
         }
     }
 
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
     private static let trueBytes = Array("true".utf8)
     private static let falseBytes = Array("false".utf8)
     private static let nullBytes = Array("null".utf8)

@@ -57,7 +57,7 @@ final class DiagnosticsTests: XCTestCase {
     }
 
     func testTextAfterTheValueAndBadNumbers() {
-        XCTAssertEqual(error("{} {}"), "L.xcstrings:1:4: error: unexpected character '{' after the end of the JSON value")
+        XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":{},"version":"1.0"} {}"#), "L.xcstrings:1:54: error: unexpected character '{' after the end of the JSON value")
         XCTAssertEqual(error("{\"a\" : 01}"), "L.xcstrings:1:9: error: invalid number: leading zero")
         XCTAssertEqual(error("{\"a\" : tru}"), "L.xcstrings:1:8: error: unexpected character 't', expected a value")
     }
@@ -67,49 +67,59 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(error(text), "L.xcstrings:1:513: error: nesting deeper than 512 levels")
     }
 
-    // MARK: Shapes
+    // MARK: Shapes (reported at the value, or at the object missing a field, with the path)
 
     func testValueNotAString() {
         XCTAssertEqual(error(wrap(#"{ "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : 3 } } } }"#)),
-                       #"L.xcstrings: error: strings["Done"].localizations.de.stringUnit.value: expected a string, found a number"#)
+                       #"L.xcstrings:4:96: error: strings["Done"].localizations.de.stringUnit.value: expected a string, found a number"#)
     }
 
     func testStateMissing() {
         XCTAssertEqual(error(wrap(#"{ "localizations" : { "zh-Hans" : { "stringUnit" : { "value" : "完成" } } } }"#)),
-                       #"L.xcstrings: error: strings["Done"].localizations.zh-Hans.stringUnit.state: missing (required)"#)
+                       #"L.xcstrings:4:65: error: strings["Done"].localizations.zh-Hans.stringUnit.state: missing (required)"#)
     }
 
     func testArgNumNotAnInteger() {
         let entry = #"{ "localizations" : { "en" : { "substitutions" : { "count" : { "argNum" : "1" } } } } }"#
         XCTAssertEqual(error(wrap(entry)),
-                       #"L.xcstrings: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a string"#)
+                       #"L.xcstrings:4:88: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a string"#)
         let float = #"{ "localizations" : { "en" : { "substitutions" : { "count" : { "argNum" : 1.5 } } } } }"#
         XCTAssertEqual(error(wrap(float)),
-                       #"L.xcstrings: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a number"#)
+                       #"L.xcstrings:4:88: error: strings["Done"].localizations.en.substitutions.count.argNum: expected an integer, found a number"#)
     }
 
     func testBooleansMustBeBooleans() {
         XCTAssertEqual(error(wrap(#"{ "shouldTranslate" : 0 }"#)),
-                       #"L.xcstrings: error: strings["Done"].shouldTranslate: expected true or false, found a number"#)
+                       #"L.xcstrings:4:36: error: strings["Done"].shouldTranslate: expected true or false, found a number"#)
     }
 
     func testNestedVariationCasePath() {
         let entry = #"{ "localizations" : { "en" : { "variations" : { "device" : { "ipad" : { "variations" : { "plural" : { "one" : [] } } } } } } } }"#
         XCTAssertEqual(error(wrap(entry)),
-                       #"L.xcstrings: error: strings["Done"].localizations.en.variations.device.ipad.variations.plural.one: expected an object, found an array"#)
+                       #"L.xcstrings:4:124: error: strings["Done"].localizations.en.variations.device.ipad.variations.plural.one: expected an object, found an array"#)
     }
 
     func testKeysThatAreNotPlainNamesAreQuotedInPaths() {
         let text = "{\"sourceLanguage\":\"en\",\"strings\":{\"a \\\"b\\\".c\":{\"localizations\":{\"en us\":{\"stringUnit\":true}}}},\"version\":\"1.0\"}"
         XCTAssertEqual(error(text),
-                       #"L.xcstrings: error: strings["a \"b\".c"].localizations["en us"].stringUnit: expected an object, found a boolean"#)
+                       #"L.xcstrings:1:87: error: strings["a \"b\".c"].localizations["en us"].stringUnit: expected an object, found a boolean"#)
+    }
+
+    func testDuplicateKnownFieldAndNestingOfVariations() {
+        XCTAssertEqual(error(wrap(#"{ "comment" : "a", "comment" : "b" }"#)),
+                       #"L.xcstrings:4:33: error: duplicate key "comment" in the same object"#)
+        var entry = #"{ "stringUnit" : { "state" : "new", "value" : "x" } }"#
+        for _ in 0..<70 { entry = #"{ "variations" : { "device" : { "mac" : "# + entry + " } } }" }
+        let text = wrap(#"{ "localizations" : { "en" : "# + entry + " } }")
+        let message = error(text) ?? ""
+        XCTAssertTrue(message.hasSuffix("variations nested deeper than 64 levels"), message)
     }
 
     func testTopLevelShape() {
-        XCTAssertEqual(error("[]"), "L.xcstrings: error: top level: expected an object, found an array")
-        XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":{}}"#), "L.xcstrings: error: version: missing (required)")
+        XCTAssertEqual(error("[]"), "L.xcstrings:1:1: error: top level: expected an object, found an array")
+        XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":{}}"#), "L.xcstrings:1:1: error: version: missing (required)")
         XCTAssertEqual(error(#"{"sourceLanguage":"en","strings":[],"version":"1.0"}"#),
-                       "L.xcstrings: error: strings: expected an object, found an array")
+                       "L.xcstrings:1:34: error: strings: expected an object, found an array")
     }
 
     func testUnreadableFile() {

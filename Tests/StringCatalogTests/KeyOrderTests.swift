@@ -45,6 +45,24 @@ final class KeyOrderTests: XCTestCase {
         XCTAssertEqual(CatalogKeyOrder.sorted(["version", "strings", "sourceLanguage"]), ["sourceLanguage", "strings", "version"])
     }
 
+    func testRankedOrderEqualsFoundationSortOnRandomSets() {
+        let order = CatalogKeyOrder()
+        let pool = ["a", "A", "b", "10", "9", "09", "a-b", "a_b", "a.b", "é", "E", "e", "zh-Hans", "zh-Hant", "Zh",
+                    " ", "", "%@", "(x)", "x1", "x01", "x001", "Couldn't", "Couldn\u{2019}t", "ß", "ss", "日本", "🧭"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            let keys = Array(Set(pool.shuffled(using: &generator).prefix(Int.random(in: 0...pool.count, using: &generator))))
+            let expected = keys.sorted {
+                $0.compare($1, options: [.numeric, .caseInsensitive, .forcedOrdering], range: $0.startIndex..<$0.endIndex,
+                           locale: NSLocale.system) == .orderedAscending
+            }
+            XCTAssertEqual(order.sorted(keys), expected)
+            var map: [String: Int] = [:]
+            for (n, key) in keys.enumerated() { map[key] = n }
+            XCTAssertEqual(order.sortedIndices(map).map { map[$0].key }, expected)
+        }
+    }
+
     func testCachedOrderEqualsFreshSort() {
         let order = CatalogKeyOrder()
         let languages = ["zh-Hans", "en", "de", "pt-BR", "pt-PT", "zh-Hant", "en-GB", "nb", "ar", "fr-CA", "fr"]

@@ -33,6 +33,16 @@ final class NormalizerTests: XCTestCase {
         XCTAssertFalse(try CatalogNormalizer.isNormalized(Data((normalized + "\n").utf8), path: "N.xcstrings"))
     }
 
+    func testBOMAndCRLFAreNormalizedAway() throws {
+        let crlf = "\u{FEFF}" + normalized.replacingOccurrences(of: "\n", with: "\r\n")
+        let result = try CatalogNormalizer.normalize(Data(crlf.utf8), path: "N.xcstrings")
+        XCTAssertFalse(result.isAlreadyNormalized)
+        XCTAssertEqual(String(decoding: result.normalized, as: UTF8.self), normalized)
+        // Columns after a BOM count from the first visible character.
+        let d = diagnostic { _ = try CatalogNormalizer.normalize(Data("\u{FEFF}{x".utf8), path: "N.xcstrings") }
+        XCTAssertEqual(d?.description, "N.xcstrings:1:2: error: unexpected character 'x', expected a key in quotes")
+    }
+
     func testFilesAreRewrittenOnlyWhenNeededAndCheckWritesNothing() throws {
         let folder = NSTemporaryDirectory() + "normalizer-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

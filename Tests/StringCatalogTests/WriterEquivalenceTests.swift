@@ -81,6 +81,22 @@ final class WriterEquivalenceTests: XCTestCase {
         }
     }
 
+    /// A catalog read from a file remembers the file's key order to sort faster; keys added or
+    /// removed afterwards must still land in their sorted place.
+    func testEditedCatalogIsSortedLikeAFreshOne() throws {
+        var catalog = try CatalogReader.parse(CatalogWriter.data(for: randomCatalog(seed: 7, entries: 80)), path: "x")
+        for key in catalog.strings.keys.sorted().prefix(20) { catalog.strings[key] = nil }
+        for n in [5, 75, 100, 1000] { catalog.strings["added \(n)"] = CatalogEntry(comment: "\(n)") }
+        catalog.strings["0 first"] = CatalogEntry()
+        let fresh = StringCatalog(sourceLanguage: catalog.sourceLanguage, version: catalog.version,
+                                  strings: catalog.strings, extraFields: catalog.extraFields)
+        XCTAssertEqual(CatalogWriter.data(for: catalog), try CatalogWriter.foundationData(for: catalog))
+        XCTAssertEqual(CatalogWriter.data(for: catalog), CatalogWriter.data(for: fresh))
+        let text = written(catalog)
+        let positions = [5, 75, 100, 1000].map { text.range(of: "\"added \($0)\"")!.lowerBound }
+        XCTAssertEqual(positions, positions.sorted())
+    }
+
     func testReaderAgreesWithJSONSerializationOnDecodedStrings() throws {
         var rng = SplitMix64(state: 99)
         for _ in 0..<300 {
