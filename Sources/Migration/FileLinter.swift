@@ -1,4 +1,5 @@
 import Foundation
+import InfoPlistStrings
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -23,7 +24,9 @@ public enum FileLinter {
         }
         switch kind {
         case .strings:
-            return StringsFileReader.read(path: path).diagnostics
+            let result = StringsFileReader.read(path: path)
+            guard let file = result.file, InfoPlistTable.isInfoPlistTable(fileName: path) else { return result.diagnostics }
+            return result.diagnostics + infoPlistDiagnostics(file)
         case .stringsdict:
             return StringsDictReader.read(path: path).diagnostics
         case .xcstrings:
@@ -34,6 +37,22 @@ public enum FileLinter {
                 return [error]
             }
         }
+    }
+
+    /// An InfoPlist.strings is also checked against the Info.plist it belongs to (found beside its
+    /// `.lproj` folder): keys the system does not localize, keys the Info.plist lacks.
+    private static func infoPlistDiagnostics(_ file: StringsFile) -> [Diagnostic] {
+        let lproj = URL(fileURLWithPath: file.path).deletingLastPathComponent()
+        guard lproj.pathExtension == "lproj" else { return InfoPlistStringsChecker.check(file, infoPlist: nil) }
+        let (plistPath, locateDiagnostics) = InfoPlistLocator.locate(forTableIn: lproj.deletingLastPathComponent().path)
+        var diagnostics = locateDiagnostics.filter { $0.severity != .note }
+        var plist: InfoPlist?
+        if let plistPath {
+            let (read, readDiagnostics) = InfoPlist.read(path: plistPath)
+            plist = read
+            diagnostics += readDiagnostics.filter { $0.severity != .note }
+        }
+        return diagnostics + InfoPlistStringsChecker.check(file, infoPlist: plist)
     }
 
     /// The files `lint` reads for an argument: the file itself, or every localization file under
