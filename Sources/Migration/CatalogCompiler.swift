@@ -69,7 +69,7 @@ public enum CatalogCompiler {
 
         let wantedSet = wanted.map(Set.init)
         var buckets: [String: CompiledLanguage] = [:]
-        for key in catalogOrder(catalog.strings.keys) {
+        for key in catalog.sortedKeys {
             let entry = catalog.strings[key]!
             for (language, localization) in entry.localizations {
                 if let wantedSet, !wantedSet.contains(language) { continue }
@@ -101,19 +101,9 @@ public enum CatalogCompiler {
                 report(.warning("the catalog has no \(language) translations; no \(language).lproj files are written", at: location), key: nil)
             }
         } else {
-            order = catalogOrder(buckets.keys)
+            order = CatalogKeyOrder.sorted(buckets.keys)
         }
         let table = CompiledTable(tableName: tableName, languages: order.compactMap { buckets[$0] }, diagnostics: diagnostics)
         return (table, diagnosticKeys)
-    }
-
-    /// Keys in the order Xcode writes them in the catalog JSON: Foundation's
-    /// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], locale: NSLocale.system)`,
-    /// the comparator of `CatalogKeyOrder` in StringCatalog (formats.md 2.1).
-    static func catalogOrder<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
-        keys.sorted { a, b in
-            a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
-                      locale: NSLocale.system) == .orderedAscending
-        }
     }
 }

@@ -30,25 +30,22 @@ enum TableLoader {
             var content = loaded.contents[file.language] ?? LegacyLanguageContent(language: file.language)
             let shadowed = table.shadowedFiles.contains(file)
             if let strings = result.strings {
-                if shadowed, let winner = content.strings {
-                    let (combined, note) = ShadowedFiles.fold(strings, into: winner)
-                    content.strings = combined
-                    loaded.diagnostics.append(note)
-                } else {
-                    content.strings = strings
-                }
+                content.strings = fold(strings, into: shadowed ? content.strings : nil, ShadowedFiles.fold, &loaded.diagnostics)
             }
             if let dict = result.stringsDict {
-                if shadowed, let winner = content.stringsDict {
-                    let (combined, note) = ShadowedFiles.fold(dict, into: winner)
-                    content.stringsDict = combined
-                    loaded.diagnostics.append(note)
-                } else {
-                    content.stringsDict = dict
-                }
+                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, ShadowedFiles.fold, &loaded.diagnostics)
             }
             loaded.contents[file.language] = content
         }
         return loaded
+    }
+
+    /// A file of a second folder of one language adds only what the winning file lacks.
+    private static func fold<File>(_ file: File, into winner: File?, _ combine: (File, File) -> (File, Diagnostic),
+                                   _ diagnostics: inout [Diagnostic]) -> File {
+        guard let winner else { return file }
+        let (combined, note) = combine(file, winner)
+        diagnostics.append(note)
+        return combined
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// small keys seen so far are kept in a vocabulary sorted with that same comparator (each new key
 /// is placed by binary search), and a set of known keys is sorted by vocabulary rank: the result
 /// is the comparator's order, found with integer comparisons. Not thread-safe: one per write.
-final class CatalogKeyOrder {
+public final class CatalogKeyOrder {
     /// Keys seen so far, in the comparator's order.
     private var vocabulary: [String] = []
     /// Index of each key in `vocabulary`.
@@ -19,14 +19,15 @@ final class CatalogKeyOrder {
     private static let vocabularyLimit = 1024
 
     /// True when `a` sorts before `b`.
-    static func precedes(_ a: String, _ b: String) -> Bool {
+    public static func precedes(_ a: String, _ b: String) -> Bool {
         a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
                   locale: NSLocale.system) == .orderedAscending
     }
 
-    /// `keys` sorted in Xcode's order. `Sequence.sorted` is a merge sort that uses the runs
+    /// `keys` sorted in Xcode's order (public: the compiler writes entries in this order too).
+    /// `Sequence.sorted` is a merge sort that uses the runs
     /// already in its input, so keys that are nearly in order need few comparisons.
-    static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
+    public static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
         keys.sorted(by: precedes)
     }
 

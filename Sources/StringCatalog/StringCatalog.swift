@@ -119,3 +119,16 @@ public struct CatalogVariations: Sendable, Equatable {
         self.extraFields = extraFields
     }
 }
+
+extension StringCatalog {
+    /// The keys of `strings` in the order Xcode writes them. For a catalog read from a file in
+    /// that order this costs n - 1 comparisons (see `keyOrderHint`).
+    public var sortedKeys: [String] {
+        var keys = keyOrderHint.filter { strings[$0] != nil }
+        if keys.count != strings.count {
+            let known = Set(keys)
+            keys += strings.keys.filter { !known.contains($0) }
+        }
+        return keys.sorted(by: CatalogKeyOrder.precedes)
+    }
+}

@@ -2,6 +2,26 @@ import Foundation
 import XCTest
 
 final class MigrateCommandTests: XCTestCase {
+    /// A catalog whose English value of "a" was edited after a migration.
+    static let catalogWithEditedA = """
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "a" : {
+              "localizations" : {
+                "en" : {
+                  "stringUnit" : {
+                    "state" : "translated",
+                    "value" : "Edited A"
+                  }
+                }
+              }
+            }
+          },
+          "version" : "1.0"
+        }
+        """
+
     private var work: URL!
 
     override func setUpWithError() throws {
@@ -69,24 +89,7 @@ final class MigrateCommandTests: XCTestCase {
     func testMergeAddsWhatTheCatalogLacksAndKeepsItsValues() throws {
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
         try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
-        try write("App/Localizable.xcstrings", """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "a" : {
-                  "localizations" : {
-                    "en" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Edited A"
-                      }
-                    }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
-            """)
+        try write("App/Localizable.xcstrings", Self.catalogWithEditedA)
         let run = try Stringcat.run(["migrate", work.path, "--merge"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: merged"), run.stdout)
@@ -217,24 +220,7 @@ final class MigrateCommandTests: XCTestCase {
 
     func testDeleteLegacyRefusesWhenTheCatalogDiffers() throws {
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
-        try write("App/Localizable.xcstrings", """
-            {
-              "sourceLanguage" : "en",
-              "strings" : {
-                "a" : {
-                  "localizations" : {
-                    "en" : {
-                      "stringUnit" : {
-                        "state" : "translated",
-                        "value" : "Edited A"
-                      }
-                    }
-                  }
-                }
-              },
-              "version" : "1.0"
-            }
-            """)
+        try write("App/Localizable.xcstrings", Self.catalogWithEditedA)
         let run = try Stringcat.run(["migrate", work.path, "--merge", "--delete-legacy"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("error: \"a\" [en]: value changed: \"A\" -> \"Edited A\""), run.stderr)
