@@ -28,7 +28,8 @@ struct BenchOptions {
                            (every .strings of the generated project, or every .strings under PATH)
           stringsdict      StringsDictReader on the generated .stringsdict files
           catalog          write + read a synthetic catalog (--catalog-entries x 40 languages, 10% plurals)
-          migrate          ProjectMigrator.migrate of the generated project into a temporary --output
+          migrate [PATH]   ProjectMigrator.migrate of the generated project (or of PATH, with
+                           --skip-invalid) into a temporary --output
           compile          CatalogCompiler on the migrated catalogs (not available yet)
           verify           the round-trip verifier (not available yet)
           all              every phase, each in its own process (so peak memory is per phase)

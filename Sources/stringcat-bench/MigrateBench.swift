@@ -11,21 +11,11 @@ import StringsFile
 /// median, repeats the steps through the modules' public API to show where the time goes.
 enum MigrateBench {
     static func run(_ options: BenchOptions) throws -> Int32 {
+        guard options.positionals.count <= 1 else { throw UsageError("migrate takes at most one PATH") }
+        if let path = options.positionals.first { return try runOnRealProject(path, options) }
         let project = try BenchProject.prepare(options)
         defer { project.cleanUp() }
-        let runs = options.runs ?? 3
-        var output = ""
-        var report: MigrationReport?
-        let timing = try Timing.measure(runs: runs, prepare: {
-            output = try BenchProject.temporaryFolder("migrate-output")
-        }, cleanUp: {
-            try FileManager.default.removeItem(atPath: output)
-        }) {
-            var migrationOptions = MigrationOptions()
-            migrationOptions.outputDirectory = output
-            report = ProjectMigrator.migrate(project.root, options: migrationOptions)
-        }
-        guard let report else { throw BenchFailure("no migration ran") }
+        let (report, timing) = try measure(project.root, runs: options.runs ?? 3, skipInvalid: false)
         let written = report.tables.filter { $0.outcome == .written }
         if report.hasErrors || written.count != report.tables.count {
             let errors = (report.diagnostics + report.tables.flatMap(\.diagnostics)).filter(\.isError)
@@ -40,16 +30,51 @@ enum MigrateBench {
         PhaseLine(name: "migrate", subject: subject, timing: timing,
                   rates: [PhaseLine.rate(project.summary.entries, "entries", timing), PhaseLine.megabytesPerSecond(project.summary.bytes, timing)],
                   target: .under(2)).print()
-        try breakdown(project)
+        try breakdown(project.root)
         return 0
     }
 
+    /// `migrate PATH`: a real project (a corpus folder), with `--skip-invalid` as files there may
+    /// not parse; entries are counted from the catalogs written.
+    private static func runOnRealProject(_ path: String, _ options: BenchOptions) throws -> Int32 {
+        let root = URL(fileURLWithPath: path).standardizedFileURL.path
+        let files = BenchProject.files(under: root, withSuffix: ".strings") + BenchProject.files(under: root, withSuffix: ".stringsdict")
+        let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        let (report, timing) = try measure(root, runs: options.runs ?? 3, skipInvalid: true)
+        let written = report.tables.filter { $0.outcome == .written }
+        let subject = "\(path), \(report.tables.count) tables (\(written.count) written), \(Format.megabytes(bytes)) in"
+        PhaseLine(name: "migrate", subject: subject, timing: timing,
+                  rates: [PhaseLine.rate(written.reduce(0) { $0 + $1.entryCount }, "catalog entries", timing),
+                          PhaseLine.megabytesPerSecond(bytes, timing)]).print()
+        try breakdown(root)
+        return 0
+    }
+
+    /// ProjectMigrator.migrate into a fresh `--output` folder per run.
+    private static func measure(_ root: String, runs: Int, skipInvalid: Bool) throws -> (MigrationReport, Timing) {
+        var output = ""
+        var report: MigrationReport?
+        let timing = try Timing.measure(runs: runs, prepare: {
+            output = try BenchProject.temporaryFolder("migrate-output")
+        }, cleanUp: {
+            try FileManager.default.removeItem(atPath: output)
+        }) {
+            var migrationOptions = MigrationOptions()
+            migrationOptions.outputDirectory = output
+            migrationOptions.skipInvalid = skipInvalid
+            report = ProjectMigrator.migrate(root, options: migrationOptions)
+        }
+        guard let report else { throw BenchFailure("no migration ran") }
+        return (report, timing)
+    }
+
     /// The migration's steps timed one by one (one run, same work as ProjectMigrator).
-    private static func breakdown(_ project: BenchProject) throws {
+    private static func breakdown(_ root: String) throws {
         let output = try BenchProject.temporaryFolder("migrate-breakdown")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let (scan, scanTime) = Timing.seconds { LprojScanner.scan(project.root) }
-        let (tables, groupTime) = Timing.seconds { TableGrouper.group(scan, sourceLanguage: "en").tables }
+        let (scan, scanTime) = Timing.seconds { LprojScanner.scan(root) }
+        let source = SourceLanguageDetector.detect(explicit: nil, projectFiles: scan.projectFiles, root: scan.root).0.code
+        let (tables, groupTime) = Timing.seconds { TableGrouper.group(scan, sourceLanguage: source).tables }
         let files = tables.flatMap(\.files)
 
         let cpuBefore = ProcessStats.cpuTime()
@@ -59,7 +84,7 @@ enum MigrateBench {
 
         var mergeTime = 0.0, encodeTime = 0.0, writeTime = 0.0
         var cursor = 0
-        for table in tables {
+        for (index, table) in tables.enumerated() {
             let tableContents = Array(contents[cursor..<(cursor + table.files.count)])
             cursor += table.files.count
             var byLanguage: [String: LegacyLanguageContent] = [:]
@@ -69,9 +94,9 @@ enum MigrateBench {
                 if let dict = content.stringsDict { entry.stringsDict = dict }
                 byLanguage[file.language] = entry
             }
-            let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: "en") }
+            let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: source) }
             let (data, encode) = Timing.seconds { CatalogWriter.data(for: merged.catalog) }
-            let (_, write) = try Timing.seconds { try AtomicFile.write(data, to: output + "/\(table.name).xcstrings", overwrite: true) }
+            let (_, write) = try Timing.seconds { try AtomicFile.write(data, to: output + "/\(index)-\(table.name).xcstrings", overwrite: true) }
             mergeTime += merge
             encodeTime += encode
             writeTime += write
