@@ -9,7 +9,7 @@ enum CatalogBench {
         let (catalog, buildSeconds) = Timing.seconds {
             CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: 40, pluralEvery: 10)
         }
-        Console.note("built a catalog of \(Format.count(entries)) entries x 40 languages in memory in \(Format.seconds(buildSeconds)) (untimed)")
+        Console.note("built a catalog of \(Format.count(entries)) entries x 40 languages in memory in \(Format.seconds(buildSeconds)) (untimed); resident memory with it: \(Format.mebibytes((ProcessStats.statusField("VmRSS:") ?? 0) * 1024)) (part of the peak below)")
         let folder = try BenchProject.temporaryFolder("catalog")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/Localizable.xcstrings"
