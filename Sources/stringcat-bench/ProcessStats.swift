@@ -50,6 +50,6 @@ enum ProcessStats {
     static func statusField(_ name: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name) }) else { return nil }
-        return Int(line.dropFirst(name.count).split(separator: " ").first ?? "")
+        return Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
 }
