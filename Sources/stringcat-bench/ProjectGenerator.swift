@@ -85,7 +85,9 @@ enum ProjectGenerator {
             }
         }
         summary.catalogEntries = settings.keys + (codes.count > 1 ? settings.interfaceKeys : 0)
-        let marker = try JSONEncoder().encode(summary)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys] // same settings, same bytes: the marker too
+        let marker = try encoder.encode(summary)
         try write(Array(marker), to: root + "/" + markerName)
         return summary
     }
