@@ -1,0 +1,51 @@
+import Foundation
+import StringCatalog
+
+/// `catalog`: writes a synthetic catalog (CatalogBenchmarkSupport: 40 languages, every 10th entry
+/// a plural) to a file with CatalogWriter, and reads it back with CatalogReader.
+enum CatalogBench {
+    static func run(_ options: BenchOptions) throws -> Int32 {
+        let entries = options.catalogEntries
+        let (catalog, buildSeconds) = Timing.seconds {
+            CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: 40, pluralEvery: 10)
+        }
+        Console.note("built a catalog of \(Format.count(entries)) entries x 40 languages in memory in \(Format.seconds(buildSeconds)) (untimed); resident memory with it: \(Format.mebibytes((ProcessStats.statusField("VmRSS:") ?? 0) * 1024)) (part of the peak below)")
+        let folder = try BenchProject.temporaryFolder("catalog")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/Localizable.xcstrings"
+        let runs = options.runs ?? 3
+
+        var size = 0
+        var writeSamples: [RunSample] = [], readSamples: [RunSample] = []
+        var readBack: StringCatalog?
+        // One timed run = write then read; each half is timed on its own as well.
+        let both = try Timing.measure(runs: runs, cleanUp: { try FileManager.default.removeItem(atPath: path) }) {
+            let cpu0 = ProcessStats.cpuTime()
+            let (data, write) = try Timing.seconds { () throws -> Data in
+                let data = CatalogWriter.data(for: catalog)
+                try data.write(to: URL(fileURLWithPath: path))
+                return data
+            }
+            let cpu1 = ProcessStats.cpuTime()
+            let (read, readTime) = try Timing.seconds { try CatalogReader.read(path: path) }
+            let cpu2 = ProcessStats.cpuTime()
+            size = data.count
+            readBack = read
+            writeSamples.append(RunSample(wall: write, user: cpu1.user - cpu0.user, system: cpu1.system - cpu0.system))
+            readSamples.append(RunSample(wall: readTime, user: cpu2.user - cpu1.user, system: cpu2.system - cpu1.system))
+        }
+        guard readBack == catalog else { throw BenchFailure("the catalog read back differs from the one written") }
+        readBack = nil
+
+        let subject = "\(Format.count(entries)) entries x 40 langs, \(Format.megabytes(size))"
+        let write = Timing(samples: writeSamples, peakBytes: both.peakBytes, peakIsPerPhase: both.peakIsPerPhase)
+        let read = Timing(samples: readSamples, peakBytes: both.peakBytes, peakIsPerPhase: both.peakIsPerPhase)
+        PhaseLine(name: "catalog", subject: subject + " write", timing: write,
+                  rates: [PhaseLine.megabytesPerSecond(size, write), PhaseLine.rate(entries, "entries", write)]).print()
+        PhaseLine(name: "catalog", subject: subject + " read", timing: read,
+                  rates: [PhaseLine.megabytesPerSecond(size, read), PhaseLine.rate(entries, "entries", read)]).print()
+        PhaseLine(name: "catalog", subject: subject + " read+write", timing: both,
+                  rates: [PhaseLine.rate(entries, "entries", both)], target: .under(2)).print()
+        return 0
+    }
+}
