@@ -144,12 +144,13 @@ public enum RoundTripVerifier {
                 var strings = language.strings
                 var dict = language.stringsDict
                 if rereadThroughWriters {
+                    // The bytes `stringcat compile` writes (text .strings, XML .stringsdict), read back.
                     let path = "\(language.language).lproj/\(table.tableName)"
-                    let reread = StringsFileReader.parse([UInt8](StringsFileWriter.data(strings)), path: path + ".strings")
+                    let reread = StringsFileReader.parse([UInt8](CompiledFileRenderer.strings(strings, format: .text)), path: path + ".strings")
                     errors += reread.diagnostics.filter(\.isError)
                     strings = reread.file?.entries ?? []
                     if !dict.isEmpty {
-                        let rereadDict = StringsDictReader.parse(StringsDictWriter.data(dict), path: path + ".stringsdict", language: language.language)
+                        let rereadDict = StringsDictReader.parse(CompiledFileRenderer.stringsDict(dict, format: .text), path: path + ".stringsdict", language: language.language)
                         errors += rereadDict.diagnostics.filter(\.isError)
                         dict = rereadDict.file?.entries ?? []
                     }
