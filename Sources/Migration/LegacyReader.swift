@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import StringcatSupport
 import StringsDict
@@ -13,13 +12,9 @@ enum LegacyReader {
         var failed: Bool { diagnostics.containsError }
     }
 
-    /// Reads every file; results come back in the order of `files`.
+    /// Reads every file on every core; results come back in the order of `files`.
     static func read(_ files: [LegacyFile]) -> [FileResult] {
-        let results = ResultBox(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            results.set(index, read(files[index]))
-        }
-        return results.values
+        ConcurrentMap.map(files, read)
     }
 
     static func read(_ file: LegacyFile) -> FileResult {
@@ -31,21 +26,5 @@ enum LegacyReader {
             let result = StringsDictReader.read(path: file.path, language: file.language)
             return FileResult(strings: nil, stringsDict: result.file, diagnostics: result.diagnostics)
         }
-    }
-
-    /// Collects results written from several threads.
-    private final class ResultBox: @unchecked Sendable {
-        private var storage: [FileResult?]
-        private let lock = NSLock()
-
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-        func set(_ index: Int, _ value: FileResult) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
-        }
-
-        var values: [FileResult] { storage.map { $0! } }
     }
 }

@@ -140,30 +140,43 @@ public enum RoundTripVerifier {
             for (key, entry) in catalog.strings {
                 if let comment = entry.comment { comments[key] = comment }
             }
-            for language in table.languages {
-                var strings = language.strings
-                var dict = language.stringsDict
-                if rereadThroughWriters {
-                    // The bytes `stringcat compile` writes (text .strings, XML .stringsdict), read back.
-                    let path = "\(language.language).lproj/\(table.tableName)"
-                    let reread = StringsFileReader.parse([UInt8](CompiledFileRenderer.strings(strings, format: .text)), path: path + ".strings")
-                    errors += reread.diagnostics.filter(\.isError)
-                    strings = reread.file?.entries ?? []
-                    if !dict.isEmpty {
-                        let rereadDict = StringsDictReader.parse(CompiledFileRenderer.stringsDict(dict, format: .text), path: path + ".stringsdict", language: language.language)
-                        errors += rereadDict.diagnostics.filter(\.isError)
-                        dict = rereadDict.file?.entries ?? []
-                    }
-                    // The text .strings carries each entry's comment: it must survive too.
-                    for entry in strings where entry.comment != comments[entry.key] {
-                        errors.append(.error("\"\(entry.key)\" [\(language.language)]: comment changed in the compiled .strings: \(quote(comments[entry.key])) -> \(quote(entry.comment))", at: .file(path + ".strings")))
-                    }
-                }
-                var map: [String: SemanticValue] = [:]
-                for entry in strings { map[entry.key] = .text(entry.value) }
-                for entry in dict { map[entry.key] = SemanticValue(entry.rule) }
-                values[language.language] = map
+            // Languages are independent: render, re-read and map them on both cores.
+            let comments = self.comments
+            let perLanguage = ConcurrentMap.map(table.languages) { language in
+                Self.side(of: language, tableName: table.tableName, comments: comments, reread: rereadThroughWriters)
             }
+            for (language, side) in zip(table.languages, perLanguage) {
+                values[language.language] = side.values
+                errors += side.errors
+            }
+        }
+
+        private static func side(of language: CompiledLanguage, tableName: String, comments: [String: String], reread: Bool)
+            -> (values: [String: SemanticValue], errors: [Diagnostic]) {
+            var strings = language.strings
+            var dict = language.stringsDict
+            var errors: [Diagnostic] = []
+            if reread {
+                // The bytes `stringcat compile` writes (text .strings, XML .stringsdict), read back.
+                let path = "\(language.language).lproj/\(tableName)"
+                let rereadStrings = StringsFileReader.parse([UInt8](CompiledFileRenderer.strings(strings, format: .text)), path: path + ".strings")
+                errors += rereadStrings.diagnostics.filter(\.isError)
+                strings = rereadStrings.file?.entries ?? []
+                if !dict.isEmpty {
+                    let rereadDict = StringsDictReader.parse(CompiledFileRenderer.stringsDict(dict, format: .text), path: path + ".stringsdict", language: language.language)
+                    errors += rereadDict.diagnostics.filter(\.isError)
+                    dict = rereadDict.file?.entries ?? []
+                }
+                // The text .strings carries each entry's comment: it must survive too.
+                for entry in strings where entry.comment != comments[entry.key] {
+                    errors.append(.error("\"\(entry.key)\" [\(language.language)]: comment changed in the compiled .strings: \(quote(comments[entry.key])) -> \(quote(entry.comment))", at: .file(path + ".strings")))
+                }
+            }
+            var map: [String: SemanticValue] = [:]
+            map.reserveCapacity(strings.count + dict.count)
+            for entry in strings { map[entry.key] = .text(entry.value) }
+            for entry in dict { map[entry.key] = SemanticValue(entry.rule) }
+            return (map, errors)
         }
     }
 
