@@ -51,12 +51,27 @@ enum VerifyCommand: Subcommand {
             }
             languages.formUnion(table.table.languages)
         }
-        let lossy = report.tables.filter { $0.lossCount > 0 }.count
-        if report.isLossless {
-            console.out("verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: nothing lost")
-        } else {
-            console.out("verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: \(report.lossCount) losses in \(lossy) tables")
+        // Say which check lost what: stringcat's own round trip, or a catalog already on disk.
+        func losses(_ kind: VerificationCheck) -> (count: Int, tables: Int) {
+            let counts = report.tables.map { table in
+                table.checks.filter { $0.check == kind }.reduce(0) { $0 + $1.differences.count + $1.errors.count }
+            }
+            return (counts.reduce(0, +), counts.filter { $0 > 0 }.count)
         }
+        let roundTrip = losses(.roundTrip)
+        let existing = losses(.existingCatalog)
+        let existingCount = report.tables.filter { $0.checks.contains { $0.check == .existingCatalog } }.count
+        var line = "verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: "
+        if report.isLossless {
+            line += "nothing lost" + (existingCount > 0 ? " (round trip, and \(existingCount) existing catalogs)" : "")
+        } else {
+            line += roundTrip.count == 0 ? "round trip lossless" : "round trip: \(roundTrip.count) losses in \(roundTrip.tables) tables"
+            if existingCount > 0 {
+                line += existing.count == 0 ? "; existing catalogs hold everything"
+                    : "; existing catalogs: \(existing.count) differences in \(existing.tables) of \(existingCount)"
+            }
+        }
+        console.out(line)
     }
 
     private static func summary(_ differences: [Difference]) -> String {
