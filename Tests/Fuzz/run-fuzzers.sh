@@ -18,6 +18,8 @@ root="$(cd "$here/../.." && pwd)"
 shared="$root/../shared"
 out="$root/fuzz-out"
 seed_max_bytes=32768
+# Swift's own crash handler would catch the trap first and exit without libFuzzer saving the input.
+export SWIFT_BACKTRACE=enable=no
 
 usage() { echo "usage: $0 strings|stringsdict|catalog|all SECONDS   or   $0 build strings|stringsdict|catalog" >&2; exit 2; }
 
