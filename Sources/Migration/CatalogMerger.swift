@@ -40,9 +40,12 @@ public enum CatalogMerger {
         var pluralKeys: Set<String> = []
         let ordered = languages.sorted { $0.language < $1.language }
 
+        var spellings = KeySpellings()
         for content in ordered {
             guard let file = content.strings else { continue }
             for entry in file.entries { // duplicates: the last one wins, as in CFDictionarySetValue
+                let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
+                guard spellings.accept(entry.key, at: location, diagnostics: &diagnostics) else { continue }
                 strings[entry.key, default: migratedEntry()].localizations[content.language] =
                     CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
             }
@@ -50,6 +53,8 @@ public enum CatalogMerger {
         for content in ordered {
             guard let file = content.stringsDict else { continue }
             for entry in file.entries {
+                let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
+                guard spellings.accept(entry.key, at: keyLocation, diagnostics: &diagnostics) else { continue }
                 let conversion = StringsDictConverter.convert(entry, path: file.path)
                 diagnostics += conversion.diagnostics
                 guard let localization = conversion.localization else { continue }
@@ -123,5 +128,40 @@ public enum CatalogMerger {
             }
         }
         return comments
+    }
+}
+
+/// The first spelling (exact Unicode scalars) of each key of a table.
+///
+/// Swift compares strings by canonical equivalence, so `"caf\u{E9}"` and `"cafe\u{301}"` are one
+/// dictionary key, while Apple's `.strings` reader (CFString, literal) keeps both: two keys of a
+/// file that differ only by normalization would silently become one catalog entry holding the
+/// last value. They are an error instead, and the later spelling is left out (found by
+/// Tests/MigrationTests/PropertyRoundTripTests.swift).
+struct KeySpellings {
+    private var first: [String: String] = [:]
+
+    /// True when `key` may be merged: new, or spelled exactly as before.
+    mutating func accept(_ key: String, at location: SourceLocation, diagnostics: inout [Diagnostic]) -> Bool {
+        guard let earlier = first[key] else {
+            first[key] = key
+            return true
+        }
+        if earlier.unicodeScalars.elementsEqual(key.unicodeScalars) { return true }
+        diagnostics.append(.error("key \(Self.spelled(key)) differs from the key \(Self.spelled(earlier)) only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it", at: location))
+        return false
+    }
+
+    /// The key quoted, with non-ASCII scalars written `\u{…}` so the two spellings can be told apart.
+    static func spelled(_ key: String) -> String {
+        var text = "\""
+        for scalar in key.unicodeScalars {
+            if scalar.isASCII, scalar.value >= 0x20, scalar != "\"", scalar != "\\" {
+                text.unicodeScalars.append(scalar)
+            } else {
+                text += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return text + "\""
     }
 }

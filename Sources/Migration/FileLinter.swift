@@ -20,7 +20,9 @@ public enum FileLinter {
     /// is missing, a folder, or not a localization file.
     public static func lint(path: String) -> [Diagnostic] {
         guard let kind = LocalizationFileKind(path: path) else {
-            return [.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path))]
+            // A mistyped path is not "not a localization file": say what `migrate` says.
+            let exists = FileManager.default.fileExists(atPath: path)
+            return [.error(exists ? "not a .strings, .stringsdict or .xcstrings file" : "no such file or folder", at: .file(path))]
         }
         switch kind {
         case .strings:

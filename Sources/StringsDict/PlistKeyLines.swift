@@ -56,8 +56,11 @@ struct PlistKeyLines {
                 i += 1
             }
         }
-        // The top-level <dict> pushed a placeholder; drop it from every path.
-        positions = Dictionary(uniqueKeysWithValues: positions.map { (Array($0.key.dropFirst()), $0.value) })
+        // The top-level <dict> pushed a placeholder; drop it from every path. Paths may then
+        // coincide: `<key>` outside any dict, in text Foundation skips (`<?<key></key><key>?><dict/>`
+        // parses, found by fuzzing). The later position wins, like a repeated key.
+        positions = Dictionary(positions.map { (Array($0.key.dropFirst()), $0.value) },
+                               uniquingKeysWith: { a, b in (a.line, a.column) > (b.line, b.column) ? a : b })
         duplicates = duplicates.map { (Array($0.path.dropFirst()), $0.position) }
     }
 

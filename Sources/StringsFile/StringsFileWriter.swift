@@ -84,9 +84,20 @@ public enum StringsFileWriter {
     }
 
     static func commentLine(_ comment: String) -> String {
-        guard comment.contains("*/") else { return "/* " + comment + " */" }
-        let breaks = comment.unicodeScalars.contains { StringsTokenizer.isLineEnd($0.value) }
+        // Scalar by scalar: the reader ends a comment at the scalars `*` `/`, while String's
+        // `contains("*/")` and `replacingOccurrences` compare Characters and miss `*/` followed by
+        // a combining mark (`// */\u{323}` was written `/* */\u{323} */`, which does not parse;
+        // found by fuzzing).
+        let scalars = Array(comment.unicodeScalars)
+        let closers = Set(scalars.indices.dropLast().filter { scalars[$0] == "*" && scalars[$0 + 1] == "/" })
+        guard !closers.isEmpty else { return "/* " + comment + " */" }
+        let breaks = scalars.contains { StringsTokenizer.isLineEnd($0.value) }
         if !breaks { return "// " + comment }
-        return "/* " + comment.replacingOccurrences(of: "*/", with: "* /") + " */"
+        var broken = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            broken.append(scalar)
+            if closers.contains(index) { broken.append(" ") }
+        }
+        return "/* " + String(broken) + " */"
     }
 }
