@@ -122,24 +122,11 @@ extension CatalogCompiler {
     /// content restored), and the error is added to the report.
     public static func write(_ report: inout CompileReport, force: Bool) {
         guard !report.hasErrors else { return }
-        let fm = FileManager.default
-        var undo: [(path: String, previous: Data?)] = []
-        for file in report.files {
-            let previous = file.existed ? fm.contents(atPath: file.path) : nil
-            do {
-                try AtomicFile.write(file.data, to: file.path, overwrite: force)
-                undo.append((file.path, previous))
-            } catch {
-                report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(file.path)))
-                for (path, previousData) in undo.reversed() {
-                    if let previousData {
-                        try? AtomicFile.write(previousData, to: path, overwrite: true)
-                    } else {
-                        try? fm.removeItem(atPath: path)
-                    }
-                }
-                return
-            }
+        do {
+            try AtomicFile.writeAll(report.files.map { ($0.path, $0.data) }, overwrite: force)
+        } catch {
+            report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(report.files[error.failedIndex].path)))
+            return
         }
         report.written = true
     }

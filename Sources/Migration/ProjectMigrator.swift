@@ -143,31 +143,17 @@ public enum ProjectMigrator {
         return base + "/" + TableGrouper.relative(catalogPath, to: root)
     }
 
-    /// Writes every pending catalog; on the first failure, undoes the writes of this run.
+    /// Writes every pending catalog as one batch: on a failure, the writes of this run are undone.
     private static func write(_ pending: [(index: Int, data: Data)], into report: inout MigrationReport, options: MigrationOptions) {
-        let fm = FileManager.default
-        var undo: [(path: String, previous: Data?)] = []
-        for (index, data) in pending {
-            let path = report.tables[index].catalogPath
-            let previous = fm.contents(atPath: path)
-            do {
-                try AtomicFile.write(data, to: path, overwrite: options.force || options.merge)
-                undo.append((path, previous))
-            } catch {
-                report.tables[index].outcome = .failed
-                report.tables[index].diagnostics.append(.error("\(error)", at: .file(path)))
-                for (writtenPath, previousData) in undo.reversed() {
-                    if let previousData {
-                        try? AtomicFile.write(previousData, to: writtenPath, overwrite: true)
-                    } else {
-                        try? fm.removeItem(atPath: writtenPath)
-                    }
-                }
-                for other in pending.map(\.index) where other != index && report.tables[other].outcome != .failed {
-                    report.tables[other].outcome = .failed
-                    report.tables[other].diagnostics.append(.error("not written: another catalog of this run could not be written, so the run was undone", at: .file(report.tables[other].catalogPath)))
-                }
-                return
+        do {
+            try AtomicFile.writeAll(pending.map { (report.tables[$0.index].catalogPath, $0.data) }, overwrite: options.force || options.merge)
+        } catch {
+            let failed = pending[error.failedIndex].index
+            report.tables[failed].outcome = .failed
+            report.tables[failed].diagnostics.append(.error("\(error)", at: .file(report.tables[failed].catalogPath)))
+            for other in pending.map(\.index) where other != failed && report.tables[other].outcome != .failed {
+                report.tables[other].outcome = .failed
+                report.tables[other].diagnostics.append(.error("not written: another catalog of this run could not be written, so the run was undone", at: .file(report.tables[other].catalogPath)))
             }
         }
     }

@@ -37,7 +37,7 @@ public enum AtomicFile {
             do {
                 try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                throw WriteError.cannotCreateFolder(folder, reason(error))
+                throw WriteError.cannotCreateFolder(folder, folderReason(folder, error))
             }
         }
         let temp = folder + "/.\(url.lastPathComponent).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
@@ -58,6 +58,70 @@ public enum AtomicFile {
             try? fm.removeItem(atPath: temp)
             throw WriteError.cannotWrite(path, reason(error))
         }
+    }
+
+    /// Writes several files as one: all of them, or none. If a write fails, the files already
+    /// written are put back as they were (removed, or their previous content restored) and the
+    /// folders created for them are removed again, then the error is thrown.
+    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool) throws(BatchError) {
+        let fm = FileManager.default
+        var undo: [(path: String, previous: Data?)] = []
+        var createdFolders: [String] = []
+        for (index, file) in files.enumerated() {
+            let previous = fm.contents(atPath: file.path)
+            let missing = missingFolders(above: file.path)
+            do {
+                try write(file.data, to: file.path, overwrite: overwrite)
+                undo.append((file.path, previous))
+                createdFolders += missing
+            } catch {
+                for (path, previousData) in undo.reversed() {
+                    if let previousData {
+                        try? write(previousData, to: path, overwrite: true)
+                    } else {
+                        try? fm.removeItem(atPath: path)
+                    }
+                }
+                // Deepest first; only folders this run created, and only when empty.
+                for folder in (createdFolders + missing).reversed() where ((try? fm.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+                    try? fm.removeItem(atPath: folder)
+                }
+                throw BatchError(failedIndex: index, error: error as? WriteError ?? .cannotWrite(file.path, reason(error)))
+            }
+        }
+    }
+
+    /// A failed `writeAll`: which file failed, and why. Nothing of the batch is left on disk.
+    public struct BatchError: Error, CustomStringConvertible {
+        public var failedIndex: Int
+        public var error: WriteError
+        public var description: String { error.description }
+    }
+
+    /// The folders above `path` that do not exist yet, outermost first.
+    private static func missingFolders(above path: String) -> [String] {
+        var missing: [String] = []
+        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.path) {
+            missing.insert(folder.path, at: 0)
+            folder = folder.deletingLastPathComponent()
+        }
+        return missing
+    }
+
+    /// Why a folder cannot be created, in words a user can act on (Foundation on Linux only
+    /// says "The operation could not be completed").
+    private static func folderReason(_ folder: String, _ error: Error) -> String {
+        var ancestor = URL(fileURLWithPath: folder)
+        var isDirectory: ObjCBool = false
+        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
+            if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "folder \(ancestor.path) is not writable" }
+        }
+        return reason(error)
     }
 
     private static func permissionReason(_ folder: String) -> String {

@@ -75,4 +75,27 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["c.txt"])
     }
+
+    func testWriteAllIsAllOrNothingAndRemovesTheFoldersItCreated() throws {
+        try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false)
+        struct DiskFull: Error {}
+        AtomicFile.faultInjector = { path in if path.hasSuffix("c.txt") { throw DiskFull() } }
+        XCTAssertThrowsError(try AtomicFile.writeAll([
+            (folder + "/new/a/a.txt", Data("a".utf8)),
+            (folder + "/keep.txt", Data("replaced".utf8)),
+            (folder + "/other/c.txt", Data("c".utf8)),
+        ], overwrite: true)) { error in
+            XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["keep.txt"])
+        XCTAssertEqual(try String(contentsOfFile: folder + "/keep.txt", encoding: .utf8), "old")
+    }
+
+    func testAFolderThatCannotBeCreatedIsExplained() throws {
+        try AtomicFile.write(Data("x".utf8), to: folder + "/plain", overwrite: false)
+        XCTAssertThrowsError(try AtomicFile.write(Data("y".utf8), to: folder + "/plain/sub/f.txt", overwrite: false)) { error in
+            XCTAssertEqual((error as? AtomicFile.WriteError)?.description,
+                           "cannot create folder \(self.folder!)/plain/sub: \(self.folder!)/plain is a file, not a folder")
+        }
+    }
 }
