@@ -71,6 +71,8 @@ enum VerifyCommand: Subcommand {
                     : "; existing catalogs: \(existing.count) differences in \(existing.tables) of \(existingCount)"
             }
         }
+        let skipped = report.tables.flatMap(\.notes).filter { $0.message.hasPrefix("skipped, it does not parse") }.count
+        if skipped > 0 { line += "; \(skipped) file\(skipped == 1 ? "" : "s") skipped because \(skipped == 1 ? "it does" : "they do") not parse (not compared; see the notes above)" }
         console.out(line)
     }
 
