@@ -4,24 +4,25 @@ import StringcatSupport
 /// dictionary content (`key = value;` …) or one braced dictionary `{ … }`. Comments are kept
 /// (CF discards them) with the rules of Xcode's migration (formats.md §5.3).
 struct StringsParser {
-    private var tokenizer: StringsTokenizer
+    private var tokenizer: StringsLexer
     private let path: String
     private var entries: [StringsEntry] = []
-    /// (scalar offset, diagnostic) so the list can be put in file order at the end.
+    /// (byte offset, diagnostic) so the list can be put in file order at the end.
     private var found: [(Int, Diagnostic)] = []
     /// The last comment since the previous `;`, kept as a token until a key needs its text.
-    private var lastComment: StringsTokenizer.RawToken?
+    private var lastComment: StringsLexer.RawToken?
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
     private var keys = KeyTable()
     private var warningsTaken = 0
 
-    init(storage: ScalarStorage, path: String) {
-        tokenizer = StringsTokenizer(storage: storage)
+    /// `text`: valid UTF-8 that outlives the parser.
+    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+        tokenizer = StringsLexer(text)
         self.path = path
-        // Typical entries take 60–150 scalars; reserving avoids most regrowth.
-        entries.reserveCapacity(storage.count / 64)
+        // Typical entries take 60–150 bytes; reserving avoids most regrowth.
+        entries.reserveCapacity(text.count / 64)
     }
 
     /// Entries, leading comment and diagnostics; `failed` when any error was found.
@@ -56,7 +57,7 @@ struct StringsParser {
     private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
         if warningsTaken < tokenizer.warnings.count { takeWarnings() }
         while true {
-            let token: StringsTokenizer.RawToken?
+            let token: StringsLexer.RawToken?
             do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
             guard let token else { return .success(nil) }
             if token.kind != .comment {
@@ -81,7 +82,7 @@ struct StringsParser {
 
     /// A significant token; `text` is filled for strings only.
     struct Token {
-        var raw: StringsTokenizer.RawToken
+        var raw: StringsLexer.RawToken
         var text: String
         var kind: StringsToken.Kind { raw.kind }
         var start: Int { raw.start }
@@ -160,6 +161,8 @@ struct StringsParser {
 
     /// Parses `= value ;` or `;` after a key. Returns false on error.
     private mutating func parseEntry(key: Token) -> Bool {
+        // Located now, before the value's warnings, so the line cursor only moves forward.
+        let position = tokenizer.position(of: key.start)
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
         let after: Token
@@ -174,7 +177,7 @@ struct StringsParser {
         var valueEnd = key.end
         if after.kind == .semicolon {
             // `"key";` is CF's shorthand for `"key" = "key";`.
-            add(key: key, value: value, comment: comment)
+            add(key: key, value: value, comment: comment, at: position)
             lastComment = nil
             return true
         }
@@ -212,7 +215,7 @@ struct StringsParser {
         switch nextToken() {
         case .failure(let issue): error(issue.message, at: issue.offset); return false
         case .success(let t?) where t.kind == .semicolon:
-            add(key: key, value: value, comment: comment)
+            add(key: key, value: value, comment: comment, at: position)
             lastComment = nil
             return true
         default:
@@ -222,8 +225,8 @@ struct StringsParser {
         }
     }
 
-    private mutating func add(key: Token, value: String, comment: String?) {
-        let (line, column) = tokenizer.position(of: key.start)
+    private mutating func add(key: Token, value: String, comment: String?, at position: (line: Int, column: Int)) {
+        let (line, column) = position
         if let first = keys.insert(key.text, index: entries.count, entries: entries) {
             let previous = entries[first]
             let same = previous.value == value
