@@ -70,15 +70,12 @@ struct StringsLexer {
         if c == 0x22 || c == 0x27 {
             var j = i + 1
             var hasEscape = false
-            while j < n {
-                let q = p[j]
-                if q == c { break }
-                if q == 0x5C {  // '\': skip the escaped byte so `\"` does not end the string
-                    hasEscape = true
-                    j += 2
-                    continue
-                }
-                j += 1
+            while true {
+                j = ByteSearch.first(c, or: 0x5C, in: p, from: j, end: n)
+                if j >= n || p[j] == c { break }
+                // '\': skip the escaped byte so `\"` does not end the string
+                hasEscape = true
+                j += 2
             }
             guard j < n else {
                 throw StringsTokenIssue(offset: start, message: "unterminated string: the quote opened here is never closed")
@@ -90,7 +87,9 @@ struct StringsLexer {
             let d = p[i + 1]
             if d == 0x2F {
                 var j = i + 2
-                while j < n {
+                while true {
+                    j = ByteSearch.firstLineBreakCandidate(in: p, from: j, end: n)
+                    guard j < n else { break }
                     let b = p[j]
                     if b == 0x0A || b == 0x0D || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: n)) { break }
                     j += 1
@@ -99,8 +98,8 @@ struct StringsLexer {
                 return RawToken(kind: .comment, start: start, end: j)
             }
             if d == 0x2A {
-                var j = i + 2
-                while j + 1 < n && !(p[j] == 0x2A && p[j + 1] == 0x2F) { j += 1 }
+                var j = ByteSearch.first(0x2A, in: p, from: i + 2, end: n)
+                while j + 1 < n && p[j + 1] != 0x2F { j = ByteSearch.first(0x2A, in: p, from: j + 1, end: n) }
                 if j + 1 < n {
                     offset = j + 2
                     return RawToken(kind: .comment, start: start, end: j + 2)
