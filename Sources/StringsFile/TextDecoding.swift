@@ -133,7 +133,21 @@ enum TextDecoding {
         @inline(__always) func unit(_ at: Int) -> UInt32 {
             bigEndian ? (UInt32(buf[at]) << 8 | UInt32(buf[at + 1])) : (UInt32(buf[at + 1]) << 8 | UInt32(buf[at]))
         }
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        // In a word of 4 units, the bits that must be clear for all 4 to be ASCII.
+        let nonASCII: UInt64 = bigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
         while i + 1 < n {
+            // ASCII runs 4 units at a time.
+            while i &+ 8 <= n {
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if word & nonASCII != 0 { break }
+                if bigEndian { word >>= 8 }
+                let packed = (word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)
+                UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, toByteOffset: w, as: UInt32.self)
+                w &+= 4
+                i &+= 8
+            }
+            guard i + 1 < n else { break }
             let u = unit(i)
             if u < 0x80 {
                 out[w] = UInt8(truncatingIfNeeded: u)
