@@ -1,5 +1,5 @@
 /// Finds duplicate keys without `Dictionary<String, Int>`, whose SipHash dominated the parse:
-/// an open-addressing table of entry indices keyed by FNV-1a over the key's UTF-8. Keys are
+/// an open-addressing table of entry indices keyed by a word-at-a-time hash of the key's UTF-8. Keys are
 /// compared byte for byte, like CoreFoundation's literal `CFEqual` (Swift's `==` would also
 /// merge canonically equivalent keys, which CF keeps apart).
 struct KeyTable {
@@ -11,7 +11,7 @@ struct KeyTable {
     /// key, if any (the table then points at the new one).
     mutating func insert(_ key: String, index: Int, entries: [StringsEntry]) -> Int? {
         var key = key
-        let hash = key.withUTF8 { KeyTable.fnv1a($0) }
+        let hash = key.withUTF8 { KeyTable.hash($0) }
         if (used + 1) * 4 > slots.count * 3 { grow(entries) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
@@ -44,10 +44,31 @@ struct KeyTable {
         }
     }
 
-    static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var h: UInt32 = 2_166_136_261
-        for b in bytes { h = (h ^ UInt32(b)) &* 16_777_619 }
-        return h
+    /// FxHash-style: 8 bytes per multiply (keys are mostly 16–60 bytes).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let n = bytes.count
+        var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15
+        guard let base = bytes.baseAddress else { return UInt32(truncatingIfNeeded: h >> 32) }
+        let raw = UnsafeRawPointer(base)
+        @inline(__always) func mix(_ word: UInt64) {
+            h = ((h << 5 | h >> 59) ^ word) &* 0x517C_C1B7_2722_0A95
+        }
+        var i = 0
+        while i &+ 8 <= n {
+            mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i &+= 8
+        }
+        if i < n {
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            while i < n {
+                tail |= UInt64(base[i]) << shift
+                shift &+= 8
+                i &+= 1
+            }
+            mix(tail)
+        }
+        return UInt32(truncatingIfNeeded: (h ^ h >> 29) >> 32)
     }
 
     static func sameBytes(_ a: String, _ b: String) -> Bool {
