@@ -54,22 +54,19 @@ struct StringsParser {
     }
 
     /// Next token that is not a comment; comments update the comment state on the way.
-    private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
+    /// Typed throws, not `Result`: a `Result<Token?, …>` per token went through generic
+    /// value witnesses (copy, destroy), a tenth of the parse.
+    private mutating func nextToken() throws(StringsTokenIssue) -> Token? {
         if warningsTaken < tokenizer.warnings.count { takeWarnings() }
-        while true {
-            let token: StringsLexer.RawToken?
-            do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
-            guard let token else { return .success(nil) }
+        while let token = try tokenizer.nextRaw() {
             if token.kind != .comment {
-                if token.isString {
-                    do { return .success(Token(raw: token, text: try tokenizer.text(of: token))) } catch { return .failure(error) }
-                }
-                return .success(Token(raw: token, text: ""))
+                return Token(raw: token, text: token.isString ? try tokenizer.text(of: token) : "")
             }
             if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
             lastComment = token
         }
+        return nil
     }
 
     /// `text` trimmed the way comments are (Unicode White_Space at both ends).
@@ -105,47 +102,46 @@ struct StringsParser {
 
     /// Returns false when an error stopped the parse.
     private mutating func parseFile() -> Bool {
+        do {
+            return try parseContent()
+        } catch {
+            self.error(error.message, at: error.offset)
+            return false
+        }
+    }
+
+    /// The grammar. Lexical errors are thrown; grammar errors are recorded and return false.
+    private mutating func parseContent() throws(StringsTokenIssue) -> Bool {
         var braced = false
         var braceOffset = 0
         var pending: Token?
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil): return true
-        case .success(let token?):
-            if token.kind == .openBrace {
-                braced = true
-                braceOffset = token.start
-            } else {
-                pending = token
-            }
+        guard let first = try nextToken() else { return true }
+        if first.kind == .openBrace {
+            braced = true
+            braceOffset = first.start
+        } else {
+            pending = first
         }
         while true {
             let token: Token
             if let p = pending {
                 token = p
                 pending = nil
+            } else if let t = try nextToken() {
+                token = t
             } else {
-                switch nextToken() {
-                case .failure(let issue): error(issue.message, at: issue.offset); return false
-                case .success(nil):
-                    if braced {
-                        let (line, column) = tokenizer.position(of: braceOffset)
-                        error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
-                        return false
-                    }
-                    return true
-                case .success(let t?): token = t
+                if braced {
+                    let (line, column) = tokenizer.position(of: braceOffset)
+                    error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
+                    return false
                 }
+                return true
             }
             if braced && token.kind == .closeBrace {
                 // Only comments and white space may follow ("Junk after plist" in CF).
-                switch nextToken() {
-                case .failure(let issue): error(issue.message, at: issue.offset); return false
-                case .success(nil): return true
-                case .success(let t?):
-                    error("unexpected \(describe(t)) after the closing '}' of the dictionary", at: t.start)
-                    return false
-                }
+                guard let t = try nextToken() else { return true }
+                error("unexpected \(describe(t)) after the closing '}' of the dictionary", at: t.start)
+                return false
             }
             guard token.isString else {
                 switch token.kind {
@@ -155,29 +151,23 @@ struct StringsParser {
                 }
                 return false
             }
-            if !parseEntry(key: token) { return false }
+            if !(try parseEntry(key: token)) { return false }
         }
     }
 
-    /// Parses `= value ;` or `;` after a key. Returns false on error.
-    private mutating func parseEntry(key: Token) -> Bool {
+    /// Parses `= value ;` or `;` after a key. Returns false on a grammar error.
+    private mutating func parseEntry(key: Token) throws(StringsTokenIssue) -> Bool {
         // Located now, before the value's warnings, so the line cursor only moves forward.
         let position = tokenizer.position(of: key.start)
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
-        let after: Token
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil):
+        guard let after = try nextToken() else {
             error("missing '=' after the key \"\(key.text)\"", at: key.end)
             return false
-        case .success(let t?): after = t
         }
-        var value = key.text
-        var valueEnd = key.end
         if after.kind == .semicolon {
             // `"key";` is CF's shorthand for `"key" = "key";`.
-            add(key: key, value: value, comment: comment, at: position)
+            add(key: key, value: key.text, comment: comment, at: position)
             lastComment = nil
             return true
         }
@@ -185,44 +175,37 @@ struct StringsParser {
             error("missing '=' after the key \"\(key.text)\" (found \(describe(after)))", at: after.start)
             return false
         }
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil):
+        guard let v = try nextToken() else {
             error("missing value after '=' for the key \"\(key.text)\"", at: after.end)
             return false
-        case .success(let v?):
-            switch v.kind {
-            case .quotedString, .unquotedString:
-                value = v.text
-                valueEnd = v.end
-            case .openBrace:
-                error("the value of \"\(key.text)\" is a dictionary; a .strings value must be a string", at: v.start)
-                return false
-            case .openParen:
-                error("the value of \"\(key.text)\" is an array; a .strings value must be a string", at: v.start)
-                return false
-            case .openAngle:
-                error("the value of \"\(key.text)\" is data (<…>); a .strings value must be a string", at: v.start)
-                return false
-            case .semicolon:
-                error("missing value after '=' for the key \"\(key.text)\"", at: v.start)
-                return false
-            default:
-                error("unexpected \(describe(v)) where the value of \"\(key.text)\" was expected", at: v.start)
-                return false
-            }
         }
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(let t?) where t.kind == .semicolon:
-            add(key: key, value: value, comment: comment, at: position)
-            lastComment = nil
-            return true
+        switch v.kind {
+        case .quotedString, .unquotedString:
+            break
+        case .openBrace:
+            error("the value of \"\(key.text)\" is a dictionary; a .strings value must be a string", at: v.start)
+            return false
+        case .openParen:
+            error("the value of \"\(key.text)\" is an array; a .strings value must be a string", at: v.start)
+            return false
+        case .openAngle:
+            error("the value of \"\(key.text)\" is data (<…>); a .strings value must be a string", at: v.start)
+            return false
+        case .semicolon:
+            error("missing value after '=' for the key \"\(key.text)\"", at: v.start)
+            return false
         default:
-            // Point where the ';' belongs, not at the next line's key.
-            error("missing ';' after the value of \"\(key.text)\"", at: valueEnd)
+            error("unexpected \(describe(v)) where the value of \"\(key.text)\" was expected", at: v.start)
             return false
         }
+        if let t = try nextToken(), t.kind == .semicolon {
+            add(key: key, value: v.text, comment: comment, at: position)
+            lastComment = nil
+            return true
+        }
+        // Point where the ';' belongs, not at the next line's key.
+        error("missing ';' after the value of \"\(key.text)\"", at: v.end)
+        return false
     }
 
     private mutating func add(key: Token, value: String, comment: String?, at position: (line: Int, column: Int)) {
