@@ -1,15 +1,20 @@
 /// Line and column (in Unicode scalars) of byte offsets in UTF-8 text, for a parse that mostly
-/// moves forward: a cursor scans ahead from the last answer (one pass over the text in total,
-/// 8 bytes at a time where there is no line break); a lookup behind the cursor builds an index
+/// moves forward: a cursor scans ahead from the last answer for line breaks only (one pass over
+/// the text in total, 8 bytes at a time), and counts scalars from the start of the target's
+/// line (keys mostly start their line); a lookup behind the cursor builds an index
 /// of line starts once and binary-searches it. LF, CR, CR LF, U+2028 and U+2029 end a line, as
 /// in CoreFoundation's old-style plist parser.
 final class LineCursor {
     private let p: UnsafePointer<UInt8>
     private let n: Int
+    /// Line breaks before `offset` are counted.
     private var offset = 0
     private var line = 1
-    /// Scalars between the start of the line and `offset`.
-    private var column = 0
+    private var lineStart = 0
+    /// Scalars between `lineStart` and `columnOffset` (the last column answer, reused when the
+    /// next one is on the same line, so long lines are not rescanned).
+    private var columnOffset = 0
+    private var columnScalars = 0
     private var lineStarts: [Int]?
 
     init(_ text: UnsafeBufferPointer<UInt8>) {
@@ -25,43 +30,53 @@ final class LineCursor {
         // stored around every byte.
         var i = offset
         var line = self.line
-        var column = self.column
-        let raw = UnsafeRawPointer(p)
-        while i < end {
-            if i &+ 8 <= end {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if !LineCursor.mayBreakLine(word) {
-                    column &+= 8 &- LineCursor.continuationBytes(word)
-                    i &+= 8
-                    continue
-                }
-            }
+        var lineStart = self.lineStart
+        while true {
+            i = ByteSearch.firstLineBreakCandidate(in: p, from: i, end: end)
+            guard i < end else { break }
             let b = p[i]
             if b == 0x0A {
                 line &+= 1
-                column = 0
+                lineStart = i &+ 1
             } else if b == 0x0D {
                 // CR LF is one line break: count it at the LF.
-                if i &+ 1 < n && p[i &+ 1] == 0x0A {
-                    column &+= 1
-                } else {
+                if !(i &+ 1 < n && p[i &+ 1] == 0x0A) {
                     line &+= 1
-                    column = 0
+                    lineStart = i &+ 1
                 }
             } else if b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: i, count: n) {
                 line &+= 1
-                column = 0
-                i &+= 3
-                continue
-            } else if !UTF8Scalar.isContinuation(b) {
-                column &+= 1
+                lineStart = i &+ 3
+                i &+= 2
             }
             i &+= 1
         }
-        offset = i
+        offset = max(i, end)
         self.line = line
-        self.column = column
-        return (line, column + 1)
+        self.lineStart = lineStart
+        if columnOffset < lineStart {
+            columnOffset = lineStart
+            columnScalars = 0
+        }
+        columnScalars &+= LineCursor.scalars(in: p, from: columnOffset, to: end)
+        columnOffset = end
+        return (line, columnScalars + 1)
+    }
+
+    /// Number of scalars (bytes that are not UTF-8 continuation bytes) in [from, to).
+    private static func scalars(in p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        var i = from
+        var count = 0
+        let raw = UnsafeRawPointer(p)
+        while i &+ 8 <= to {
+            count &+= 8 &- continuationBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i &+= 8
+        }
+        while i < to {
+            if !UTF8Scalar.isContinuation(p[i]) { count &+= 1 }
+            i &+= 1
+        }
+        return count
     }
 
     private func positionBehind(_ target: Int) -> (line: Int, column: Int) {
@@ -97,13 +112,6 @@ final class LineCursor {
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
-
-    /// True when some byte of `word` is below 0x0E (LF, CR, and tab etc., which only cost a
-    /// closer look) or is 0xE2 (the lead byte of U+2028/U+2029).
-    @inline(__always) private static func mayBreakLine(_ word: UInt64) -> Bool {
-        let e2 = word ^ (ones &* 0xE2)
-        return (((word &- ones &* 0x0E) & ~word) | ((e2 &- ones) & ~e2)) & highs != 0
-    }
 
     /// Number of UTF-8 continuation bytes (10xxxxxx) in `word`.
     @inline(__always) private static func continuationBytes(_ word: UInt64) -> Int {
