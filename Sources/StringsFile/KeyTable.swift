@@ -9,9 +9,9 @@ struct KeyTable {
 
     /// Records `key` as entry `index`; returns the index of the previous entry with the same
     /// key, if any (the table then points at the new one).
-    mutating func insert(_ key: String, index: Int, entries: [StringsEntry]) -> Int? {
-        var key = key
-        let hash = key.withUTF8 { KeyTable.hash($0) }
+    mutating func insert(_ key: borrowing String, index: Int, entries: [StringsEntry]) -> Int? {
+        // Native Strings (all of ours) are contiguous UTF-8: no copy of the key to hash it.
+        let hash = key.utf8.withContiguousStorageIfAvailable { KeyTable.hash($0) } ?? KeyTable.hash(Array(key.utf8))
         if (used + 1) * 4 > slots.count * 3 { grow(entries) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
@@ -45,6 +45,8 @@ struct KeyTable {
     }
 
     /// FxHash-style: 8 bytes per multiply (keys are mostly 16–60 bytes).
+    static func hash(_ bytes: [UInt8]) -> UInt32 { bytes.withUnsafeBufferPointer { hash($0) } }
+
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let n = bytes.count
         var h = UInt64(truncatingIfNeeded: n) &* 0x9E37_79B9_7F4A_7C15

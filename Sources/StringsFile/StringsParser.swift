@@ -11,6 +11,9 @@ struct StringsParser {
     private var found: [(Int, Diagnostic)] = []
     /// The last comment since the previous `;`, kept as a token until a key needs its text.
     private var lastComment: StringsLexer.RawToken?
+    /// Text of the last string token read, moved out with `takeText()`: Strings are moved
+    /// into entries, never copied (a copy is a retain now and a release later, per String).
+    private var text = ""
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
@@ -54,19 +57,28 @@ struct StringsParser {
     }
 
     /// Next token that is not a comment; comments update the comment state on the way.
-    /// Typed throws, not `Result`: a `Result<Token?, …>` per token went through generic
-    /// value witnesses (copy, destroy), a tenth of the parse.
+    /// The text of a string token is resolved now (so escape errors come in file order) and
+    /// kept in `text`. Typed throws, not `Result`: a `Result<Token?, …>` per token went
+    /// through generic value witnesses (copy, destroy), a tenth of the parse.
     private mutating func nextToken() throws(StringsTokenIssue) -> Token? {
         if warningsTaken < tokenizer.warnings.count { takeWarnings() }
         while let token = try tokenizer.nextRaw() {
             if token.kind != .comment {
-                return Token(raw: token, text: token.isString ? try tokenizer.text(of: token) : "")
+                if token.isString { text = try tokenizer.text(of: token) }
+                return token
             }
             if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
             lastComment = token
         }
         return nil
+    }
+
+    /// Moves the last string token's text out.
+    private mutating func takeText() -> String {
+        var taken = ""
+        swap(&taken, &text)
+        return taken
     }
 
     /// `text` trimmed the way comments are (Unicode White_Space at both ends).
@@ -77,20 +89,13 @@ struct StringsParser {
         return String(scalars[first...last])
     }
 
-    /// A significant token; `text` is filled for strings only.
-    struct Token {
-        var raw: StringsLexer.RawToken
-        var text: String
-        var kind: StringsToken.Kind { raw.kind }
-        var start: Int { raw.start }
-        var end: Int { raw.end }
-        var isString: Bool { raw.isString }
-    }
+    typealias Token = StringsLexer.RawToken
 
+    /// `token` is the last token read (`text` is its text when it is a string).
     private func describe(_ token: Token) -> String {
-        if token.kind == .quotedString { return "the string \"\(token.text)\"" }
+        if token.kind == .quotedString { return "the string \"\(text)\"" }
         guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else { return "end of file" }
-        let shown = token.isString ? token.text : String(Character(scalar))
+        let shown = token.isString ? text : String(Character(scalar))
         let code = String(scalar.value, radix: 16, uppercase: true)
         let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
         if scalar.value < 0x21 || scalar.value == 0x7F {
@@ -155,68 +160,70 @@ struct StringsParser {
         }
     }
 
-    /// Parses `= value ;` or `;` after a key. Returns false on a grammar error.
+    /// Parses `= value ;` or `;` after a key (the last token read). Returns false on a grammar error.
     private mutating func parseEntry(key: Token) throws(StringsTokenIssue) -> Bool {
+        let keyText = takeText()
         // Located now, before the value's warnings, so the line cursor only moves forward.
         let position = tokenizer.position(of: key.start)
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
         guard let after = try nextToken() else {
-            error("missing '=' after the key \"\(key.text)\"", at: key.end)
+            error("missing '=' after the key \"\(keyText)\"", at: key.end)
             return false
         }
         if after.kind == .semicolon {
             // `"key";` is CF's shorthand for `"key" = "key";`.
-            add(key: key, value: key.text, comment: comment, at: position)
+            add(key: key, keyText: keyText, value: keyText, comment: comment, at: position)
             lastComment = nil
             return true
         }
         guard after.kind == .equals else {
-            error("missing '=' after the key \"\(key.text)\" (found \(describe(after)))", at: after.start)
+            error("missing '=' after the key \"\(keyText)\" (found \(describe(after)))", at: after.start)
             return false
         }
         guard let v = try nextToken() else {
-            error("missing value after '=' for the key \"\(key.text)\"", at: after.end)
+            error("missing value after '=' for the key \"\(keyText)\"", at: after.end)
             return false
         }
         switch v.kind {
         case .quotedString, .unquotedString:
             break
         case .openBrace:
-            error("the value of \"\(key.text)\" is a dictionary; a .strings value must be a string", at: v.start)
+            error("the value of \"\(keyText)\" is a dictionary; a .strings value must be a string", at: v.start)
             return false
         case .openParen:
-            error("the value of \"\(key.text)\" is an array; a .strings value must be a string", at: v.start)
+            error("the value of \"\(keyText)\" is an array; a .strings value must be a string", at: v.start)
             return false
         case .openAngle:
-            error("the value of \"\(key.text)\" is data (<…>); a .strings value must be a string", at: v.start)
+            error("the value of \"\(keyText)\" is data (<…>); a .strings value must be a string", at: v.start)
             return false
         case .semicolon:
-            error("missing value after '=' for the key \"\(key.text)\"", at: v.start)
+            error("missing value after '=' for the key \"\(keyText)\"", at: v.start)
             return false
         default:
-            error("unexpected \(describe(v)) where the value of \"\(key.text)\" was expected", at: v.start)
+            error("unexpected \(describe(v)) where the value of \"\(keyText)\" was expected", at: v.start)
             return false
         }
+        let value = takeText()
         if let t = try nextToken(), t.kind == .semicolon {
-            add(key: key, value: v.text, comment: comment, at: position)
+            add(key: key, keyText: keyText, value: value, comment: comment, at: position)
             lastComment = nil
             return true
         }
         // Point where the ';' belongs, not at the next line's key.
-        error("missing ';' after the value of \"\(key.text)\"", at: v.end)
+        error("missing ';' after the value of \"\(keyText)\"", at: v.end)
         return false
     }
 
-    private mutating func add(key: Token, value: String, comment: String?, at position: (line: Int, column: Int)) {
+    /// The Strings are consumed: they move into the entry.
+    private mutating func add(key: Token, keyText: consuming String, value: consuming String, comment: consuming String?, at position: (line: Int, column: Int)) {
         let (line, column) = position
-        if let first = keys.insert(key.text, index: entries.count, entries: entries) {
-            let previous = entries[first]
-            let same = previous.value == value
+        if let first = keys.insert(keyText, index: entries.count, entries: entries) {
+            let same = entries[first].value == value
             found.append((key.start, .warning(
-                "duplicate key \"\(key.text)\" (also at line \(previous.line)) with \(same ? "the same value" : "a different value"); the last one wins",
+                "duplicate key \"\(keyText)\" (also at line \(entries[first].line)) with \(same ? "the same value" : "a different value"); the last one wins",
                 at: SourceLocation(path: path, line: line, column: column))))
         }
-        entries.append(StringsEntry(key: key.text, value: value, comment: comment, line: line, column: column))
+        entries.append(StringsEntry(key: keyText, value: value, comment: comment, line: line, column: column))
     }
 }
