@@ -94,6 +94,20 @@ enum TextDecoding {
                 i += 1
                 continue
             }
+            // Fast paths: leads C2–DF, and E1–EC/EE/EF, with their continuation bytes can
+            // encode neither an overlong form nor a surrogate. Anything else (errors, E0, ED,
+            // 4-byte forms) takes the exact path below, which names the problem.
+            if b0 >= 0xC2 && b0 <= 0xDF {
+                if i + 1 < n && p[i + 1] & 0xC0 == 0x80 {
+                    i += 2
+                    continue
+                }
+            } else if b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED {
+                if i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
+                    i += 3
+                    continue
+                }
+            }
             var need = 0
             var value: UInt32 = 0
             var minimum: UInt32 = 0
