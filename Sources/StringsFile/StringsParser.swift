@@ -17,7 +17,7 @@ struct StringsParser {
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
-    private var keys = KeyTable()
+    private let keys: KeyTable
     private var warningsTaken = 0
 
     /// `text`: valid UTF-8 that outlives the parser.
@@ -26,6 +26,7 @@ struct StringsParser {
         self.path = path
         // Typical entries take 60–150 bytes; reserving avoids most regrowth.
         entries.reserveCapacity(text.count / 64)
+        keys = KeyTable(expected: text.count / 64)
     }
 
     /// Entries, leading comment and diagnostics; `failed` when any error was found.
