@@ -53,4 +53,24 @@ enum ByteSearch {
         while i < end && p[i] >= 0x0E && p[i] != 0xE2 { i &+= 1 }
         return i
     }
+
+    /// Index of the first byte in [from, end) equal to `a` or `b`, or that may end a line (see
+    /// `firstLineBreakCandidate`), else `end`.
+    @inline(__always) static func first(_ a: UInt8, or b: UInt8, orLineBreakCandidateIn p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(p)
+        let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pe2 = ones &* 0xE2
+        while i &+ 8 <= end {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            let marks = zeroMarks(word ^ pa) | zeroMarks(word ^ pb) | zeroMarks(word ^ pe2) | ((word &- ones &* 0x0E) & ~word & highs)
+            if marks != 0 { return i &+ marks.trailingZeroBitCount >> 3 }
+            i &+= 8
+        }
+        while i < end {
+            let c = p[i]
+            if c == a || c == b || c < 0x0E || c == 0xE2 { break }
+            i &+= 1
+        }
+        return i
+    }
 }

@@ -64,7 +64,7 @@ final class LineCursor {
     }
 
     /// Number of scalars (bytes that are not UTF-8 continuation bytes) in [from, to).
-    private static func scalars(in p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    static func scalars(in p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
         var i = from
         var count = 0
         let raw = UnsafeRawPointer(p)

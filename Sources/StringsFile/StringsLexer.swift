@@ -14,6 +14,19 @@ struct StringsLexer {
     /// Reused buffer for strings with escapes.
     private var scratch: [UInt8] = []
     private let lines: LineCursor
+    /// Line breaks before `offset`, counted as the text is tokenized: the current line number
+    /// and where it starts. The same rules as `LineCursor`, which answers for other offsets.
+    private var line = 1
+    private var lineStart = 0
+    /// Line and line start at the start of the last token.
+    private var tokenLine = 1
+    private var tokenLineStart = 0
+    private var tokenStart = 0
+    /// Scalars from `columnLineStart` to `columnOffset`: the last column answer, reused when the
+    /// next token is on the same line, so long lines are not rescanned.
+    private var columnLineStart = -1
+    private var columnOffset = 0
+    private var columnScalars = 0
 
     init(_ text: UnsafeBufferPointer<UInt8>) {
         p = text.baseAddress!
@@ -34,6 +47,50 @@ struct StringsLexer {
 
     /// 1-based line and column (in scalars) of a byte offset. Fastest when asked in increasing order.
     func position(of offset: Int) -> (line: Int, column: Int) { lines.position(of: offset) }
+
+    /// 1-based line and column (in scalars) of the start of the last token, from the line
+    /// breaks counted while tokenizing (no second pass over the text).
+    mutating func lastTokenPosition() -> (line: Int, column: Int) {
+        if columnLineStart != tokenLineStart || columnOffset > tokenStart {
+            columnLineStart = tokenLineStart
+            columnOffset = tokenLineStart
+            columnScalars = 0
+        }
+        columnScalars &+= LineCursor.scalars(in: p, from: columnOffset, to: tokenStart)
+        columnOffset = tokenStart
+        return (tokenLine, columnScalars + 1)
+    }
+
+    /// Counts the line break at `i` if there is one (LF; CR not followed by LF; U+2028/U+2029)
+    /// and returns the offset after the byte or separator looked at.
+    @inline(__always) private mutating func countLineBreak(at i: Int) -> Int {
+        let b = p[i]
+        if b == 0x0A || (b == 0x0D && !(i &+ 1 < count && p[i &+ 1] == 0x0A)) {
+            line &+= 1
+            lineStart = i &+ 1
+        } else if b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: i, count: count) {
+            line &+= 1
+            lineStart = i &+ 3
+            return i &+ 3
+        }
+        return i &+ 1
+    }
+
+    /// `skipSpace` that counts the line breaks it skips.
+    @inline(__always) private mutating func skipSpaceCountingLines(from i: Int) -> Int {
+        var i = i
+        while i < count {
+            let b = p[i]
+            if b == 0x20 || b == 0x09 {
+                i &+= 1
+            } else if (b >= 0x0A && b <= 0x0D) || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: i, count: count)) {
+                i = countLineBreak(at: i)
+            } else {
+                break
+            }
+        }
+        return i
+    }
 
     /// The scalar value that starts at byte `index`.
     func scalar(at index: Int) -> UInt32 { UTF8Scalar.decode(p, at: index).value }
@@ -63,19 +120,30 @@ struct StringsLexer {
 
     mutating func nextRaw() throws(StringsTokenIssue) -> RawToken? {
         let n = count
-        let i = StringsLexer.skipSpace(p, from: offset, count: n)
+        let i = skipSpaceCountingLines(from: offset)
         guard i < n else { offset = n; return nil }
         let c = p[i]
         let start = i
+        tokenStart = i
+        tokenLine = line
+        tokenLineStart = lineStart
         if c == 0x22 || c == 0x27 {
             var j = i + 1
             var hasEscape = false
             while true {
-                j = ByteSearch.first(c, or: 0x5C, in: p, from: j, end: n)
-                if j >= n || p[j] == c { break }
-                // '\': skip the escaped byte so `\"` does not end the string
-                hasEscape = true
-                j += 2
+                j = ByteSearch.first(c, or: 0x5C, orLineBreakCandidateIn: p, from: j, end: n)
+                guard j < n else { break }
+                let q = p[j]
+                if q == c { break }
+                if q == 0x5C {
+                    // '\': skip the escaped byte so `\"` does not end the string; it may be
+                    // a line break (backslash-newline).
+                    hasEscape = true
+                    if j + 1 < n { _ = countLineBreak(at: j + 1) }
+                    j += 2
+                } else {
+                    j = countLineBreak(at: j)
+                }
             }
             guard j < n else {
                 throw StringsTokenIssue(offset: start, message: "unterminated string: the quote opened here is never closed")
@@ -98,8 +166,18 @@ struct StringsLexer {
                 return RawToken(kind: .comment, start: start, end: j)
             }
             if d == 0x2A {
-                var j = ByteSearch.first(0x2A, in: p, from: i + 2, end: n)
-                while j + 1 < n && p[j + 1] != 0x2F { j = ByteSearch.first(0x2A, in: p, from: j + 1, end: n) }
+                var j = i + 2
+                while true {
+                    j = ByteSearch.first(0x2A, or: 0x2A, orLineBreakCandidateIn: p, from: j, end: n)
+                    guard j + 1 < n else { break }
+                    if p[j] != 0x2A {
+                        j = countLineBreak(at: j)
+                    } else if p[j + 1] == 0x2F {
+                        break
+                    } else {
+                        j += 1
+                    }
+                }
                 if j + 1 < n {
                     offset = j + 2
                     return RawToken(kind: .comment, start: start, end: j + 2)

@@ -164,8 +164,8 @@ struct StringsParser {
     /// Parses `= value ;` or `;` after a key (the last token read). Returns false on a grammar error.
     private mutating func parseEntry(key: Token) throws(StringsTokenIssue) -> Bool {
         let keyText = takeText()
-        // Located now, before the value's warnings, so the line cursor only moves forward.
-        let position = tokenizer.position(of: key.start)
+        // The key is the last token read.
+        let position = tokenizer.lastTokenPosition()
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
         guard let after = try nextToken() else {
