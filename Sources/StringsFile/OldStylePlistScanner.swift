@@ -11,22 +11,35 @@ public enum OldStylePlistScanner {
     /// Every string value assigned to `key`, in file order. Scanning stops at a lexical error
     /// (e.g. an unterminated string), returning what was found before it.
     public static func values(forKey key: String, in bytes: [UInt8], limit: Int = .max) -> [String] {
-        guard var tokenizer = StringsTokenizer(bytes: bytes) else { return [] }
-        var found: [String] = []
-        // The last two significant tokens: a match is `key` `=` `value`.
-        var previous: StringsToken?
-        var beforePrevious: StringsToken?
-        while found.count < limit {
-            let next: StringsToken?
-            do { next = try tokenizer.next() } catch { break }
-            guard let token = next else { break }
-            if token.kind == .comment { continue }
-            if token.isString, previous?.kind == .equals, let k = beforePrevious, k.isString, k.text == key {
-                found.append(token.text)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard case .success(let decoded) = TextDecoding.decode(buffer) else { return [] }
+            return withExtendedLifetime(decoded.text.owner) {
+                var lexer = StringsLexer(decoded.text.bytes)
+                var found: [String] = []
+                // The last two significant tokens: a match is `key` `=` `value`.
+                var previous: StringsLexer.RawToken?
+                var beforePrevious: StringsLexer.RawToken?
+                var beforePreviousText: String?
+                var previousText: String?
+                while found.count < limit {
+                    let next: StringsLexer.RawToken?
+                    do { next = try lexer.nextRaw() } catch { break }
+                    guard let token = next else { break }
+                    if token.kind == .comment { continue }
+                    var text: String?
+                    if token.isString {
+                        do { text = try lexer.text(of: token) } catch { break }
+                    }
+                    if let text, previous?.kind == .equals, beforePrevious?.isString == true, beforePreviousText == key {
+                        found.append(text)
+                    }
+                    beforePrevious = previous
+                    beforePreviousText = previousText
+                    previous = token
+                    previousText = text
+                }
+                return found
             }
-            beforePrevious = previous
-            previous = token
         }
-        return found
     }
 }

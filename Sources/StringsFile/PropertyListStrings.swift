@@ -9,15 +9,10 @@ enum PropertyListStrings {
         bytes.count >= 8 && Array(bytes[0..<7]) == Array("bplist0".utf8)
     }
 
-    /// True when the decoded text starts (after white space) with `<?xml`, `<plist` or `<!DOCTYPE`.
-    static func isXML(_ scalars: UnsafeBufferPointer<UInt32>) -> Bool {
-        var i = 0
-        while i < scalars.count && StringsTokenizer.isSpace(scalars[i]) { i += 1 }
-        for prefix in ["<?xml", "<plist", "<!DOCTYPE"] {
-            let p = prefix.unicodeScalars.map(\.value)
-            if scalars.count - i >= p.count && scalars[i..<(i + p.count)].elementsEqual(p) { return true }
-        }
-        return false
+    /// True when the text starts (after white space) with `<?xml`, `<plist` or `<!DOCTYPE`.
+    static func isXML(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        let rest = UnsafeBufferPointer(rebasing: text[StringsLexer.skipSpace(text.baseAddress!, from: 0, count: text.count)...])
+        return ["<?xml", "<plist", "<!DOCTYPE"].contains { rest.starts(with: $0.utf8) }
     }
 
     static func read(_ bytes: [UInt8], path: String, encoding: StringsEncoding, hasByteOrderMark: Bool) -> StringsReadResult {

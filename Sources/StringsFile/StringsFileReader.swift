@@ -16,26 +16,33 @@ public enum StringsFileReader {
         if PropertyListStrings.isBinary(bytes) {
             return PropertyListStrings.read(bytes, path: path, encoding: .binaryPlist, hasByteOrderMark: false)
         }
-        let text: DecodedText
-        switch TextDecoding.decode(bytes) {
-        case .success(let decoded): text = decoded
-        case .failure(let failure):
-            let location = SourceLocation(path: path, line: failure.line, column: failure.column, byteOffset: failure.byteOffset)
-            return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
+        return bytes.withUnsafeBufferPointer { buffer in
+            let decoded: DecodedText
+            switch TextDecoding.decode(buffer) {
+            case .success(let text): decoded = text
+            case .failure(let failure):
+                let location = SourceLocation(path: path, line: failure.line, column: failure.column, byteOffset: failure.byteOffset)
+                return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
+            }
+            // The parse runs inside this closure: `decoded.text` may borrow `buffer`.
+            return withExtendedLifetime(decoded.text.owner) { parseText(decoded, bytes: bytes, path: path) }
         }
-        if PropertyListStrings.isXML(text.scalars.buffer) {
-            return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: text.hasByteOrderMark)
+    }
+
+    private static func parseText(_ decoded: DecodedText, bytes: [UInt8], path: String) -> StringsReadResult {
+        if PropertyListStrings.isXML(decoded.text.bytes) {
+            return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: decoded.hasByteOrderMark)
         }
-        var parser = StringsParser(storage: text.scalars, path: path)
+        var parser = StringsParser(text: decoded.text.bytes, path: path)
         let parsed = parser.parse()
         var diagnostics = parsed.diagnostics
-        if text.guessedWithoutBOM {
+        if decoded.guessedWithoutBOM {
             // CF calls this "Unicode" and fails both ways; we read it and say how.
-            diagnostics.insert(.warning("UTF-16 without a byte order mark: read as \(text.encoding == .utf16BE ? "big" : "little")-endian (Apple's reader rejects such a file; add a BOM or save it as UTF-8)", at: .file(path)), at: 0)
+            diagnostics.insert(.warning("UTF-16 without a byte order mark: read as \(decoded.encoding == .utf16BE ? "big" : "little")-endian (Apple's reader rejects such a file; add a BOM or save it as UTF-8)", at: .file(path)), at: 0)
         }
         guard !parsed.failed else { return StringsReadResult(file: nil, diagnostics: diagnostics) }
-        let file = StringsFile(path: path, entries: parsed.entries, encoding: text.encoding,
-                               hasByteOrderMark: text.hasByteOrderMark, leadingComment: parsed.leadingComment)
+        let file = StringsFile(path: path, entries: parsed.entries, encoding: decoded.encoding,
+                               hasByteOrderMark: decoded.hasByteOrderMark, leadingComment: parsed.leadingComment)
         return StringsReadResult(file: file, diagnostics: diagnostics)
     }
 

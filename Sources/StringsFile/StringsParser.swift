@@ -4,24 +4,29 @@ import StringcatSupport
 /// dictionary content (`key = value;` …) or one braced dictionary `{ … }`. Comments are kept
 /// (CF discards them) with the rules of Xcode's migration (formats.md §5.3).
 struct StringsParser {
-    private var tokenizer: StringsTokenizer
+    private var tokenizer: StringsLexer
     private let path: String
     private var entries: [StringsEntry] = []
-    /// (scalar offset, diagnostic) so the list can be put in file order at the end.
+    /// (byte offset, diagnostic) so the list can be put in file order at the end.
     private var found: [(Int, Diagnostic)] = []
     /// The last comment since the previous `;`, kept as a token until a key needs its text.
-    private var lastComment: StringsTokenizer.RawToken?
+    private var lastComment: StringsLexer.RawToken?
+    /// Text of the last string token read, moved out with `takeText()`: Strings are moved
+    /// into entries, never copied (a copy is a retain now and a release later, per String).
+    private var text = ""
     private var leadingComment: String?
     private var sawComment = false
     private var sawKey = false
-    private var keys = KeyTable()
+    private let keys: KeyTable
     private var warningsTaken = 0
 
-    init(storage: ScalarStorage, path: String) {
-        tokenizer = StringsTokenizer(storage: storage)
+    /// `text`: valid UTF-8 that outlives the parser.
+    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+        tokenizer = StringsLexer(text)
         self.path = path
-        // Typical entries take 60–150 scalars; reserving avoids most regrowth.
-        entries.reserveCapacity(storage.count / 64)
+        // Typical entries take 60–150 bytes; reserving avoids most regrowth.
+        entries.reserveCapacity(text.count / 64)
+        keys = KeyTable(expected: text.count / 64)
     }
 
     /// Entries, leading comment and diagnostics; `failed` when any error was found.
@@ -53,22 +58,28 @@ struct StringsParser {
     }
 
     /// Next token that is not a comment; comments update the comment state on the way.
-    private mutating func nextToken() -> Result<Token?, StringsTokenIssue> {
+    /// The text of a string token is resolved now (so escape errors come in file order) and
+    /// kept in `text`. Typed throws, not `Result`: a `Result<Token?, …>` per token went
+    /// through generic value witnesses (copy, destroy), a tenth of the parse.
+    private mutating func nextToken() throws(StringsTokenIssue) -> Token? {
         if warningsTaken < tokenizer.warnings.count { takeWarnings() }
-        while true {
-            let token: StringsTokenizer.RawToken?
-            do { token = try tokenizer.nextRaw() } catch { return .failure(error) }
-            guard let token else { return .success(nil) }
+        while let token = try tokenizer.nextRaw() {
             if token.kind != .comment {
-                if token.isString {
-                    do { return .success(Token(raw: token, text: try tokenizer.text(of: token))) } catch { return .failure(error) }
-                }
-                return .success(Token(raw: token, text: ""))
+                if token.isString { text = try tokenizer.text(of: token) }
+                return token
             }
             if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
             lastComment = token
         }
+        return nil
+    }
+
+    /// Moves the last string token's text out.
+    private mutating func takeText() -> String {
+        var taken = ""
+        swap(&taken, &text)
+        return taken
     }
 
     /// `text` trimmed the way comments are (Unicode White_Space at both ends).
@@ -79,20 +90,13 @@ struct StringsParser {
         return String(scalars[first...last])
     }
 
-    /// A significant token; `text` is filled for strings only.
-    struct Token {
-        var raw: StringsTokenizer.RawToken
-        var text: String
-        var kind: StringsToken.Kind { raw.kind }
-        var start: Int { raw.start }
-        var end: Int { raw.end }
-        var isString: Bool { raw.isString }
-    }
+    typealias Token = StringsLexer.RawToken
 
+    /// `token` is the last token read (`text` is its text when it is a string).
     private func describe(_ token: Token) -> String {
-        if token.kind == .quotedString { return "the string \"\(token.text)\"" }
+        if token.kind == .quotedString { return "the string \"\(text)\"" }
         guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else { return "end of file" }
-        let shown = token.isString ? token.text : String(Character(scalar))
+        let shown = token.isString ? text : String(Character(scalar))
         let code = String(scalar.value, radix: 16, uppercase: true)
         let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
         if scalar.value < 0x21 || scalar.value == 0x7F {
@@ -104,47 +108,46 @@ struct StringsParser {
 
     /// Returns false when an error stopped the parse.
     private mutating func parseFile() -> Bool {
+        do {
+            return try parseContent()
+        } catch {
+            self.error(error.message, at: error.offset)
+            return false
+        }
+    }
+
+    /// The grammar. Lexical errors are thrown; grammar errors are recorded and return false.
+    private mutating func parseContent() throws(StringsTokenIssue) -> Bool {
         var braced = false
         var braceOffset = 0
         var pending: Token?
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil): return true
-        case .success(let token?):
-            if token.kind == .openBrace {
-                braced = true
-                braceOffset = token.start
-            } else {
-                pending = token
-            }
+        guard let first = try nextToken() else { return true }
+        if first.kind == .openBrace {
+            braced = true
+            braceOffset = first.start
+        } else {
+            pending = first
         }
         while true {
             let token: Token
             if let p = pending {
                 token = p
                 pending = nil
+            } else if let t = try nextToken() {
+                token = t
             } else {
-                switch nextToken() {
-                case .failure(let issue): error(issue.message, at: issue.offset); return false
-                case .success(nil):
-                    if braced {
-                        let (line, column) = tokenizer.position(of: braceOffset)
-                        error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
-                        return false
-                    }
-                    return true
-                case .success(let t?): token = t
+                if braced {
+                    let (line, column) = tokenizer.position(of: braceOffset)
+                    error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
+                    return false
                 }
+                return true
             }
             if braced && token.kind == .closeBrace {
                 // Only comments and white space may follow ("Junk after plist" in CF).
-                switch nextToken() {
-                case .failure(let issue): error(issue.message, at: issue.offset); return false
-                case .success(nil): return true
-                case .success(let t?):
-                    error("unexpected \(describe(t)) after the closing '}' of the dictionary", at: t.start)
-                    return false
-                }
+                guard let t = try nextToken() else { return true }
+                error("unexpected \(describe(t)) after the closing '}' of the dictionary", at: t.start)
+                return false
             }
             guard token.isString else {
                 switch token.kind {
@@ -154,83 +157,74 @@ struct StringsParser {
                 }
                 return false
             }
-            if !parseEntry(key: token) { return false }
+            if !(try parseEntry(key: token)) { return false }
         }
     }
 
-    /// Parses `= value ;` or `;` after a key. Returns false on error.
-    private mutating func parseEntry(key: Token) -> Bool {
+    /// Parses `= value ;` or `;` after a key (the last token read). Returns false on a grammar error.
+    private mutating func parseEntry(key: Token) throws(StringsTokenIssue) -> Bool {
+        let keyText = takeText()
+        // The key is the last token read.
+        let position = tokenizer.lastTokenPosition()
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
-        let after: Token
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil):
-            error("missing '=' after the key \"\(key.text)\"", at: key.end)
+        guard let after = try nextToken() else {
+            error("missing '=' after the key \"\(keyText)\"", at: key.end)
             return false
-        case .success(let t?): after = t
         }
-        var value = key.text
-        var valueEnd = key.end
         if after.kind == .semicolon {
             // `"key";` is CF's shorthand for `"key" = "key";`.
-            add(key: key, value: value, comment: comment)
+            add(key: key, keyText: keyText, value: keyText, comment: comment, at: position)
             lastComment = nil
             return true
         }
         guard after.kind == .equals else {
-            error("missing '=' after the key \"\(key.text)\" (found \(describe(after)))", at: after.start)
+            error("missing '=' after the key \"\(keyText)\" (found \(describe(after)))", at: after.start)
             return false
         }
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(nil):
-            error("missing value after '=' for the key \"\(key.text)\"", at: after.end)
+        guard let v = try nextToken() else {
+            error("missing value after '=' for the key \"\(keyText)\"", at: after.end)
             return false
-        case .success(let v?):
-            switch v.kind {
-            case .quotedString, .unquotedString:
-                value = v.text
-                valueEnd = v.end
-            case .openBrace:
-                error("the value of \"\(key.text)\" is a dictionary; a .strings value must be a string", at: v.start)
-                return false
-            case .openParen:
-                error("the value of \"\(key.text)\" is an array; a .strings value must be a string", at: v.start)
-                return false
-            case .openAngle:
-                error("the value of \"\(key.text)\" is data (<…>); a .strings value must be a string", at: v.start)
-                return false
-            case .semicolon:
-                error("missing value after '=' for the key \"\(key.text)\"", at: v.start)
-                return false
-            default:
-                error("unexpected \(describe(v)) where the value of \"\(key.text)\" was expected", at: v.start)
-                return false
-            }
         }
-        switch nextToken() {
-        case .failure(let issue): error(issue.message, at: issue.offset); return false
-        case .success(let t?) where t.kind == .semicolon:
-            add(key: key, value: value, comment: comment)
+        switch v.kind {
+        case .quotedString, .unquotedString:
+            break
+        case .openBrace:
+            error("the value of \"\(keyText)\" is a dictionary; a .strings value must be a string", at: v.start)
+            return false
+        case .openParen:
+            error("the value of \"\(keyText)\" is an array; a .strings value must be a string", at: v.start)
+            return false
+        case .openAngle:
+            error("the value of \"\(keyText)\" is data (<…>); a .strings value must be a string", at: v.start)
+            return false
+        case .semicolon:
+            error("missing value after '=' for the key \"\(keyText)\"", at: v.start)
+            return false
+        default:
+            error("unexpected \(describe(v)) where the value of \"\(keyText)\" was expected", at: v.start)
+            return false
+        }
+        let value = takeText()
+        if let t = try nextToken(), t.kind == .semicolon {
+            add(key: key, keyText: keyText, value: value, comment: comment, at: position)
             lastComment = nil
             return true
-        default:
-            // Point where the ';' belongs, not at the next line's key.
-            error("missing ';' after the value of \"\(key.text)\"", at: valueEnd)
-            return false
         }
+        // Point where the ';' belongs, not at the next line's key.
+        error("missing ';' after the value of \"\(keyText)\"", at: v.end)
+        return false
     }
 
-    private mutating func add(key: Token, value: String, comment: String?) {
-        let (line, column) = tokenizer.position(of: key.start)
-        if let first = keys.insert(key.text, index: entries.count, entries: entries) {
-            let previous = entries[first]
-            let same = previous.value == value
+    /// The Strings are consumed: they move into the entry.
+    private mutating func add(key: Token, keyText: consuming String, value: consuming String, comment: consuming String?, at position: (line: Int, column: Int)) {
+        let (line, column) = position
+        if let first = keys.insert(keyText, index: entries.count, entries: entries) {
+            let same = entries[first].value == value
             found.append((key.start, .warning(
-                "duplicate key \"\(key.text)\" (also at line \(previous.line)) with \(same ? "the same value" : "a different value"); the last one wins",
+                "duplicate key \"\(keyText)\" (also at line \(entries[first].line)) with \(same ? "the same value" : "a different value"); the last one wins",
                 at: SourceLocation(path: path, line: line, column: column))))
         }
-        entries.append(StringsEntry(key: key.text, value: value, comment: comment, line: line, column: column))
+        entries.append(StringsEntry(key: keyText, value: value, comment: comment, line: line, column: column))
     }
 }

@@ -1,6 +1,6 @@
-/// Text of a `.strings` file decoded once into Unicode scalar values.
+/// Text of a `.strings` file as validated UTF-8, and how it was stored.
 struct DecodedText {
-    var scalars: ScalarStorage
+    var text: UTF8Text
     var encoding: StringsEncoding
     var hasByteOrderMark: Bool
     /// Set when the encoding was guessed (BOM-less UTF-16), which Apple's reader rejects.
@@ -15,10 +15,15 @@ struct DecodingFailure: Error {
     var line: Int
     var column: Int
 
-    init(_ message: String, byteOffset: Int, decoded: ScalarStorage, count: Int) {
+    /// `decoded`: the valid text before the bad bytes, as UTF-8.
+    init(_ message: String, byteOffset: Int, decoded: UnsafeBufferPointer<UInt8>) {
         self.message = message
         self.byteOffset = byteOffset
-        (line, column) = ScalarLineIndex(UnsafeBufferPointer(start: decoded.base, count: count)).position(of: count)
+        if decoded.isEmpty {
+            (line, column) = (1, 1)
+        } else {
+            (line, column) = LineCursor(decoded).position(of: decoded.count)
+        }
     }
 }
 
@@ -26,16 +31,17 @@ struct DecodingFailure: Error {
 /// UTF-32 BOMs (only when the data is longer than 4 bytes), UTF-8 BOM, UTF-16 BOMs, else UTF-8.
 /// CF calls BOM-less data whose byte 0 or 1 is 00 "Unicode" and then fails to read it; we read
 /// it as UTF-16 (LE or BE from where the zero bytes are) and say so.
-/// Decoders write straight into one buffer (no intermediate arrays): this is the hot path.
+/// UTF-8 (nearly every file) is validated in place and not copied; UTF-16 and UTF-32 are
+/// transcoded to UTF-8 in one pass. The bytes must outlive the result when it borrows them.
 enum TextDecoding {
-    static func decode(_ bytes: [UInt8]) -> Result<DecodedText, DecodingFailure> {
-        bytes.withUnsafeBufferPointer { decode($0) }
-    }
-
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<DecodedText, DecodingFailure> {
         let n = bytes.count
-        func text(_ r: Result<ScalarStorage, DecodingFailure>, _ e: StringsEncoding, _ bom: Bool, guessed: Bool = false) -> Result<DecodedText, DecodingFailure> {
-            r.map { DecodedText(scalars: $0, encoding: e, hasByteOrderMark: bom, guessedWithoutBOM: guessed) }
+        func text(_ r: Result<UTF8Text, DecodingFailure>, _ e: StringsEncoding, _ bom: Bool, guessed: Bool = false) -> Result<DecodedText, DecodingFailure> {
+            r.map { DecodedText(text: $0, encoding: e, hasByteOrderMark: bom, guessedWithoutBOM: guessed) }
+        }
+        if n == 0 {
+            let empty = OwnedBytes(capacity: 0)
+            return .success(DecodedText(text: UTF8Text(bytes: empty.buffer, owner: empty), encoding: .utf8, hasByteOrderMark: false))
         }
         if n > 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF {
             return text(decodeUTF32(bytes, from: 4, bigEndian: true), .utf32BE, true)
@@ -71,42 +77,36 @@ enum TextDecoding {
         return evenZeros > oddZeros
     }
 
-    static func decodeUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<ScalarStorage, DecodingFailure> {
+    static func decodeUTF8(_ buf: UnsafeBufferPointer<UInt8>, from start: Int) -> Result<UTF8Text, DecodingFailure> {
         let n = buf.count
-        if n == start { return .success(ScalarStorage(capacity: 0)) }
-        let storage = ScalarStorage(capacity: n - start)
-        let out = storage.base
-        // Byte offset (in the BOM-less copy) of every scalar; a scratch slot when unavailable.
-        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
-        defer { scratch.deallocate() }
-        let table = storage.prepareUTF8Copy(of: UnsafeBufferPointer(rebasing: buf[start...]), scalarCapacity: n - start)
-        let offsets = table ?? scratch
-        let step = table == nil ? 0 : 1
-        var w = 0
+        let p = buf.baseAddress!
+        let raw = UnsafeRawPointer(p)
+        func failure(_ message: String, at offset: Int, validUpTo end: Int) -> Result<UTF8Text, DecodingFailure> {
+            .failure(DecodingFailure(message, byteOffset: offset, decoded: UnsafeBufferPointer(start: p + start, count: end - start)))
+        }
         var i = start
-        let raw = UnsafeRawPointer(buf.baseAddress!)
         while i < n {
             // ASCII runs 8 bytes at a time.
-            while i + 8 <= n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                if word & 0x8080_8080_8080_8080 != 0 { break }
-                var k = 0
-                while k < 8 {
-                    out[w + k] = UInt32(buf[i + k])
-                    offsets[(w + k) * step] = Int32(truncatingIfNeeded: i + k - start)
-                    k += 1
-                }
-                w += 8
-                i += 8
-            }
+            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
             guard i < n else { break }
-            let b0 = buf[i]
-            offsets[w * step] = Int32(truncatingIfNeeded: i - start)
+            let b0 = p[i]
             if b0 < 0x80 {
-                out[w] = UInt32(b0)
-                w += 1
                 i += 1
                 continue
+            }
+            // Fast paths: leads C2–DF, and E1–EC/EE/EF, with their continuation bytes can
+            // encode neither an overlong form nor a surrogate. Anything else (errors, E0, ED,
+            // 4-byte forms) takes the exact path below, which names the problem.
+            if b0 >= 0xC2 && b0 <= 0xDF {
+                if i + 1 < n && p[i + 1] & 0xC0 == 0x80 {
+                    i += 2
+                    continue
+                }
+            } else if b0 >= 0xE1 && b0 <= 0xEF && b0 != 0xED {
+                if i + 2 < n && p[i + 1] & 0xC0 == 0x80 && p[i + 2] & 0xC0 == 0x80 {
+                    i += 3
+                    continue
+                }
             }
             var need = 0
             var value: UInt32 = 0
@@ -115,73 +115,87 @@ enum TextDecoding {
             else if b0 & 0xF0 == 0xE0 { need = 2; value = UInt32(b0 & 0x0F); minimum = 0x800 }
             else if b0 & 0xF8 == 0xF0 { need = 3; value = UInt32(b0 & 0x07); minimum = 0x10000 }
             else {
-                return .failure(DecodingFailure("invalid UTF-8: byte 0x\(hex(b0)) cannot start a character", byteOffset: i, decoded: storage, count: w))
+                return failure("invalid UTF-8: byte 0x\(hex(b0)) cannot start a character", at: i, validUpTo: i)
             }
             if i + need >= n {
-                return .failure(DecodingFailure("invalid UTF-8: the file ends inside a multi-byte character", byteOffset: i, decoded: storage, count: w))
+                return failure("invalid UTF-8: the file ends inside a multi-byte character", at: i, validUpTo: i)
             }
             var k = 1
             while k <= need {
-                let b = buf[i + k]
+                let b = p[i + k]
                 if b & 0xC0 != 0x80 {
-                    return .failure(DecodingFailure("invalid UTF-8: byte 0x\(hex(b)) cannot continue the character started by 0x\(hex(b0))", byteOffset: i + k, decoded: storage, count: w))
+                    return failure("invalid UTF-8: byte 0x\(hex(b)) cannot continue the character started by 0x\(hex(b0))", at: i + k, validUpTo: i)
                 }
                 value = (value << 6) | UInt32(b & 0x3F)
                 k += 1
             }
             if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
-                return .failure(DecodingFailure("invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond U+10FFFF)", byteOffset: i, decoded: storage, count: w))
+                return failure("invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond U+10FFFF)", at: i, validUpTo: i)
             }
-            out[w] = value
-            w += 1
             i += need + 1
         }
-        offsets[w * step] = Int32(truncatingIfNeeded: n - start)
-        storage.count = w
-        return .success(storage)
+        return .success(UTF8Text(bytes: UnsafeBufferPointer(start: p + start, count: n - start), owner: nil))
     }
 
-    static func decodeUTF16(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<ScalarStorage, DecodingFailure> {
+    static func decodeUTF16(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<UTF8Text, DecodingFailure> {
         let n = buf.count
-        let storage = ScalarStorage(capacity: (n - start) / 2)
+        // A unit is at most 3 UTF-8 bytes (a surrogate pair, 2 units, is 4).
+        let storage = OwnedBytes(capacity: (n - start) / 2 * 3)
         let out = storage.base
         var w = 0
         var i = start
         @inline(__always) func unit(_ at: Int) -> UInt32 {
             bigEndian ? (UInt32(buf[at]) << 8 | UInt32(buf[at + 1])) : (UInt32(buf[at + 1]) << 8 | UInt32(buf[at]))
         }
+        let raw = UnsafeRawPointer(buf.baseAddress!)
+        // In a word of 4 units, the bits that must be clear for all 4 to be ASCII.
+        let nonASCII: UInt64 = bigEndian ? 0x80FF_80FF_80FF_80FF : 0xFF80_FF80_FF80_FF80
         while i + 1 < n {
+            // ASCII runs 4 units at a time.
+            while i &+ 8 <= n {
+                var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                if word & nonASCII != 0 { break }
+                if bigEndian { word >>= 8 }
+                let packed = (word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)
+                UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, toByteOffset: w, as: UInt32.self)
+                w &+= 4
+                i &+= 8
+            }
+            guard i + 1 < n else { break }
             let u = unit(i)
-            if u < 0xD800 || u > 0xDFFF {
-                out[w] = u
+            if u < 0x80 {
+                out[w] = UInt8(truncatingIfNeeded: u)
                 w += 1
+                i += 2
+                continue
+            }
+            if u < 0xD800 || u > 0xDFFF {
+                w = UTF8Scalar.encode(u, into: out, at: w)
                 i += 2
                 continue
             }
             if u <= 0xDBFF && i + 3 < n {
                 let low = unit(i + 2)
                 if low >= 0xDC00 && low <= 0xDFFF {
-                    out[w] = 0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00)
-                    w += 1
+                    w = UTF8Scalar.encode(0x10000 + ((u - 0xD800) << 10) + (low - 0xDC00), into: out, at: w)
                     i += 4
                     continue
                 }
             }
             let what = u <= 0xDBFF ? "high surrogate 0x\(String(u, radix: 16, uppercase: true)) is not followed by a low surrogate"
                                    : "low surrogate 0x\(String(u, radix: 16, uppercase: true)) without a high surrogate"
-            return .failure(DecodingFailure("invalid UTF-16: \(what)", byteOffset: i, decoded: storage, count: w))
+            return .failure(DecodingFailure("invalid UTF-16: \(what)", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         if i < n {
-            return .failure(DecodingFailure("invalid UTF-16: odd number of bytes (a stray last byte)", byteOffset: i, decoded: storage, count: w))
+            return .failure(DecodingFailure("invalid UTF-16: odd number of bytes (a stray last byte)", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         storage.count = w
-        storage.buildUTF8()
-        return .success(storage)
+        return .success(UTF8Text(bytes: storage.buffer, owner: storage))
     }
 
-    static func decodeUTF32(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<ScalarStorage, DecodingFailure> {
+    static func decodeUTF32(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<UTF8Text, DecodingFailure> {
         let n = buf.count
-        let storage = ScalarStorage(capacity: (n - start) / 4)
+        let storage = OwnedBytes(capacity: n - start)
         let out = storage.base
         var w = 0
         var i = start
@@ -190,18 +204,16 @@ enum TextDecoding {
                 ? UInt32(buf[i]) << 24 | UInt32(buf[i + 1]) << 16 | UInt32(buf[i + 2]) << 8 | UInt32(buf[i + 3])
                 : UInt32(buf[i + 3]) << 24 | UInt32(buf[i + 2]) << 16 | UInt32(buf[i + 1]) << 8 | UInt32(buf[i])
             if v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) {
-                return .failure(DecodingFailure("invalid UTF-32: 0x\(String(v, radix: 16, uppercase: true)) is not a Unicode scalar value", byteOffset: i, decoded: storage, count: w))
+                return .failure(DecodingFailure("invalid UTF-32: 0x\(String(v, radix: 16, uppercase: true)) is not a Unicode scalar value", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
             }
-            out[w] = v
-            w += 1
+            w = UTF8Scalar.encode(v, into: out, at: w)
             i += 4
         }
         if i < n {
-            return .failure(DecodingFailure("invalid UTF-32: the length is not a multiple of 4 bytes", byteOffset: i, decoded: storage, count: w))
+            return .failure(DecodingFailure("invalid UTF-32: the length is not a multiple of 4 bytes", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         storage.count = w
-        storage.buildUTF8()
-        return .success(storage)
+        return .success(UTF8Text(bytes: storage.buffer, owner: storage))
     }
 
     static func hex(_ b: UInt8) -> String {
