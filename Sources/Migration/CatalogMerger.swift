@@ -39,6 +39,10 @@ public enum CatalogMerger {
         var diagnostics: [Diagnostic] = []
         var pluralKeys: Set<String> = []
         let ordered = languages.sorted { $0.language < $1.language }
+        // Room for every key of the largest file, and in each entry for every language: growing
+        // the tables one key at a time rehashed them about log2(n) times.
+        strings.reserveCapacity(ordered.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0)
+        let languageCount = ordered.count
 
         var spellings = KeySpellings()
         for content in ordered {
@@ -46,7 +50,7 @@ public enum CatalogMerger {
             for entry in file.entries { // duplicates: the last one wins, as in CFDictionarySetValue
                 let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
                 guard spellings.accept(entry.key, at: location, diagnostics: &diagnostics) else { continue }
-                strings[entry.key, default: migratedEntry()].localizations[content.language] =
+                strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
                     CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
             }
         }
@@ -61,7 +65,7 @@ public enum CatalogMerger {
                 if strings[entry.key]?.localizations[content.language] != nil {
                     diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)))
                 }
-                strings[entry.key, default: migratedEntry()].localizations[content.language] = localization
+                strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
                 if localization.variations != nil || !localization.substitutions.isEmpty { pluralKeys.insert(entry.key) }
             }
         }
@@ -76,9 +80,10 @@ public enum CatalogMerger {
         return MergeResult(catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
     }
 
-    private static func migratedEntry() -> CatalogEntry {
+    private static func migratedEntry(_ languageCount: Int) -> CatalogEntry {
         var entry = CatalogEntry()
         entry.extractionState = .migrated
+        entry.localizations.reserveCapacity(languageCount)
         return entry
     }
 
@@ -91,17 +96,19 @@ public enum CatalogMerger {
     /// nothing between them, as Xcode does (owncloud `en`: `"Single Account"` twice ->
     /// `"Single AccountSingle Account"`).
     static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> [String: String] {
-        let perLanguage = languages.map { content in content.strings.map(fileComments) }
         var result: [String: String] = [:]
         let sourceIndex = languages.firstIndex { $0.language == sourceLanguage }
-        let source = sourceIndex.flatMap { perLanguage[$0] }
+        let source = sourceIndex.flatMap { languages[$0].strings.map { fileComments($0.entries) } }
         // A key the source language has only in its .stringsdict has no comment at all
         // (IceCubesApp `notifications-others-count %lld`: ko's .strings comment is not taken).
         let sourceDictKeys = Set(sourceIndex.flatMap { languages[$0].stringsDict?.entries.map(\.key) } ?? [])
         var votes: [String: [String: (count: Int, first: Int)]] = [:]
-        for (index, comments) in perLanguage.enumerated() where index != sourceIndex {
-            guard let comments else { continue }
-            for (key, comment) in comments {
+        for (index, content) in languages.enumerated() where index != sourceIndex {
+            guard let file = content.strings else { continue }
+            // Only keys the source lacks can get this language's comment: the comments of the
+            // others are not collected (that was a dictionary per language, a third of the merge).
+            let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }
+            for (key, comment) in fileComments(candidates) {
                 guard let comment, source?[key] == nil, !sourceDictKeys.contains(key) else { continue }
                 let previous = votes[key]?[comment]
                 votes[key, default: [:]][comment] = ((previous?.count ?? 0) + 1, previous?.first ?? index)
@@ -116,10 +123,11 @@ public enum CatalogMerger {
         return result.compactMapValues { $0 }
     }
 
-    /// Each key of a file with its comment (nil when it has none).
-    private static func fileComments(_ file: StringsFile) -> [String: String?] {
+    /// Each key of a file's entries with its comment (nil when it has none).
+    private static func fileComments(_ entries: [StringsEntry]) -> [String: String?] {
         var comments: [String: String?] = [:]
-        for entry in file.entries {
+        comments.reserveCapacity(entries.count)
+        for entry in entries {
             let usable = entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
             switch (comments[entry.key], usable) {
             case (.some(.some(let earlier)), .some(let comment)): comments[entry.key] = .some(earlier + comment)

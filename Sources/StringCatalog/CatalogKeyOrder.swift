@@ -28,11 +28,11 @@ public final class CatalogKeyOrder {
     /// system locale never changes, so it is fetched once.
     private static let systemLocale = NSLocale.system
 
-    /// `keys` sorted in Xcode's order (public: the compiler writes entries in this order too).
-    /// `Sequence.sorted` is a merge sort that uses the runs
-    /// already in its input, so keys that are nearly in order need few comparisons.
+    /// `keys` (distinct) sorted in Xcode's order (public: the compiler writes entries in this order
+    /// too). Keys already in order cost n - 1 comparisons (`KeySorter`).
     public static func sorted<S: Sequence>(_ keys: S) -> [String] where S.Element == String {
-        keys.sorted(by: precedes)
+        let keys = Array(keys)
+        return KeySorter.sortedIndices(keys, by: precedes).map { keys[$0] }
     }
 
     /// A small set of keys (the members of one object) sorted in Xcode's order.
@@ -63,7 +63,8 @@ public final class CatalogKeyOrder {
             // New keys: place them all first (placing one renumbers the keys after it).
             for key in map.keys where ranks[key] == nil {
                 guard place(key) else {
-                    return map.indices.sorted { Self.precedes(map[$0].key, map[$1].key) }
+                    let indices = Array(map.indices)
+                    return KeySorter.sortedIndices(indices.map { map[$0].key }, by: Self.precedes).map { indices[$0] }
                 }
             }
             ranked.removeAll(keepingCapacity: true)

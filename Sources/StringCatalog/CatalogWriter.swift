@@ -164,7 +164,7 @@ struct CatalogEmitter {
 
     /// The entries in Xcode's order. Starts from the file's order (`keyOrderHint`), so a catalog
     /// read from a sorted file costs n - 1 comparisons; keys added since are appended, then all
-    /// are sorted with Foundation's comparator.
+    /// are sorted with Foundation's comparator (`KeySorter`).
     private func sortedEntryIndices(_ catalog: StringCatalog) -> [Dictionary<String, CatalogEntry>.Index] {
         let strings = catalog.strings
         var indices: [Dictionary<String, CatalogEntry>.Index] = []
@@ -176,7 +176,7 @@ struct CatalogEmitter {
             let known = Set(indices)
             indices += strings.indices.filter { !known.contains($0) }
         }
-        return indices.sorted { CatalogKeyOrder.precedes(strings[$0].key, strings[$1].key) }
+        return KeySorter.sortedIndices(indices.map { strings[$0].key }, by: CatalogKeyOrder.precedes).map { indices[$0] }
     }
 }
 

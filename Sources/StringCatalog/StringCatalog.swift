@@ -129,6 +129,6 @@ extension StringCatalog {
             let known = Set(keys)
             keys += strings.keys.filter { !known.contains($0) }
         }
-        return keys.sorted(by: CatalogKeyOrder.precedes)
+        return CatalogKeyOrder.sorted(keys)
     }
 }

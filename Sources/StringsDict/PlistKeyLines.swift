@@ -5,6 +5,10 @@ import StringcatSupport
 /// PropertyListSerialization gives values only; to point diagnostics at a line we walk the raw
 /// XML bytes once, following `<dict>`/`<array>` nesting and `<key>…</key>` elements. Binary and
 /// old-style plists yield an empty index (diagnostics then name only the file).
+///
+/// A file `PlistXMLFastParser` read needs no second scan: its dictionaries hold each key's offset,
+/// and since that parser accepts no arrays and no repeated keys, every key path is unique and
+/// found by walking the dictionaries (the same answers as the scan, computed only when asked).
 struct PlistKeyLines {
     struct Position: Hashable {
         var line: Int
@@ -16,7 +20,18 @@ struct PlistKeyLines {
     /// with the position of each repeat.
     private(set) var duplicates: [(path: [String], position: Position)] = []
 
+    /// The fast parser's tree (tree mode), with the bytes and line starts to turn offsets into positions.
+    private var root: PlistDictionary?
+    private var bytes: [UInt8] = []
+    private var lineIndex: LineIndex?
+
     init() {}
+
+    init(tree root: PlistDictionary, xml bytes: [UInt8]) {
+        self.root = root
+        self.bytes = bytes
+        lineIndex = LineIndex(utf8: bytes)
+    }
 
     init(xml bytes: [UInt8]) {
         guard Self.looksLikeXML(bytes) else { return }
@@ -77,16 +92,42 @@ struct PlistKeyLines {
         static let arrayClose = Array("</array>".utf8)
     }
 
-    func position(of path: [String]) -> Position? { positions[path] }
+    func position(of path: [String]) -> Position? {
+        if root != nil {
+            let (offset, depth) = deepestKeyOffset(path)
+            return depth == path.count ? offset.map(treePosition) : nil
+        }
+        return positions[path]
+    }
 
     /// The position of `path`, or of its nearest ancestor that has one.
     func nearestPosition(of path: [String]) -> Position? {
+        if root != nil { return deepestKeyOffset(path).offset.map(treePosition) }
         var p = path
         while !p.isEmpty {
             if let found = positions[p] { return found }
             p.removeLast()
         }
         return nil
+    }
+
+    /// Tree mode: the offset of the deepest key of `path` that exists, and how many components
+    /// were found.
+    private func deepestKeyOffset(_ path: [String]) -> (offset: Int?, depth: Int) {
+        var dictionary = root
+        var offset: Int?
+        var depth = 0
+        for component in path {
+            guard let member = dictionary?.members[component] else { break }
+            offset = member.keyOffset
+            depth += 1
+            dictionary = member.value.dictionary
+        }
+        return (offset, depth)
+    }
+
+    private func treePosition(_ offset: Int) -> Position {
+        Self.position(of: offset, in: bytes, lines: lineIndex!)
     }
 
     private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {

@@ -23,20 +23,27 @@ extension StringsDictDecoder {
         }
     }
 
+    /// A form of a variable with its tokens, parsed once for every check.
+    private typealias ParsedForm = (category: PluralCategory, text: String, tokens: [FormatToken])
+
     private mutating func check(_ rule: PluralRule, _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
-        let formatContext = context.appendingPlistOnly(StringsDictKeys.formatKey)
+        // Contexts are built only for a warning (allocating key paths for every value was a
+        // fifth of the read).
         let uses = rule.referencedVariables
         for use in uses where use.reference.isMalformed {
-            warn("malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected %#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)", formatContext)
+            warn("malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected %#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)", context.appendingPlistOnly(StringsDictKeys.formatKey))
         }
         var referenced = Set(uses.map(\.reference.name))
         for use in uses where rule.variable(named: use.reference.name) == nil {
-            warn("\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined", formatContext)
+            warn("\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined", context.appendingPlistOnly(StringsDictKeys.formatKey))
+        }
+        let parsedForms: [[ParsedForm]] = rule.variables.map { variable in
+            variable.sortedForms.map { ($0.category, $0.text, FormatStringParser.parse($0.text)) }
         }
         // Forms may nest references to other variables of the same rule.
-        for variable in rule.variables {
-            for (category, form) in variable.sortedForms {
-                for reference in FormatStringParser.variableReferences(in: form) {
+        for (variable, forms) in zip(rule.variables, parsedForms) {
+            for (category, _, tokens) in forms {
+                for case .variable(let reference) in tokens {
                     referenced.insert(reference.name)
                     let formContext = context.appending(variable.name).appending(category.rawValue)
                     if reference.isMalformed {
@@ -48,35 +55,34 @@ extension StringsDictDecoder {
             }
         }
         if uses.isEmpty {
-            warn("\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable", formatContext)
+            warn("\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable", context.appendingPlistOnly(StringsDictKeys.formatKey))
         }
-        for variable in rule.variables {
+        for (variable, forms) in zip(rule.variables, parsedForms) {
             let variableContext = context.appending(variable.name)
             if !referenced.contains(variable.name) {
                 warn("variable is defined but never referenced", variableContext)
             }
             let argument = uses.first { $0.reference.name == variable.name && !$0.reference.isMalformed }?.argumentIndex
-            check(variable, variableContext, argument: argument, categories, language)
+            check(variable, forms, variableContext, argument: argument, categories, language)
         }
     }
 
-    private mutating func check(_ variable: PluralVariable, _ context: Context, argument: Int?, _ categories: Set<PluralCategory>?, _ language: String?) {
+    private mutating func check(_ variable: PluralVariable, _ forms: [ParsedForm], _ context: Context, argument: Int?,
+                                _ categories: Set<PluralCategory>?, _ language: String?) {
         if variable.specType.isEmpty {
             warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", context)
         } else if variable.specType != PluralVariable.pluralRuleType {
             warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appendingPlistOnly(StringsDictKeys.specType))
         }
-        let valueContext = context.appendingPlistOnly(StringsDictKeys.valueType)
         var valueKind: FormatArgumentKind?
         if let written = variable.valueType, let normalized = variable.normalizedValueType {
             if written != normalized {
-                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'", valueContext)
+                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'", context.appendingPlistOnly(StringsDictKeys.valueType))
             }
-            let specs = FormatStringParser.parse("%" + normalized)
-            if specs.count == 1, case .specifier(let spec) = specs[0], !spec.isPercentLiteral, spec.position == nil {
-                valueKind = spec.argumentKind
+            if let kind = Self.argumentKind(ofValueType: normalized) {
+                valueKind = kind
             } else {
-                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", valueContext)
+                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", context.appendingPlistOnly(StringsDictKeys.valueType))
             }
         } else {
             warn("missing \(StringsDictKeys.valueType)", context)
@@ -91,8 +97,8 @@ extension StringsDictDecoder {
             }
         }
         guard let valueKind, let valueType = variable.normalizedValueType else { return }
-        for (category, form) in variable.sortedForms {
-            for spec in FormatStringParser.specifiers(in: form) {
+        for (category, _, tokens) in forms {
+            for case .specifier(let spec) in tokens where !spec.isPercentLiteral {
                 // Unpositioned specifiers in a form read the variable's value; positional ones only
                 // when they name the variable's own argument (`%2$@` in a form of argument 1 is another argument).
                 let readsVariable = spec.position == nil || (argument != nil && spec.position == argument)
@@ -100,5 +106,15 @@ extension StringsDictDecoder {
                 warn("form uses \(spec.raw) (\(spec.argumentKind.rawValue)) but \(StringsDictKeys.valueType) is '\(valueType)' (\(valueKind.rawValue))", context.appending(category.rawValue))
             }
         }
+    }
+
+    /// The kind of argument a value type (`d`, `lld`, `@`; without `%`) reads; nil when it is not
+    /// one printf conversion.
+    static func argumentKind(ofValueType normalized: String) -> FormatArgumentKind? {
+        let specs = FormatStringParser.parse("%" + normalized)
+        if specs.count == 1, case .specifier(let spec) = specs[0], !spec.isPercentLiteral, spec.position == nil {
+            return spec.argumentKind
+        }
+        return nil
     }
 }

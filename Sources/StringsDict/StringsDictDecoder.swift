@@ -50,12 +50,14 @@ struct StringsDictDecoder {
 
     // MARK: - Entries
 
-    mutating func entries(_ top: [String: Any]) -> [StringsDictEntry] {
+    mutating func entries(_ top: PlistDictionary) -> [StringsDictEntry] {
         var entries: [StringsDictEntry] = []
+        entries.reserveCapacity(top.members.count)
         for key in top.keys.sorted() {
             let context = Context(plistPath: [key], shownPath: [key])
-            guard let dict = top[key] as? [String: Any] else {
-                error("value is \(Self.kind(of: top[key]!)), not a dictionary; entry skipped", context)
+            let value = top[key]!
+            guard let dict = value.dictionary else {
+                error("value is \(value.kind), not a dictionary; entry skipped", context)
                 continue
             }
             guard let rule = rule(dict, context) else { continue }
@@ -64,7 +66,7 @@ struct StringsDictDecoder {
         return entries
     }
 
-    private mutating func rule(_ dict: [String: Any], _ context: Context) -> StringsDictRule? {
+    private mutating func rule(_ dict: PlistDictionary, _ context: Context) -> StringsDictRule? {
         if dict[DeviceRule.ruleTypeKey] != nil {
             return deviceOrWidth(dict, typeKey: DeviceRule.ruleTypeKey, context).map { .device(DeviceRule(cases: $0)) }
         }
@@ -74,13 +76,13 @@ struct StringsDictDecoder {
         return plural(dict, context).map { .plural($0) }
     }
 
-    private mutating func deviceOrWidth(_ dict: [String: Any], typeKey: String, _ context: Context) -> [RuleCase]? {
+    private mutating func deviceOrWidth(_ dict: PlistDictionary, typeKey: String, _ context: Context) -> [RuleCase]? {
         for other in dict.keys.sorted() where other != typeKey {
             warn("unexpected key '\(other)' next to \(typeKey); ignored", context.appending(other))
         }
         let ruleContext = context.appendingPlistOnly(typeKey)
-        guard let cases = dict[typeKey] as? [String: Any] else {
-            warn("\(typeKey) is \(Self.kind(of: dict[typeKey]!)), not a dictionary; entry skipped", context.appending(typeKey))
+        guard let cases = dict[typeKey]!.dictionary else {
+            warn("\(typeKey) is \(dict[typeKey]!.kind), not a dictionary; entry skipped", context.appending(typeKey))
             return nil
         }
         let isDevice = typeKey == DeviceRule.ruleTypeKey
@@ -94,14 +96,14 @@ struct StringsDictDecoder {
                 warn("width '\(key)' is not a whole number; kept", caseContext)
             }
             switch cases[key]! {
-            case let s as String:
+            case .string(let s):
                 result.append(RuleCase(key: key, value: .string(s)))
-            case let nested as [String: Any]:
+            case .dictionary(let nested):
                 if let rule = plural(nested, caseContext) {
                     result.append(RuleCase(key: key, value: .plural(rule)))
                 }
             case let other:
-                warn("value is \(Self.kind(of: other)), not a string or a plural rule; ignored", caseContext)
+                warn("value is \(other.kind), not a string or a plural rule; ignored", caseContext)
             }
         }
         return result
@@ -109,7 +111,7 @@ struct StringsDictDecoder {
 
     // MARK: - Plural rules
 
-    private mutating func plural(_ dict: [String: Any], _ context: Context) -> PluralRule? {
+    private mutating func plural(_ dict: PlistDictionary, _ context: Context) -> PluralRule? {
         guard let raw = dict[StringsDictKeys.formatKey] else {
             if dict[DeviceRule.ruleTypeKey] != nil || dict[WidthRule.ruleTypeKey] != nil {
                 warn("device and width rules cannot be nested here; entry skipped", context)
@@ -118,15 +120,15 @@ struct StringsDictDecoder {
             }
             return nil
         }
-        guard let formatKey = raw as? String else {
-            warn("\(StringsDictKeys.formatKey) is \(Self.kind(of: raw)), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
+        guard let formatKey = raw.string else {
+            warn("\(StringsDictKeys.formatKey) is \(raw.kind), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
             return nil
         }
         var variables: [PluralVariable] = []
         for name in dict.keys.sorted() where name != StringsDictKeys.formatKey {
             let variableContext = context.appending(name)
-            guard let variableDict = dict[name] as? [String: Any] else {
-                warn("value is \(Self.kind(of: dict[name]!)), not a variable dictionary; ignored", variableContext)
+            guard let variableDict = dict[name]!.dictionary else {
+                warn("value is \(dict[name]!.kind), not a variable dictionary; ignored", variableContext)
                 continue
             }
             variables.append(variable(name, variableDict, variableContext))
@@ -134,46 +136,32 @@ struct StringsDictDecoder {
         return PluralRule(formatKey: formatKey, variables: variables)
     }
 
-    private mutating func variable(_ name: String, _ dict: [String: Any], _ context: Context) -> PluralVariable {
+    private mutating func variable(_ name: String, _ dict: PlistDictionary, _ context: Context) -> PluralVariable {
         var specType = ""
         var valueType: String?
         var forms: [PluralCategory: String] = [:]
         for key in dict.keys.sorted() {
             let value = dict[key]!
-            let keyContext = context.appending(key)
+            // The key's context is built only for a warning.
             switch key {
             case StringsDictKeys.specType:
-                if let s = value as? String { specType = s } else {
-                    warn("\(key) is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                if let s = value.string { specType = s } else {
+                    warn("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             case StringsDictKeys.valueType:
-                if let s = value as? String { valueType = s } else {
-                    warn("\(key) is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                if let s = value.string { valueType = s } else {
+                    warn("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             default:
                 guard let category = PluralCategory(rawValue: key) else {
-                    warn("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", keyContext)
+                    warn("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", context.appending(key))
                     continue
                 }
-                if let s = value as? String { forms[category] = s } else {
-                    warn("form is \(Self.kind(of: value)), not a string; ignored", keyContext)
+                if let s = value.string { forms[category] = s } else {
+                    warn("form is \(value.kind), not a string; ignored", context.appending(key))
                 }
             }
         }
         return PluralVariable(name: name, specType: specType, valueType: valueType, forms: forms)
-    }
-
-    /// A short name for a plist value's type, for messages.
-    static func kind(of value: Any) -> String {
-        if type(of: value) == Bool.self { return "a boolean" }
-        switch value {
-        case is String: return "a string"
-        case is [String: Any]: return "a dictionary"
-        case is [Any]: return "an array"
-        case is Data: return "data"
-        case is Date: return "a date"
-        case is NSNumber: return "a number"
-        default: return "a \(type(of: value))"
-        }
     }
 }

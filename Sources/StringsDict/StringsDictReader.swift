@@ -6,18 +6,31 @@ public enum StringsDictReader {
     /// Parses `data`. `path` is used in diagnostics; `language` (an `.lproj` name such as `pt-BR`)
     /// enables the "category not used by the language" warning and is derived from `path` when nil.
     public static func parse(_ data: Data, path: String, language: String? = nil) -> StringsDictReadResult {
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-        } catch {
-            return StringsDictReadResult(file: nil, diagnostics: [parseError(error, path: path)])
-        }
-        guard let top = plist as? [String: Any] else {
-            let kind = StringsDictDecoder.kind(of: plist)
-            return StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))])
-        }
+        parse(data, path: path, language: language, fastPath: true)
+    }
+
+    /// `fastPath: false` always goes through PropertyListSerialization (tests compare the two).
+    static func parse(_ data: Data, path: String, language: String?, fastPath: Bool) -> StringsDictReadResult {
         let bytes = [UInt8](data)
-        let lines = PlistKeyLines(xml: bytes)
+        let top: PlistDictionary
+        let lines: PlistKeyLines
+        if fastPath, let tree = PlistXMLFastParser.parse(bytes) {
+            top = tree
+            lines = PlistKeyLines(tree: tree, xml: bytes)
+        } else {
+            let plist: Any
+            do {
+                plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+            } catch {
+                return StringsDictReadResult(file: nil, diagnostics: [parseError(error, path: path)])
+            }
+            guard case .dictionary(let dictionary) = PlistValue(foundation: plist) else {
+                let kind = PlistValue.kind(ofFoundation: plist)
+                return StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))])
+            }
+            top = dictionary
+            lines = PlistKeyLines(xml: bytes)
+        }
         var decoder = StringsDictDecoder(path: path, lines: lines)
         for duplicate in lines.duplicates {
             let shown = duplicate.path.filter { $0 != DeviceRule.ruleTypeKey && $0 != WidthRule.ruleTypeKey }
