@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// Writes a catalog as the exact bytes Xcode writes (formats.md §0–2).
@@ -44,6 +45,21 @@ struct CatalogEmitter {
 
     init(capacity: Int) { out = JSONTextWriter(capacity: capacity) }
 
+    private init(continuingObjectAtDepth depth: Int, hasMembers: Bool) {
+        out = JSONTextWriter(continuingObjectAtDepth: depth, hasMembers: hasMembers)
+    }
+
+    /// Catalogs with at least this many entries are encoded on two threads.
+    static let parallelThreshold = 2_048
+
+    private mutating func writeEntries(_ strings: [String: CatalogEntry], _ indices: ArraySlice<Dictionary<String, CatalogEntry>.Index>) {
+        for index in indices {
+            let (key, entry) = strings[index]
+            out.key(key)
+            write(entry)
+        }
+    }
+
     mutating func write(_ catalog: StringCatalog) {
         out.beginObject()
         for name in memberOrder(CatalogFieldNames.catalogOrder, catalog.extraFields, known: CatalogFieldNames.catalog) {
@@ -53,10 +69,21 @@ struct CatalogEmitter {
             case "strings":
                 out.key(name)
                 out.beginObject()
-                for index in sortedEntryIndices(catalog) {
-                    let (key, entry) = catalog.strings[index]
-                    out.key(key)
-                    write(entry)
+                let indices = sortedEntryIndices(catalog)
+                if indices.count < Self.parallelThreshold {
+                    writeEntries(catalog.strings, indices[...])
+                } else {
+                    // Entries encode independently: two halves on two threads, spliced in order.
+                    let middle = indices.count / 2
+                    let halves = [indices[..<middle], indices[middle...]]
+                    let parts = EncodedParts(count: 2)
+                    let strings = catalog.strings
+                    DispatchQueue.concurrentPerform(iterations: 2) { part in
+                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: part > 0)
+                        emitter.writeEntries(strings, halves[part])
+                        parts.set(part, emitter.out)
+                    }
+                    for part in parts.values { out.append(continuation: part) }
                 }
                 out.endObject()
             default: writeExtra(name, catalog.extraFields)
@@ -196,4 +223,20 @@ enum CatalogFieldNames {
     static let stringUnitOrder = CatalogKeyOrder.sorted(stringUnit)
     static let substitutionOrder = CatalogKeyOrder.sorted(substitution)
     static let variationsOrder = CatalogKeyOrder.sorted(variations)
+}
+
+/// The parts of a catalog encoded on several threads.
+private final class EncodedParts: @unchecked Sendable {
+    private var storage: [JSONTextWriter?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ part: JSONTextWriter) {
+        lock.lock()
+        storage[index] = part
+        lock.unlock()
+    }
+
+    var values: [JSONTextWriter] { storage.map { $0! } }
 }

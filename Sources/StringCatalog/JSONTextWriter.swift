@@ -12,6 +12,22 @@ struct JSONTextWriter {
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// A writer that continues an object already open at `depth` (its members are written as if
+    /// they followed the ones before: with `,\n` first when `hasMembers`). Its bytes are spliced
+    /// into the outer writer with `append(continuation:)`; used to encode parts in parallel.
+    init(continuingObjectAtDepth depth: Int, hasMembers: Bool, capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+        self.depth = depth
+        firstMember = Array(repeating: false, count: depth - 1) + [!hasMembers]
+    }
+
+    /// Splices in the members a continuation writer wrote for the object open here.
+    mutating func append(continuation: JSONTextWriter) {
+        guard !continuation.bytes.isEmpty else { return }
+        bytes.append(contentsOf: continuation.bytes)
+        firstMember[firstMember.count - 1] = false
+    }
+
     mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
     mutating func endObject() { endContainer(UInt8(ascii: "}")) }
     mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }

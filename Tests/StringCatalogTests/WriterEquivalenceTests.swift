@@ -127,4 +127,16 @@ final class WriterEquivalenceTests: XCTestCase {
         XCTAssertTrue(text.contains("\"argNum\" : 1\n"), text)
         XCTAssertTrue(text.contains("\"argNum\" : 0\n"), text)
     }
+
+    /// Catalogs from 2,048 entries are encoded in two halves on two threads and spliced: the
+    /// bytes must be exactly JSONSerialization's, at the split and everywhere else.
+    func testLargeCatalogEncodedInParallelMatchesJSONSerialization() throws {
+        for entries in [CatalogEmitter.parallelThreshold, 3_001] {
+            let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: 3, pluralEvery: 7)
+            XCTAssertEqual(catalog.strings.count, entries)
+            let ours = CatalogWriter.data(for: catalog)
+            XCTAssertEqual(ours, try CatalogWriter.foundationData(for: catalog), "\(entries) entries")
+            XCTAssertEqual(try CatalogReader.parse(ours, path: "big.xcstrings"), catalog)
+        }
+    }
 }
