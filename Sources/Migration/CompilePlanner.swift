@@ -89,15 +89,20 @@ extension CatalogCompiler {
             report.catalogs.append(CompiledCatalog(path: path, table: table))
 
             let folder = outputFolder(forCatalogAt: url, output: options.outputDirectory)
-            for language in table.languages {
-                let lproj = folder + "/" + language.language + ".lproj/"
+            // Languages render independently: on every core.
+            let format = options.stringsFormat
+            let rendered = ConcurrentMap.map(table.languages) { language -> [(CompiledFile.Kind, Int, Data)] in
                 var files: [(CompiledFile.Kind, Int, Data)] = []
                 if !language.strings.isEmpty {
-                    files.append((.strings, language.strings.count, CompiledFileRenderer.strings(language.strings, format: options.stringsFormat)))
+                    files.append((.strings, language.strings.count, CompiledFileRenderer.strings(language.strings, format: format)))
                 }
                 if !language.stringsDict.isEmpty {
-                    files.append((.stringsdict, language.stringsDict.count, CompiledFileRenderer.stringsDict(language.stringsDict, format: options.stringsFormat)))
+                    files.append((.stringsdict, language.stringsDict.count, CompiledFileRenderer.stringsDict(language.stringsDict, format: format)))
                 }
+                return files
+            }
+            for (language, files) in zip(table.languages, rendered) {
+                let lproj = folder + "/" + language.language + ".lproj/"
                 for (kind, count, data) in files {
                     let target = lproj + tableName + "." + kind.rawValue
                     let existed = fm.fileExists(atPath: target)

@@ -16,23 +16,48 @@ import Foundation
 public enum StringsFileWriter {
     /// The text of a `.strings` file.
     public static func text(_ entries: [StringsEntry], leadingComment: String? = nil) -> String {
-        var blocks: [String] = []
-        blocks.reserveCapacity(entries.count + 1)
+        String(decoding: utf8(entries, leadingComment: leadingComment), as: UTF8.self)
+    }
+
+    /// The text as UTF-8 bytes, built directly (compile writes tens of thousands of entries per
+    /// file; building Swift Strings block by block cost a quarter of its time).
+    static func utf8(_ entries: [StringsEntry], leadingComment: String?) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(entries.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 + ($1.comment?.utf8.count ?? -6) + 6 })
+        var first = true
         if let leadingComment, entries.first?.comment != leadingComment {
-            blocks.append(commentLine(leadingComment) + "\n")
+            out.append(contentsOf: commentLine(leadingComment).utf8)
+            out.append(0x0A)
+            first = false
         }
         for entry in entries {
-            var block = ""
-            if let comment = entry.comment { block += commentLine(comment) + "\n" }
-            block += "\"" + escaped(entry.key) + "\" = \"" + escaped(entry.value) + "\";\n"
-            blocks.append(block)
+            if !first { out.append(0x0A) } // a blank line between blocks
+            first = false
+            if let comment = entry.comment {
+                out.append(contentsOf: commentLine(comment).utf8)
+                out.append(0x0A)
+            }
+            out.append(0x22)
+            appendEscaped(entry.key, to: &out)
+            out.append(contentsOf: [0x22, 0x20, 0x3D, 0x20, 0x22]) // `" = "`
+            appendEscaped(entry.value, to: &out)
+            out.append(contentsOf: [0x22, 0x3B, 0x0A]) // `";` LF
         }
-        return blocks.joined(separator: "\n")
+        return out
+    }
+
+    private static func appendEscaped(_ s: String, to out: inout [UInt8]) {
+        var needs = false
+        for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C || u == 0x7F { needs = true; break }
+        out.append(contentsOf: (needs ? escaped(s) : s).utf8)
     }
 
     /// The bytes of a `.strings` file: UTF-8 without BOM (the default, what Xcode writes today),
     /// or UTF-16/UTF-32 with a BOM. The property-list cases are written as UTF-8 text.
     public static func data(_ entries: [StringsEntry], leadingComment: String? = nil, encoding: StringsEncoding = .utf8) -> Data {
+        if encoding == .utf8 || encoding == .binaryPlist || encoding == .xmlPlist {
+            return Data(utf8(entries, leadingComment: leadingComment))
+        }
         let string = text(entries, leadingComment: leadingComment)
         switch encoding {
         case .utf8, .binaryPlist, .xmlPlist:
@@ -88,6 +113,15 @@ public enum StringsFileWriter {
         // `contains("*/")` and `replacingOccurrences` compare Characters and miss `*/` followed by
         // a combining mark (`// */\u{323}` was written `/* */\u{323} */`, which does not parse;
         // found by fuzzing).
+        // `*` and `/` are single bytes in UTF-8 and never part of another scalar's bytes, so a
+        // byte scan finds exactly the scalar pairs; most comments have none.
+        var previous: UInt8 = 0
+        var hasCloser = false
+        for byte in comment.utf8 {
+            if previous == 0x2A && byte == 0x2F { hasCloser = true; break }
+            previous = byte
+        }
+        guard hasCloser else { return "/* " + comment + " */" }
         let scalars = Array(comment.unicodeScalars)
         let closers = Set(scalars.indices.dropLast().filter { scalars[$0] == "*" && scalars[$0 + 1] == "/" })
         guard !closers.isEmpty else { return "/* " + comment + " */" }
