@@ -18,8 +18,7 @@ enum AllBench {
             child.arguments = options.arguments(subcommand: phase, project: project.root)
             try child.run()
             child.waitUntilExit()
-            // 2 = not available yet (compile, verify before they exist): reported by the child, not a failure.
-            if child.terminationStatus != 0 && child.terminationStatus != 2 {
+            if child.terminationStatus != 0 {
                 Console.line("\(Format.padded(phase, 12)) FAILED (exit status \(child.terminationStatus))")
                 failed = true
             }

@@ -30,8 +30,8 @@ struct BenchOptions {
           catalog          write + read a synthetic catalog (--catalog-entries x 40 languages, 10% plurals)
           migrate [PATH]   ProjectMigrator.migrate of the generated project (or of PATH, with
                            --skip-invalid) into a temporary --output
-          compile          CatalogCompiler on the migrated catalogs (not available yet)
-          verify           the round-trip verifier (not available yet)
+          compile          CatalogCompiler on the catalogs migrate writes for the generated project
+          verify           the round-trip verifier on the generated project (must find no loss)
           all              every phase, each in its own process (so peak memory is per phase)
 
         options:
@@ -45,7 +45,7 @@ struct BenchOptions {
           --runs N             timed runs per phase; the median is reported (default 5 fast, 3 slow)
           --catalog-entries N  entries of the catalog phase (default 100000)
 
-        exit status: 0 done, 1 a phase failed, 2 usage error or phase not available yet
+        exit status: 0 done, 1 a phase failed, 2 usage error
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
