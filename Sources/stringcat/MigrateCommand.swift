@@ -44,10 +44,6 @@ enum MigrateCommand: Subcommand {
         options.formatVersion = arguments.value("--format-version") ?? "1.0"
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
         guard ["1.0", "1.1"].contains(options.formatVersion) else { throw UsageError("--format-version must be 1.0 or 1.1") }
-        if options.deleteLegacy && !MigrationCapabilities.canProveZeroLoss {
-            console.err("error: --delete-legacy is refused: it deletes legacy files only after `stringcat verify` proves the catalog holds them, and verify is not available in this version")
-            return 1
-        }
         let path = arguments.positionals.first ?? "."
         let json = arguments.has("--json")
         let report = ProjectMigrator.migrate(path, options: options) { index, count, table in
