@@ -34,11 +34,11 @@ let package = Package(
         ]),
 
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport"]),
-        .testTarget(name: "StringsFileTests", dependencies: ["StringsFile"]),
-        .testTarget(name: "StringsDictTests", dependencies: ["StringsDict"]),
+        .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport"]),
+        .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog"]),
-        .testTarget(name: "MigrationTests", dependencies: ["Migration"]),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
+        .testTarget(name: "MigrationTests", dependencies: ["Migration", "StringcatSupport"]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
         .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),
     ]

@@ -1,5 +1,5 @@
-import Dispatch
 import Foundation
+import StringcatSupport
 
 /// Writes a catalog as the exact bytes Xcode writes (formats.md §0–2).
 public enum CatalogWriter {
@@ -75,15 +75,14 @@ struct CatalogEmitter {
                 } else {
                     // Entries encode independently: two halves on two threads, spliced in order.
                     let middle = indices.count / 2
-                    let halves = [indices[..<middle], indices[middle...]]
-                    let parts = EncodedParts(count: 2)
                     let strings = catalog.strings
-                    DispatchQueue.concurrentPerform(iterations: 2) { part in
-                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: part > 0)
-                        emitter.writeEntries(strings, halves[part])
-                        parts.set(part, emitter.out)
+                    let halves = [(indices[..<middle], false), (indices[middle...], true)]
+                    let parts = ConcurrentMap.map(halves) { half, hasMembers in
+                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
+                        emitter.writeEntries(strings, half)
+                        return emitter.out
                     }
-                    for part in parts.values { out.append(continuation: part) }
+                    for part in parts { out.append(continuation: part) }
                 }
                 out.endObject()
             default: writeExtra(name, catalog.extraFields)
@@ -223,20 +222,4 @@ enum CatalogFieldNames {
     static let stringUnitOrder = CatalogKeyOrder.sorted(stringUnit)
     static let substitutionOrder = CatalogKeyOrder.sorted(substitution)
     static let variationsOrder = CatalogKeyOrder.sorted(variations)
-}
-
-/// The parts of a catalog encoded on several threads.
-private final class EncodedParts: @unchecked Sendable {
-    private var storage: [JSONTextWriter?]
-    private let lock = NSLock()
-
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ part: JSONTextWriter) {
-        lock.lock()
-        storage[index] = part
-        lock.unlock()
-    }
-
-    var values: [JSONTextWriter] { storage.map { $0! } }
 }

@@ -110,28 +110,13 @@ enum MigrateBench {
         var stringsDict: StringsDictFile?
     }
 
-    /// Reads the files as the migration does: DispatchQueue.concurrentPerform, one file per iteration.
+    /// Reads the files as the migration does: on every core, one file per iteration.
     private static func readAll(_ files: [LegacyFile]) -> [FileContent] {
-        let box = ResultBox(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            let file = files[index]
+        ConcurrentMap.map(files) { file in
             switch file.kind {
-            case .strings: box.set(index, FileContent(strings: StringsFileReader.read(path: file.path).file))
-            case .stringsdict: box.set(index, FileContent(stringsDict: StringsDictReader.read(path: file.path, language: file.language).file))
+            case .strings: return FileContent(strings: StringsFileReader.read(path: file.path).file)
+            case .stringsdict: return FileContent(stringsDict: StringsDictReader.read(path: file.path, language: file.language).file)
             }
         }
-        return box.values
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        private var storage: [FileContent?]
-        private let lock = NSLock()
-        init(count: Int) { storage = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: FileContent) {
-            lock.lock()
-            storage[index] = value
-            lock.unlock()
-        }
-        var values: [FileContent] { storage.map { $0! } }
     }
 }

@@ -1,3 +1,5 @@
+import StringcatSupport
+
 /// SplitMix64: a small, fast generator whose output depends only on the seed, on every platform
 /// (the system generator is neither seedable nor the same on Linux and macOS).
 struct SeededRandom: RandomNumberGenerator {
@@ -21,10 +23,5 @@ struct SeededRandom: RandomNumberGenerator {
 
     mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 
-    private static func mix(_ value: UInt64) -> UInt64 {
-        var z = value
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+    private static func mix(_ value: UInt64) -> UInt64 { SplitMix64.mix(value) }
 }

@@ -2,23 +2,10 @@ import Foundation
 import StringCatalog
 import StringsDict
 import StringsFile
+import StringcatSupport
 import XCTest
 @testable import Migration
 
-/// SplitMix64: a small seeded generator, so a failure reproduces with the same seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
 
 /// Random legacy tables written to disk, migrated, compiled back (in memory and to disk) and read
 /// again give the same keys, values and plural forms per category, in every language.

@@ -1,4 +1,5 @@
 import Foundation
+import StringcatSupport
 import XCTest
 @testable import StringsFile
 

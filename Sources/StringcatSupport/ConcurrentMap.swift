@@ -3,8 +3,8 @@ import Foundation
 
 /// `map` over independent items on every core (files parse independently, languages compile
 /// independently). Results come back in the order of the input.
-enum ConcurrentMap {
-    static func map<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
+public enum ConcurrentMap {
+    public static func map<Item: Sendable, Result>(_ items: [Item], _ transform: @Sendable (Item) -> Result) -> [Result] {
         let box = Box<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: items.count) { index in
             box.set(index, transform(items[index]))
