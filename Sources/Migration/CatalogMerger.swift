@@ -35,40 +35,26 @@ public enum CatalogMerger {
     static let droppedComments: Set<String> = ["No comment provided by engineer.", ""]
 
     public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0") -> MergeResult {
-        var strings: [String: CatalogEntry] = [:]
-        var diagnostics: [Diagnostic] = []
-        var pluralKeys: Set<String> = []
-        let ordered = languages.sorted { $0.language < $1.language }
-        // Room for every key of the largest file, and in each entry for every language: growing
-        // the tables one key at a time rehashed them about log2(n) times.
-        strings.reserveCapacity(ordered.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0)
-        let languageCount = ordered.count
+        merge(languages, sourceLanguage: sourceLanguage, version: version, shardThreshold: shardThreshold)
+    }
 
-        var spellings = KeySpellings()
-        for content in ordered {
-            guard let file = content.strings else { continue }
-            for entry in file.entries { // duplicates: the last one wins, as in CFDictionarySetValue
-                let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
-                guard spellings.accept(entry.key, at: location, diagnostics: &diagnostics) else { continue }
-                strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
-                    CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
-            }
+    static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, shardThreshold: Int) -> MergeResult {
+        let ordered = languages.sorted { $0.language < $1.language }
+        let valueCount = ordered.reduce(0) { $0 + ($1.strings?.entries.count ?? 0) + ($1.stringsDict?.entries.count ?? 0) }
+        // A large table merges on both cores: each shard takes the keys whose hash falls in it
+        // (String hashing follows canonical equivalence, so keys equal under normalization meet
+        // in one shard, where KeySpellings sees both). Diagnostics are put back in file order.
+        let shardCount = valueCount >= shardThreshold ? 2 : 1
+        let shards = ConcurrentMap.map(Array(0..<shardCount)) { shard in
+            mergeShard(ordered, shard: shard, of: shardCount)
         }
-        for content in ordered {
-            guard let file = content.stringsDict else { continue }
-            for entry in file.entries {
-                let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
-                guard spellings.accept(entry.key, at: keyLocation, diagnostics: &diagnostics) else { continue }
-                let conversion = StringsDictConverter.convert(entry, path: file.path)
-                diagnostics += conversion.diagnostics
-                guard let localization = conversion.localization else { continue }
-                if strings[entry.key]?.localizations[content.language] != nil {
-                    diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)))
-                }
-                strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
-                if localization.variations != nil || !localization.substitutions.isEmpty { pluralKeys.insert(entry.key) }
-            }
+        var strings = shards[0].strings
+        var pluralKeys = shards[0].pluralKeys
+        for shard in shards.dropFirst() {
+            strings.merge(shard.strings) { first, _ in first }
+            pluralKeys.formUnion(shard.pluralKeys)
         }
+        let diagnostics = shards.flatMap(\.diagnostics).sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.diagnostic)
 
         let comments = self.comments(ordered, sourceLanguage: sourceLanguage)
         var commentCount = 0
@@ -78,6 +64,66 @@ public enum CatalogMerger {
         }
         let catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, strings: strings)
         return MergeResult(catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
+    }
+
+    /// Tables with at least this many values are merged in two shards.
+    static let shardThreshold = 20_000
+
+    /// A diagnostic with its place in a sequential merge: (pass, language, entry, sub-index).
+    private struct Ordered: Sendable {
+        var order: [Int]
+        var diagnostic: Diagnostic
+    }
+
+    private struct Shard: Sendable {
+        var strings: [String: CatalogEntry] = [:]
+        var pluralKeys: Set<String> = []
+        var diagnostics: [Ordered] = []
+    }
+
+    private static func mergeShard(_ ordered: [LegacyLanguageContent], shard: Int, of shardCount: Int) -> Shard {
+        var result = Shard()
+        func mine(_ key: String) -> Bool { shardCount == 1 || (key.hashValue & (shardCount - 1)) == shard }
+        // Room for every key of the largest file, and in each entry for every language: growing
+        // the tables one key at a time rehashed them about log2(n) times.
+        let largest = ordered.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
+        result.strings.reserveCapacity(largest / shardCount + 16)
+        let languageCount = ordered.count
+
+        var spellings = KeySpellings()
+        var found: [Diagnostic] = []
+        func keep(_ order: [Int]) {
+            for (sub, diagnostic) in found.enumerated() { result.diagnostics.append(Ordered(order: order + [sub], diagnostic: diagnostic)) }
+            found.removeAll(keepingCapacity: true)
+        }
+        for (languageIndex, content) in ordered.enumerated() {
+            guard let file = content.strings else { continue }
+            for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) { // duplicates: the last one wins, as in CFDictionarySetValue
+                let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
+                let accepted = spellings.accept(entry.key, at: location, diagnostics: &found)
+                keep([0, languageIndex, entryIndex])
+                guard accepted else { continue }
+                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
+                    CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
+            }
+        }
+        for (languageIndex, content) in ordered.enumerated() {
+            guard let file = content.stringsDict else { continue }
+            for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) {
+                defer { keep([1, languageIndex, entryIndex]) }
+                let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
+                guard spellings.accept(entry.key, at: keyLocation, diagnostics: &found) else { continue }
+                let conversion = StringsDictConverter.convert(entry, path: file.path)
+                found += conversion.diagnostics
+                guard let localization = conversion.localization else { continue }
+                if result.strings[entry.key]?.localizations[content.language] != nil {
+                    found.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
+                }
+                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
+                if localization.variations != nil || !localization.substitutions.isEmpty { result.pluralKeys.insert(entry.key) }
+            }
+        }
+        return result
     }
 
     private static func migratedEntry(_ languageCount: Int) -> CatalogEntry {

@@ -39,22 +39,19 @@ public enum ProjectMigrator {
         var report = MigrationReport(root: scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
         if project.diagnostics.containsError && tables.isEmpty { return report }
 
-        // Read every file of every table at once, then merge and encode the tables at once (both
-        // cores: files parse independently, tables merge independently).
+        // Read every file of every table at once (both cores: files parse independently), then
+        // build the tables one after the other from this thread: a large table's merge and encode
+        // use both cores themselves (libdispatch would run that inner work serially if the tables
+        // were built on its worker threads).
         let files = tables.flatMap { $0.files + $0.shadowedFiles }
         let results = LegacyReader.read(files)
-        var slices: [(table: LegacyTable, results: [LegacyReader.FileResult])] = []
+        var builts: [Built] = []
         var cursor = 0
-        for table in tables {
+        for (index, table) in tables.enumerated() {
+            progress?(index, tables.count, table)
             let count = table.files.count + table.shadowedFiles.count
-            slices.append((table, Array(results[cursor..<(cursor + count)])))
+            builts.append(build(table, results: Array(results[cursor..<(cursor + count)]), source: source.code, root: scan.root, options: options))
             cursor += count
-        }
-        let sourceCode = source.code, root = scan.root
-        let progressCounter = ProgressCounter(total: tables.count, report: progress)
-        let builts = ConcurrentMap.map(slices) { slice -> Built in
-            progressCounter.started(slice.table)
-            return build(slice.table, results: slice.results, source: sourceCode, root: root, options: options)
         }
         var pending: [(index: Int, data: Data)] = []
         var loadedTables: [Int: TableLoader.Loaded] = [:]
@@ -164,27 +161,5 @@ public enum ProjectMigrator {
                 report.tables[other].diagnostics.append(.error("not written: another catalog of this run could not be written, so the run was undone", at: .file(report.tables[other].catalogPath)))
             }
         }
-    }
-}
-
-/// Counts the tables started, for the progress line, from any thread.
-private final class ProgressCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var started = 0
-    private let total: Int
-    private let report: ProjectMigrator.Progress?
-
-    init(total: Int, report: ProjectMigrator.Progress?) {
-        self.total = total
-        self.report = report
-    }
-
-    func started(_ table: LegacyTable) {
-        guard let report else { return }
-        lock.lock()
-        let index = started
-        started += 1
-        report(index, total, table)
-        lock.unlock()
     }
 }

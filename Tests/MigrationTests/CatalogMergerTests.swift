@@ -2,6 +2,7 @@ import Foundation
 import StringCatalog
 import StringsDict
 import StringsFile
+import StringcatSupport
 import XCTest
 @testable import Migration
 
@@ -128,5 +129,37 @@ final class CatalogMergerTests: XCTestCase {
         XCTAssertNil(result.catalog.strings["wide"])
         XCTAssertEqual(result.diagnostics.filter(\.isError).count, 1)
         XCTAssertTrue(result.diagnostics.first(where: \.isError)!.message.hasPrefix("\"wide\" uses NSStringVariableWidthRuleType, which a String Catalog cannot hold"))
+    }
+}
+
+final class ShardedMergeTests: XCTestCase {
+    /// Large tables merge in two shards on two threads; the result and the diagnostics (in their
+    /// order) must be exactly those of the sequential merge.
+    func testShardedMergeEqualsSequentialMerge() throws {
+        var rng = SplitMix64(seed: 0x5A4D)
+        var contents: [LegacyLanguageContent] = []
+        for language in ["de", "en", "fr", "ja"] {
+            var text = ""
+            for index in 0..<600 {
+                let key = index % 97 == 0 ? "caf\u{E9} \(index % 3)" : "key.\(rng.below(700))"
+                text += "/* c\(rng.below(4)) */\n\"\(key)\" = \"\(language) \(index)\";\n"
+            }
+            text += "\"caf\u{65}\u{301} 0\" = \"decomposed\";\n" // equal to "café 0" only under normalization
+            let strings = try XCTUnwrap(StringsFileReader.parse(Array(text.utf8), path: "\(language).lproj/L.strings").file)
+            let xml = stringsDictXML((0..<30).map { index in
+                ("key.\(index * 7)", index % 2 == 0 ? "%#@n@" : "%#@n@ und %#@m@",
+                 [("m", "lld", [("other", "%lld M")]), ("n", "lld", [("one", "%lld x"), ("other", "%lld xs")])])
+            })
+            let dict = try XCTUnwrap(StringsDictReader.parse(Data(xml.utf8), path: "\(language).lproj/L.stringsdict", language: language).file)
+            contents.append(LegacyLanguageContent(language: language, strings: strings, stringsDict: dict))
+        }
+        let sequential = CatalogMerger.merge(contents, sourceLanguage: "en", version: "1.0", shardThreshold: .max)
+        let sharded = CatalogMerger.merge(contents, sourceLanguage: "en", version: "1.0", shardThreshold: 0)
+        XCTAssertEqual(sharded.catalog, sequential.catalog)
+        XCTAssertEqual(sharded.diagnostics.map(\.description), sequential.diagnostics.map(\.description))
+        XCTAssertEqual(sharded.pluralEntryCount, sequential.pluralEntryCount)
+        XCTAssertEqual(sharded.commentCount, sequential.commentCount)
+        XCTAssertGreaterThan(sequential.diagnostics.filter(\.isError).count, 0, "the normalization conflict is reported")
+        XCTAssertGreaterThan(sequential.diagnostics.filter { $0.severity == .note }.count, 0, "keys in both files are noted")
     }
 }
