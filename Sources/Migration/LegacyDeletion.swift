@@ -7,7 +7,7 @@ enum LegacyDeletion {
     /// The files that may go: the ones migrated. Files skipped as invalid stay (their content is
     /// not in the catalog), and so does a second folder of one language whose values differ.
     static func candidates(_ table: TableReport, loaded: TableLoader.Loaded?) -> [String] {
-        let keptShadowed = Set((loaded?.diagnostics ?? []).filter { $0.severity == .warning && $0.message.hasPrefix("holds the same language as") }.map(\.location.path))
+        let keptShadowed = loaded?.divergentShadowedFiles ?? []
         return (table.table.files + table.table.shadowedFiles).map(\.path).filter {
             !table.skippedFiles.contains($0) && !keptShadowed.contains($0)
         }

@@ -30,14 +30,7 @@ public enum RoundTripVerifier {
         let contents = Array(loaded.contents.values).sorted { $0.language < $1.language }
         // Reader warnings are lint's business; verify keeps what bears on loss: files skipped as
         // invalid (with their error) and the folding of a second folder of one language.
-        var notes = loaded.diagnostics.filter { d in
-            loaded.skippedFiles.contains(d.location.path) && d.message.hasSuffix("(file skipped: --skip-invalid)")
-                || d.message.hasPrefix("holds the same language as")
-        }.map { d -> Diagnostic in
-            d.message.hasSuffix("(file skipped: --skip-invalid)")
-                ? .note("skipped, it does not parse: " + d.message.replacingOccurrences(of: " (file skipped: --skip-invalid)", with: ""), at: d.location)
-                : d
-        }
+        var notes = loaded.skipErrors.map { Diagnostic.note("skipped, it does not parse: " + $0.message, at: $0.location) } + loaded.shadowNotes
         let legacy = LegacySide(contents, source: source, notes: &notes)
 
         // Round trip, through every writer and reader.
@@ -58,7 +51,7 @@ public enum RoundTripVerifier {
         if FileManager.default.fileExists(atPath: table.catalogPath) {
             checks.append(compareCatalog(at: table.catalogPath, legacy: legacy, tableName: table.name))
         }
-        return TableVerification(table: table, checks: checks, notes: notes)
+        return TableVerification(table: table, checks: checks, notes: notes, skippedFiles: loaded.skippedFiles)
     }
 
     /// Compares the catalog file at `path` with a table's legacy files (what `migrate

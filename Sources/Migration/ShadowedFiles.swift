@@ -7,7 +7,14 @@ import StringsFile
 /// winning file keeps its values; keys only the other file has are added, so nothing is dropped.
 /// iina, mastodon and home-assistant ship such pairs with different content.
 enum ShadowedFiles {
-    static func fold(_ shadowed: StringsFile, into winner: StringsFile) -> (StringsFile, Diagnostic) {
+    /// The combined file, the note that reports the fold, and whether any key's value differed.
+    struct Folded<File> {
+        var file: File
+        var note: Diagnostic
+        var differs: Bool
+    }
+
+    static func fold(_ shadowed: StringsFile, into winner: StringsFile) -> Folded<StringsFile> {
         let have = winner.dictionary
         var combined = winner
         var added = 0
@@ -21,10 +28,10 @@ enum ShadowedFiles {
                 added += 1
             }
         }
-        return (combined, note(shadowed.path, winner.path, added: added, differing: differing))
+        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing), differs: !differing.isEmpty)
     }
 
-    static func fold(_ shadowed: StringsDictFile, into winner: StringsDictFile) -> (StringsDictFile, Diagnostic) {
+    static func fold(_ shadowed: StringsDictFile, into winner: StringsDictFile) -> Folded<StringsDictFile> {
         var byKey: [String: StringsDictEntry] = [:]
         for entry in winner.entries { byKey[entry.key] = entry }
         var combined = winner
@@ -38,7 +45,7 @@ enum ShadowedFiles {
                 added += 1
             }
         }
-        return (combined, note(shadowed.path, winner.path, added: added, differing: differing))
+        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing), differs: !differing.isEmpty)
     }
 
     private static func note(_ shadowed: String, _ winner: String, added: Int, differing: [String]) -> Diagnostic {

@@ -11,6 +11,13 @@ enum TableLoader {
         var skippedFiles: [String]
         /// Files that do not parse (when not skipping).
         var invalidFiles: [String]
+        /// The errors of the skipped files (also in `diagnostics`, as warnings).
+        var skipErrors: [Diagnostic] = []
+        /// What folding a second folder of one language did (also in `diagnostics`).
+        var shadowNotes: [Diagnostic] = []
+        /// Second-folder files whose values differ from the winning file's: not all of their
+        /// content is in the catalog, so they must never be deleted.
+        var divergentShadowedFiles: Set<String> = []
     }
 
     static func load(_ table: LegacyTable, results: [LegacyReader.FileResult], skipInvalid: Bool) -> Loaded {
@@ -18,6 +25,7 @@ enum TableLoader {
         for (file, result) in zip(table.files + table.shadowedFiles, results) {
             if result.failed {
                 if skipInvalid {
+                    loaded.skipErrors += result.diagnostics.filter(\.isError)
                     loaded.diagnostics += result.diagnostics.map { d in
                         d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
                     }
@@ -30,10 +38,10 @@ enum TableLoader {
             var content = loaded.contents[file.language] ?? LegacyLanguageContent(language: file.language)
             let shadowed = table.shadowedFiles.contains(file)
             if let strings = result.strings {
-                content.strings = fold(strings, into: shadowed ? content.strings : nil, ShadowedFiles.fold, &loaded.diagnostics)
+                content.strings = fold(strings, into: shadowed ? content.strings : nil, ShadowedFiles.fold, &loaded)
             }
             if let dict = result.stringsDict {
-                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, ShadowedFiles.fold, &loaded.diagnostics)
+                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, ShadowedFiles.fold, &loaded)
             }
             loaded.contents[file.language] = content
         }
@@ -41,11 +49,13 @@ enum TableLoader {
     }
 
     /// A file of a second folder of one language adds only what the winning file lacks.
-    private static func fold<File>(_ file: File, into winner: File?, _ combine: (File, File) -> (File, Diagnostic),
-                                   _ diagnostics: inout [Diagnostic]) -> File {
+    private static func fold<File>(_ file: File, into winner: File?, _ combine: (File, File) -> ShadowedFiles.Folded<File>,
+                                   _ loaded: inout Loaded) -> File {
         guard let winner else { return file }
-        let (combined, note) = combine(file, winner)
-        diagnostics.append(note)
-        return combined
+        let folded = combine(file, winner)
+        loaded.diagnostics.append(folded.note)
+        loaded.shadowNotes.append(folded.note)
+        if folded.differs { loaded.divergentShadowedFiles.insert(folded.note.location.path) }
+        return folded.file
     }
 }

@@ -54,6 +54,8 @@ public struct TableVerification: Sendable {
     /// What is not a loss but worth knowing: invalid files skipped (with their error), comments in
     /// other languages that a catalog has no place for (counted), shadowed values.
     public var notes: [Diagnostic]
+    /// Legacy files left out because they do not parse (their errors are in `notes`).
+    public var skippedFiles: [String]
 
     public var lossCount: Int { checks.reduce(0) { $0 + $1.differences.count + $1.errors.count } }
 }

@@ -71,7 +71,7 @@ enum VerifyCommand: Subcommand {
                     : "; existing catalogs: \(existing.count) differences in \(existing.tables) of \(existingCount)"
             }
         }
-        let skipped = report.tables.flatMap(\.notes).filter { $0.message.hasPrefix("skipped, it does not parse") }.count
+        let skipped = report.tables.reduce(0) { $0 + $1.skippedFiles.count }
         if skipped > 0 { line += "; \(skipped) file\(skipped == 1 ? "" : "s") skipped because \(skipped == 1 ? "it does" : "they do") not parse (not compared; see the notes above)" }
         console.out(line)
     }

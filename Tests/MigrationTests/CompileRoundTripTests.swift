@@ -76,20 +76,9 @@ final class CompileRoundTripTests: XCTestCase {
             let tableResults = results[cursor..<(cursor + files.count)]
             cursor += files.count
             // As `migrate --skip-invalid`: files that do not parse are not in the catalog.
-            var contents: [String: LegacyLanguageContent] = [:]
-            var unparsable = 0
-            for (file, result) in zip(files, tableResults) {
-                if result.failed { unparsable += 1; continue }
-                var content = contents[file.language] ?? LegacyLanguageContent(language: file.language)
-                let shadowed = table.shadowedFiles.contains(file)
-                if let strings = result.strings {
-                    content.strings = shadowed && content.strings != nil ? ShadowedFiles.fold(strings, into: content.strings!).0 : strings
-                }
-                if let dict = result.stringsDict {
-                    content.stringsDict = shadowed && content.stringsDict != nil ? ShadowedFiles.fold(dict, into: content.stringsDict!).0 : dict
-                }
-                contents[file.language] = content
-            }
+            let loaded = TableLoader.load(table, results: Array(tableResults), skipInvalid: true)
+            let contents = loaded.contents
+            let unparsable = loaded.skippedFiles.count
             let merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source.code)
             migrated.append(MigratedTable(table: table, contents: contents, catalog: merged.catalog, unparsableFiles: unparsable))
         }
