@@ -6,12 +6,9 @@ import XCTest
 ///
 /// Not repeated here (MigrateCommandTests.testBadPathsAreClearErrors): `migrate` on a missing path
 /// and on a folder with no `.lproj`.
-final class BadInputTests: XCTestCase {
-    private var work: URL!
-
+final class BadInputTests: WorkFolderTestCase {
     override func setUpWithError() throws {
-        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("bad-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try super.setUpWithError()
         try write("noloc/readme.txt", "no .lproj folder here\n")
         try write("NotJSON.xcstrings", "this is not JSON\n")
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
@@ -24,28 +21,6 @@ final class BadInputTests: XCTestCase {
         try FileManager.default.createDirectory(at: work.appendingPathComponent("Link/en.lproj"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("Link/en.lproj/Localizable.strings").path,
                                                    withDestinationPath: work.appendingPathComponent("gone/Localizable.strings").path)
-    }
-
-    override func tearDownWithError() throws {
-        if let items = FileManager.default.enumerator(atPath: work.path) {
-            for case let item as String in items { chmod(work.appendingPathComponent(item).path, 0o755) }
-        }
-        try? FileManager.default.removeItem(at: work)
-    }
-
-    private func write(_ relative: String, _ text: String) throws {
-        let url = work.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
-    /// Every file and folder under the work folder, with the bytes of the files.
-    private func snapshot() -> [String: Data] {
-        var items: [String: Data] = [:]
-        for case let item as String in FileManager.default.enumerator(atPath: work.path)! {
-            items[item] = FileManager.default.contents(atPath: work.appendingPathComponent(item).path) ?? Data("<folder or unreadable>".utf8)
-        }
-        return items
     }
 
     /// Runs `stringcat` in the work folder; checks the exit status, that each expected line is

@@ -8,45 +8,12 @@ import XCTest
 /// Already held elsewhere, not repeated here: MigrateCommandTests (read-only output folder,
 /// output under a plain file, an existing catalog without --force), MigrationSafetyTests and
 /// CompileWriteFailureTests (a write failing mid-run, in process: disk full).
-final class FailureSafetyTests: XCTestCase {
-    private var work: URL!
-
-    override func setUpWithError() throws {
-        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("failure-safety-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        if let items = FileManager.default.enumerator(atPath: work.path) {
-            for case let item as String in items { chmod(work.appendingPathComponent(item).path, 0o755) }
-        }
-        try? FileManager.default.removeItem(at: work)
-    }
-
-    private func write(_ relative: String, _ text: String) throws {
-        let url = work.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
+final class FailureSafetyTests: WorkFolderTestCase {
     private func copyCatalogFixture(to relative: String) throws {
         let fixture = Stringcat.repositoryRoot.appendingPathComponent("Tests/CLITests/Fixtures/LegacyApp-catalogs/Localizable.xcstrings")
         let target = work.appendingPathComponent(relative)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: fixture, to: target)
-    }
-
-    /// Every file under the work folder with its bytes.
-    private func files() -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let item as String in FileManager.default.enumerator(atPath: work.path)! {
-            var isDirectory: ObjCBool = false
-            let path = work.appendingPathComponent(item).path
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                files[item] = FileManager.default.contents(atPath: path) ?? Data("<unreadable>".utf8)
-            }
-        }
-        return files
     }
 
     /// Runs in the work folder; absolute paths in the output are written `<work>/…` (on macOS
@@ -66,13 +33,13 @@ final class FailureSafetyTests: XCTestCase {
         // Root-proof "cannot write": the output folder would have to be made inside a file.
         try copyCatalogFixture(to: "Localizable.xcstrings")
         try write("blocker", "a plain file")
-        let before = files()
+        let before = snapshot()
         let run = try run(["compile", "Localizable.xcstrings", "--output", "blocker/out"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.hasPrefix("blocker/out/ar.lproj/Localizable.strings: error: cannot create folder <work>/blocker/out/ar.lproj: "), run.stderr)
         XCTAssertTrue(run.stderr.contains("; the files this run wrote were put back as they were\nnothing written: fix the errors above\n"), run.stderr)
         XCTAssertEqual(run.stdout, "")
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 
     func testCompileIntoAReadOnlyFolderFailsAndChangesNothing() throws {
@@ -80,18 +47,18 @@ final class FailureSafetyTests: XCTestCase {
         try copyCatalogFixture(to: "Localizable.xcstrings")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out"), withIntermediateDirectories: true)
         chmod(work.appendingPathComponent("out").path, 0o555)
-        let before = files()
+        let before = snapshot()
         let run = try run(["compile", "Localizable.xcstrings", "--output", "out"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains(": error: cannot create folder "), run.stderr)
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("out").path), [])
     }
 
     func testCompileNeverOverwritesAnExistingFileWithoutForce() throws {
         try copyCatalogFixture(to: "Localizable.xcstrings")
         try write("out/de.lproj/Localizable.strings", "\"mine\" = \"my own file\";\n")
-        let before = files()
+        let before = snapshot()
         let run = try run(["compile", "Localizable.xcstrings", "--output", "out"])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stderr, """
@@ -100,7 +67,7 @@ final class FailureSafetyTests: XCTestCase {
 
             """)
         // Not only the existing file: no file of any language is written.
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 
     func testCompileFailingMidRunPutsBackWhatItWrote() throws {
@@ -109,12 +76,12 @@ final class FailureSafetyTests: XCTestCase {
         try copyCatalogFixture(to: "Localizable.xcstrings")
         try write("out/de.lproj/Localizable.strings", "\"mine\" = \"my own file\";\n")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("out/ru.lproj/Localizable.strings"), withIntermediateDirectories: true)
-        let before = files()
+        let before = snapshot()
         let run = try run(["compile", "Localizable.xcstrings", "--output", "out", "--force"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.hasPrefix("out/ru.lproj/Localizable.strings: error: cannot write <work>/out/ru.lproj/Localizable.strings: "), run.stderr)
         XCTAssertTrue(run.stderr.hasSuffix("; the files this run wrote were put back as they were\nnothing written: fix the errors above\n"), run.stderr)
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
         // No temporary file is left either.
         let leftovers = (FileManager.default.subpaths(atPath: work.path) ?? []).filter { $0.contains(".stringcat-") }
         XCTAssertEqual(leftovers, [])
@@ -123,11 +90,11 @@ final class FailureSafetyTests: XCTestCase {
     func testCompileWithOneUnreadableCatalogWritesNothingForTheOthers() throws {
         try copyCatalogFixture(to: "A/Localizable.xcstrings")
         try write("B/Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n")
-        let before = files()
+        let before = snapshot()
         let run = try run(["compile", "A/Localizable.xcstrings", "B/Localizable.xcstrings"])
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stderr, "B/Localizable.xcstrings:4:1: error: unexpected end of file, expected a key in quotes\nnothing written: fix the errors above\n")
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 
     // MARK: migrate
@@ -139,12 +106,12 @@ final class FailureSafetyTests: XCTestCase {
         try write("A/Localizable.xcstrings", "old A, the user's own")
         try write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("B/Localizable.xcstrings"), withIntermediateDirectories: true)
-        let before = files()
+        let before = snapshot()
         let run = try run(["migrate", ".", "--force"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("B/Localizable.xcstrings: error: cannot write <work>/B/Localizable.xcstrings: "), run.stderr)
         XCTAssertTrue(run.stderr.contains("A/Localizable.xcstrings: error: not written: another catalog of this run could not be written, so the run was undone"), run.stderr)
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 
     func testMigrateWithAFileThatCannotBeReadWritesNothing() throws {
@@ -157,14 +124,14 @@ final class FailureSafetyTests: XCTestCase {
                                                    withDestinationPath: work.appendingPathComponent("gone.strings").path)
         try write("B/en.lproj/Main.strings", "\"b\" = \"B\";\n")
         try FileManager.default.createDirectory(at: work.appendingPathComponent("B/de.lproj/Main.strings"), withIntermediateDirectories: true)
-        let before = files()
+        let before = snapshot()
         let run = try run(["migrate", "."])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("A/fr.lproj/Localizable.strings: error: no such file\n"), run.stderr)
         XCTAssertTrue(run.stderr.contains("B/de.lproj/Main.strings: error: is a folder, not a .strings file\n"), run.stderr)
         XCTAssertTrue(run.stderr.contains("A/Localizable.xcstrings: error: no catalog written for table Localizable: a file does not parse (fix it, or pass --skip-invalid to leave it out)"), run.stderr)
         XCTAssertTrue(run.stderr.contains("B/Main.xcstrings: error: no catalog written for table Main: a file does not parse"), run.stderr)
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 
     func testMigrateWithAnUnreadableFileWritesNothing() throws {
@@ -172,10 +139,10 @@ final class FailureSafetyTests: XCTestCase {
         try write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try write("A/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
         chmod(work.appendingPathComponent("A/de.lproj/Localizable.strings").path, 0o000)
-        let before = files()
+        let before = snapshot()
         let run = try run(["migrate", "A"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("A/de.lproj/Localizable.strings: error: cannot read the file (permission denied or I/O error)"), run.stderr)
-        XCTAssertEqual(files(), before)
+        XCTAssertEqual(snapshot(), before)
     }
 }

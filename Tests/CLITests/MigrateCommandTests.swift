@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-final class MigrateCommandTests: XCTestCase {
+final class MigrateCommandTests: WorkFolderTestCase {
     /// A catalog whose English value of "a" was edited after a migration.
     static let catalogWithEditedA = """
         {
@@ -22,40 +22,8 @@ final class MigrateCommandTests: XCTestCase {
         }
         """
 
-    private var work: URL!
-
-    override func setUpWithError() throws {
-        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("migrate-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws {
-        // Restore permissions a test may have removed, then clean up.
-        if let items = FileManager.default.enumerator(atPath: work.path) {
-            for case let item as String in items {
-                chmod(work.appendingPathComponent(item).path, 0o755)
-            }
-        }
-        try? FileManager.default.removeItem(at: work)
-    }
-
-    private func write(_ relative: String, _ text: String) throws {
-        let url = work.appendingPathComponent(relative)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
-    }
-
     private func read(_ relative: String) throws -> Data {
         try Data(contentsOf: work.appendingPathComponent(relative))
-    }
-
-    /// Every file under the work folder with its bytes: to prove a command changed nothing.
-    private func snapshot() -> [String: Data] {
-        var files: [String: Data] = [:]
-        for case let item as String in FileManager.default.enumerator(atPath: work.path)! {
-            if let data = FileManager.default.contents(atPath: work.appendingPathComponent(item).path) { files[item] = data }
-        }
-        return files
     }
 
     func testSampleMigratesToTheExpectedCatalogsByteForByte() throws {
