@@ -108,10 +108,15 @@ struct CatalogEmitter {
 
     /// A map of localizations: languages, plural categories or device names.
     private mutating func write(_ localizations: [String: CatalogLocalization]) {
+        writeMap(localizations) { emitter, localization in emitter.write(localization) }
+    }
+
+    /// An object whose members are the map's keys, in Xcode's order.
+    private mutating func writeMap<Value>(_ map: [String: Value], _ writeValue: (inout CatalogEmitter, Value) -> Void) {
         out.beginObject()
-        for index in order.sortedIndices(localizations) {
-            out.key(localizations[index].key)
-            write(localizations[index].value)
+        for index in order.sortedIndices(map) {
+            out.key(map[index].key)
+            writeValue(&self, map[index].value)
         }
         out.endObject()
     }
@@ -125,13 +130,7 @@ struct CatalogEmitter {
             case "substitutions":
                 guard !localization.substitutions.isEmpty else { break }
                 out.key(name)
-                out.beginObject()
-                let substitutions = localization.substitutions
-                for index in order.sortedIndices(substitutions) {
-                    out.key(substitutions[index].key)
-                    write(substitutions[index].value)
-                }
-                out.endObject()
+                writeMap(localization.substitutions) { emitter, substitution in emitter.write(substitution) }
             default: writeExtra(name, localization.extraFields)
             }
         }
