@@ -2,6 +2,11 @@
 import PackageDescription
 
 // stringcat has no dependencies: only the toolchain (Foundation, XCTest).
+//
+// Data flows one way: project -> tables -> readers -> merger -> catalog writer (Migration);
+// catalog -> compiler -> writers (Compilation). Verification proves a migration lossless and is
+// a separate room on purpose: it reads the legacy files with the readers and the catalog through
+// Compilation, and never imports Migration, so it cannot share the conversion's mistakes.
 let package = Package(
     name: "stringcat",
     platforms: [.macOS(.v13)],
@@ -12,6 +17,9 @@ let package = Package(
         .library(name: "StringsDict", targets: ["StringsDict"]),
         .library(name: "InfoPlistStrings", targets: ["InfoPlistStrings"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
+        .library(name: "LegacyTables", targets: ["LegacyTables"]),
+        .library(name: "Compilation", targets: ["Compilation"]),
+        .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Migration", targets: ["Migration"]),
     ],
     targets: [
@@ -22,23 +30,46 @@ let package = Package(
         .target(name: "StringsDict", dependencies: ["StringcatSupport"]),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"]),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport"]),
-        // Project scan, merger (legacy -> catalog), compiler (catalog -> legacy), verifier.
+        // Which tables a project has: files, languages, where each catalog goes.
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "StringsFile"]),
+        // Catalog -> .strings/.stringsdict per .lproj.
+        .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"]),
+        // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
+        .target(name: "Verification", dependencies: [
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+        ]),
+        // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog",
+            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "Compilation", "Verification",
         ]),
         .executableTarget(name: "stringcat", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "Migration",
+            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "Compilation", "Verification", "Migration",
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "Migration",
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+            "Verification", "Migration",
         ]),
 
+        // Temporary folders and the path of ../shared for the test targets (Foundation only).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
-        .testTarget(name: "MigrationTests", dependencies: ["Migration", "StringcatSupport"]),
+        .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "CompilationTests", dependencies: [
+            "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "VerificationTests", dependencies: [
+            "Verification", "LegacyTables", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "MigrationTests", dependencies: [
+            "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict", "StringsFile",
+            "StringcatSupport", "TestSupport",
+        ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
         .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),
     ]

@@ -1,3 +1,4 @@
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 

@@ -1,3 +1,4 @@
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -31,9 +32,6 @@ public struct MergeResult: Sendable {
 /// `extractionState` `migrated`, state `translated` on every value (empty ones too), source-language
 /// units kept even when the value equals the key, comments from the source-language file only.
 public enum CatalogMerger {
-    /// Comments Xcode's migration drops (formats.md 5.3).
-    static let droppedComments: Set<String> = ["No comment provided by engineer.", ""]
-
     public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0") -> MergeResult {
         merge(languages, sourceLanguage: sourceLanguage, version: version, shardThreshold: shardThreshold)
     }
@@ -109,10 +107,16 @@ public enum CatalogMerger {
         }
         for (languageIndex, content) in ordered.enumerated() {
             guard let file = content.stringsDict else { continue }
+            // Parts the reader could not place: the key is refused, never migrated without them.
+            let dropped = Dictionary(grouping: file.droppedParts.filter { mine($0.key) }, by: \.key)
             for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) {
                 defer { keep([1, languageIndex, entryIndex]) }
                 let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
                 guard spellings.accept(entry.key, at: keyLocation, diagnostics: &found) else { continue }
+                if let parts = dropped[entry.key] {
+                    found += parts.map(Self.refusal)
+                    continue
+                }
                 let conversion = StringsDictConverter.convert(entry, path: file.path)
                 found += conversion.diagnostics
                 guard let localization = conversion.localization else { continue }
@@ -122,8 +126,19 @@ public enum CatalogMerger {
                 result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
                 if localization.variations != nil || !localization.substitutions.isEmpty { result.pluralKeys.insert(entry.key) }
             }
+            // Entries the reader left out whole (no format key, a rule that is not a dictionary).
+            let read = Set(file.entries.map(\.key))
+            for (index, key) in dropped.keys.sorted().enumerated() where !read.contains(key) {
+                found += dropped[key]!.map(Self.refusal)
+                keep([1, languageIndex, file.entries.count + index])
+            }
         }
         return result
+    }
+
+    /// The error that refuses a key whose `.stringsdict` entry has a part the catalog would lose.
+    private static func refusal(_ part: DroppedPart) -> Diagnostic {
+        .error("\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a .stringsdict) and migrate again", at: part.location)
     }
 
     private static func migratedEntry(_ languageCount: Int) -> CatalogEntry {
@@ -144,7 +159,7 @@ public enum CatalogMerger {
     static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> [String: String] {
         var result: [String: String] = [:]
         let sourceIndex = languages.firstIndex { $0.language == sourceLanguage }
-        let source = sourceIndex.flatMap { languages[$0].strings.map { fileComments($0.entries) } }
+        let source = sourceIndex.flatMap { languages[$0].strings.map { StringsFile.commentsByKey($0.entries) } }
         // A key the source language has only in its .stringsdict has no comment at all
         // (IceCubesApp `notifications-others-count %lld`: ko's .strings comment is not taken).
         let sourceDictKeys = Set(sourceIndex.flatMap { languages[$0].stringsDict?.entries.map(\.key) } ?? [])
@@ -154,7 +169,7 @@ public enum CatalogMerger {
             // Only keys the source lacks can get this language's comment: the comments of the
             // others are not collected (that was a dictionary per language, a third of the merge).
             let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }
-            for (key, comment) in fileComments(candidates) {
+            for (key, comment) in StringsFile.commentsByKey(candidates) {
                 guard let comment, source?[key] == nil, !sourceDictKeys.contains(key) else { continue }
                 let previous = votes[key]?[comment]
                 votes[key, default: [:]][comment] = ((previous?.count ?? 0) + 1, previous?.first ?? index)
@@ -167,21 +182,6 @@ public enum CatalogMerger {
             result[key] = comment ?? nil
         }
         return result.compactMapValues { $0 }
-    }
-
-    /// Each key of a file's entries with its comment (nil when it has none).
-    private static func fileComments(_ entries: [StringsEntry]) -> [String: String?] {
-        var comments: [String: String?] = [:]
-        comments.reserveCapacity(entries.count)
-        for entry in entries {
-            let usable = entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
-            switch (comments[entry.key], usable) {
-            case (.some(.some(let earlier)), .some(let comment)): comments[entry.key] = .some(earlier + comment)
-            case (.some(.some), nil): break
-            default: comments[entry.key] = .some(usable)
-            }
-        }
-        return comments
     }
 }
 

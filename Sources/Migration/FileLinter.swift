@@ -1,3 +1,4 @@
+import LegacyTables
 import Foundation
 import InfoPlistStrings
 import StringCatalog

@@ -1,33 +1,60 @@
 import Foundation
+import LegacyTables
 import StringcatSupport
+import Verification
 
-/// `migrate --delete-legacy`: legacy files go only once the catalog written to disk has been read
-/// back, compiled, and found to hold every key, value, plural form and comment of them.
+/// `migrate --delete-legacy`: legacy files go only once `Verification`, which shares no code with
+/// the converter, has proven that the catalog **as written on disk** holds every leaf of them.
+///
+/// Per table: when the proof finds any loss, nothing of the table is deleted. When it passes, a
+/// file is still kept if the proof says it is not carried (it does not parse, part of it was not
+/// read, or it disagrees with another folder of its language); each kept file is reported with
+/// its reason. `.lproj` folders left empty are removed.
 enum LegacyDeletion {
-    /// The files that may go: the ones migrated. Files skipped as invalid stay (their content is
-    /// not in the catalog), and so does a second folder of one language whose values differ.
-    static func candidates(_ table: TableReport, loaded: TableLoader.Loaded?) -> [String] {
-        let keptShadowed = loaded?.divergentShadowedFiles ?? []
-        return (table.table.files + table.table.shadowedFiles).map(\.path).filter {
-            !table.skippedFiles.contains($0) && !keptShadowed.contains($0)
-        }
+    /// Deletes the table's legacy files that the catalog at `table.catalogPath` is proven to hold.
+    static func deleteIfProven(_ table: inout TableReport, sourceLanguage: String) {
+        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
+        apply(proof, to: &table, delete: true)
     }
 
-    static func deleteIfLossless(_ table: inout TableReport, loaded: TableLoader.Loaded, source: String) {
-        let check = RoundTripVerifier.compareCatalog(at: table.catalogPath, table: table.table, loaded: loaded, source: source)
-        guard check.isLossless else {
-            let count = check.differences.count + check.errors.count
-            table.diagnostics += check.errors
-            table.diagnostics += check.differences.prefix(20).map(\.diagnostic)
-            table.diagnostics.append(.error("legacy files not deleted: the written catalog does not hold them without loss (\(count) differences; run stringcat verify)", at: .file(table.catalogPath)))
+    /// `--dry-run`: what would be deleted if the catalog in `data` were written.
+    static func plan(_ table: inout TableReport, catalog data: Data, sourceLanguage: String) {
+        let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
+        apply(proof, to: &table, delete: false)
+    }
+
+    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool) {
+        guard proof.isProven else {
+            table.diagnostics += proof.errors
+            table.diagnostics += proof.losses.prefix(20).map(\.diagnostic)
+            let more = proof.losses.count > 20 ? " (the first 20 are shown)" : ""
+            table.diagnostics.append(.error("legacy files not deleted: the catalog does not hold them without loss: \(proof.lossCount) losses\(more); run stringcat verify", at: .file(table.catalogPath)))
+            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog does not hold this table without loss") }
             return
         }
-        for path in candidates(table, loaded: loaded) {
+        var folders: Set<String> = []
+        for verdict in proof.files {
+            guard verdict.isCarried else {
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: verdict.reason ?? "not proven"))
+                continue
+            }
+            guard delete else {
+                table.deletedFiles.append(verdict.path)
+                continue
+            }
             do {
-                try FileManager.default.removeItem(atPath: path)
-                table.deletedFiles.append(path)
+                try FileManager.default.removeItem(atPath: verdict.path)
+                table.deletedFiles.append(verdict.path)
+                folders.insert((verdict.path as NSString).deletingLastPathComponent)
             } catch {
-                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(path)))
+                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(verdict.path)))
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted"))
+            }
+        }
+        for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+            if let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty {
+                try? FileManager.default.removeItem(atPath: folder)
+                table.removedFolders.append(folder)
             }
         }
     }

@@ -1,3 +1,4 @@
+import LegacyTables
 import StringcatSupport
 
 /// What `migrate` did, or would do, with one table.
@@ -30,9 +31,19 @@ public struct TableReport: Sendable {
     public var skippedFiles: [String]
     /// Legacy files deleted (`--delete-legacy`), or that would be (`--dry-run`).
     public var deletedFiles: [String]
+    /// `--delete-legacy`: legacy files of the table that stay, each with its reason.
+    public var keptFiles: [KeptFile] = []
+    /// `.lproj` folders removed because the deletion emptied them.
+    public var removedFolders: [String] = []
 
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+}
+
+/// A legacy file `--delete-legacy` did not delete, and why.
+public struct KeptFile: Sendable, Hashable {
+    public var path: String
+    public var reason: String
 }
 
 /// Everything `migrate` did.

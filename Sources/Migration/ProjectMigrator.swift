@@ -1,3 +1,4 @@
+import LegacyTables
 import Foundation
 import StringCatalog
 import StringcatSupport
@@ -35,38 +36,27 @@ public enum ProjectMigrator {
 
     public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
         let project = ProjectTables.find(path, tables: options.tables, sourceLanguage: options.sourceLanguage)
-        let scan = project.scan, source = project.sourceLanguage, tables = project.tables
-        var report = MigrationReport(root: scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
-        if project.diagnostics.containsError && tables.isEmpty { return report }
+        return migrate(project, options: options, progress: progress)
+    }
 
-        // Read every file of every table at once (both cores: files parse independently), then
-        // build the tables one after the other from this thread: a large table's merge and encode
-        // use both cores themselves (libdispatch would run that inner work serially if the tables
-        // were built on its worker threads).
-        let files = tables.flatMap { $0.files + $0.shadowedFiles }
-        let results = LegacyReader.read(files)
-        var builts: [Built] = []
-        var cursor = 0
-        for (index, table) in tables.enumerated() {
-            progress?(index, tables.count, table)
-            let count = table.files.count + table.shadowedFiles.count
-            builts.append(build(table, results: Array(results[cursor..<(cursor + count)]), source: source.code, root: scan.root, options: options))
-            cursor += count
-        }
+    /// Migrates the tables of a project already found.
+    public static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
+        let source = project.sourceLanguage, tables = project.tables
+        var report = MigrationReport(root: project.scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
+        if project.diagnostics.containsError && tables.isEmpty { return report }
+        let builts = build(tables, root: project.scan.root, source: source.code, options: options, progress: progress)
         var pending: [(index: Int, data: Data)] = []
-        var loadedTables: [Int: TableLoader.Loaded] = [:]
         for built in builts {
             if built.outcome != .failed, let data = built.pendingData {
                 pending.append((report.tables.count, data))
             }
-            if let loaded = built.loaded { loadedTables[report.tables.count] = loaded }
             report.tables.append(built.report)
         }
 
         if options.dryRun {
             if options.deleteLegacy {
-                for index in report.tables.indices where report.tables[index].outcome != .failed {
-                    report.tables[index].deletedFiles = LegacyDeletion.candidates(report.tables[index], loaded: loadedTables[index])
+                for (index, data) in pending where report.tables[index].outcome != .failed {
+                    LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code)
                 }
             }
             return report
@@ -74,18 +64,49 @@ public enum ProjectMigrator {
         write(pending, into: &report, options: options)
         if options.deleteLegacy {
             for index in report.tables.indices where report.tables[index].outcome != .failed {
-                guard let loaded = loadedTables[index] else { continue }
-                LegacyDeletion.deleteIfLossless(&report.tables[index], loaded: loaded, source: source.code)
+                LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code)
             }
         }
         return report
+    }
+
+    /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
+    /// built in memory, by catalog path (files that do not parse are left out, as with
+    /// `--skip-invalid`): what `verify` proves when nothing is on disk to prove.
+    public static func plannedCatalogs(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: Data] {
+        var options = MigrationOptions()
+        options.dryRun = true
+        options.skipInvalid = true
+        options.formatVersion = formatVersion
+        let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
+        var catalogs: [String: Data] = [:]
+        for built in build(tables, root: project.scan.root, source: project.sourceLanguage.code, options: options, progress: nil) {
+            if built.outcome != .failed, let data = built.pendingData { catalogs[built.report.catalogPath] = data }
+        }
+        return catalogs
+    }
+
+    /// Reads every file of every table at once (both cores: files parse independently), then
+    /// builds the tables one after the other from this thread: a large table's merge and encode
+    /// use both cores themselves (libdispatch would run that inner work serially if the tables
+    /// were built on its worker threads).
+    private static func build(_ tables: [LegacyTable], root: String, source: String, options: MigrationOptions, progress: Progress?) -> [Built] {
+        let results = LegacyReader.read(tables.flatMap(\.allFiles))
+        var builts: [Built] = []
+        var cursor = 0
+        for (index, table) in tables.enumerated() {
+            progress?(index, tables.count, table)
+            let count = table.allFiles.count
+            builts.append(build(table, results: Array(results[cursor..<(cursor + count)]), source: source, root: root, options: options))
+            cursor += count
+        }
+        return builts
     }
 
     /// A table report plus the bytes still to write.
     private struct Built {
         var report: TableReport
         var pendingData: Data?
-        var loaded: TableLoader.Loaded? = nil
         var outcome: TableOutcome { report.outcome }
     }
 
@@ -139,7 +160,7 @@ public enum ProjectMigrator {
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
         let data = outcome == .unchanged ? nil : CatalogWriter.data(for: catalog)
-        return Built(report: report, pendingData: data, loaded: loaded)
+        return Built(report: report, pendingData: data)
     }
 
     static func outputPath(for catalogPath: String, root: String, output: String?) -> String {

@@ -1,3 +1,4 @@
+import LegacyTables
 import Foundation
 import StringcatSupport
 import StringsDict
@@ -7,11 +8,10 @@ import StringsFile
 /// winning file keeps its values; keys only the other file has are added, so nothing is dropped.
 /// iina, mastodon and home-assistant ship such pairs with different content.
 enum ShadowedFiles {
-    /// The combined file, the note that reports the fold, and whether any key's value differed.
+    /// The combined file, and the note that reports the fold.
     struct Folded<File> {
         var file: File
         var note: Diagnostic
-        var differs: Bool
     }
 
     static func fold(_ shadowed: StringsFile, into winner: StringsFile) -> Folded<StringsFile> {
@@ -28,7 +28,7 @@ enum ShadowedFiles {
                 added += 1
             }
         }
-        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing), differs: !differing.isEmpty)
+        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing))
     }
 
     static func fold(_ shadowed: StringsDictFile, into winner: StringsDictFile) -> Folded<StringsDictFile> {
@@ -45,7 +45,9 @@ enum ShadowedFiles {
                 added += 1
             }
         }
-        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing), differs: !differing.isEmpty)
+        // What the reader could not place in an added entry must still refuse that key.
+        combined.droppedParts += shadowed.droppedParts.filter { byKey[$0.key] == nil }
+        return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing))
     }
 
     private static func note(_ shadowed: String, _ winner: String, added: Int, differing: [String]) -> Diagnostic {

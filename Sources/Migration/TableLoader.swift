@@ -1,3 +1,4 @@
+import LegacyTables
 import StringcatSupport
 
 /// Turns the read files of a table into per-language content, as `migrate` and `verify` both
@@ -11,13 +12,6 @@ enum TableLoader {
         var skippedFiles: [String]
         /// Files that do not parse (when not skipping).
         var invalidFiles: [String]
-        /// The errors of the skipped files (also in `diagnostics`, as warnings).
-        var skipErrors: [Diagnostic] = []
-        /// What folding a second folder of one language did (also in `diagnostics`).
-        var shadowNotes: [Diagnostic] = []
-        /// Second-folder files whose values differ from the winning file's: not all of their
-        /// content is in the catalog, so they must never be deleted.
-        var divergentShadowedFiles: Set<String> = []
     }
 
     static func load(_ table: LegacyTable, results: [LegacyReader.FileResult], skipInvalid: Bool) -> Loaded {
@@ -25,7 +19,6 @@ enum TableLoader {
         for (file, result) in zip(table.files + table.shadowedFiles, results) {
             if result.failed {
                 if skipInvalid {
-                    loaded.skipErrors += result.diagnostics.filter(\.isError)
                     loaded.diagnostics += result.diagnostics.map { d in
                         d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
                     }
@@ -54,8 +47,6 @@ enum TableLoader {
         guard let winner else { return file }
         let folded = combine(file, winner)
         loaded.diagnostics.append(folded.note)
-        loaded.shadowNotes.append(folded.note)
-        if folded.differs { loaded.divergentShadowedFiles.insert(folded.note.location.path) }
         return folded.file
     }
 }

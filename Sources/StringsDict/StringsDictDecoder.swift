@@ -7,6 +7,8 @@ struct StringsDictDecoder {
     let path: String
     let lines: PlistKeyLines
     var diagnostics: [Diagnostic] = []
+    /// Parts of entries left out (see `drop`).
+    var dropped: [DroppedPart] = []
 
     init(path: String, lines: PlistKeyLines) {
         self.path = path
@@ -44,6 +46,15 @@ struct StringsDictDecoder {
         diagnostics.append(.warning("\(context.description): \(message)", at: location(context)))
     }
 
+    /// A part of an entry the model cannot hold, left out with a warning. It is also recorded by
+    /// entry key in `dropped`, so a migration can refuse the key instead of losing the part.
+    mutating func drop(_ message: String, _ context: Context) {
+        warn(message, context)
+        if let key = context.plistPath.first {
+            dropped.append(DroppedPart(key: key, message: "\(context.description): \(message)", location: location(context)))
+        }
+    }
+
     mutating func error(_ message: String, _ context: Context) {
         diagnostics.append(.error("\(context.description): \(message)", at: location(context)))
     }
@@ -78,11 +89,11 @@ struct StringsDictDecoder {
 
     private mutating func deviceOrWidth(_ dict: PlistDictionary, typeKey: String, _ context: Context) -> [RuleCase]? {
         for other in dict.keys.sorted() where other != typeKey {
-            warn("unexpected key '\(other)' next to \(typeKey); ignored", context.appending(other))
+            drop("unexpected key '\(other)' next to \(typeKey); ignored", context.appending(other))
         }
         let ruleContext = context.appendingPlistOnly(typeKey)
         guard let cases = dict[typeKey]!.dictionary else {
-            warn("\(typeKey) is \(dict[typeKey]!.kind), not a dictionary; entry skipped", context.appending(typeKey))
+            drop("\(typeKey) is \(dict[typeKey]!.kind), not a dictionary; entry skipped", context.appending(typeKey))
             return nil
         }
         let isDevice = typeKey == DeviceRule.ruleTypeKey
@@ -103,7 +114,7 @@ struct StringsDictDecoder {
                     result.append(RuleCase(key: key, value: .plural(rule)))
                 }
             case let other:
-                warn("value is \(other.kind), not a string or a plural rule; ignored", caseContext)
+                drop("value is \(other.kind), not a string or a plural rule; ignored", caseContext)
             }
         }
         return result
@@ -114,21 +125,21 @@ struct StringsDictDecoder {
     private mutating func plural(_ dict: PlistDictionary, _ context: Context) -> PluralRule? {
         guard let raw = dict[StringsDictKeys.formatKey] else {
             if dict[DeviceRule.ruleTypeKey] != nil || dict[WidthRule.ruleTypeKey] != nil {
-                warn("device and width rules cannot be nested here; entry skipped", context)
+                drop("device and width rules cannot be nested here; entry skipped", context)
             } else {
-                warn("missing \(StringsDictKeys.formatKey); entry skipped", context)
+                drop("missing \(StringsDictKeys.formatKey); entry skipped", context)
             }
             return nil
         }
         guard let formatKey = raw.string else {
-            warn("\(StringsDictKeys.formatKey) is \(raw.kind), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
+            drop("\(StringsDictKeys.formatKey) is \(raw.kind), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
             return nil
         }
         var variables: [PluralVariable] = []
         for name in dict.keys.sorted() where name != StringsDictKeys.formatKey {
             let variableContext = context.appending(name)
             guard let variableDict = dict[name]!.dictionary else {
-                warn("value is \(dict[name]!.kind), not a variable dictionary; ignored", variableContext)
+                drop("value is \(dict[name]!.kind), not a variable dictionary; ignored", variableContext)
                 continue
             }
             variables.append(variable(name, variableDict, variableContext))
@@ -146,19 +157,19 @@ struct StringsDictDecoder {
             switch key {
             case StringsDictKeys.specType:
                 if let s = value.string { specType = s } else {
-                    warn("\(key) is \(value.kind), not a string; ignored", context.appending(key))
+                    drop("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             case StringsDictKeys.valueType:
                 if let s = value.string { valueType = s } else {
-                    warn("\(key) is \(value.kind), not a string; ignored", context.appending(key))
+                    drop("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             default:
                 guard let category = PluralCategory(rawValue: key) else {
-                    warn("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", context.appending(key))
+                    drop("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", context.appending(key))
                     continue
                 }
                 if let s = value.string { forms[category] = s } else {
-                    warn("form is \(value.kind), not a string; ignored", context.appending(key))
+                    drop("form is \(value.kind), not a string; ignored", context.appending(key))
                 }
             }
         }

@@ -130,14 +130,27 @@ public struct StringsDictEntry: Sendable, Hashable {
     }
 }
 
+/// A part of an entry that the reader could not place in the model (an unknown key in a
+/// variable, a form that is not a string, a rule without a format key): left out of the entry,
+/// with a warning. A migration must refuse such a key rather than lose the part silently.
+public struct DroppedPart: Sendable, Hashable {
+    /// The top-level key of the entry.
+    public var key: String
+    public var message: String
+    public var location: SourceLocation
+}
+
 /// A parsed `.stringsdict`, entries sorted by key.
 public struct StringsDictFile: Sendable, Hashable {
     public var path: String
     public var entries: [StringsDictEntry]
+    /// Parts of entries the model does not hold (see `DroppedPart`), in file order.
+    public var droppedParts: [DroppedPart]
 
-    public init(path: String, entries: [StringsDictEntry]) {
+    public init(path: String, entries: [StringsDictEntry], droppedParts: [DroppedPart] = []) {
         self.path = path
         self.entries = entries.sorted { $0.key < $1.key }
+        self.droppedParts = droppedParts
     }
 
     public func entry(forKey key: String) -> StringsDictEntry? {

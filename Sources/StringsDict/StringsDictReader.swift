@@ -42,7 +42,7 @@ public enum StringsDictReader {
         let language = language ?? languageFromPath(path)
         let categories = language.flatMap { PluralRules.categories(for: $0) }
         decoder.check(entries, languageCategories: categories, language: language)
-        return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries), diagnostics: decoder.diagnostics)
+        return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped), diagnostics: decoder.diagnostics)
     }
 
     /// Reads the file at `path`; I/O problems become an error diagnostic.

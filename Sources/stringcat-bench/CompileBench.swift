@@ -1,5 +1,8 @@
 import Foundation
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 
 /// `compile`: CatalogCompiler (catalog -> `.strings`/`.stringsdict`) on the catalogs `migrate`
 /// writes for the generated project: read each catalog, compile, render text `.strings` and XML

@@ -1,6 +1,9 @@
 import Dispatch
 import Foundation
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringcatSupport
 import StringCatalog
 import StringsDict

@@ -1,5 +1,8 @@
 import Foundation
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringcatSupport
 
 /// `stringcat compile`: String Catalogs back to `<lang>.lproj/<Table>.strings` and `.stringsdict`.

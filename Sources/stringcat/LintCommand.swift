@@ -1,4 +1,7 @@
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringcatSupport
 
 /// `stringcat lint`: reports every problem of `.strings`, `.stringsdict` and `.xcstrings` files.

@@ -1,5 +1,8 @@
 import Foundation
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringcatSupport
 
 /// `stringcat migrate`: every table of a project's `.lproj` folders becomes a String Catalog.
@@ -76,10 +79,13 @@ enum MigrateCommand: Subcommand {
             console.out(line)
             if options.dryRun {
                 for file in table.table.files where !table.skippedFiles.contains(file.path) {
-                    console.out("  reads \(DisplayPath.of(file.path))" + (options.deleteLegacy ? " (would delete)" : ""))
+                    let fate = !options.deleteLegacy ? "" : table.deletedFiles.contains(file.path) ? " (would delete)" : " (would keep)"
+                    console.out("  reads \(DisplayPath.of(file.path))" + fate)
                 }
             }
             for deleted in table.deletedFiles where !options.dryRun { console.out("  deleted \(DisplayPath.of(deleted))") }
+            for folder in table.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
+            for kept in table.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let done = report.tables.count - failed
@@ -111,7 +117,8 @@ enum MigrateCommand: Subcommand {
                     "errors": table.errorCount,
                     "files": table.table.files.map { DisplayPath.of($0.path) },
                     "skippedFiles": table.skippedFiles.map(DisplayPath.of),
-                    "deletedFiles": table.deletedFiles.map(DisplayPath.of),
+                    (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
+                    "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
                     "diagnostics": table.diagnostics.map(DisplayPath.json),
                 ]
             },

@@ -1,5 +1,8 @@
 import Foundation
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringCatalog
 import StringcatSupport
 import StringsDict

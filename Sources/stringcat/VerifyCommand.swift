@@ -1,6 +1,11 @@
 import Foundation
+import LegacyTables
+import Compilation
+import LegacyTables
 import Migration
+import Verification
 import StringcatSupport
+import Verification
 
 /// `stringcat verify`: legacy -> catalog -> legacy, compared key by key.
 enum VerifyCommand: Subcommand {
@@ -9,10 +14,12 @@ enum VerifyCommand: Subcommand {
     static let help = """
         usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--json]
 
-        For each table under PATH (found as migrate finds them): migrates the legacy files in
-        memory, compiles the catalog back, reads the result and compares it with the legacy files:
-        values, plural forms, specifiers and source-language comments. Where a catalog already
-        exists next to the .lproj folders, it is compared with the legacy files too.
+        For each table under PATH (found as migrate finds them), proves that its catalog holds
+        everything the legacy files say: the legacy files as their readers see them against the
+        catalog on disk compiled back, leaf by leaf (every value, plural form, variable, device
+        case, specifier kind and source-language comment). A table with no catalog on disk yet is
+        checked against the catalog migrate would write. Catalogs whose legacy files are all gone
+        (a finished migration) are listed; they have nothing left to compare.
 
         options:
           --table NAME            only this table (repeatable)
@@ -24,8 +31,10 @@ enum VerifyCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
-        let report = RoundTripVerifier.verify(arguments.positionals.first ?? ".", tables: arguments.values("--table"),
-                                              sourceLanguage: arguments.value("--source-language"))
+        let path = arguments.positionals.first ?? "."
+        let project = ProjectTables.find(path, tables: arguments.values("--table"), sourceLanguage: arguments.value("--source-language"),
+                                         requireTables: false)
+        let report = ProjectVerifier.verify(project, planned: ProjectMigrator.plannedCatalogs(project))
         if arguments.has("--json") {
             console.out(JSONOutput.text(json(report)))
         } else {
@@ -40,46 +49,35 @@ enum VerifyCommand: Subcommand {
         var languages: Set<String> = []
         for table in report.tables {
             for note in table.notes { console.err(DisplayPath.of(note)) }
-            for check in table.checks {
-                keys += check.check == .roundTrip ? check.keyCount : 0
-                for error in check.errors { console.out(DisplayPath.of(error)) }
-                for difference in check.differences { console.out(DisplayPath.of(difference.diagnostic)) }
-                let losses = check.differences.count + check.errors.count
-                var line = "\(DisplayPath.of(check.catalogPath)): \(check.check.rawValue): \(check.languageCount) languages, \(check.keyCount) keys, "
-                line += losses == 0 ? "no loss" : "\(losses) loss\(losses == 1 ? "" : "es")" + summary(check.differences)
-                console.out(line)
-            }
+            for error in table.errors + table.unreadableFiles { console.out(DisplayPath.of(error)) }
+            for loss in table.losses { console.out(DisplayPath.of(loss.diagnostic)) }
+            keys += table.keyCount
             languages.formUnion(table.table.languages)
+            var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(table.languageCount) languages, \(table.keyCount) keys, "
+            line += table.lossCount == 0 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
+            console.out(line)
         }
-        // Say which check lost what: stringcat's own round trip, or a catalog already on disk.
-        func losses(_ kind: VerificationCheck) -> (count: Int, tables: Int) {
-            let counts = report.tables.map { table in
-                table.checks.filter { $0.check == kind }.reduce(0) { $0 + $1.differences.count + $1.errors.count }
-            }
-            return (counts.reduce(0, +), counts.filter { $0 > 0 }.count)
+        for catalog in report.catalogsOnly {
+            console.out("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
-        let roundTrip = losses(.roundTrip)
-        let existing = losses(.existingCatalog)
-        let existingCount = report.tables.filter { $0.checks.contains { $0.check == .existingCatalog } }.count
+        let lossy = report.tables.filter { !$0.isLossless }.count
         var line = "verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: "
-        if report.isLossless {
-            line += "nothing lost" + (existingCount > 0 ? " (round trip, and \(existingCount) existing catalogs)" : "")
+        if report.tables.isEmpty && !report.catalogsOnly.isEmpty && report.isLossless {
+            line = "verify: fully migrated: \(report.catalogsOnly.count) catalogs, no legacy files left: nothing lost"
+        } else if report.isLossless {
+            let planned = report.tables.filter { $0.catalog == .planned }.count
+            line += "nothing lost" + (planned > 0 ? " (\(planned) of them checked against the catalog migrate would write)" : "")
+            if !report.catalogsOnly.isEmpty { line += "; \(report.catalogsOnly.count) catalogs with no legacy files left" }
         } else {
-            line += roundTrip.count == 0 ? "round trip lossless" : "round trip: \(roundTrip.count) losses in \(roundTrip.tables) tables"
-            if existingCount > 0 {
-                line += existing.count == 0 ? "; existing catalogs hold everything"
-                    : "; existing catalogs: \(existing.count) differences in \(existing.tables) of \(existingCount)"
-            }
+            line += "\(report.lossCount) losses in \(lossy) tables"
         }
-        let skipped = report.tables.reduce(0) { $0 + $1.skippedFiles.count }
-        if skipped > 0 { line += "; \(skipped) file\(skipped == 1 ? "" : "s") skipped because \(skipped == 1 ? "it does" : "they do") not parse (not compared; see the notes above)" }
         console.out(line)
     }
 
-    private static func summary(_ differences: [Difference]) -> String {
-        guard !differences.isEmpty else { return "" }
-        let counts = Dictionary(grouping: differences, by: \.kind).mapValues(\.count)
-        let parts = DifferenceKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
+    private static func summary(_ losses: [Loss]) -> String {
+        guard !losses.isEmpty else { return "" }
+        let counts = Dictionary(grouping: losses, by: \.kind).mapValues(\.count)
+        let parts = LossKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
         return " (" + parts.joined(separator: ", ") + ")"
     }
 
@@ -89,29 +87,29 @@ enum VerifyCommand: Subcommand {
             "losses": report.lossCount,
             "sourceLanguage": report.sourceLanguage.code,
             "diagnostics": report.diagnostics.map(DisplayPath.json),
+            "catalogsOnly": report.catalogsOnly.map(DisplayPath.of),
             "tables": report.tables.map { table -> [String: Any] in
                 [
                     "table": table.table.name,
+                    "catalog": DisplayPath.of(table.catalogPath),
+                    "checkedAgainst": table.catalog.rawValue,
+                    "languages": table.languageCount,
+                    "keys": table.keyCount,
                     "notes": table.notes.map(DisplayPath.json),
-                    "checks": table.checks.map { check -> [String: Any] in
+                    "errors": (table.errors + table.unreadableFiles).map(DisplayPath.json),
+                    "losses": table.losses.map { loss -> [String: Any] in
                         [
-                            "check": check.check.rawValue,
-                            "catalog": DisplayPath.of(check.catalogPath),
-                            "languages": check.languageCount,
-                            "keys": check.keyCount,
-                            "errors": check.errors.map(DisplayPath.json),
-                            "differences": check.differences.map { difference -> [String: Any] in
-                                [
-                                    "kind": difference.kind.rawValue,
-                                    "language": difference.language,
-                                    "key": difference.key ?? NSNull(),
-                                    "file": DisplayPath.of(difference.location.path),
-                                    "line": difference.location.line ?? NSNull(),
-                                    "column": difference.location.column ?? NSNull(),
-                                    "detail": difference.detail,
-                                ]
-                            },
+                            "kind": loss.kind.rawValue,
+                            "language": loss.language,
+                            "key": loss.key ?? NSNull(),
+                            "file": DisplayPath.of(loss.location.path),
+                            "line": loss.location.line ?? NSNull(),
+                            "column": loss.location.column ?? NSNull(),
+                            "detail": loss.detail,
                         ]
+                    },
+                    "files": table.files.map { file -> [String: Any] in
+                        ["file": DisplayPath.of(file.path), "carried": file.isCarried, "reason": file.reason ?? NSNull()]
                     },
                 ]
             },

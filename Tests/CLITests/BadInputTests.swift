@@ -80,7 +80,7 @@ final class BadInputTests: WorkFolderTestCase {
         // An existing catalog beside the .lproj folders: merge refuses, verify counts it as a loss.
         try expect(["migrate", "Merge", "--merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value"])
         try expect(["verify", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value",
-                                                           "Merge/Localizable.xcstrings: existing catalog: 0 languages, 0 keys, 1 loss"], onStdout: true)
+                                                           "Merge/Localizable.xcstrings: catalog on disk: 1 languages, 1 keys, 1 loss"], onStdout: true)
         // Without --merge or --force an existing catalog is never touched, whatever it holds.
         try expect(["migrate", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings: error: a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)"])
     }
@@ -96,9 +96,8 @@ final class BadInputTests: WorkFolderTestCase {
         ])
         try expect(["lint", "App/en.lproj/Localizable.stringsdict"], status: 1, lines: [prefix], onStdout: true)
         try expect(["print", "App/en.lproj/Localizable.stringsdict"], status: 1, lines: [prefix])
-        // verify checks what migrate would write; a file migrate refuses is a note there, and
-        // migrate itself fails on it (above).
-        try expect(["verify", "App"], status: 0, lines: ["App/en.lproj/Localizable.stringsdict:1: note: skipped, it does not parse: not a valid property list: …"])
+        // verify cannot compare a file it cannot read: an error, exit 1.
+        try expect(["verify", "App"], status: 1, lines: ["App/en.lproj/Localizable.stringsdict: error: cannot be compared, it does not parse: not a valid property list: …"], onStdout: true)
     }
 
     // MARK: a file that cannot be read
@@ -117,7 +116,7 @@ final class BadInputTests: WorkFolderTestCase {
         try expect(["migrate", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"])
         try expect(["lint", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"], onStdout: true)
         try expect(["print", "Link/en.lproj/Localizable.strings"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"])
-        try expect(["verify", "Link"], status: 0, lines: ["Link/en.lproj/Localizable.strings: note: skipped, it does not parse: no such file"])
+        try expect(["verify", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: no such file"], onStdout: true)
     }
 
     func testFileWithoutReadPermission() throws {
@@ -130,7 +129,7 @@ final class BadInputTests: WorkFolderTestCase {
         try expect(["migrate", "Locked"], status: 1, lines: [strings])
         try expect(["lint", "Locked/en.lproj/Localizable.strings"], status: 1, lines: [strings], onStdout: true)
         try expect(["print", "Locked/en.lproj/Localizable.strings"], status: 1, lines: [strings])
-        try expect(["verify", "Locked"], status: 0, lines: ["Locked/en.lproj/Localizable.strings: note: skipped, it does not parse: cannot read the file (permission denied or I/O error)"])
+        try expect(["verify", "Locked"], status: 1, lines: ["Locked/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: cannot read the file (permission denied or I/O error)"], onStdout: true)
         for command in ["compile", "print", "normalize"] {
             try expect([command, "Locked.xcstrings"], status: 1, lines: ["Locked.xcstrings: error: cannot read catalog: …"])
         }

@@ -184,6 +184,10 @@ final class MigrateCommandTests: WorkFolderTestCase {
         // The invalid file and the Base file whose value differs stay; the others are in the catalog.
         XCTAssertEqual(left, ["App/Base.lproj/Localizable.strings", "App/fr.lproj/Localizable.strings"])
         XCTAssertTrue(run.stdout.contains("deleted"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("App/fr.lproj/Localizable.strings: it does not parse\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("App/Base.lproj/Localizable.strings: it gives some keys differently from en.lproj/Localizable.strings, whose values the catalog holds\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("App/de.lproj\n"), run.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj").path))
     }
 
     func testDeleteLegacyRefusesWhenTheCatalogDiffers() throws {
@@ -192,7 +196,7 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", work.path, "--merge", "--delete-legacy"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("error: \"a\" [en]: value changed: \"A\" -> \"Edited A\""), run.stderr)
-        XCTAssertTrue(run.stderr.contains("error: legacy files not deleted: the written catalog does not hold them without loss"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: legacy files not deleted: the catalog does not hold them without loss: 1 losses"), run.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/en.lproj/Localizable.strings").path))
     }
 }

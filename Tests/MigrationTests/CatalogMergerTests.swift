@@ -3,6 +3,7 @@ import StringCatalog
 import StringsDict
 import StringsFile
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import Migration
 

@@ -3,8 +3,12 @@ import StringCatalog
 import StringcatSupport
 import StringsDict
 import StringsFile
+import TestSupport
 import XCTest
 @testable import Migration
+import Compilation
+import LegacyTables
+import Verification
 
 /// The zero-loss contract: legacy files -> `CatalogMerger` -> `CatalogCompiler` gives back, per
 /// language, every key and value of each `.strings` and every variable text and plural form of

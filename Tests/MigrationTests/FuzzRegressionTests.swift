@@ -2,6 +2,7 @@ import Foundation
 import StringCatalog
 import StringsDict
 import StringsFile
+import TestSupport
 import XCTest
 
 /// The checks of the libFuzzer entries (Tests/Fuzz/*Fuzz.swift), run by `swift test`: on every

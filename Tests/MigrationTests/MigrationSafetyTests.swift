@@ -1,5 +1,6 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import Migration
 

@@ -3,8 +3,12 @@ import StringCatalog
 import StringsDict
 import StringsFile
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import Migration
+import Compilation
+import LegacyTables
+import Verification
 
 
 /// Random legacy tables written to disk, migrated, compiled back (in memory and to disk) and read
@@ -203,8 +207,11 @@ final class PropertyRoundTripTests: XCTestCase {
                        "\(path):2:1: error: key \"cafe\\u{301}\" differs from the key \"caf\\u{E9}\" only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it")
         XCTAssertFalse(tree.exists("out/Localizable.xcstrings"))
 
-        let verification = RoundTripVerifier.verify(tree.path("App"), tables: [], sourceLanguage: nil)
+        let project = ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil)
+        let verification = ProjectVerifier.verify(project, planned: ProjectMigrator.plannedCatalogs(project))
         XCTAssertFalse(verification.isLossless, "verify must not call this lossless")
+        XCTAssertEqual(verification.tables.flatMap(\.losses).map(\.diagnostic.description),
+                       ["\(path):2:1: error: \"cafe\u{301}\" [en]: key missing"])
 
         // --skip-invalid: the later spelling is left out and said so; the first keeps its value.
         options.skipInvalid = true

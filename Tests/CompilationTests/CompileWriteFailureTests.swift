@@ -2,7 +2,8 @@ import Foundation
 import StringCatalog
 import StringcatSupport
 import XCTest
-@testable import Migration
+@testable import Compilation
+import TestSupport
 
 /// A compile whose disk fails mid-run (write error injected through `AtomicFile.faultInjector`)
 /// reports the error and leaves every file as it was: the files already written are removed and

@@ -33,11 +33,27 @@ public struct LegacyTable: Sendable, Hashable {
     /// keys the winning file lacks.
     public var shadowedFiles: [LegacyFile]
 
-    /// Where Xcode writes the catalog: `<folder>/<Name>.xcstrings`, or
-    /// `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder tables (formats.md 5.1).
-    public var catalogPath: String {
+    /// Where the catalog goes (absolute). By default where Xcode writes it for a folder:
+    /// `<folder>/<Name>.xcstrings`, or `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder
+    /// tables (formats.md 5.1); a project's variant group may say otherwise (xcode-project.md L1-L3).
+    public var catalogPath: String
+
+    public init(name: String, folder: String, isInterfaceBuilder: Bool, files: [LegacyFile], shadowedFiles: [LegacyFile], catalogPath: String? = nil) {
+        self.name = name
+        self.folder = folder
+        self.isInterfaceBuilder = isInterfaceBuilder
+        self.files = files
+        self.shadowedFiles = shadowedFiles
+        self.catalogPath = catalogPath ?? Self.defaultCatalogPath(name: name, folder: folder, isInterfaceBuilder: isInterfaceBuilder)
+    }
+
+    /// `<folder>/<Name>.xcstrings`, or `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder tables.
+    public static func defaultCatalogPath(name: String, folder: String, isInterfaceBuilder: Bool) -> String {
         isInterfaceBuilder ? "\(folder)/mul.lproj/\(name).xcstrings" : "\(folder)/\(name).xcstrings"
     }
+
+    /// Every file of the table: the ones read first, then the second folders of a language.
+    public var allFiles: [LegacyFile] { files + shadowedFiles }
 
     /// The languages of the table, sorted.
     public var languages: [String] { Array(Set(files.map(\.language))).sorted() }

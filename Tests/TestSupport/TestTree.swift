@@ -1,11 +1,10 @@
 import Foundation
-import XCTest
 
 /// A temporary folder tree for a test, removed afterwards.
-final class TestTree {
-    let root: String
+public final class TestTree {
+    public let root: String
 
-    init() throws {
+    public init() throws {
         root = NSTemporaryDirectory() + "stringcat-test-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
@@ -14,28 +13,28 @@ final class TestTree {
 
     /// Writes UTF-8 text at a path relative to the root, creating folders.
     @discardableResult
-    func write(_ relative: String, _ text: String) throws -> String {
+    public func write(_ relative: String, _ text: String) throws -> String {
         try write(relative, Data(text.utf8))
     }
 
     @discardableResult
-    func write(_ relative: String, _ data: Data) throws -> String {
+    public func write(_ relative: String, _ data: Data) throws -> String {
         let path = root + "/" + relative
         try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
 
-    func mkdir(_ relative: String) throws {
+    public func mkdir(_ relative: String) throws {
         try FileManager.default.createDirectory(atPath: root + "/" + relative, withIntermediateDirectories: true)
     }
 
-    func path(_ relative: String) -> String { root + "/" + relative }
+    public func path(_ relative: String) -> String { root + "/" + relative }
 
-    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+    public func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
 
     /// Every file under the root, relative, sorted.
-    func allFiles() -> [String] {
+    public func allFiles() -> [String] {
         var files: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: root)
         while let item = enumerator?.nextObject() as? String {
@@ -49,7 +48,7 @@ final class TestTree {
 }
 
 /// A one-variable `.stringsdict` body for tests.
-func stringsDictXML(_ entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])]) -> String {
+public func stringsDictXML(_ entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])]) -> String {
     var body = ""
     for entry in entries {
         body += "\t<key>\(entry.key)</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(entry.format)</string>\n"
@@ -65,15 +64,17 @@ func stringsDictXML(_ entries: [(key: String, format: String, variables: [(name:
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
 }
 
-/// The shared reference folder (`../shared` beside the repository), or a skip.
-func sharedFolder(_ relative: String) throws -> String {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let path = repo.deletingLastPathComponent().appendingPathComponent("shared/" + relative).path
-    guard FileManager.default.fileExists(atPath: path) else {
-        throw XCTSkip("../shared/\(relative) not found at \(path); skipping the test that needs it")
-    }
-    return path
+/// The shared reference folder (`../shared` beside the repository) joined with `relative`, or nil
+/// when it is not there (each test target turns nil into an XCTSkip with this message).
+public func sharedFolderIfPresent(_ relative: String) -> String? {
+    let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared/" + relative).path
+    return FileManager.default.fileExists(atPath: path) ? path : nil
+}
+
+/// The message of the skip when `../shared/relative` is missing.
+public func sharedFolderMissing(_ relative: String) -> String {
+    "../shared/\(relative) not found beside the repository; skipping the test that needs it"
 }
 
 /// The repository root.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

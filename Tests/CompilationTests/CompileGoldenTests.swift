@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Migration
+@testable import Compilation
+import TestSupport
 
 /// `--strings-format xml` reproduces real `xcstringstool compile` output byte for byte
 /// (formats.md 7.1): every `<lang>.lproj/<Table>.strings` under `output/`, and no other file.

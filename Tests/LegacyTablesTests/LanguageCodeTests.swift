@@ -1,5 +1,6 @@
 import XCTest
-@testable import Migration
+@testable import LegacyTables
+import TestSupport
 
 final class LanguageCodeTests: XCTestCase {
     func testFolderNamesBecomeCatalogCodes() {

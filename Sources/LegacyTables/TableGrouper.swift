@@ -117,7 +117,8 @@ public enum TableGrouper {
         return name.index(after: dot) != name.endIndex
     }
 
-    static func relative(_ path: String, to base: String) -> String {
+    /// `path` relative to `base` when inside it, else `path`.
+    public static func relative(_ path: String, to base: String) -> String {
         path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 }

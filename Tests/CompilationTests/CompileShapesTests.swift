@@ -4,7 +4,8 @@ import StringcatSupport
 import StringsDict
 import StringsFile
 import XCTest
-@testable import Migration
+@testable import Compilation
+import TestSupport
 
 /// How each catalog shape becomes a `.stringsdict` rule (the inverse of formats.md 5.4).
 final class CompileShapesTests: XCTestCase {

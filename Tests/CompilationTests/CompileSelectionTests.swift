@@ -3,7 +3,8 @@ import StringCatalog
 import StringcatSupport
 import StringsFile
 import XCTest
-@testable import Migration
+@testable import Compilation
+import TestSupport
 
 /// Which units are written (formats.md 7.1 and the choices in docs/compile.md), in which order,
 /// and the bytes of each `--strings-format`.

@@ -86,6 +86,8 @@ public enum LprojScanner {
             if name.hasSuffix(".lproj") {
                 if isDirectory.boolValue {
                     let files = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                    // Interface Builder catalogs live in `mul.lproj`.
+                    result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
                     result.lprojFolders.append(LprojFolder(
                         path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink))
                 } else {

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
-@testable import Migration
+@testable import LegacyTables
+import TestSupport
 
 final class LprojScannerTests: XCTestCase {
     func testFindsLprojFoldersAndSkipsBuildAndDependencyFolders() throws {

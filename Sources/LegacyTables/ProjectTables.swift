@@ -8,7 +8,9 @@ public struct ProjectTables: Sendable {
     public var tables: [LegacyTable]
     public var diagnostics: [Diagnostic]
 
-    public static func find(_ path: String, tables names: [String], sourceLanguage explicit: String?) -> ProjectTables {
+    /// - Parameter requireTables: when true, a project without any legacy file is an error
+    ///   (`migrate`); `verify` passes false, since a finished migration has none left.
+    public static func find(_ path: String, tables names: [String], sourceLanguage explicit: String?, requireTables: Bool = true) -> ProjectTables {
         let scan = LprojScanner.scan(path)
         let (source, sourceDiagnostics) = SourceLanguageDetector.detect(explicit: explicit, projectFiles: scan.projectFiles, root: scan.root)
         var project = ProjectTables(scan: scan, sourceLanguage: source, tables: [], diagnostics: scan.diagnostics + sourceDiagnostics)
@@ -25,7 +27,7 @@ public struct ProjectTables: Sendable {
                 project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
             }
         }
-        if grouping.tables.isEmpty {
+        if grouping.tables.isEmpty && (requireTables || scan.catalogs.isEmpty) {
             project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
         }
         return project

@@ -1,0 +1,254 @@
+import Foundation
+import StringsDict
+
+/// The one function that makes equal the spellings that mean the same thing, applied to both
+/// sides of a proof: the legacy `.stringsdict` as PropertyListSerialization reads it, and the
+/// `.stringsdict` rule that compiling the catalog gives back.
+///
+/// It walks **every** value of an entry's dictionary, so a string that nothing refers to still
+/// becomes a leaf (a variable referenced only inside another variable's forms, an unknown key, a
+/// width rule): what the catalog side lacks is a loss, whatever the converter thought of it.
+///
+/// Equivalences, and why each holds:
+/// - **Variables are known by the argument they format**, not by their name: the migration drops
+///   the name of a plain plural (`%#@files@` becomes `variations.plural`, compiled back as
+///   `%#@arg1@`). A reference in the format key is identified by its argument index (`%1`);
+///   `%#@v@` and `%1$#@v@` in first position are the same argument. A variable referenced only
+///   inside another variable's forms takes the index it is referenced with there (`%2$#@accounts@`
+///   -> `%2`), or its name when unpositioned (`@accounts`); a variable nobody references keeps its
+///   name. References in the format key and in forms are rewritten to these identities.
+/// - A format key naming a variable that has no dictionary stands for the one dictionary nothing
+///   references, when there is exactly one (Xcode's migration resolves it so: IceCubesApp `de`
+///   `%#@count_posts@ von %#@count_voters@` with dictionaries `count_votes`, `count_voters`).
+/// - `%arg` in a form (a catalog spelling) is the variable's own specifier: `%` + its value type.
+/// - A value type is known by the kind of argument it takes (`d` and `lld` both format an
+///   integer); without one, by the specifier that prints argument 1 in the forms (`other` first),
+///   else `integer`: the compiler's choice when a catalog drops the type (shape (a)).
+/// - `NSStringFormatSpecTypeKey = NSStringPluralRuleType` is not a leaf: it is the only value the
+///   format has, and the compiler always writes it.
+public enum LeafEquivalence {
+    static let formatKey = "NSStringLocalizedFormatKey"
+    static let specTypeKey = "NSStringFormatSpecTypeKey"
+    static let valueTypeKey = "NSStringFormatValueTypeKey"
+    static let pluralRuleType = "NSStringPluralRuleType"
+    static let deviceRuleKey = "NSStringDeviceSpecificRuleType"
+    static let widthRuleKey = "NSStringVariableWidthRuleType"
+
+    /// The leaves of one `.stringsdict` entry: `value` is what PropertyListSerialization gives
+    /// for the entry's key (normally a dictionary).
+    public static func stringsDictLeaves(language: String, key: String, value: Any) -> [Leaf] {
+        var walker = Walker(language: language, key: key)
+        if let dictionary = value as? [String: Any] {
+            walker.rule(dictionary, prefix: "")
+        } else {
+            walker.raw(value, path: "")
+        }
+        return walker.leaves
+    }
+
+    /// The leaf of one `.strings` value.
+    public static func stringsLeaf(language: String, key: String, value: String) -> Leaf {
+        Leaf(language: language, key: key, path: "", text: value)
+    }
+
+    private struct Walker {
+        let language: String
+        let key: String
+        var leaves: [Leaf] = []
+
+        mutating func add(_ path: String, _ text: String, formatType: String? = nil) {
+            leaves.append(Leaf(language: language, key: key, path: path, text: text, formatType: formatType))
+        }
+
+        /// Any value, without interpretation: strings as they are, containers walked, other values
+        /// by their description. Used for whatever the format does not give a meaning to.
+        mutating func raw(_ value: Any, path: String) {
+            if let text = value as? String {
+                add(path, text)
+            } else if let dictionary = value as? [String: Any] {
+                for member in dictionary.keys.sorted() {
+                    raw(dictionary[member]!, path: path.isEmpty ? member : path + "/" + member)
+                }
+            } else if let array = value as? [Any] {
+                for (index, element) in array.enumerated() { raw(element, path: path + "[\(index)]") }
+            } else {
+                add(path, "<\(type(of: value)) \(value)>")
+            }
+        }
+
+        /// A rule dictionary: device, width or plural.
+        mutating func rule(_ dictionary: [String: Any], prefix: String) {
+            for (ruleKey, name) in [(deviceRuleKey, "device"), (widthRuleKey, "width")] {
+                guard let cases = dictionary[ruleKey] else { continue }
+                if let cases = cases as? [String: Any] {
+                    for item in cases.keys.sorted() {
+                        let path = prefix + name + "." + item
+                        switch cases[item]! {
+                        case let text as String: add(path, text)
+                        case let nested as [String: Any]: plural(nested, prefix: path + "/")
+                        case let other: raw(other, path: path)
+                        }
+                    }
+                } else {
+                    raw(cases, path: prefix + name)
+                }
+                for other in dictionary.keys.sorted() where other != ruleKey {
+                    raw(dictionary[other]!, path: prefix + other)
+                }
+                return
+            }
+            plural(dictionary, prefix: prefix)
+        }
+
+        /// A plural rule: the format key and its variables, identified by argument.
+        mutating func plural(_ dictionary: [String: Any], prefix: String) {
+            guard let format = dictionary[formatKey] as? String else {
+                raw(dictionary, path: prefix.isEmpty ? "" : String(prefix.dropLast()))
+                return
+            }
+            var variables: [String: [String: Any]] = [:]
+            for (name, value) in dictionary where name != formatKey {
+                if let variable = value as? [String: Any] {
+                    variables[name] = variable
+                } else {
+                    raw(value, path: prefix + name)
+                }
+            }
+            let identities = Identities(format: format, variables: variables)
+            add(prefix + "format", identities.rewritingReferences(in: format))
+            for name in variables.keys.sorted() {
+                let variable = variables[name]!
+                let id = identities.id(of: name)
+                let valueType = (variable[valueTypeKey] as? String).map(withoutPercent)
+                let kind = argumentKind(valueType: valueType, variable: variable)
+                for member in variable.keys.sorted() {
+                    let value = variable[member]!
+                    let path = prefix + id + "." + member
+                    switch member {
+                    case specTypeKey where value as? String == pluralRuleType:
+                        continue
+                    case valueTypeKey where value is String:
+                        continue // carried by `formatType` on every form
+                    default:
+                        if let text = value as? String {
+                            let form = identities.rewritingReferences(in: replacingArg(in: text, valueType: valueType ?? "lld"))
+                            add(path, form, formatType: kind)
+                        } else {
+                            raw(value, path: path)
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The identity (`%N`, `%N@name`, or `@name`) of each variable of a plural rule.
+    struct Identities {
+        private var ids: [String: String] = [:]
+        /// Format-key names that have no dictionary, and the dictionary that stands for each.
+        private var resolved: [String: String] = [:]
+
+        init(format: String, variables: [String: [String: Any]]) {
+            let defined = Set(variables.keys)
+            var referenced = Set(FormatStringParser.variableReferences(in: format).map(\.name))
+            for variable in variables.values {
+                for case let text as String in variable.values {
+                    referenced.formUnion(FormatStringParser.variableReferences(in: text).map(\.name))
+                }
+            }
+            var unused = defined.subtracting(referenced).sorted()
+            var taken: Set<String> = []
+            func assign(_ name: String, _ proposed: String) {
+                guard ids[name] == nil else { return }
+                let id = taken.contains(proposed) ? proposed + "@" + name : proposed
+                ids[name] = id
+                taken.insert(id)
+            }
+            var queue: [String] = []
+            for argument in FormatStringParser.arguments(in: format) {
+                guard case .variable(let reference) = argument.token else { continue }
+                var name = reference.name
+                if !defined.contains(name), unused.count == 1 {
+                    name = unused.removeFirst()
+                    resolved[reference.name] = name
+                }
+                guard defined.contains(name) else { continue }
+                assign(name, reference.isMalformed ? "@" + name : "%\(argument.index ?? 0)")
+                queue.append(name)
+            }
+            // Variables referenced inside other variables' forms.
+            var index = 0
+            while index < queue.count {
+                let variable = variables[queue[index]]!
+                index += 1
+                for member in variable.keys.sorted() {
+                    guard let text = variable[member] as? String else { continue }
+                    for reference in FormatStringParser.variableReferences(in: text) where defined.contains(reference.name) && ids[reference.name] == nil {
+                        assign(reference.name, reference.position.map { "%\($0)" } ?? "@" + reference.name)
+                        queue.append(reference.name)
+                    }
+                }
+            }
+            for name in defined.sorted() { assign(name, "@" + name) }
+        }
+
+        func id(of name: String) -> String { ids[name] ?? "@" + name }
+
+        /// `text` with every well-formed variable reference written `%#@<identity>@`.
+        func rewritingReferences(in text: String) -> String {
+            guard text.contains("@") else { return text }
+            var out = ""
+            for token in FormatStringParser.parse(text) {
+                if case .variable(let reference) = token, !reference.isMalformed {
+                    let name = resolved[reference.name] ?? reference.name
+                    out += "%#@" + (ids[name] ?? "?" + name) + "@"
+                } else {
+                    out += token.raw
+                }
+            }
+            return out
+        }
+    }
+
+    /// The kind of argument a variable formats (see the type rule above).
+    static func argumentKind(valueType: String?, variable: [String: Any]) -> String {
+        if let valueType, !valueType.isEmpty {
+            return FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue } ?? "unknown(\(valueType))"
+        }
+        let categories = ["other", "zero", "one", "two", "few", "many"]
+        let forms = categories.compactMap { variable[$0] as? String }
+        for form in forms {
+            for argument in FormatStringParser.arguments(in: form) where argument.index == 1 {
+                if case .specifier(let specifier) = argument.token { return specifier.argumentKind.rawValue }
+            }
+        }
+        return FormatArgumentKind.integer.rawValue
+    }
+
+    /// `%ld` -> `ld`: real files and catalogs sometimes keep the `%` in a value type.
+    static func withoutPercent(_ type: String) -> String {
+        String(type.drop { $0 == "%" })
+    }
+
+    /// `%arg` (not `%%arg`) written `%` + the value type.
+    static func replacingArg(in text: String, valueType: String) -> String {
+        guard text.contains("%arg") else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let percent = rest.firstIndex(of: "%") {
+            out += rest[..<percent]
+            let after = rest[rest.index(after: percent)...]
+            if after.hasPrefix("%") {
+                out += "%%"
+                rest = after.dropFirst()
+            } else if after.hasPrefix("arg") {
+                out += "%" + valueType
+                rest = after.dropFirst(3)
+            } else {
+                out += "%"
+                rest = after
+            }
+        }
+        return out + rest
+    }
+}

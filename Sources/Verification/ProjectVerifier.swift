@@ -1,0 +1,112 @@
+import Foundation
+import LegacyTables
+import StringCatalog
+import StringcatSupport
+
+/// `stringcat verify`: proves, leaf by leaf, that a catalog holds everything its legacy files say.
+///
+/// Independent by construction: this module reads the legacy files with the readers and the
+/// catalog with `StringCatalog`, compiles the catalog back with `Compilation`, and never imports
+/// `Migration` (a test reads the manifest to keep it so). A mistake of the converter therefore
+/// shows up as a loss instead of being repeated on both sides.
+public enum ProjectVerifier {
+    /// Verifies every table of `project` against the catalog on disk at its catalog path, or,
+    /// where there is none, against the bytes in `planned` for that path (the catalog `migrate`
+    /// would write).
+    public static func verify(_ project: ProjectTables, planned: [String: Data] = [:]) -> VerificationReport {
+        let files = project.tables.flatMap(\.allFiles)
+        let read = ConcurrentMap.map(files, LegacyFileLeaves.read)
+        var cursor = 0
+        var tables: [TableVerification] = []
+        for table in project.tables {
+            let count = table.allFiles.count
+            let leaves = Array(read[cursor..<(cursor + count)])
+            cursor += count
+            let catalog: CatalogInput
+            if FileManager.default.fileExists(atPath: table.catalogPath) {
+                catalog = .onDisk
+            } else if let data = planned[table.catalogPath] {
+                catalog = .planned(data)
+            } else {
+                catalog = .missing
+            }
+            tables.append(verify(table, files: leaves, catalog: catalog, sourceLanguage: project.sourceLanguage.code))
+        }
+        let tablePaths = Set(project.tables.map(\.catalogPath))
+        return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics,
+                                  tables: tables, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) })
+    }
+
+    /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
+    /// is on disk now: what `migrate --delete-legacy` asks before it deletes anything.
+    public static func verifyOnDisk(_ table: LegacyTable, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+        var table = table
+        if let catalogPath { table.catalogPath = catalogPath }
+        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .onDisk, sourceLanguage: sourceLanguage)
+    }
+
+    /// Verifies one table against catalog bytes not written yet (`migrate --dry-run`).
+    public static func verifyPlanned(_ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+        var table = table
+        if let catalogPath { table.catalogPath = catalogPath }
+        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .planned(data), sourceLanguage: sourceLanguage)
+    }
+
+    enum CatalogInput {
+        case onDisk
+        case planned(Data)
+        case missing
+    }
+
+    static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
+        let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
+        var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
+                                       languageCount: Set(legacy.leaves.keys.map(\.language)).count,
+                                       keyCount: Set(legacy.leaves.keys.map(\.key)).count,
+                                       losses: [], errors: [], notes: legacy.notes, files: [])
+        var notCarried: [String: String] = [:]
+        for file in files {
+            if let error = file.error {
+                result.unreadableFiles.append(.error("cannot be compared, it does not parse: \(error.message)", at: error.location))
+                notCarried[file.file.path] = "it does not parse"
+            } else if let unread = file.unreadParts.first {
+                result.notes.append(.warning("part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)", at: unread.location))
+                notCarried[file.file.path] = "part of it is not read (\(unread.description))"
+            }
+        }
+        let catalog: StringCatalog
+        do {
+            switch input {
+            case .onDisk:
+                result.catalog = .onDisk
+                catalog = try CatalogReader.read(path: table.catalogPath)
+            case .planned(let data):
+                result.catalog = .planned
+                catalog = try CatalogReader.parse(data, path: table.catalogPath)
+            case .missing:
+                result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
+                result.files = verdicts(table, notCarried, missingCatalog: true)
+                return result
+            }
+        } catch {
+            result.errors.append(error)
+            result.files = verdicts(table, notCarried, missingCatalog: true)
+            return result
+        }
+        let compiled = CatalogSide(catalog, tableName: table.name, path: table.catalogPath)
+        result.notes += compiled.notes
+        let comparison = LeafComparison(legacy, compiled, sourceLanguage: sourceLanguage)
+        result.losses = comparison.losses
+        result.notes += comparison.notes
+        result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
+        return result
+    }
+
+    private static func verdicts(_ table: LegacyTable, _ notCarried: [String: String], missingCatalog: Bool) -> [FileVerdict] {
+        table.allFiles.map { file in
+            if missingCatalog { return FileVerdict(path: file.path, isCarried: false, reason: notCarried[file.path] ?? "no catalog holds it") }
+            if let reason = notCarried[file.path] { return FileVerdict(path: file.path, isCarried: false, reason: reason) }
+            return FileVerdict(path: file.path, isCarried: true, reason: nil)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import LegacyTables
+import StringcatSupport
+
+/// The kinds of loss `verify` names.
+public enum LossKind: String, Sendable, CaseIterable {
+    case languageMissing = "language missing"
+    case keyMissing = "key missing"
+    case valueChanged = "value changed"
+    /// A plural form, a whole variable (substitution), a device case: a part of the entry's tree.
+    case formMissing = "form missing"
+    /// The kind of argument a variable formats changed (`%d` became `%@`).
+    case specifierChanged = "specifier changed"
+    /// The catalog gives back a form the legacy files do not have.
+    case formAdded = "form added"
+    case commentChanged = "comment changed"
+}
+
+/// One thing the legacy files say that the catalog, compiled back, does not.
+public struct Loss: Sendable, Hashable {
+    public var kind: LossKind
+    public var language: String
+    /// Nil for a whole missing language.
+    public var key: String?
+    /// The legacy file, with the line and column of the key where known.
+    public var location: SourceLocation
+    public var detail: String
+
+    /// As printed: `path:line:column: error: "key" [de]: value changed: "A" -> "B"`.
+    public var diagnostic: Diagnostic {
+        let subject = key.map { "\(quoted($0)) [\(language)]" } ?? "[\(language)]"
+        return .error("\(subject): \(kind.rawValue)" + (detail.isEmpty ? "" : ": \(detail)"), at: location)
+    }
+}
+
+/// Which catalog a table was checked against.
+public enum CheckedCatalog: String, Sendable {
+    /// The catalog file on disk.
+    case onDisk = "catalog on disk"
+    /// No catalog on disk: the one `migrate` would write, built in memory.
+    case planned = "catalog migrate would write"
+    /// No catalog at all: nothing could be proven.
+    case missing = "no catalog"
+}
+
+/// What may become of one legacy file once the proof is in.
+public struct FileVerdict: Sendable, Hashable {
+    public var path: String
+    /// Every leaf of the file is in the catalog, and the file was read to its end.
+    public var isCarried: Bool
+    /// Why the file must stay (nil when carried).
+    public var reason: String?
+}
+
+/// The proof for one table.
+public struct TableVerification: Sendable {
+    public var table: LegacyTable
+    public var catalogPath: String
+    public var catalog: CheckedCatalog
+    public var languageCount: Int
+    public var keyCount: Int
+    public var losses: [Loss]
+    /// Problems that stop the proof: a catalog that cannot be read.
+    public var errors: [Diagnostic]
+    /// Legacy files that cannot be read: their content cannot be compared (and they are kept).
+    public var unreadableFiles: [Diagnostic] = []
+    /// Not losses, worth knowing: values the app never shows (a `.strings` value shadowed by the
+    /// `.stringsdict`, two folders of one language that disagree), what the compiler left out.
+    public var notes: [Diagnostic]
+    /// One verdict per legacy file of the table.
+    public var files: [FileVerdict]
+
+    /// Nothing lost, and every legacy file compared.
+    public var isLossless: Bool { isProven && unreadableFiles.isEmpty }
+    /// Every legacy file that could be read is held by the catalog: the files the verdicts call
+    /// carried may go, the others stay.
+    public var isProven: Bool { losses.isEmpty && errors.isEmpty && catalog != .missing }
+    public var lossCount: Int { losses.count + errors.count + unreadableFiles.count }
+}
+
+/// `stringcat verify`'s result for a project.
+public struct VerificationReport: Sendable {
+    public var root: String
+    public var sourceLanguage: SourceLanguage
+    public var diagnostics: [Diagnostic]
+    public var tables: [TableVerification]
+    /// Catalogs with no legacy files left: fully migrated, nothing to compare.
+    public var catalogsOnly: [String]
+
+    public var lossCount: Int { tables.reduce(0) { $0 + $1.lossCount } }
+    /// Exit 0 only when this is true.
+    public var isLossless: Bool { !diagnostics.containsError && tables.allSatisfy(\.isLossless) }
+}
