@@ -1,3 +1,4 @@
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -105,9 +106,13 @@ enum StringsDictConverter {
             return nil
         }
         let names = resolvedNames(references, rule: rule, key: key, location: location, diagnostics: &diagnostics)
+        // Variables the format key does not name: referenced inside another variable's forms
+        // (`passwords.one = "… %2$#@accounts@."`), or by nothing at all. Each is carried as one
+        // more substitution (formats.md 5.4, "Common to all shapes"), so the key takes shape (c).
+        let others = otherVariables(rule, named: Set(names))
 
         // (a) and (b): the format key is one well-formed, unpositioned reference.
-        if tokens.count == 1, let only = references.first, only.position == nil, !only.isMalformed,
+        if tokens.count == 1, others.isEmpty, let only = references.first, only.position == nil, !only.isMalformed,
            let variable = rule.variable(named: names[0]) {
             if printsArgumentOne(variable) {
                 return CatalogLocalization(variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
@@ -136,16 +141,38 @@ enum StringsDictConverter {
                 value += "%#@\(name)@"
             }
             guard let variable = rule.variable(named: name) else { continue }
-            let rewrite = reference.position == nil && !reference.isMalformed && !hasPositional
+            let rewrite = reference.position == nil && !reference.isMalformed && !hasPositional && others.isEmpty
             substitutions[name] = Substitution(
                 argNum: reference.isMalformed ? nil : reference.position,
                 formatSpecifier: variable.valueType,
                 variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: rewrite)))
         }
+        for (variable, argNum) in others where substitutions[variable.name] == nil {
+            // Forms are copied verbatim: a nested reference keeps its `%N$#@name@` spelling.
+            substitutions[variable.name] = Substitution(argNum: argNum, formatSpecifier: variable.valueType,
+                                                        variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
+        }
         if substitutions.isEmpty {
             return CatalogLocalization(stringUnit: translated(rule.formatKey))
         }
         return CatalogLocalization(stringUnit: translated(value), substitutions: substitutions)
+    }
+
+    /// The variables of `rule` not in `named`, each with the argument its first positional
+    /// reference inside another variable's forms gives it (nil when referenced unpositioned or
+    /// not at all), in name order.
+    static func otherVariables(_ rule: PluralRule, named: Set<String>) -> [(PluralVariable, Int?)] {
+        let rest = rule.variables.filter { !named.contains($0.name) }
+        guard !rest.isEmpty else { return [] }
+        var argNums: [String: Int] = [:]
+        for variable in rule.variables {
+            for (_, form) in variable.sortedForms {
+                for reference in FormatStringParser.variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
+                    if let position = reference.position { argNums[reference.name] = position }
+                }
+            }
+        }
+        return rest.map { ($0, argNums[$0.name]) }
     }
 
     /// The variable name each reference stands for. A reference to a variable that has no
@@ -154,7 +181,11 @@ enum StringsDictConverter {
     private static func resolvedNames(_ references: [VariableReference], rule: PluralRule, key: String,
                                       location: SourceLocation, diagnostics: inout [Diagnostic]) -> [String] {
         let defined = Set(rule.variables.map(\.name))
-        let referenced = Set(references.map(\.name))
+        var referenced = Set(references.map(\.name))
+        // A variable referenced inside another variable's forms is in use (nested), not spare.
+        for variable in rule.variables {
+            for form in variable.forms.values { referenced.formUnion(FormatStringParser.variableReferences(in: form).map(\.name)) }
+        }
         var unused = rule.variables.map(\.name).filter { !referenced.contains($0) }
         return references.map { reference in
             if defined.contains(reference.name) { return reference.name }
