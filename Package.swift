@@ -71,6 +71,6 @@ let package = Package(
             "StringcatSupport", "TestSupport",
         ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
-        .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "TestSupport"], exclude: ["Fixtures"]),
     ]
 )
