@@ -36,7 +36,8 @@ public enum CatalogMerger {
         merge(languages, sourceLanguage: sourceLanguage, version: version, shardThreshold: shardThreshold)
     }
 
-    static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, shardThreshold: Int) -> MergeResult {
+    static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, shardThreshold: Int,
+                      sabotage: MergeSabotage? = nil) -> MergeResult {
         let ordered = languages.sorted { $0.language < $1.language }
         let valueCount = ordered.reduce(0) { $0 + ($1.strings?.entries.count ?? 0) + ($1.stringsDict?.entries.count ?? 0) }
         // A large table merges on both cores: each shard takes the keys whose hash falls in it
@@ -44,7 +45,7 @@ public enum CatalogMerger {
         // in one shard, where KeySpellings sees both). Diagnostics are put back in file order.
         let shardCount = valueCount >= shardThreshold ? 2 : 1
         let shards = ConcurrentMap.map(Array(0..<shardCount)) { shard in
-            mergeShard(ordered, shard: shard, of: shardCount)
+            mergeShard(ordered, shard: shard, of: shardCount, sabotage: sabotage)
         }
         var strings = shards[0].strings
         var pluralKeys = shards[0].pluralKeys
@@ -56,7 +57,7 @@ public enum CatalogMerger {
 
         let comments = self.comments(ordered, sourceLanguage: sourceLanguage)
         var commentCount = 0
-        for (key, comment) in comments where strings[key] != nil {
+        for (key, comment) in comments where strings[key] != nil && sabotage?.dropsComment(of: key) != true {
             strings[key]!.comment = comment
             commentCount += 1
         }
@@ -79,7 +80,7 @@ public enum CatalogMerger {
         var diagnostics: [Ordered] = []
     }
 
-    private static func mergeShard(_ ordered: [LegacyLanguageContent], shard: Int, of shardCount: Int) -> Shard {
+    private static func mergeShard(_ ordered: [LegacyLanguageContent], shard: Int, of shardCount: Int, sabotage: MergeSabotage?) -> Shard {
         var result = Shard()
         func mine(_ key: String) -> Bool { shardCount == 1 || (key.hashValue & (shardCount - 1)) == shard }
         // Room for every key of the largest file, and in each entry for every language: growing
@@ -101,8 +102,9 @@ public enum CatalogMerger {
                 let accepted = spellings.accept(entry.key, at: location, diagnostics: &found)
                 keep([0, languageIndex, entryIndex])
                 guard accepted else { continue }
-                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
-                    CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
+                var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
+                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
+                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
             }
         }
         for (languageIndex, content) in ordered.enumerated() {
@@ -119,7 +121,8 @@ public enum CatalogMerger {
                 }
                 let conversion = StringsDictConverter.convert(entry, path: file.path)
                 found += conversion.diagnostics
-                guard let localization = conversion.localization else { continue }
+                guard var localization = conversion.localization else { continue }
+                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
                 if result.strings[entry.key]?.localizations[content.language] != nil {
                     found.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
                 }

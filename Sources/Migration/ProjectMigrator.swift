@@ -21,6 +21,8 @@ public struct MigrationOptions: Sendable {
     public var skipInvalid = false
     /// `1.0` (Xcode 15/16) or `1.1` (Xcode 26).
     public var formatVersion = "1.0"
+    /// Tests only: a fault in the merger (see `MergeSabotage`).
+    var sabotage: MergeSabotage?
 
     public init() {}
 }
@@ -124,7 +126,8 @@ public enum ProjectMigrator {
             return Built(report: report, pendingData: nil)
         }
 
-        var merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source, version: options.formatVersion)
+        var merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source, version: options.formatVersion,
+                                         shardThreshold: CatalogMerger.shardThreshold, sabotage: options.sabotage)
         if options.skipInvalid {
             merged.diagnostics = merged.diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }
         }

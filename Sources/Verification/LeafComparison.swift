@@ -10,7 +10,7 @@ struct LeafComparison {
     var filesNotCarried: [String: String] = [:]
 
     init(_ legacy: LegacySide, _ catalog: CatalogSide, sourceLanguage: String) {
-        var missingLanguages: [String: (count: Int, first: SourceLocation)] = [:]
+        var missingLanguages: [String: (count: Int, first: SourceLocation, keys: Set<String>)] = [:]
         var missingKeys: [CatalogSide.KeyInLanguage: SourceLocation] = [:]
         var conflictNotes: [CatalogSide.KeyInLanguage: (location: SourceLocation, holder: String, count: Int)] = [:]
         var legacySlots: Set<Leaf.Slot> = []
@@ -31,7 +31,8 @@ struct LeafComparison {
             }
             if !catalog.languages.contains(leaf.language) {
                 let earlier = missingLanguages[leaf.language]
-                missingLanguages[leaf.language] = ((earlier?.count ?? 0) + 1, earlier.map { Self.earlier($0.first, location) } ?? location)
+                missingLanguages[leaf.language] = ((earlier?.count ?? 0) + 1, earlier.map { Self.earlier($0.first, location) } ?? location,
+                                                   (earlier?.keys ?? []).union([leaf.key]))
                 keepFile(location.path, "\(leaf.language) is not in the catalog")
                 continue
             }
@@ -55,8 +56,10 @@ struct LeafComparison {
             notes.append(.warning("\(quoted(key.key)) [\(key.language)]: \(conflict.count) of its strings here are not in the catalog: \(conflict.holder) gives this key differently for the same language, and the catalog holds that; this file is kept", at: conflict.location))
         }
         for (language, missing) in missingLanguages.sorted(by: { $0.key < $1.key }) {
-            losses.append(Loss(kind: .languageMissing, language: language, key: nil, location: .file(missing.first.path),
-                               detail: "\(missing.count) values of \(language) are not in the catalog"))
+            let keys = missing.keys.sorted()
+            let named = keys.prefix(3).map(quoted).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
+            losses.append(Loss(kind: .languageMissing, language: language, key: keys.count == 1 ? keys[0] : nil, location: .file(missing.first.path),
+                               detail: "\(missing.count) values of \(language) (\(keys.count) keys: \(named)) are not in the catalog"))
         }
         for (keyInLanguage, location) in missingKeys {
             losses.append(Loss(kind: .keyMissing, language: keyInLanguage.language, key: keyInLanguage.key, location: location, detail: ""))
