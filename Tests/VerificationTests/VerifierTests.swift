@@ -107,7 +107,7 @@ final class VerifierTests: XCTestCase {
         let found = losses(tree)
         XCTAssertEqual(found.map(\.kind), [.languageMissing])
         XCTAssertEqual(found.first?.language, "ja")
-        XCTAssertEqual(found.first?.detail, "12 values of ja (9 keys: \"button.cancel\", \"button.save\", \"greeting.full_name\", …) are not in the catalog")
+        XCTAssertEqual(found.first?.detail, "12 values of ja (9 keys: \"Welcome\", \"button.cancel\", \"button.save\", …) are not in the catalog")
     }
 
     func testAFullyMigratedTreeVerifiesCleanAndSaysSo() throws {
