@@ -159,7 +159,7 @@ struct PlistKeyLines {
     }
 
     /// XML entity and character references, as the plist parser decodes them in keys.
-    private static func unescape(_ s: String) -> String {
+    static func unescape(_ s: String) -> String {
         guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         var out = ""
         var rest = Substring(s)

@@ -2,12 +2,55 @@
 /// PropertyListSerialization (which gives values only) and still want to point at a key.
 public enum StringsDictKeyLines {
     /// Each top-level `<key>`'s 1-based line (the last one for a repeated key); empty for binary
-    /// and old-style property lists.
+    /// and old-style property lists. One pass over the bytes, counting lines as it goes: only the
+    /// keys of the outermost `<dict>` are kept (PlistKeyLines keeps every path, and costs more).
     public static func topLevel(inXML bytes: [UInt8]) -> [String: Int] {
         var lines: [String: Int] = [:]
-        for (path, position) in PlistKeyLines(xml: bytes).positions where path.count == 1 {
-            lines[path[0]] = position.line
+        var line = 1
+        var depth = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let byte = bytes[i]
+            if byte == 0x0A { line += 1; i += 1; continue }
+            guard byte == UInt8(ascii: "<") else { i += 1; continue }
+            if starts(bytes, i, "<!--") {
+                let end = find(bytes, from: i + 4, "-->") ?? n
+                for k in i..<min(end, n) where bytes[k] == 0x0A { line += 1 }
+                i = end + 3
+            } else if depth == 1, starts(bytes, i, "<key>") {
+                let start = i + 5
+                let end = find(bytes, from: start, "</key>") ?? n
+                lines[PlistKeyLines.unescape(String(decoding: bytes[start..<end], as: UTF8.self))] = line
+                for k in start..<end where bytes[k] == 0x0A { line += 1 }
+                i = end + 6
+            } else if starts(bytes, i, "<dict>") || starts(bytes, i, "<array>") {
+                depth += 1
+                i += 6
+            } else if starts(bytes, i, "</dict>") || starts(bytes, i, "</array>") {
+                depth -= 1
+                i += 7
+            } else {
+                i += 1
+            }
         }
         return lines
+    }
+
+    private static func starts(_ bytes: [UInt8], _ i: Int, _ tag: StaticString) -> Bool {
+        let count = tag.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let pointer = tag.utf8Start
+        for k in 0..<count where bytes[i + k] != pointer[k] { return false }
+        return true
+    }
+
+    private static func find(_ bytes: [UInt8], from start: Int, _ tag: StaticString) -> Int? {
+        var i = start
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "<") || bytes[i] == UInt8(ascii: "-"), starts(bytes, i, tag) { return i }
+            i += 1
+        }
+        return nil
     }
 }

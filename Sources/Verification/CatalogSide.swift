@@ -4,29 +4,12 @@ import StringcatSupport
 import StringsDict
 
 /// What a catalog gives back once compiled to `.strings`/`.stringsdict` (by `Compilation`, the
-/// code `stringcat compile` runs), in leaves.
+/// code `stringcat compile` runs): per language, per key, the leaves sorted by path.
 struct CatalogSide {
-    /// One leaf per slot: a compiled table has one string per (language, key, path).
-    var bySlot: [Leaf.Slot: Leaf] = [:]
-    var keys: Set<KeyInLanguage> = []
-    var languages: Set<String> = []
+    var languages: [String: [ByteKey: [LeafValue]]] = [:]
     var comments: [String: String] = [:]
     /// Units the compiler could not write (a shape a `.stringsdict` cannot hold).
     var notes: [Diagnostic] = []
-
-    struct KeyInLanguage: Hashable {
-        var language: String
-        var key: String
-
-        static func == (a: KeyInLanguage, b: KeyInLanguage) -> Bool {
-            a.language == b.language && a.key.utf8.elementsEqual(b.key.utf8)
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(language)
-            for byte in key.utf8 { hasher.combine(byte) }
-        }
-    }
 
     init(_ catalog: StringCatalog, tableName: String, path: String) {
         for (key, entry) in catalog.strings {
@@ -34,24 +17,18 @@ struct CatalogSide {
         }
         let compiled = CatalogCompiler.compile(catalog, tableName: tableName, path: path)
         notes = compiled.diagnostics.map { .note("compiling the catalog: " + $0.message, at: $0.location) }
-        for language in compiled.languages {
-            languages.insert(language.language)
-            var leaves: [Leaf] = []
-            leaves.reserveCapacity(language.strings.count + language.stringsDict.count * 4)
+        // Languages are independent: turn each into leaves on every core.
+        let built = ConcurrentMap.map(compiled.languages) { language -> [ByteKey: [LeafValue]] in
+            var keys: [ByteKey: [LeafValue]] = [:]
+            keys.reserveCapacity(language.strings.count + language.stringsDict.count)
             for entry in language.strings {
-                leaves.append(LeafEquivalence.stringsLeaf(language: language.language, key: entry.key, value: entry.value))
+                keys[ByteKey(entry.key)] = [LeafValue(path: "", text: entry.value)]
             }
             for entry in language.stringsDict {
-                leaves += LeafEquivalence.stringsDictLeaves(language: language.language, key: entry.key,
-                                                           value: StringsDictWriter.propertyList(entry.rule))
+                keys[ByteKey(entry.key)] = LeafEquivalence.stringsDictValues(PlistNode(entry.rule))
             }
-            bySlot.reserveCapacity(bySlot.count + leaves.count)
-            for leaf in leaves {
-                bySlot[leaf.slot] = leaf
-                keys.insert(KeyInLanguage(language: leaf.language, key: leaf.key))
-            }
+            return keys
         }
+        for (language, keys) in zip(compiled.languages, built) { languages[language.language] = keys }
     }
-
-    func contains(_ leaf: Leaf) -> Bool { bySlot[leaf.slot] == leaf }
 }

@@ -31,18 +31,14 @@ public struct Leaf: Hashable, Sendable, CustomStringConvertible {
         self.formatType = formatType
     }
 
-    /// The leaf without its text: where a string sits, to tell a changed value from a missing one.
-    var slot: Slot { Slot(language: language, key: key, path: path) }
-
     public static func == (a: Leaf, b: Leaf) -> Bool {
         a.key.utf8.elementsEqual(b.key.utf8) && a.text.utf8.elementsEqual(b.text.utf8)
             && a.path == b.path && a.language == b.language && a.formatType == b.formatType
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(key.utf8.count)
-        for byte in key.utf8 { hasher.combine(byte) }
-        for byte in text.utf8 { hasher.combine(byte) }
+        ByteKey.combine(key, into: &hasher)
+        ByteKey.combine(text, into: &hasher)
         hasher.combine(path)
         hasher.combine(language)
     }
@@ -50,29 +46,45 @@ public struct Leaf: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         "\"\(key)\" [\(language)]" + (path.isEmpty ? "" : " \(path)") + ": \(quoted(text))" + (formatType.map { " (\($0))" } ?? "")
     }
+}
 
-    /// Where a string sits: language, key and path.
-    struct Slot: Hashable {
-        var language: String
-        var key: String
-        var path: String
+/// A leaf without its language and key: what a key holds at one path. The sides of a proof store
+/// leaves grouped by language and key, so that each key is hashed once, not once per leaf.
+struct LeafValue: Hashable, Sendable {
+    var path: String
+    var text: String
+    var formatType: String?
 
-        static func == (a: Slot, b: Slot) -> Bool {
-            a.key.utf8.elementsEqual(b.key.utf8) && a.path == b.path && a.language == b.language
-        }
+    static func == (a: LeafValue, b: LeafValue) -> Bool {
+        a.text.utf8.elementsEqual(b.text.utf8) && a.path == b.path && a.formatType == b.formatType
+    }
 
-        func hash(into hasher: inout Hasher) {
-            for byte in key.utf8 { hasher.combine(byte) }
-            hasher.combine(path)
-            hasher.combine(language)
-        }
+    func hash(into hasher: inout Hasher) {
+        ByteKey.combine(text, into: &hasher)
+        hasher.combine(path)
+    }
+
+    func leaf(language: String, key: String) -> Leaf {
+        Leaf(language: language, key: key, path: path, text: text, formatType: formatType)
     }
 }
 
-/// A leaf of a legacy file and where it was read: the file, and the line of its key when known.
-public struct LocatedLeaf: Sendable {
-    public var leaf: Leaf
-    public var location: SourceLocation
+/// A dictionary key compared by its exact UTF-8 bytes, as CoreFoundation looks keys up (Swift's
+/// `String` equality is canonical equivalence, and slower to hash for that reason).
+struct ByteKey: Hashable, Sendable {
+    var string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (a: ByteKey, b: ByteKey) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+
+    func hash(into hasher: inout Hasher) { Self.combine(string, into: &hasher) }
+
+    /// Feeds the UTF-8 bytes of `text` to `hasher` in one call.
+    static func combine(_ text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+    }
 }
 
 /// `"text"` with backslashes, quotes and line breaks escaped, for one-line messages.

@@ -9,70 +9,103 @@ struct LeafComparison {
     /// Legacy files that hold a leaf the catalog lacks (or a conflicting value), with the reason.
     var filesNotCarried: [String: String] = [:]
 
+    private init() {}
+
     init(_ legacy: LegacySide, _ catalog: CatalogSide, sourceLanguage: String) {
-        var missingLanguages: [String: (count: Int, first: SourceLocation, keys: Set<String>)] = [:]
-        var missingKeys: [CatalogSide.KeyInLanguage: SourceLocation] = [:]
-        var conflictNotes: [CatalogSide.KeyInLanguage: (location: SourceLocation, holder: String, count: Int)] = [:]
-        var legacySlots: Set<Leaf.Slot> = []
-        var legacyKeys: [CatalogSide.KeyInLanguage: SourceLocation] = [:]
-        legacySlots.reserveCapacity(legacy.leaves.count)
-        for (leaf, location) in legacy.leaves {
-            legacySlots.insert(leaf.slot)
-            let keyInLanguage = CatalogSide.KeyInLanguage(language: leaf.language, key: leaf.key)
-            if legacyKeys[keyInLanguage] == nil { legacyKeys[keyInLanguage] = location }
-            if catalog.contains(leaf) { continue }
-            if let conflict = legacy.conflicts[keyInLanguage],
-               let holder = conflict.first(where: { $0.path != location.path && $0.leaves.allSatisfy(catalog.contains) }) {
-                // Two files of one language give this key differently; the catalog holds the
-                // other file's form of it. Not a loss of the migration, but this file must stay.
-                conflictNotes[keyInLanguage, default: (location, holder.path, 0)].count += 1
-                keepFile(location.path, "it gives some keys differently from \(Self.short(holder.path)), whose values the catalog holds")
-                continue
-            }
-            if !catalog.languages.contains(leaf.language) {
-                let earlier = missingLanguages[leaf.language]
-                missingLanguages[leaf.language] = ((earlier?.count ?? 0) + 1, earlier.map { Self.earlier($0.first, location) } ?? location,
-                                                   (earlier?.keys ?? []).union([leaf.key]))
-                keepFile(location.path, "\(leaf.language) is not in the catalog")
-                continue
-            }
-            if !catalog.keys.contains(keyInLanguage) {
-                missingKeys[keyInLanguage] = missingKeys[keyInLanguage].map { Self.earlier($0, location) } ?? location
-                keepFile(location.path, "keys missing from the catalog")
-                continue
-            }
-            let path = leaf.path.isEmpty ? "" : leaf.path + ": "
-            guard let other = catalog.bySlot[leaf.slot] else {
-                add(.formMissing, leaf, location, path + quoted(leaf.text))
-                continue
-            }
-            if other.text.utf8.elementsEqual(leaf.text.utf8) {
-                add(.specifierChanged, leaf, location, path + "formats \(leaf.formatType ?? "?"), now \(other.formatType ?? "?")")
-            } else {
-                add(.valueChanged, leaf, location, path + "\(quoted(leaf.text)) -> \(quoted(other.text))")
-            }
+        let languages = legacy.languages.keys.sorted()
+        // Languages are independent: compare each on every core.
+        let results = ConcurrentMap.map(languages) { language in
+            Self.compare(language, legacy, catalog.languages[language])
         }
-        for (key, conflict) in conflictNotes.sorted(by: { ($0.value.location.path, $0.value.location.line ?? 0) < ($1.value.location.path, $1.value.location.line ?? 0) }) {
-            notes.append(.warning("\(quoted(key.key)) [\(key.language)]: \(conflict.count) of its strings here are not in the catalog: \(conflict.holder) gives this key differently for the same language, and the catalog holds that; this file is kept", at: conflict.location))
-        }
-        for (language, missing) in missingLanguages.sorted(by: { $0.key < $1.key }) {
-            let keys = missing.keys.sorted()
-            let named = keys.prefix(3).map(quoted).joined(separator: ", ") + (keys.count > 3 ? ", …" : "")
-            losses.append(Loss(kind: .languageMissing, language: language, key: keys.count == 1 ? keys[0] : nil, location: .file(missing.first.path),
-                               detail: "\(missing.count) values of \(language) (\(keys.count) keys: \(named)) are not in the catalog"))
-        }
-        for (keyInLanguage, location) in missingKeys {
-            losses.append(Loss(kind: .keyMissing, language: keyInLanguage.language, key: keyInLanguage.key, location: location, detail: ""))
-        }
-        // Forms the catalog adds to a legacy key: what the app shows for some count changed.
-        for (slot, leaf) in catalog.bySlot where !legacySlots.contains(slot) {
-            let keyInLanguage = CatalogSide.KeyInLanguage(language: slot.language, key: slot.key)
-            guard let location = legacyKeys[keyInLanguage], missingKeys[keyInLanguage] == nil else { continue }
-            losses.append(Loss(kind: .formAdded, language: slot.language, key: slot.key, location: location,
-                               detail: (slot.path.isEmpty ? "" : slot.path + ": ") + quoted(leaf.text)))
+        for result in results {
+            losses += result.losses
+            notes += result.notes
+            filesNotCarried.merge(result.filesNotCarried) { first, _ in first }
         }
         compareComments(legacy.comments, catalog.comments, sourceLanguage: sourceLanguage)
         losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
+    }
+
+    /// One language: legacy keys against the catalog's.
+    private static func compare(_ language: String, _ legacy: LegacySide, _ catalog: [ByteKey: [LeafValue]]?) -> LeafComparison {
+        var result = LeafComparison()
+        let keys = legacy.languages[language]!
+        guard let catalog else {
+            // The whole language is missing: one loss naming its first keys.
+            var count = 0
+            var first: LegacySide.Key?
+            var names: [String] = []
+            for key in keys.values {
+                count += key.values.count + key.alternatives.reduce(0) { $0 + $1.values.count }
+                names.append(key.key)
+                if first.map({ (legacy.files[key.file].file.path, key.line ?? 0) < (legacy.files[$0.file].file.path, $0.line ?? 0) }) ?? true { first = key }
+                result.keepFile(legacy.files[key.file].file.path, "\(language) is not in the catalog")
+                for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "\(language) is not in the catalog") }
+            }
+            names.sort()
+            let named = names.prefix(3).map(quoted).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+            if let first {
+                result.losses.append(Loss(kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
+                                          location: .file(legacy.files[first.file].file.path),
+                                          detail: "\(count) values of \(language) (\(names.count) keys: \(named)) are not in the catalog"))
+            }
+            return result
+        }
+        for (byteKey, key) in keys {
+            let location = legacy.location(key)
+            guard let compiled = catalog[byteKey] else {
+                result.losses.append(Loss(kind: .keyMissing, language: language, key: key.key, location: location, detail: ""))
+                result.keepFile(location.path, "keys missing from the catalog")
+                for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "keys missing from the catalog") }
+                continue
+            }
+            if key.values == compiled && key.alternatives.isEmpty { continue }
+            // Which file's form of the key the catalog holds, when several files give it.
+            let givers = [LegacySide.Alternative(file: key.file, values: key.values, line: key.line, column: key.column)] + key.alternatives
+            let held = givers.first { $0.values.allSatisfy(compiled.contains) }
+            for giver in givers where held == nil || held!.file != giver.file {
+                let (file, values) = (giver.file, giver.values)
+                let path = legacy.files[file].file.path
+                let fileLocation = SourceLocation(path: path, line: giver.line, column: giver.column)
+                if let held {
+                    // Two files of one language give this key differently; the catalog holds the
+                    // other file's form, the one the app shows. Not a loss of the migration, but
+                    // this file must stay.
+                    let missing = values.filter { !compiled.contains($0) }.count
+                    result.notes.append(Diagnostic.warning("\(quoted(key.key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(LeafComparison.short(legacy.files[held.file].file.path)) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation))
+                    result.keepFile(path, "it gives some keys differently from \(LeafComparison.short(legacy.files[held.file].file.path)), whose values the catalog holds")
+                    continue
+                }
+                for value in values where !compiled.contains(value) {
+                    result.add(value, key: key.key, language: language, location: fileLocation, compiled: compiled)
+                }
+            }
+            // Forms the catalog adds to a legacy key: what the app shows for some count changed.
+            let legacyPaths = Set(givers.flatMap { $0.values.map(\.path) })
+            for value in compiled where !legacyPaths.contains(value.path) {
+                result.losses.append(Loss(kind: .formAdded, language: language, key: key.key, location: location,
+                                          detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
+                result.keepFile(location.path, "the catalog changed some keys")
+            }
+        }
+        return result
+    }
+
+    /// A legacy leaf the catalog lacks: changed, changed in kind of argument, or missing.
+    private mutating func add(_ value: LeafValue, key: String, language: String, location: SourceLocation, compiled: [LeafValue]) {
+        let path = value.path.isEmpty ? "" : value.path + ": "
+        if let other = compiled.first(where: { $0.path == value.path }) {
+            if other.text.utf8.elementsEqual(value.text.utf8) {
+                losses.append(Loss(kind: .specifierChanged, language: language, key: key, location: location,
+                                   detail: path + "formats \(value.formatType ?? "?"), now \(other.formatType ?? "?")"))
+            } else {
+                losses.append(Loss(kind: .valueChanged, language: language, key: key, location: location,
+                                   detail: path + "\(quoted(value.text)) -> \(quoted(other.text))"))
+            }
+        } else {
+            losses.append(Loss(kind: .formMissing, language: language, key: key, location: location, detail: path + quoted(value.text)))
+        }
+        keepFile(location.path, "values missing from the catalog")
     }
 
     private mutating func compareComments(_ expected: CommentExpectations, _ actual: [String: String], sourceLanguage: String) {
@@ -87,11 +120,6 @@ struct LeafComparison {
         }
     }
 
-    private mutating func add(_ kind: LossKind, _ leaf: Leaf, _ location: SourceLocation, _ detail: String) {
-        losses.append(Loss(kind: kind, language: leaf.language, key: leaf.key, location: location, detail: detail))
-        keepFile(location.path, "values missing from the catalog")
-    }
-
     private mutating func keepFile(_ path: String, _ reason: String) {
         if filesNotCarried[path] == nil { filesNotCarried[path] = reason }
     }
@@ -100,9 +128,5 @@ struct LeafComparison {
     /// files of one table apart in a message.
     static func short(_ path: String) -> String {
         path.split(separator: "/").suffix(2).joined(separator: "/")
-    }
-
-    private static func earlier(_ a: SourceLocation, _ b: SourceLocation) -> SourceLocation {
-        (a.path, a.line ?? 0) <= (b.path, b.line ?? 0) ? a : b
     }
 }

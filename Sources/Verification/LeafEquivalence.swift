@@ -37,13 +37,7 @@ public enum LeafEquivalence {
     /// The leaves of one `.stringsdict` entry: `value` is what PropertyListSerialization gives
     /// for the entry's key (normally a dictionary).
     public static func stringsDictLeaves(language: String, key: String, value: Any) -> [Leaf] {
-        var walker = Walker(language: language, key: key)
-        if let dictionary = value as? [String: Any] {
-            walker.rule(dictionary, prefix: "")
-        } else {
-            walker.raw(value, path: "")
-        }
-        return walker.leaves
+        stringsDictValues(PlistNode(foundation: value)).map { $0.leaf(language: language, key: key) }
     }
 
     /// The leaf of one `.strings` value.
@@ -51,41 +45,51 @@ public enum LeafEquivalence {
         Leaf(language: language, key: key, path: "", text: value)
     }
 
+    /// The leaves of one `.stringsdict` entry without language and key, sorted by path.
+    static func stringsDictValues(_ value: PlistNode) -> [LeafValue] {
+        var walker = Walker()
+        if let dictionary = value.dictionary {
+            walker.rule(dictionary, prefix: "")
+        } else {
+            walker.raw(value, path: "")
+        }
+        return walker.leaves.sorted { $0.path < $1.path }
+    }
+
     private struct Walker {
-        let language: String
-        let key: String
-        var leaves: [Leaf] = []
+        var leaves: [LeafValue] = []
 
         mutating func add(_ path: String, _ text: String, formatType: String? = nil) {
-            leaves.append(Leaf(language: language, key: key, path: path, text: text, formatType: formatType))
+            leaves.append(LeafValue(path: path, text: text, formatType: formatType))
         }
 
         /// Any value, without interpretation: strings as they are, containers walked, other values
         /// by their description. Used for whatever the format does not give a meaning to.
-        mutating func raw(_ value: Any, path: String) {
-            if let text = value as? String {
+        mutating func raw(_ value: PlistNode, path: String) {
+            switch value {
+            case .string(let text):
                 add(path, text)
-            } else if let dictionary = value as? [String: Any] {
-                for member in dictionary.keys.sorted() {
-                    raw(dictionary[member]!, path: path.isEmpty ? member : path + "/" + member)
+            case .dictionary(let members):
+                for member in members.keys.sorted() {
+                    raw(members[member]!, path: path.isEmpty ? member : path + "/" + member)
                 }
-            } else if let array = value as? [Any] {
-                for (index, element) in array.enumerated() { raw(element, path: path + "[\(index)]") }
-            } else {
-                add(path, "<\(type(of: value)) \(value)>")
+            case .array(let elements):
+                for (index, element) in elements.enumerated() { raw(element, path: path + "[\(index)]") }
+            case .other(let description):
+                add(path, description)
             }
         }
 
         /// A rule dictionary: device, width or plural.
-        mutating func rule(_ dictionary: [String: Any], prefix: String) {
+        mutating func rule(_ dictionary: [String: PlistNode], prefix: String) {
             for (ruleKey, name) in [(deviceRuleKey, "device"), (widthRuleKey, "width")] {
                 guard let cases = dictionary[ruleKey] else { continue }
-                if let cases = cases as? [String: Any] {
+                if let cases = cases.dictionary {
                     for item in cases.keys.sorted() {
                         let path = prefix + name + "." + item
                         switch cases[item]! {
-                        case let text as String: add(path, text)
-                        case let nested as [String: Any]: plural(nested, prefix: path + "/")
+                        case .string(let text): add(path, text)
+                        case .dictionary(let nested): plural(nested, prefix: path + "/")
                         case let other: raw(other, path: path)
                         }
                     }
@@ -101,14 +105,14 @@ public enum LeafEquivalence {
         }
 
         /// A plural rule: the format key and its variables, identified by argument.
-        mutating func plural(_ dictionary: [String: Any], prefix: String) {
-            guard let format = dictionary[formatKey] as? String else {
-                raw(dictionary, path: prefix.isEmpty ? "" : String(prefix.dropLast()))
+        mutating func plural(_ dictionary: [String: PlistNode], prefix: String) {
+            guard let format = dictionary[formatKey]?.string else {
+                raw(.dictionary(dictionary), path: prefix.isEmpty ? "" : String(prefix.dropLast()))
                 return
             }
-            var variables: [String: [String: Any]] = [:]
+            var variables: [String: [String: PlistNode]] = [:]
             for (name, value) in dictionary where name != formatKey {
-                if let variable = value as? [String: Any] {
+                if let variable = value.dictionary {
                     variables[name] = variable
                 } else {
                     raw(value, path: prefix + name)
@@ -119,18 +123,18 @@ public enum LeafEquivalence {
             for name in variables.keys.sorted() {
                 let variable = variables[name]!
                 let id = identities.id(of: name)
-                let valueType = (variable[valueTypeKey] as? String).map(withoutPercent)
+                let valueType = variable[valueTypeKey]?.string.map(withoutPercent)
                 let kind = argumentKind(valueType: valueType, variable: variable)
                 for member in variable.keys.sorted() {
                     let value = variable[member]!
                     let path = prefix + id + "." + member
                     switch member {
-                    case specTypeKey where value as? String == pluralRuleType:
+                    case specTypeKey where value.string == pluralRuleType:
                         continue
-                    case valueTypeKey where value is String:
+                    case valueTypeKey where value.string != nil:
                         continue // carried by `formatType` on every form
                     default:
-                        if let text = value as? String {
+                        if let text = value.string {
                             let form = identities.rewritingReferences(in: replacingArg(in: text, valueType: valueType ?? "lld"))
                             add(path, form, formatType: kind)
                         } else {
@@ -148,12 +152,12 @@ public enum LeafEquivalence {
         /// Format-key names that have no dictionary, and the dictionary that stands for each.
         private var resolved: [String: String] = [:]
 
-        init(format: String, variables: [String: [String: Any]]) {
+        init(format: String, variables: [String: [String: PlistNode]]) {
             let defined = Set(variables.keys)
-            var referenced = Set(FormatStringParser.variableReferences(in: format).map(\.name))
+            var referenced = Set(references(in: format).map(\.name))
             for variable in variables.values {
-                for case let text as String in variable.values {
-                    referenced.formUnion(FormatStringParser.variableReferences(in: text).map(\.name))
+                for case .string(let text) in variable.values {
+                    referenced.formUnion(references(in: text).map(\.name))
                 }
             }
             var unused = defined.subtracting(referenced).sorted()
@@ -182,8 +186,8 @@ public enum LeafEquivalence {
                 let variable = variables[queue[index]]!
                 index += 1
                 for member in variable.keys.sorted() {
-                    guard let text = variable[member] as? String else { continue }
-                    for reference in FormatStringParser.variableReferences(in: text) where defined.contains(reference.name) && ids[reference.name] == nil {
+                    guard let text = variable[member]?.string else { continue }
+                    for reference in references(in: text) where defined.contains(reference.name) && ids[reference.name] == nil {
                         assign(reference.name, reference.position.map { "%\($0)" } ?? "@" + reference.name)
                         queue.append(reference.name)
                     }
@@ -196,7 +200,7 @@ public enum LeafEquivalence {
 
         /// `text` with every well-formed variable reference written `%#@<identity>@`.
         func rewritingReferences(in text: String) -> String {
-            guard text.contains("@") else { return text }
+            guard mayReference(text) else { return text }
             var out = ""
             for token in FormatStringParser.parse(text) {
                 if case .variable(let reference) = token, !reference.isMalformed {
@@ -211,18 +215,46 @@ public enum LeafEquivalence {
     }
 
     /// The kind of argument a variable formats (see the type rule above).
-    static func argumentKind(valueType: String?, variable: [String: Any]) -> String {
+    static func argumentKind(valueType: String?, variable: [String: PlistNode]) -> String {
         if let valueType, !valueType.isEmpty {
             return FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue } ?? "unknown(\(valueType))"
         }
         let categories = ["other", "zero", "one", "two", "few", "many"]
-        let forms = categories.compactMap { variable[$0] as? String }
+        let forms = categories.compactMap { variable[$0]?.string }
         for form in forms {
             for argument in FormatStringParser.arguments(in: form) where argument.index == 1 {
                 if case .specifier(let specifier) = argument.token { return specifier.argumentKind.rawValue }
             }
         }
         return FormatArgumentKind.integer.rawValue
+    }
+
+    /// True when `text` may hold a variable reference (`#@`): most texts do not, and need no parse.
+    static func mayReference(_ text: String) -> Bool { contains(text, "#@") }
+
+    /// The variable references of `text` (none without a `#@`).
+    static func references(in text: String) -> [VariableReference] {
+        mayReference(text) ? FormatStringParser.variableReferences(in: text) : []
+    }
+
+    /// Byte search, without Foundation's locale-aware `contains`.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= count else { return false }
+            let first = needle.utf8Start[0]
+            var i = 0
+            while i <= bytes.count - count {
+                if bytes[i] == first {
+                    var k = 1
+                    while k < count && bytes[i + k] == needle.utf8Start[k] { k += 1 }
+                    if k == count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// `%ld` -> `ld`: real files and catalogs sometimes keep the `%` in a value type.
@@ -232,7 +264,7 @@ public enum LeafEquivalence {
 
     /// `%arg` (not `%%arg`) written `%` + the value type.
     static func replacingArg(in text: String, valueType: String) -> String {
-        guard text.contains("%arg") else { return text }
+        guard contains(text, "%arg") else { return text }
         var out = ""
         var rest = Substring(text)
         while let percent = rest.firstIndex(of: "%") {

@@ -11,17 +11,27 @@ import StringsFile
 /// reference reader, not by the byte-level XML reader `migrate` uses: every proof also checks that
 /// fast path.
 struct LegacyFileLeaves: Sendable {
+    /// One key of the file: its leaves and where the key was read.
+    struct Key: Sendable {
+        var key: String
+        var values: [LeafValue]
+        var line: Int?
+        var column: Int?
+        /// For a `.strings` key, its comment as Xcode attaches it (nil: none).
+        var comment: String? = nil
+    }
+
     var file: LegacyFile
-    /// The file's values (for duplicate keys, the last one, as CoreFoundation keeps it).
-    var leaves: [LocatedLeaf] = []
-    /// For a `.strings` file, each key's comment as Xcode attaches it (nil: none).
-    var comments: [String: String?] = [:]
-    /// Keys of the file (`.strings` or `.stringsdict`).
-    var keys: Set<String> = []
+    /// The file's keys (for duplicate keys, the last value, as CoreFoundation keeps it).
+    var keys: [Key] = []
     /// The error that stopped the reader: the file's content is not known.
     var error: Diagnostic?
     /// Warnings of the reader that mean part of the file was not read (junk ended the table).
     var unreadParts: [Diagnostic] = []
+
+    func location(_ key: Key) -> SourceLocation {
+        SourceLocation(path: file.path, line: key.line, column: key.column)
+    }
 
     static func read(_ file: LegacyFile) -> LegacyFileLeaves {
         var result = LegacyFileLeaves(file: file)
@@ -39,16 +49,22 @@ struct LegacyFileLeaves: Sendable {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
         }
-        var last: [String: Int] = [:]
+        var last: [ByteKey: Int] = [:]
         last.reserveCapacity(strings.entries.count)
-        for (index, entry) in strings.entries.enumerated() { last[entry.key] = index }
-        leaves.reserveCapacity(last.count)
-        for (index, entry) in strings.entries.enumerated() where last[entry.key] == index {
-            let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
-            leaves.append(LocatedLeaf(leaf: LeafEquivalence.stringsLeaf(language: file.language, key: entry.key, value: entry.value), location: location))
+        var repeated: Set<ByteKey> = []
+        for (index, entry) in strings.entries.enumerated() {
+            if last.updateValue(index, forKey: ByteKey(entry.key)) != nil { repeated.insert(ByteKey(entry.key)) }
         }
-        keys = Set(last.keys)
-        comments = StringsFile.commentsByKey(strings.entries)
+        // A repeated key's comment joins its occurrences' comments (rare: computed only then).
+        let joined = repeated.isEmpty ? [:] : StringsFile.commentsByKey(strings.entries.filter { repeated.contains(ByteKey($0.key)) })
+        keys.reserveCapacity(last.count)
+        for (index, entry) in strings.entries.enumerated() where last[ByteKey(entry.key)] == index {
+            let comment = repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
+                ? entry.comment.flatMap { StringsFile.droppedComments.contains($0) ? nil : $0 }
+                : joined[entry.key] ?? nil
+            keys.append(Key(key: entry.key, values: [LeafValue(path: "", text: entry.value)],
+                            line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment))
+        }
     }
 
     private mutating func readStringsDict() {
@@ -70,61 +86,94 @@ struct LegacyFileLeaves: Sendable {
         }
         let lines = StringsDictKeyLines.topLevel(inXML: [UInt8](data))
         for key in top.keys.sorted() {
-            let location = SourceLocation(path: file.path, line: lines[key], column: lines[key] == nil ? nil : 1)
-            for leaf in LeafEquivalence.stringsDictLeaves(language: file.language, key: key, value: top[key]!) {
-                leaves.append(LocatedLeaf(leaf: leaf, location: location))
-            }
+            keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(PlistNode(foundation: top[key]!)), line: lines[key], column: lines[key] == nil ? nil : 1))
         }
-        keys = Set(top.keys)
     }
 }
 
-/// What the legacy files of a table say, per leaf, and which comments the catalog must carry.
+/// What the legacy files of a table say: per language, per key, the leaves and where they were read.
 struct LegacySide {
-    /// Every leaf, with where it was read (the first file that has it).
-    var leaves: [Leaf: SourceLocation] = [:]
-    /// Keys that two files of one language and kind give differently (`Base.lproj` and
-    /// `en.lproj`, `pt_BR.lproj` and `pt-BR.lproj`): each file's leaves for the key. The app shows
-    /// one of them; the catalog can hold only one.
-    var conflicts: [CatalogSide.KeyInLanguage: [(path: String, leaves: [Leaf])]] = [:]
+    /// One key of one language.
+    struct Key {
+        var key: String
+        /// The leaves of the first file that gives the key.
+        var values: [LeafValue]
+        /// Index of that file in `files`, and where the key is in it.
+        var file: Int
+        var line: Int?
+        var column: Int?
+        /// Other files of the same language and kind that give the key differently (`Base.lproj`
+        /// beside `en.lproj`): the app shows one of them, the catalog can hold only one.
+        var alternatives: [Alternative] = []
+    }
+
+    /// A second file's form of a key.
+    struct Alternative {
+        var file: Int
+        var values: [LeafValue]
+        var line: Int?
+        var column: Int?
+    }
+
+    var files: [LegacyFileLeaves]
+    var languages: [String: [ByteKey: Key]] = [:]
     var comments: CommentExpectations
     var notes: [Diagnostic] = []
 
+    func location(_ key: Key) -> SourceLocation {
+        SourceLocation(path: files[key.file].file.path, line: key.line, column: key.column)
+    }
+
     init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
+        self.files = files
+        var byLanguage: [String: [Int]] = [:]
+        for (index, file) in files.enumerated() { byLanguage[file.file.language, default: []].append(index) }
+        let languageNames = byLanguage.keys.sorted()
+        let groups = languageNames.map { byLanguage[$0]! }
+        // Languages are independent: build each one's keys on every core.
+        let built = ConcurrentMap.map(groups) { indices in Self.language(files, indices) }
+        for (language, result) in zip(languageNames, built) {
+            languages[language] = result.keys
+            notes += result.notes
+        }
+        comments = CommentExpectations(files, sourceLanguage: sourceLanguage)
+    }
+
+    private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (keys: [ByteKey: Key], notes: [Diagnostic]) {
         // A key in both the .strings and the .stringsdict of one language: the app shows the
         // .stringsdict form, which is what the catalog keeps (NSBundle, and Xcode's migration).
-        var dictKeys: [String: Set<String>] = [:]
-        for file in files where file.file.kind == .stringsdict { dictKeys[file.file.language, default: []].formUnion(file.keys) }
-        // Which file gave each (kind, language, key) first, and that file's leaves for it.
-        var firstGiver: [String: [CatalogSide.KeyInLanguage: (path: String, leaves: [Leaf])]] = [:]
-        for file in files {
-            let shadowing = file.file.kind == .strings ? dictKeys[file.file.language] : nil
+        var dictKeys: Set<ByteKey> = []
+        for index in indices where files[index].file.kind == .stringsdict {
+            for key in files[index].keys { dictKeys.insert(ByteKey(key.key)) }
+        }
+        var keys: [ByteKey: Key] = [:]
+        keys.reserveCapacity(indices.map { files[$0].keys.count }.max() ?? 0)
+        var notes: [Diagnostic] = []
+        for index in indices {
+            let file = files[index]
+            let shadowing = file.file.kind == .strings && !dictKeys.isEmpty
             var shadowed = 0
-            var byKey: [CatalogSide.KeyInLanguage: [Leaf]] = [:]
-            for located in file.leaves {
-                if let shadowing, shadowing.contains(located.leaf.key) {
+            for key in file.keys {
+                let byteKey = ByteKey(key.key)
+                if shadowing && dictKeys.contains(byteKey) {
                     shadowed += 1
                     continue
                 }
-                byKey[CatalogSide.KeyInLanguage(language: located.leaf.language, key: located.leaf.key), default: []].append(located.leaf)
-                if leaves[located.leaf] == nil { leaves[located.leaf] = located.location }
-            }
-            let kind = file.file.kind.rawValue
-            for (key, keyLeaves) in byKey {
-                guard let first = firstGiver[kind]?[key] else {
-                    firstGiver[kind, default: [:]][key] = (file.file.path, keyLeaves)
-                    continue
-                }
-                if Set(first.leaves) != Set(keyLeaves) {
-                    if conflicts[key] == nil { conflicts[key] = [first] }
-                    conflicts[key]!.append((file.file.path, keyLeaves))
+                if let first = keys[byteKey] {
+                    // The same key from a second file of this language (and of the same kind,
+                    // since .strings values shadowed by the .stringsdict were skipped).
+                    if first.values != key.values {
+                        keys[byteKey]!.alternatives.append(Alternative(file: index, values: key.values, line: key.line, column: key.column))
+                    }
+                } else {
+                    keys[byteKey] = Key(key: key.key, values: key.values, file: index, line: key.line, column: key.column)
                 }
             }
             if shadowed > 0 {
                 notes.append(.note("\(shadowed) keys are also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
             }
         }
-        comments = CommentExpectations(files, sourceLanguage: sourceLanguage)
+        return (keys, notes)
     }
 }
 
@@ -144,30 +193,21 @@ struct CommentExpectations {
     init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
         var sourceKeys: Set<String> = []
         for file in files where file.file.language == sourceLanguage {
-            sourceKeys.formUnion(file.keys)
+            sourceKeys.formUnion(file.keys.map(\.key))
             guard file.file.kind == .strings else { continue }
-            let located = Self.locations(file)
-            for (key, comment) in file.comments where byKey[key] == nil {
-                guard let comment else { continue }
-                byKey[key] = Expectation(allowed: [comment], location: located[key] ?? .file(file.file.path), fromSource: true)
+            for key in file.keys where byKey[key.key] == nil {
+                guard let comment = key.comment else { continue }
+                byKey[key.key] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
         for file in files where file.file.language != sourceLanguage && file.file.kind == .strings {
-            let located = Self.locations(file)
-            for (key, comment) in file.comments where !sourceKeys.contains(key) {
-                guard let comment else { continue }
-                if byKey[key] == nil {
-                    byKey[key] = Expectation(allowed: [], location: located[key] ?? .file(file.file.path), fromSource: false)
+            for key in file.keys where key.comment != nil && !sourceKeys.contains(key.key) {
+                let comment = key.comment!
+                if byKey[key.key] == nil {
+                    byKey[key.key] = Expectation(allowed: [], location: file.location(key), fromSource: false)
                 }
-                if !byKey[key]!.allowed.contains(comment) { byKey[key]!.allowed.append(comment) }
+                if !byKey[key.key]!.allowed.contains(comment) { byKey[key.key]!.allowed.append(comment) }
             }
         }
-    }
-
-    /// Where each key of a file was read.
-    private static func locations(_ file: LegacyFileLeaves) -> [String: SourceLocation] {
-        var located: [String: SourceLocation] = [:]
-        for leaf in file.leaves where located[leaf.leaf.key] == nil { located[leaf.leaf.key] = leaf.location }
-        return located
     }
 }

@@ -61,8 +61,8 @@ public enum ProjectVerifier {
     static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
-                                       languageCount: Set(legacy.leaves.keys.map(\.language)).count,
-                                       keyCount: Set(legacy.leaves.keys.map(\.key)).count,
+                                       languageCount: legacy.languages.count,
+                                       keyCount: Set(legacy.languages.values.flatMap { $0.keys }).count,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
         var notCarried: [String: String] = [:]
         for file in files {

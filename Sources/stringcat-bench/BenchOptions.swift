@@ -31,7 +31,8 @@ struct BenchOptions {
           migrate [PATH]   ProjectMigrator.migrate of the generated project (or of PATH, with
                            --skip-invalid) into a temporary --output
           compile          CatalogCompiler on the catalogs migrate writes for the generated project
-          verify           the round-trip verifier on the generated project (must find no loss)
+          verify           the independent proof on the generated project, after a migration that
+                   wrote its catalogs beside the legacy files (must find no loss)
           all              every phase, each in its own process (so peak memory is per phase)
 
         options:
