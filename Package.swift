@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "InfoPlistStrings", targets: ["InfoPlistStrings"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .library(name: "Migration", targets: ["Migration"]),
+        .library(name: "XcodeProject", targets: ["XcodeProject"]),
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "StringsDict", dependencies: ["StringcatSupport"]),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"]),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport"]),
+        // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
+        .target(name: "XcodeProject", dependencies: ["StringcatSupport"]),
         // Project scan, merger (legacy -> catalog), compiler (catalog -> legacy), verifier.
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog",
@@ -30,7 +33,7 @@ let package = Package(
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "Migration",
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "Migration",
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "Migration", "XcodeProject",
         ]),
 
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport"]),
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "StringcatSupport"]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
         .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),
