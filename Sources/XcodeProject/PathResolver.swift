@@ -93,6 +93,16 @@ public struct PathResolver: Sendable {
         return String(path[..<slash])
     }
 
+    /// `path` relative to the folder `base` (both absolute), with `..` where it lies outside.
+    public static func relative(_ path: String, from base: String) -> String {
+        let target = normalize(path).split(separator: "/")
+        let from = normalize(base).split(separator: "/")
+        var common = 0
+        while common < target.count && common < from.count && target[common] == from[common] { common += 1 }
+        let ups = [String](repeating: "..", count: from.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+
     /// The last component of `path`.
     public static func lastComponent(_ path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return path }
