@@ -41,7 +41,7 @@ let package = Package(
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MigrationTests", dependencies: ["Migration", "StringcatSupport"]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
         .testTarget(name: "CLITests", dependencies: ["stringcat"], exclude: ["Fixtures"]),

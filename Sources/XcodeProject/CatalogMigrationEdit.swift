@@ -18,13 +18,24 @@ public enum CatalogMigrationEdit {
     ///   project level (P9). `knownRegions`, `developmentRegion` and `LastUpgradeCheck` are never
     ///   touched (P7).
     ///
+    /// - Synchronized folders (S5): each path of `deletedFiles` (absolute) leaves the
+    ///   `membershipExceptions` of the exception sets of the folder holding it.
+    ///
     /// New IDs are deterministic (`ObjectIDGenerator`): migrating tables one call at a time gives
     /// the same bytes as one call with all of them.
+    /// - Parameters:
+    ///   - tables: tables of this project, from `LocalizedTables.find` (any subset).
+    ///   - graph: the project as read.
+    ///   - projectFolder: the absolute folder holding the `.xcodeproj`.
+    ///   - deletedFiles: absolute paths of legacy files the migration deletes inside synchronized
+    ///     folders (files of variant groups need not be listed).
     /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project.
-    public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String) throws(Diagnostic) -> ProjectEdit {
+    public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
+                             deletedFiles: [String] = []) throws(Diagnostic) -> ProjectEdit {
         var editor = Editor(graph: graph, projectFolder: projectFolder)
         for table in tables { try editor.migrate(table) }
         editor.applySettings()
+        editor.removeSynchronizedExceptions(deletedFiles: deletedFiles)
         return editor.finish()
     }
 }
