@@ -57,6 +57,8 @@ struct Editor {
     let buildFileRefs: [String: String]
     /// Whether the file writes reference comments (Project Builder files do not).
     let usesComments: Bool
+    /// Every build phase, and the target owning it.
+    let phases: [(object: PBXObject, target: String?)]
 
     init(graph: ProjectGraph, projectFolder: String) {
         self.graph = graph
@@ -68,6 +70,9 @@ struct Editor {
             if let ref = graph.document.string("fileRef", in: object.dictionary) { refs[object.id] = ref }
         }
         buildFileRefs = refs
+        var owners: [String: String] = [:]
+        for target in graph.targets { for phase in target.buildPhases { owners[phase] = target.id } }
+        phases = graph.objects.filter { $0.isa.hasSuffix("BuildPhase") }.map { ($0, owners[$0.id]) }
         usesComments = graph.objects.first.map { $0.comment != nil } ?? true
     }
 
@@ -124,7 +129,7 @@ struct Editor {
             removed.formUnion(graph.strings("children", of: group))
         }
         // P4: one build file per phase that built one of the groups, where the first one was.
-        for phase in graph.objects where phase.isa.hasSuffix("BuildPhase") {
+        for (phase, target) in phases {
             guard let array = list("files", of: phase.id) else { continue }
             let items = document.itemStrings(array)
             let positions = items.indices.filter { items[$0].flatMap { buildFileRefs[$0] }.map(groups.contains) ?? false }
@@ -136,7 +141,7 @@ struct Editor {
             for position in positions.dropFirst().reversed() { document.arrays[array].items.remove(at: position) }
             add(buildFileID, "PBXBuildFile", comment, "\(reference(buildFileID, comment)) = {isa = PBXBuildFile; fileRef = \(reference(referenceID, catalogName)); };")
             noteChangedList(phase.id)
-            if let target = graph.target(owningPhase: phase.id) { receivingTargets.insert(target.id) }
+            if let target { receivingTargets.insert(target) }
         }
     }
 

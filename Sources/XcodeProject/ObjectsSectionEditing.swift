@@ -39,20 +39,26 @@ extension PBXDocument {
         if let gapBefore = carry {
             dictionaries[node].close = relead(dictionaries[node].close, inherit(gapBefore, leadBytes(dictionaries[node].close)))
         }
-        for addition in additions.sorted(by: { $0.id < $1.id }) { insert(addition, into: &entries) }
+        var owner = sectionOwners(entries)
+        for addition in additions.sorted(by: { $0.id < $1.id }) { insert(addition, into: &entries, owner: &owner) }
         dictionaries[node].entries = entries
     }
 
-    /// Puts one new object in its place in `entries`.
-    private mutating func insert(_ object: NewObject, into entries: inout [PBXEntry]) {
-        // Only leads longer than an indent can hold a marker: skip the rest without copying them.
-        let sections = entries.map { $0.key.start - $0.key.lead > 20 ? sectionName(in: leadBytes($0.key)) : nil }
-        var current: String?
+    /// The section each entry is in, from the Begin markers in the leads. Only leads longer
+    /// than an indent can hold a marker: the others are not copied.
+    private func sectionOwners(_ entries: [PBXEntry]) -> [String?] {
         var owner: [String?] = []
-        for name in sections {
-            if let name { current = name }
+        owner.reserveCapacity(entries.count + 8)
+        var current: String?
+        for entry in entries {
+            if entry.key.start - entry.key.lead > 20, let name = sectionName(in: leadBytes(entry.key)) { current = name }
             owner.append(current)
         }
+        return owner
+    }
+
+    /// Puts one new object in its place in `entries` (`owner` is kept in step).
+    private mutating func insert(_ object: NewObject, into entries: inout [PBXEntry], owner: inout [String?]) {
         let hasSections = owner.contains { $0 != nil }
         let range: Range<Int>
         if !hasSections {
@@ -63,10 +69,12 @@ extension PBXDocument {
             range = first..<end
         } else {
             insertSection(object, into: &entries, owner: owner)
+            owner = sectionOwners(entries)
             return
         }
+        let newID = Array(object.id.utf8)
         var position = range.upperBound
-        for i in range where string(entries[i].key) > object.id {
+        for i in range where sortsAfter(entries[i].key, newID) {
             position = i
             break
         }
@@ -82,6 +90,14 @@ extension PBXDocument {
             lead = nl + indent(leadBytes(entries[position - 1].key))
         }
         entries.insert(makeEntry(lead: lead, object.text), at: position)
+        owner.insert(hasSections ? object.isa : nil, at: position)
+    }
+
+    /// True when the ID in `token` sorts after `id` (bytes, as Xcode sorts IDs). Bare IDs are
+    /// compared in place; a quoted one (a hand-added UUID) is decoded first.
+    private func sortsAfter(_ token: PBXToken, _ id: [UInt8]) -> Bool {
+        if text[token.start] == UInt8(ascii: "\"") { return id.lexicographicallyPrecedes(Array(string(token).utf8)) }
+        return id.lexicographicallyPrecedes(text[token.start..<token.end])
     }
 
     /// Adds a section for an isa the file has none of, in isa order.
