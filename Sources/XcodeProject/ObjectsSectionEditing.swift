@@ -119,7 +119,8 @@ extension PBXDocument {
         let marker = firstRange(of: Array("/* Begin ".utf8), in: nextGap)
         let before = marker.map { Array(nextGap[..<$0]) } ?? nextGap
         let after = marker.map { Array(nextGap[$0...]) } ?? []
-        let lead = before + begin + nl + indentBytes
+        // After the last section, a blank line separates its End marker from the new Begin.
+        let lead = before + (after.isEmpty ? nl : []) + begin + nl + indentBytes
         var rest = nl + end + nl
         if !after.isEmpty { rest += nl + after + indent(nextLead) } else { rest += indent(nextLead) }
         if position < entries.count {
