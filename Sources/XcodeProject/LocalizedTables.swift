@@ -34,12 +34,16 @@ public struct LocalizedTable: Sendable, Hashable {
     public var targetIDs: [String]
 }
 
-/// A variant group a whole-project run leaves alone because its files belong to something else
-/// (§5): a bundle, framework or app inside the project, or a dependency manager's folder.
+/// A variant group with `.strings`/`.stringsdict` children that a whole-project run leaves alone:
+/// its files belong to something else (§5: a bundle, framework or app inside the project, or a
+/// dependency manager's folder), or it also holds a file that is neither a table nor an IB file
+/// (`Base.lproj/Intents.intentdefinition`, `en.lproj/Credits.html`), which replacing the group
+/// (P2) would drop from the project.
 public struct SkippedVariantGroup: Sendable, Hashable {
     public var groupID: String
     public var name: String
-    /// The folder component that put it out of scope (`Settings.bundle`, `Pods`).
+    /// The folder component that put it out of scope (`Settings.bundle`, `Pods`), or the other
+    /// file the group holds (`Intents.intentdefinition`).
     public var reason: String
 }
 
@@ -91,6 +95,7 @@ public enum LocalizedTables {
             var strings: [LocalizedFile] = []
             var interfaceBuilder: (path: String, relative: String, sourceTree: String?)?
             var outside: String?
+            var otherFile: String?
             for child in group.children {
                 guard let reference = graph.fileReference(child), let childPath = resolver.path(of: child) else { continue }
                 let file = PathResolver.lastComponent(childPath)
@@ -102,7 +107,14 @@ public enum LocalizedTables {
                     continue
                 }
                 let kind: LocalizedFile.Kind
-                if file.hasSuffix(".strings") { kind = .strings } else if file.hasSuffix(".stringsdict") { kind = .stringsdict } else { continue }
+                if file.hasSuffix(".strings") {
+                    kind = .strings
+                } else if file.hasSuffix(".stringsdict") {
+                    kind = .stringsdict
+                } else {
+                    if otherFile == nil { otherFile = file }
+                    continue
+                }
                 if outside == nil { outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
                 guard let lproj = lprojName(of: childPath) else {
                     result.diagnostics.append(.note("\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read", at: .file(path)))
@@ -111,8 +123,8 @@ public enum LocalizedTables {
                 strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
             guard !strings.isEmpty else { continue }   // L4: an IB file with no .strings children; or no tables at all
-            if let outside {
-                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: outside))
+            if let reason = outside ?? otherFile {
+                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason))
                 continue
             }
             let targets = targetsOfGroup[group.id] ?? []

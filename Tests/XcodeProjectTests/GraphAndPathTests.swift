@@ -41,11 +41,15 @@ final class GraphAndPathTests: XCTestCase {
         XCTAssertEqual(PathResolver.normalize("/a/./b//c/../d"), "/a/b/d")
     }
 
-    /// §5: groups inside a bundle, framework or dependency folder are skipped and reported.
+    /// §5: groups inside a bundle, framework or dependency folder are skipped and reported; so
+    /// is a group that also holds a file replacing it would drop (an intent definition).
     func testGroupsOfOtherBundlesAreSkipped() throws {
         let graph = try project("""
         \t\tR0 = {isa = PBXProject; mainGroup = G0; targets = (); };
-        \t\tG0 = {isa = PBXGroup; children = (V1, V2, V3); sourceTree = "<group>"; };
+        \t\tG0 = {isa = PBXGroup; children = (V1, V2, V3, V4); sourceTree = "<group>"; };
+        \t\tV4 = {isa = PBXVariantGroup; children = (C4, C5); name = Intents.intentdefinition; sourceTree = "<group>"; };
+        \t\tC4 = {isa = PBXFileReference; name = Base; path = Base.lproj/Intents.intentdefinition; sourceTree = "<group>"; };
+        \t\tC5 = {isa = PBXFileReference; name = de; path = de.lproj/Intents.strings; sourceTree = "<group>"; };
         \t\tV1 = {isa = PBXVariantGroup; children = (C1); name = Root.strings; path = Settings.bundle; sourceTree = "<group>"; };
         \t\tC1 = {isa = PBXFileReference; name = en; path = en.lproj/Root.strings; sourceTree = "<group>"; };
         \t\tV2 = {isa = PBXVariantGroup; children = (C2); name = Localizable.strings; sourceTree = "<group>"; };
@@ -55,7 +59,7 @@ final class GraphAndPathTests: XCTestCase {
         """)
         let localization = LocalizedTables.find(in: graph, projectFolder: "/p")
         XCTAssertEqual(localization.tables.map(\.catalogPath), ["/p/Localizable.xcstrings"])
-        XCTAssertEqual(localization.skipped.map(\.reason), ["Settings.bundle", "Pods"])
+        XCTAssertEqual(localization.skipped.map(\.reason), ["Intents.intentdefinition", "Settings.bundle", "Pods"])
     }
 
     /// L2 pairing: a `.stringsdict` group in another folder joins the `.strings` group only when
