@@ -73,7 +73,7 @@ struct Editor {
         var owners: [String: String] = [:]
         for target in graph.targets { for phase in target.buildPhases { owners[phase] = target.id } }
         phases = graph.objects.filter { $0.isa.hasSuffix("BuildPhase") }.map { ($0, owners[$0.id]) }
-        usesComments = graph.objects.first.map { $0.comment != nil } ?? true
+        usesComments = graph.objects.isEmpty || graph.objects.contains { $0.comment != nil }
     }
 
     /// `ID /* comment */` in this file's style.

@@ -36,6 +36,26 @@ public struct ProjectChanges: Sendable, Hashable {
 
     public init() {}
 
+    /// One line per change, for `--dry-run`: `- PBXVariantGroup 5A… Localizable.strings`,
+    /// `+ PBXFileReference 3F… Localizable.xcstrings`, `~ PBXGroup 7B… Resources (children)`,
+    /// `+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)`, `objectVersion 56 -> 60`,
+    /// `- exception de.lproj/Localizable.strings (E1…)`.
+    public var lines: [String] {
+        var out: [String] = []
+        for object in removedObjects { out.append("- \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
+        for object in addedObjects { out.append("+ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
+        for object in changedLists {
+            let field = object.isa.hasSuffix("BuildPhase") ? "files" : "children"
+            out.append("~ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "") + " (\(field))")
+        }
+        for setting in settingsAdded {
+            out.append("+ \(setting.key) = \(setting.value) (\(setting.targetName.map { "target " + $0 } ?? "project"), \(setting.configurationName ?? setting.configurationID))")
+        }
+        if let version = objectVersion { out.append("objectVersion \(version.from) -> \(version.to)") }
+        for removal in exceptionsRemoved { out.append("- exception \(removal.path) (\(removal.exceptionSetID))") }
+        return out
+    }
+
     /// True when the edit changes nothing.
     public var isEmpty: Bool {
         removedObjects.isEmpty && addedObjects.isEmpty && changedLists.isEmpty && settingsAdded.isEmpty

@@ -3,21 +3,29 @@ import StringcatSupport
 import XCTest
 @testable import XcodeProject
 
+let demoFolder = "/virtual/Demo"
+
+/// A file of `Fixtures/`.
+func demoFixture(_ name: String = "Demo.pbxproj") throws -> [UInt8] {
+    let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+    return [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path)))
+}
+
+/// The fixture project (or `bytes` read as it), its graph and tables.
+func demoProject(_ bytes: [UInt8]? = nil) throws -> (ProjectGraph, ProjectLocalization) {
+    let document = try PBXProjectReader.parse(try bytes ?? demoFixture(), path: demoFolder + "/Demo.xcodeproj/project.pbxproj")
+    let graph = ProjectGraph(document: document)
+    return (graph, LocalizedTables.find(in: graph, projectFolder: demoFolder))
+}
+
 /// The edit on a small project written for the purpose (`Fixtures/Demo.pbxproj`: a `.strings`
 /// group, a `.stringsdict` group in a `Plurals` subgroup, a storyboard with a German `.strings`).
 final class EditTests: XCTestCase {
-    static let projectFolder = "/virtual/Demo"
+    static let projectFolder = demoFolder
 
-    func fixture(_ name: String = "Demo.pbxproj") throws -> [UInt8] {
-        let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
-        return [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path)))
-    }
+    func fixture(_ name: String = "Demo.pbxproj") throws -> [UInt8] { try demoFixture(name) }
 
-    func demo(_ bytes: [UInt8]? = nil) throws -> (ProjectGraph, ProjectLocalization) {
-        let document = try PBXProjectReader.parse(try bytes ?? fixture(), path: Self.projectFolder + "/Demo.xcodeproj/project.pbxproj")
-        let graph = ProjectGraph(document: document)
-        return (graph, LocalizedTables.find(in: graph, projectFolder: Self.projectFolder))
-    }
+    func demo(_ bytes: [UInt8]? = nil) throws -> (ProjectGraph, ProjectLocalization) { try demoProject(bytes) }
 
     func testTablesOfTheDemoProject() throws {
         let (_, localization) = try demo()
@@ -120,5 +128,58 @@ final class EditTests: XCTestCase {
         XCTAssertThrowsError(try CatalogMigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder)) { error in
             XCTAssertTrue("\(error)".contains("FFFFFFFFFFFFFFFFFFFFFFFF is not a variant group of this project"), "\(error)")
         }
+    }
+}
+
+/// The typed views and the change list's printed form, on the fixture.
+final class ViewTests: XCTestCase {
+    func testTypedViewsOfTheDemoProject() throws {
+        let (graph, localization) = try demoProject()
+        let project = try XCTUnwrap(graph.project)
+        XCTAssertEqual(project.objectVersion, 56)
+        XCTAssertEqual(project.developmentRegion, "en")
+        XCTAssertEqual(project.knownRegions, ["en", "Base", "de"])
+        XCTAssertEqual(project.mainGroup, "A30000000000000000000001")
+        XCTAssertEqual(project.targets, ["A50000000000000000000001"])
+        XCTAssertEqual(project.buildConfigurationList, "A70000000000000000000001")
+        XCTAssertEqual(graph.group("A30000000000000000000002")?.path, "Demo")
+        XCTAssertEqual(graph.group("A40000000000000000000001")?.isa, "PBXVariantGroup")
+        XCTAssertEqual(graph.group("A40000000000000000000001")?.children, ["A20000000000000000000002", "A20000000000000000000003"])
+        XCTAssertEqual(graph.fileReference("A20000000000000000000003")?.path, "de.lproj/Localizable.strings")
+        XCTAssertEqual(graph.fileReference("A20000000000000000000007")?.sourceTree, "BUILT_PRODUCTS_DIR")
+        XCTAssertEqual(graph.buildFile("A10000000000000000000002")?.fileRef, "A40000000000000000000001")
+        XCTAssertEqual(graph.buildPhase("A60000000000000000000002")?.isa, "PBXResourcesBuildPhase")
+        XCTAssertEqual(graph.target("A50000000000000000000001")?.productType, "com.apple.product-type.application")
+        XCTAssertEqual(graph.target(owningPhase: "A60000000000000000000002")?.name, "Demo")
+        XCTAssertEqual(graph.configurationList("A70000000000000000000002")?.buildConfigurations.count, 2)
+        XCTAssertEqual(graph.buildConfiguration("A80000000000000000000002")?.name, "Release")
+        XCTAssertEqual(graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: "A80000000000000000000002"), PBXSettingValue.string("YES"))
+        XCTAssertEqual(graph.buildSettings(of: "A80000000000000000000003").map { $0.key }, ["PRODUCT_NAME"])
+        XCTAssertEqual(graph.object("A70000000000000000000002")?.comment, "Build configuration list for PBXNativeTarget \"Demo\"")
+        XCTAssertNil(graph.object("A30000000000000000000001")?.comment)
+        XCTAssertEqual(graph.parent(of: "A40000000000000000000002"), "A30000000000000000000004")
+        XCTAssertNil(graph.group("A20000000000000000000001"), "a file reference is no group")
+
+        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder)
+        XCTAssertEqual(edit.changes.lines.filter { !$0.hasPrefix("-") }, [
+            "+ PBXFileReference EE28043F01820B691DBCD8BB Localizable.xcstrings",
+            "+ PBXBuildFile B8D65E19D54325649322A224 Localizable.xcstrings in Resources",
+            "+ PBXFileReference 9C84D2C71A948CA8ADE3ACB7 mul",
+            "~ PBXGroup A30000000000000000000002 Demo (children)",
+            "~ PBXGroup A30000000000000000000004 Plurals (children)",
+            "~ PBXResourcesBuildPhase A60000000000000000000002 Resources (files)",
+            "~ PBXVariantGroup A40000000000000000000003 Main.storyboard (children)",
+            "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)",
+            "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Release)",
+            "+ SWIFT_EMIT_LOC_STRINGS = YES (target Demo, Debug)",
+            "objectVersion 56 -> 60",
+        ])
+    }
+
+    /// A file defining one ID twice is read (Xcode opens it); the graph warns and uses the last.
+    func testDuplicateObjectIDs() throws {
+        let graph = ProjectGraph(document: try parse("{ objects = { A = {isa = PBXGroup; name = one; }; A = {isa = PBXGroup; name = two; }; }; rootObject = A; }"))
+        XCTAssertEqual(graph.string("name", of: "A"), "two")
+        XCTAssertEqual(graph.diagnostics.map(\.message), ["object ID A is defined twice; the last definition is used"])
     }
 }

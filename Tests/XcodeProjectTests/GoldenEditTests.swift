@@ -76,6 +76,8 @@ final class GoldenEditTests: XCTestCase {
             XCTAssertEqual(xcodeRemoved.subtracting(oursRemoved), [])
             XCTAssertEqual(xcodes.xcode.string("fileRef", of: "E872EE4E2808D4F100D3DD8B"), "E872EE502808D4F100D3DD8B")
             XCTAssertNil(xcodes.xcode.object("E872EE502808D4F100D3DD8B"), "Xcode's file keeps a build file of a deleted group")
+            // Its only variant group went, and with it the section (P2), as in Xcode's file.
+            XCTAssertFalse(String(decoding: xcodes.edit.bytes, as: UTF8.self).contains("PBXVariantGroup section"))
         }
 
         // ownCloud: the commit ("enabled automated xcstrings localization in project") set
