@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "StringsDict", targets: ["StringsDict"]),
         .library(name: "InfoPlistStrings", targets: ["InfoPlistStrings"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
+        .library(name: "XcodeProject", targets: ["XcodeProject"]),
         .library(name: "LegacyTables", targets: ["LegacyTables"]),
         .library(name: "Compilation", targets: ["Compilation"]),
         .library(name: "Verification", targets: ["Verification"]),
@@ -30,8 +31,10 @@ let package = Package(
         .target(name: "StringsDict", dependencies: ["StringcatSupport"]),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"]),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport"]),
+        // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
+        .target(name: "XcodeProject", dependencies: ["StringcatSupport"]),
         // Which tables a project has: files, languages, where each catalog goes.
-        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "StringsFile"]),
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "StringsFile", "XcodeProject"]),
         // Catalog -> .strings/.stringsdict per .lproj.
         .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"]),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
@@ -41,15 +44,15 @@ let package = Package(
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification",
+            "Compilation", "Verification", "XcodeProject",
         ]),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "Migration",
+            "Compilation", "Verification", "Migration", "XcodeProject",
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-            "Verification", "Migration",
+            "Verification", "Migration", "XcodeProject",
         ]),
 
         // Temporary folders and the path of ../shared for the test targets (Foundation only).
@@ -59,6 +62,7 @@ let package = Package(
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",

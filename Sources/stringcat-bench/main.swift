@@ -21,6 +21,7 @@ let commands: [String: (BenchOptions) throws -> Int32] = [
     "migrate": MigrateBench.run,
     "compile": CompileBench.run,
     "verify": VerifyBench.run,
+    "project": ProjectBench.run,
     "all": AllBench.run,
 ]
 

@@ -1,0 +1,234 @@
+import StringcatSupport
+
+/// One legacy file a table's migration reads: a `.strings` or `.stringsdict` child of a variant
+/// group.
+public struct LocalizedFile: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable { case strings, stringsdict }
+    /// Absolute path on disk.
+    public var path: String
+    /// The `.lproj` folder's name without the extension, as written (`de`, `zh_CN`, `Base`,
+    /// `English`): mapping it to a language code is the caller's job.
+    public var lprojFolder: String
+    public var kind: Kind
+    /// The child `PBXFileReference`'s ID.
+    public var referenceID: String
+}
+
+/// A table a whole-project migration takes: one catalog and the files it is made from.
+public struct LocalizedTable: Sendable, Hashable {
+    /// `Localizable`, `InfoPlist`, `Main` (IB tables: the storyboard's or xib's base name).
+    public var name: String
+    /// Absolute path of the catalog (L1–L3): `<group folder>/Name.xcstrings`, or for an IB table
+    /// `<folder holding Base.lproj>/mul.lproj/Name.xcstrings`.
+    public var catalogPath: String
+    /// An Interface Builder table (`mul.lproj` catalog, P5 edit).
+    public var isInterfaceBuilder: Bool
+    /// Absolute path of the storyboard or xib, for IB tables.
+    public var interfaceBuilderFile: String?
+    /// The files read, in group order (the `.strings` group's children first).
+    public var files: [LocalizedFile]
+    /// The variant groups replaced, the one whose slot the catalog takes first (the `.strings`
+    /// group of a `.strings` + `.stringsdict` pair). Opaque handles for `CatalogMigrationEdit`.
+    public var variantGroupIDs: [String]
+    /// Targets whose Resources phase builds one of the groups, in project order.
+    public var targetIDs: [String]
+}
+
+/// A variant group with `.strings`/`.stringsdict` children that a whole-project run leaves alone:
+/// its files belong to something else (§5: a bundle, framework or app inside the project, or a
+/// dependency manager's folder), or it also holds a file that is neither a table nor an IB file
+/// (`Base.lproj/Intents.intentdefinition`, `en.lproj/Credits.html`), which replacing the group
+/// (P2) would drop from the project.
+public struct SkippedVariantGroup: Sendable, Hashable {
+    public var groupID: String
+    public var name: String
+    /// The folder component that put it out of scope (`Settings.bundle`, `Pods`), or the other
+    /// file the group holds (`Intents.intentdefinition`).
+    public var reason: String
+}
+
+/// What a whole-project migration of one `project.pbxproj` would take.
+public struct ProjectLocalization: Sendable {
+    public var tables: [LocalizedTable]
+    /// Groups of `.strings`/`.stringsdict` files left alone (§5); `skipped.count` for the summary.
+    public var skipped: [SkippedVariantGroup]
+    /// Absolute folders of the `PBXFileSystemSynchronizedRootGroup`s (S5): the caller scans them
+    /// on disk, since their files are not listed in the project.
+    public var synchronizedFolders: [String]
+    /// `developmentRegion` of the `PBXProject` (F5: the caller defaults to `en`).
+    public var developmentRegion: String?
+    /// Notes about groups that could not be placed (unresolvable folders, children outside any
+    /// `.lproj`, two tables writing one catalog).
+    public var diagnostics: [Diagnostic]
+}
+
+/// Finds the localized tables of a project (xcode-project.md §1, §2, S5, §5).
+public enum LocalizedTables {
+    /// Folder names whose contents are resources of something else (§5).
+    static let excludedFolders: Set<String> = ["Pods", "Carthage", "SourcePackages", ".build", "DerivedData"]
+    static let excludedExtensions = [".bundle", ".framework", ".xcframework", ".app"]
+    static let interfaceBuilderExtensions = [".storyboard", ".xib", ".nib"]
+
+    /// Every table of the project in file order of its variant groups.
+    /// - Parameters:
+    ///   - graph: the parsed project.
+    ///   - projectFolder: the absolute folder holding the `.xcodeproj`.
+    public static func find(in graph: ProjectGraph, projectFolder: String) -> ProjectLocalization {
+        let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
+        let path = graph.document.path
+        var result = ProjectLocalization(tables: [], skipped: [], synchronizedFolders: [],
+                                         developmentRegion: graph.project?.developmentRegion, diagnostics: [])
+        for object in graph.objects(isa: "PBXFileSystemSynchronizedRootGroup") {
+            if let folder = resolver.path(of: object.id) { result.synchronizedFolders.append(folder) }
+        }
+
+        let targetsOfGroup = resourceTargets(graph)
+        var candidates: [Candidate] = []
+        for object in graph.objects(isa: "PBXVariantGroup") {
+            guard let group = graph.group(object.id) else { continue }
+            guard let folder = resolver.path(of: group.id) else {
+                if hasLocalizedChild(group, graph) {
+                    result.diagnostics.append(.note("variant group \(group.displayName) (\(group.id)) is relative to a build-time location; not migrated", at: .file(path)))
+                }
+                continue
+            }
+            var strings: [LocalizedFile] = []
+            var interfaceBuilder: (path: String, relative: String, sourceTree: String?)?
+            var outside: String?
+            var otherFile: String?
+            for child in group.children {
+                guard let reference = graph.fileReference(child), let childPath = resolver.path(of: child) else { continue }
+                let file = PathResolver.lastComponent(childPath)
+                if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
+                    // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.
+                    if interfaceBuilder == nil || lprojName(of: childPath) == "Base" {
+                        interfaceBuilder = (childPath, reference.path ?? file, reference.sourceTree)
+                    }
+                    continue
+                }
+                let kind: LocalizedFile.Kind
+                if file.hasSuffix(".strings") {
+                    kind = .strings
+                } else if file.hasSuffix(".stringsdict") {
+                    kind = .stringsdict
+                } else {
+                    if otherFile == nil { otherFile = file }
+                    continue
+                }
+                if outside == nil { outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
+                guard let lproj = lprojName(of: childPath) else {
+                    result.diagnostics.append(.note("\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read", at: .file(path)))
+                    continue
+                }
+                strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
+            }
+            guard !strings.isEmpty else { continue }   // L4: an IB file with no .strings children; or no tables at all
+            if let reason = outside ?? otherFile {
+                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason))
+                continue
+            }
+            let targets = targetsOfGroup[group.id] ?? []
+            // L1: the group's own folder, not the folder of its children's `.lproj` folders when
+            // they differ (Monal lists `external/xx.lproj/…` from `localization/`): the reference
+            // Xcode adds is always `path = T.xcstrings` relative to the group's parent (P1).
+            if let ib = interfaceBuilder {
+                // L3: `mul.lproj` beside the `Base.lproj` holding the storyboard or xib.
+                let ibFile = PathResolver.lastComponent(ib.path)
+                let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
+                let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
+                candidates.append(Candidate(name: name, kind: .interfaceBuilder, group: group, catalogPath: catalog, files: strings,
+                                            targets: targets, interfaceBuilderFile: ib.path))
+            } else {
+                let name = tableName(group.name ?? PathResolver.lastComponent(strings[0].path))
+                let kind: Candidate.Kind = strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
+                candidates.append(Candidate(name: name, kind: kind, group: group, catalogPath: folder + "/" + name + ".xcstrings",
+                                            files: strings, targets: targets, interfaceBuilderFile: nil))
+            }
+        }
+
+        let projectTargets = graph.project?.targets ?? []
+        for table in TablePairing.tables(candidates) {
+            let first = table[0]
+            var files: [LocalizedFile] = []
+            var seenFiles: Set<String> = []
+            for file in table.flatMap(\.files) where seenFiles.insert(file.path).inserted { files.append(file) }
+            let targetSet = Set(table.flatMap(\.targets))
+            result.tables.append(LocalizedTable(
+                name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
+                interfaceBuilderFile: first.interfaceBuilderFile, files: files,
+                variantGroupIDs: table.map(\.group.id), targetIDs: projectTargets.filter { targetSet.contains($0) }))
+        }
+        var seen: [String: String] = [:]
+        for table in result.tables {
+            if let other = seen[table.catalogPath] {
+                result.diagnostics.append(.warning("variant groups \(other) and \(table.variantGroupIDs[0]) list different files but would both be migrated to \(table.catalogPath)", at: .file(path)))
+            }
+            seen[table.catalogPath] = table.variantGroupIDs[0]
+        }
+        return result
+    }
+
+    /// `Localizable.strings` -> `Localizable`.
+    static func tableName(_ fileName: String) -> String {
+        for suffix in [".stringsdict", ".strings"] where fileName.hasSuffix(suffix) {
+            return String(fileName.dropLast(suffix.count))
+        }
+        if let dot = fileName.lastIndex(of: ".") { return String(fileName[..<dot]) }
+        return fileName
+    }
+
+    /// `…/de.lproj/X.strings` -> `de`; nil when the file's folder is not an `.lproj`.
+    static func lprojName(of path: String) -> String? {
+        let folder = PathResolver.lastComponent(PathResolver.parent(path))
+        guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
+        return String(folder.dropLast(6))
+    }
+
+    /// The first folder component of `path` (below the project folder when inside it) that puts
+    /// a file out of a whole-project migration's scope.
+    static func excludedComponent(_ path: String, projectFolder: String) -> String? {
+        var relative = Substring(path)
+        if path.hasPrefix(projectFolder + "/") { relative = path.dropFirst(projectFolder.count + 1) }
+        let components = relative.split(separator: "/").dropLast()
+        for component in components {
+            if excludedFolders.contains(String(component)) { return String(component) }
+            if excludedExtensions.contains(where: { component.hasSuffix($0) }) { return String(component) }
+        }
+        return nil
+    }
+
+    private static func hasLocalizedChild(_ group: PBXGroupView, _ graph: ProjectGraph) -> Bool {
+        group.children.contains { id in
+            guard let path = graph.fileReference(id)?.path else { return false }
+            return path.hasSuffix(".strings") || path.hasSuffix(".stringsdict")
+        }
+    }
+
+    /// Group ID -> IDs of the targets whose Resources phase holds a build file of it.
+    static func resourceTargets(_ graph: ProjectGraph) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for target in graph.targets {
+            for phaseID in target.buildPhases {
+                guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
+                for fileID in phase.files {
+                    guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
+                    if result[ref]?.contains(target.id) != true { result[ref, default: []].append(target.id) }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// A variant group that holds a table's files, before `.strings`/`.stringsdict` pairing.
+struct Candidate {
+    enum Kind { case strings, stringsdict, interfaceBuilder }
+    var name: String
+    var kind: Kind
+    var group: PBXGroupView
+    /// Where the table's catalog goes (L1–L3).
+    var catalogPath: String
+    var files: [LocalizedFile]
+    var targets: [String]
+    var interfaceBuilderFile: String?
+}

@@ -1,0 +1,111 @@
+/// The absolute on-disk path of groups and file references.
+///
+/// `sourceTree = "<group>"` is relative to the parent group's folder (a group without `path`
+/// has its parent's folder; the main group's parent is the project folder); `SOURCE_ROOT` is
+/// relative to the project folder (the folder holding `X.xcodeproj`, plus `projectDirPath`);
+/// `<absolute>` is absolute. Anything else (`BUILT_PRODUCTS_DIR`, `SDKROOT`, `DEVELOPER_DIR`, a
+/// custom source tree) is only known at build time: nil. So is an object no group lists (other
+/// than the main group), since nothing says what it is relative to.
+public struct PathResolver: Sendable {
+    public let graph: ProjectGraph
+    /// Absolute folder `SOURCE_ROOT` stands for.
+    public let projectFolder: String
+
+    /// - Parameter projectFolder: the folder holding the `.xcodeproj` (absolute).
+    public init(graph: ProjectGraph, projectFolder: String) {
+        self.graph = graph
+        var folder = PathResolver.normalize(projectFolder)
+        if let id = graph.rootObjectID, let dir = graph.string("projectDirPath", of: id), !dir.isEmpty {
+            folder = PathResolver.join(folder, dir)
+        }
+        self.projectFolder = folder
+    }
+
+    /// - Parameter projectFile: the path of `X.xcodeproj/project.pbxproj` (absolute).
+    public init(graph: ProjectGraph, projectFile: String) {
+        self.init(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: projectFile))
+    }
+
+    /// The folder holding `X.xcodeproj` for the path of its `project.pbxproj`.
+    public static func projectFolder(ofProjectFile path: String) -> String {
+        parent(parent(normalize(path)))
+    }
+
+    /// The absolute path of a group, variant group, synchronized folder or file reference.
+    public func path(of id: String) -> String? {
+        var visiting: Set<String> = []
+        return resolve(id, &visiting)
+    }
+
+    private func resolve(_ id: String, _ visiting: inout Set<String>) -> String? {
+        guard graph.object(id) != nil, visiting.insert(id).inserted else { return nil }
+        let path = graph.string("path", of: id)
+        let tree = graph.string("sourceTree", of: id) ?? "<group>"
+        switch tree {
+        case "<group>":
+            let base: String
+            if let parent = graph.parent(of: id) {
+                guard let folder = resolve(parent, &visiting) else { return nil }
+                base = folder
+            } else if id == graph.project?.mainGroup {
+                base = projectFolder
+            } else {
+                return nil
+            }
+            return path.map { PathResolver.join(base, $0) } ?? base
+        case "SOURCE_ROOT":
+            return path.map { PathResolver.join(projectFolder, $0) } ?? projectFolder
+        case "<absolute>":
+            return path.map { PathResolver.normalize($0) }
+        default:
+            return nil
+        }
+    }
+
+    /// `base/relative` with `.` and `..` components folded (lexically: symbolic links are not
+    /// followed, as Xcode does not follow them either). An absolute `relative` replaces `base`.
+    public static func join(_ base: String, _ relative: String) -> String {
+        if relative.hasPrefix("/") { return normalize(relative) }
+        return normalize(base + "/" + relative)
+    }
+
+    /// Folds `//`, `.` and `..` in an absolute or relative path.
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == ".." && absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    /// The folder holding `path`.
+    public static func parent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// `path` relative to the folder `base` (both absolute), with `..` where it lies outside.
+    public static func relative(_ path: String, from base: String) -> String {
+        let target = normalize(path).split(separator: "/")
+        let from = normalize(base).split(separator: "/")
+        var common = 0
+        while common < target.count && common < from.count && target[common] == from[common] { common += 1 }
+        let ups = [String](repeating: "..", count: from.count - common)
+        return (ups + target[common...].map(String.init)).joined(separator: "/")
+    }
+
+    /// The last component of `path`.
+    public static func lastComponent(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+}

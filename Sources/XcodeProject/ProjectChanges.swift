@@ -1,0 +1,85 @@
+/// What an edit did to a project file, for `--dry-run` and the summary.
+public struct ProjectChanges: Sendable, Hashable {
+    /// An object removed or added: its ID, isa and reference comment (`Localizable.strings`,
+    /// `Localizable.xcstrings in Resources`, `mul`).
+    public struct Object: Sendable, Hashable {
+        public var id: String
+        public var isa: String
+        public var comment: String?
+    }
+
+    /// A build setting added to one configuration.
+    public struct Setting: Sendable, Hashable {
+        public var configurationID: String
+        /// `Debug`, `Release`…
+        public var configurationName: String?
+        /// The target's name, or nil for a project-level configuration.
+        public var targetName: String?
+        public var key: String
+        public var value: String
+    }
+
+    /// A path taken out of a synchronized folder's exception set.
+    public struct ExceptionRemoval: Sendable, Hashable {
+        public var exceptionSetID: String
+        public var path: String
+    }
+
+    public var removedObjects: [Object] = []
+    public var addedObjects: [Object] = []
+    /// Groups and phases whose `children` / `files` lists changed.
+    public var changedLists: [Object] = []
+    public var settingsAdded: [Setting] = []
+    /// `objectVersion` before and after, when it changed (P6).
+    public var objectVersion: (from: Int, to: Int)?
+    public var exceptionsRemoved: [ExceptionRemoval] = []
+
+    public init() {}
+
+    /// One line per change, for `--dry-run`: `- PBXVariantGroup 5A… Localizable.strings`,
+    /// `+ PBXFileReference 3F… Localizable.xcstrings`, `~ PBXGroup 7B… Resources (children)`,
+    /// `+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)`, `objectVersion 56 -> 60`,
+    /// `- exception de.lproj/Localizable.strings (E1…)`.
+    public var lines: [String] {
+        var out: [String] = []
+        for object in removedObjects { out.append("- \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
+        for object in addedObjects { out.append("+ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
+        for object in changedLists {
+            let field = object.isa.hasSuffix("BuildPhase") ? "files" : "children"
+            out.append("~ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "") + " (\(field))")
+        }
+        for setting in settingsAdded {
+            out.append("+ \(setting.key) = \(setting.value) (\(setting.targetName.map { "target " + $0 } ?? "project"), \(setting.configurationName ?? setting.configurationID))")
+        }
+        if let version = objectVersion { out.append("objectVersion \(version.from) -> \(version.to)") }
+        for removal in exceptionsRemoved { out.append("- exception \(removal.path) (\(removal.exceptionSetID))") }
+        return out
+    }
+
+    /// True when the edit changes nothing.
+    public var isEmpty: Bool {
+        removedObjects.isEmpty && addedObjects.isEmpty && changedLists.isEmpty && settingsAdded.isEmpty
+            && objectVersion == nil && exceptionsRemoved.isEmpty
+    }
+
+    public static func == (a: ProjectChanges, b: ProjectChanges) -> Bool {
+        a.removedObjects == b.removedObjects && a.addedObjects == b.addedObjects && a.changedLists == b.changedLists
+            && a.settingsAdded == b.settingsAdded && a.objectVersion?.from == b.objectVersion?.from
+            && a.objectVersion?.to == b.objectVersion?.to && a.exceptionsRemoved == b.exceptionsRemoved
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(removedObjects)
+        hasher.combine(addedObjects)
+        hasher.combine(settingsAdded)
+    }
+}
+
+/// An edited project file.
+public struct ProjectEdit: Sendable {
+    /// The edited document (parse it again with `ProjectGraph(document:)` to edit further).
+    public var document: PBXDocument
+    /// The edited file's bytes.
+    public var bytes: [UInt8]
+    public var changes: ProjectChanges
+}

@@ -1,0 +1,109 @@
+import Foundation
+import XCTest
+@testable import XcodeProject
+
+/// A golden pair from `../shared/goldens`: the project Xcode saw (`context/`), the files its
+/// migration deleted (`before/`) and the catalogs it wrote (`after/`).
+struct GoldenPair {
+    let name: String
+    let root: String
+
+    var context: String { root + "/context" }
+
+    /// Paths (relative to the repository) of the legacy files the migration deleted.
+    var beforeFiles: Set<String> { relativeFiles(root + "/before") }
+
+    /// Catalogs Xcode wrote, at the path Xcode wrote them: a `MOVED X FROM Y` line in
+    /// `SOURCE.txt` (a human moved the catalog afterwards) puts `Y` in place of `X`.
+    var catalogs: Set<String> {
+        var result = relativeFiles(root + "/after").filter { $0.hasSuffix(".xcstrings") }
+        let source = (try? String(contentsOfFile: root + "/SOURCE.txt", encoding: .utf8)) ?? ""
+        for line in source.split(separator: "\n") where line.hasPrefix("MOVED ") {
+            let words = line.split(separator: " ")
+            guard words.count >= 4, words[2] == "FROM" else { continue }
+            if result.remove(String(words[1])) != nil { result.insert(String(words[3]).trimmingCharacters(in: CharacterSet(charactersIn: ":"))) }
+        }
+        return result
+    }
+
+    /// Project files (relative) in `context/`.
+    var projects: [String] { projectFiles(under: context).map { String($0.dropFirst(context.count + 1)) } }
+
+    static func all() throws -> [GoldenPair] {
+        let folder = try requireShared("goldens")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        return names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0 + "/context") }
+            .map { GoldenPair(name: $0, root: folder + "/" + $0) }
+    }
+
+    private func relativeFiles(_ folder: String) -> Set<String> {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var result: Set<String> = []
+        while let path = walker.nextObject() as? String {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue { result.insert(path) }
+        }
+        return result
+    }
+
+    /// The tables of one context project, with paths relative to the repository.
+    func tables(_ project: String) throws -> (graph: ProjectGraph, localization: ProjectLocalization) {
+        let path = context + "/" + project
+        let graph = try ProjectGraph(path: path)
+        return (graph, LocalizedTables.find(in: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path)))
+    }
+
+    func relative(_ absolute: String) -> String { String(absolute.dropFirst(context.count + 1)) }
+
+    /// The tables Xcode migrated: those whose files it deleted.
+    func migratedTables(_ localization: ProjectLocalization) -> [LocalizedTable] {
+        let before = beforeFiles
+        return localization.tables.filter { table in table.files.contains { before.contains(relative($0.path)) } }
+    }
+}
+
+final class GoldenTablesTests: XCTestCase {
+    /// For every golden, the tables whose files Xcode deleted are exactly the catalogs Xcode
+    /// wrote (at the path Xcode wrote them), and they read exactly the deleted files.
+    func testTablesOfEachGoldenProjectAreTheCatalogsXcodeWrote() throws {
+        let pairs = try GoldenPair.all()
+        XCTAssertEqual(pairs.map(\.name), ["Dimillian__IceCubesApp", "ViennaRSS__vienna-rss", "XcodesOrg__XcodesApp",
+                                           "davbeck__TUSafariActivity", "owncloud__ios-app", "tisfeng__Easydict"])
+        var tableCount = 0, fileCount = 0
+        var notMigrated: [String] = []
+        for pair in pairs {
+            var found: Set<String> = []
+            var read: [String] = []
+            for project in pair.projects {
+                let (_, localization) = try pair.tables(project)
+                let migrated = Set(pair.migratedTables(localization).map(\.catalogPath))
+                notMigrated += localization.tables.filter { !migrated.contains($0.catalogPath) }.map { pair.name + ":" + pair.relative($0.catalogPath) }
+                for table in pair.migratedTables(localization) {
+                    XCTAssertTrue(found.insert(pair.relative(table.catalogPath)).inserted, "\(pair.name): two tables for \(table.catalogPath)")
+                    read += table.files.map { pair.relative($0.path) }
+                }
+            }
+            XCTAssertEqual(found, pair.catalogs, pair.name)
+            XCTAssertEqual(read.count, Set(read).count, "\(pair.name): a file read twice")
+            XCTAssertEqual(Set(read), pair.beforeFiles, "\(pair.name): files read vs files Xcode deleted")
+            tableCount += found.count
+            fileCount += read.count
+        }
+        XCTAssertEqual(tableCount, 23)
+        // Tables the finder lists that the humans did not select (F2: Xcode migrates what the
+        // user selects; IceCubesApp keeps InfoPlist.strings, Easydict its helper's Main.strings).
+        // TUSafariActivity's root project lists the package's table, which Xcode migrated through
+        // the package without touching the project.
+        XCTAssertEqual(notMigrated.sorted(), [
+            "Dimillian__IceCubesApp:IceCubesActionExtension/InfoPlist.xcstrings",
+            "ViennaRSS__vienna-rss:Vienna/Resources/Predicates.xcstrings",
+            "davbeck__TUSafariActivity:Example/TUSafariActivity/InfoPlist.xcstrings",
+            "davbeck__TUSafariActivity:Example/TUSafariActivity/mul.lproj/Main.xcstrings",
+            "davbeck__TUSafariActivity:Example/Tests/InfoPlist.xcstrings",
+            "owncloud__ios-app:ownCloudAppFramework/Resources/Localizable.xcstrings",
+            "tisfeng__Easydict:EasydictHelper/Main.xcstrings",
+        ])
+        XCTAssertEqual(fileCount, 435)
+        print("golden tables: \(tableCount) catalogs, \(fileCount) legacy files, as Xcode migrated them")
+    }
+}
