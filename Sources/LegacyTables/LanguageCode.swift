@@ -23,6 +23,25 @@ public enum LanguageCode {
         return hyphenated
     }
 
+    /// The catalog language code for the `.lproj` folder of a file an Xcode project or a Swift
+    /// package lists (xcode-project.md F4): kept as written, except NSBundle's legacy names
+    /// (`English` -> `en`), `Base` (the source language), Norwegian `no` -> `nb`, and a script
+    /// written with `_` (`zh_Hans` -> `zh-Hans`, TUSafariActivity). A region keeps its `_`
+    /// (`zh_CN`, `zh_TW` stay so in a held-out Xcode migration): Xcode's migration leaves such
+    /// codes as the project spells them.
+    public static func forProjectLproj(_ name: String, sourceLanguage: String) -> String {
+        if name == "Base" { return sourceLanguage }
+        if let code = legacyNames[name] { return code }
+        var parts = name.split(separator: "_", omittingEmptySubsequences: false).map(String.init)
+        if parts[0] == "no" { parts[0] = "nb" }
+        var code = parts[0]
+        for part in parts.dropFirst() {
+            let isScript = part.count == 4 && part.first!.isUppercase && part.allSatisfy(\.isLetter)
+            code += (isScript ? "-" : "_") + part
+        }
+        return code
+    }
+
     /// The language part of a code (`pt-BR` -> `pt`, `zh-Hans` -> `zh`).
     public static func baseLanguage(of code: String) -> String {
         String(code.split(separator: "-", maxSplits: 1).first ?? Substring(code))

@@ -1,3 +1,5 @@
+import XcodeProject
+
 /// The kind of a legacy localization file.
 public enum LegacyFileKind: String, Sendable, Hashable, Comparable {
     case strings, stringsdict
@@ -14,6 +16,20 @@ public struct LegacyFile: Sendable, Hashable {
     public var lprojName: String
     /// The catalog language code (`zh-Hans`; `Base` -> the source language).
     public var language: String
+}
+
+/// Where a table was found, which says what may be edited besides its catalog.
+public enum TableOrigin: Sendable, Hashable {
+    /// `.lproj` folders on disk with no project (or `--all-files`): only files change.
+    case folder
+    /// A localized variant group of the Xcode project at this `project.pbxproj` path: the project
+    /// is edited as Xcode's migration edits it.
+    case xcodeProject(String)
+    /// `.lproj` folders inside a synchronized folder of the project at this path (Xcode 16): the
+    /// project changes only where an exception set names a deleted file.
+    case synchronizedFolder(String)
+    /// `.lproj` folders of the Swift package with this `Package.swift`: the manifest is not edited.
+    case package(String)
 }
 
 /// A table (`Localizable`, `InfoPlist`, `Main`...) of one folder, in every language: the input of
@@ -37,6 +53,23 @@ public struct LegacyTable: Sendable, Hashable {
     /// `<folder>/<Name>.xcstrings`, or `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder
     /// tables (formats.md 5.1); a project's variant group may say otherwise (xcode-project.md L1-L3).
     public var catalogPath: String
+    /// Where the table was found.
+    public var origin: TableOrigin = .folder
+    /// For a variant-group table, the project's view of it (the handles its edit needs).
+    public var projectTable: LocalizedTable?
+    /// Other projects whose variant groups list the same files (an app and its example project):
+    /// each is edited too, so that none keeps a reference to a deleted file.
+    public var alsoInProjects: [(path: String, table: LocalizedTable)] = []
+
+    public static func == (a: LegacyTable, b: LegacyTable) -> Bool {
+        a.name == b.name && a.folder == b.folder && a.catalogPath == b.catalogPath && a.files == b.files
+            && a.shadowedFiles == b.shadowedFiles && a.origin == b.origin && a.isInterfaceBuilder == b.isInterfaceBuilder
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(catalogPath)
+        hasher.combine(name)
+    }
 
     public init(name: String, folder: String, isInterfaceBuilder: Bool, files: [LegacyFile], shadowedFiles: [LegacyFile], catalogPath: String? = nil) {
         self.name = name

@@ -23,12 +23,20 @@ public enum TableGrouper {
     }
 
     public static func group(_ scan: ProjectScan, sourceLanguage: String) -> Result {
+        group(scan.lprojFolders, sourceLanguage: sourceLanguage)
+    }
+
+    /// Groups the files of these `.lproj` folders (a subset of a scan: one synchronized folder,
+    /// one package).
+    /// - Parameter projectCodes: language codes as a project or package spells them
+    ///   (`LanguageCode.forProjectLproj`), not the folder reading's hyphen form.
+    public static func group(_ lprojFolders: [LprojFolder], sourceLanguage: String, origin: TableOrigin = .folder, projectCodes: Bool = false) -> Result {
         var diagnostics: [Diagnostic] = []
         // 1. Files per folder and case-folded table name.
         struct RawTable { var spellings: [String: Int] = [:]; var files: [LegacyFile] = [] }
         var byFolder: [String: [String: RawTable]] = [:]
         var interfaceFiles: [String: Set<String>] = [:] // folder -> IB document base names
-        for lproj in scan.lprojFolders {
+        for lproj in lprojFolders {
             for file in lproj.files {
                 let url = URL(fileURLWithPath: file)
                 let ext = url.pathExtension
@@ -39,7 +47,8 @@ public enum TableGrouper {
                 }
                 guard let kind = LegacyFileKind(rawValue: ext), !base.isEmpty else { continue }
                 let legacy = LegacyFile(path: lproj.path + "/" + file, kind: kind, lprojName: lproj.name,
-                                        language: LanguageCode.forLproj(lproj.name, sourceLanguage: sourceLanguage))
+                                        language: projectCodes ? LanguageCode.forProjectLproj(lproj.name, sourceLanguage: sourceLanguage)
+                                            : LanguageCode.forLproj(lproj.name, sourceLanguage: sourceLanguage))
                 byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].spellings[base, default: 0] += 1
                 byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].files.append(legacy)
             }
@@ -56,6 +65,7 @@ public enum TableGrouper {
                 }
                 let ib = interfaceFiles[folder].map { names in names.contains { $0.lowercased() == folded } } ?? false
                 var table = LegacyTable(name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
+                table.origin = origin
                 pickFiles(raw.files, into: &table, diagnostics: &diagnostics)
                 tables.append(table)
             }
@@ -84,7 +94,7 @@ public enum TableGrouper {
     }
 
     /// One winning file per (language, kind); the folder spelled exactly as the code wins.
-    private static func pickFiles(_ files: [LegacyFile], into table: inout LegacyTable, diagnostics: inout [Diagnostic]) {
+    static func pickFiles(_ files: [LegacyFile], into table: inout LegacyTable, diagnostics: inout [Diagnostic]) {
         let groups = Dictionary(grouping: files) { "\($0.language)\u{0}\($0.kind.rawValue)" }
         for key in groups.keys.sorted() {
             let candidates = groups[key]!.sorted { rank($0) < rank($1) }
@@ -112,7 +122,7 @@ public enum TableGrouper {
 
     /// A folder whose name has an extension (`Sparkle.framework`, `Settings.bundle`,
     /// `Default.AdiumEmoticonset`) is a bundle of its own at run time.
-    private static func isBundleFolder(_ name: Substring) -> Bool {
+    static func isBundleFolder(_ name: Substring) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
         return name.index(after: dot) != name.endIndex
     }

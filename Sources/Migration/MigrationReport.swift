@@ -1,4 +1,5 @@
 import LegacyTables
+import XcodeProject
 import StringcatSupport
 
 /// What `migrate` did, or would do, with one table.
@@ -53,6 +54,15 @@ public struct MigrationReport: Sendable {
     /// Scan-level findings: plain files named `*.lproj`, language clashes, unreadable folders.
     public var diagnostics: [Diagnostic]
     public var tables: [TableReport]
+    /// The project files found (`project.pbxproj`), and what was done to each.
+    public var projectPaths: [String] = []
+    public var projectEdits: [ProjectEditReport] = []
+    /// Legacy files on disk in no variant group of the project: left alone (F1).
+    public var filesLeftAlone: [String] = []
+    /// `.lproj` folders skipped: inside a bundle, framework, app or dependency folder, or excluded.
+    public var skippedFolders: [String] = []
+    /// A generated project: its files are left alone and the user gets a checklist.
+    public var generator: ProjectGenerator?
 
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {

@@ -21,6 +21,12 @@ public struct MigrationOptions: Sendable {
     public var skipInvalid = false
     /// `1.0` (Xcode 15/16) or `1.1` (Xcode 26).
     public var formatVersion = "1.0"
+    /// Read every `.lproj` on disk, as for a bare folder, even in an Xcode project.
+    public var allFiles = false
+    /// `.lproj` folders or files to leave alone (`--exclude GLOB`).
+    public var excludes: [String] = []
+    /// Leave `project.pbxproj` alone; report the edits it would have had.
+    public var noProject = false
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
 
@@ -37,14 +43,20 @@ public enum ProjectMigrator {
     public typealias Progress = @Sendable (_ index: Int, _ count: Int, _ table: LegacyTable) -> Void
 
     public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
-        let project = ProjectTables.find(path, tables: options.tables, sourceLanguage: options.sourceLanguage)
-        return migrate(project, options: options, progress: progress)
+        var search = TableSearch(tables: options.tables, sourceLanguage: options.sourceLanguage)
+        search.allFiles = options.allFiles
+        search.excludes = options.excludes
+        return migrate(ProjectTables.find(path, search), options: options, progress: progress)
     }
 
     /// Migrates the tables of a project already found.
     public static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
         let source = project.sourceLanguage, tables = project.tables
         var report = MigrationReport(root: project.scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
+        report.filesLeftAlone = project.filesLeftAlone
+        report.skippedFolders = project.skippedFolders
+        report.generator = project.generator
+        report.projectPaths = project.projects.map(\.path)
         if project.diagnostics.containsError && tables.isEmpty { return report }
         let builts = build(tables, root: project.scan.root, source: source.code, options: options, progress: progress)
         var pending: [(index: Int, data: Data)] = []
@@ -54,6 +66,9 @@ public enum ProjectMigrator {
             }
             report.tables.append(built.report)
         }
+        let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
+        report.projectEdits = edits
+        report.diagnostics += editDiagnostics
 
         if options.dryRun {
             if options.deleteLegacy {
@@ -68,6 +83,16 @@ public enum ProjectMigrator {
             for index in report.tables.indices where report.tables[index].outcome != .failed {
                 LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code)
             }
+            let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables, options: options)
+            report.diagnostics += diagnostics
+            var writable = synchronized.filter { $0.notWrittenBecause == nil }
+            do {
+                try AtomicFile.writeAll(writable.map { ($0.outputPath, $0.data, true) })
+                for index in writable.indices { writable[index].written = true }
+            } catch {
+                report.diagnostics.append(.error("\(error); the project's exception sets still name the deleted files", at: .file(writable[error.failedIndex].outputPath)))
+            }
+            report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
         }
         return report
     }
@@ -172,18 +197,29 @@ public enum ProjectMigrator {
         return base + "/" + TableGrouper.relative(catalogPath, to: root)
     }
 
-    /// Writes every pending catalog as one batch: on a failure, the writes of this run are undone.
+    /// Writes every pending catalog and every project edit as one batch: on a failure, the writes
+    /// of this run are undone, project files included.
     private static func write(_ pending: [(index: Int, data: Data)], into report: inout MigrationReport, options: MigrationOptions) {
+        let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
+        var batch = pending.map { (report.tables[$0.index].catalogPath, $0.data, options.force || options.merge) }
+        batch += projects.map { (report.projectEdits[$0].outputPath, report.projectEdits[$0].data, true) }
         do {
-            try AtomicFile.writeAll(pending.map { (report.tables[$0.index].catalogPath, $0.data) }, overwrite: options.force || options.merge)
-        } catch {
-            let failed = pending[error.failedIndex].index
-            report.tables[failed].outcome = .failed
-            report.tables[failed].diagnostics.append(.error("\(error)", at: .file(report.tables[failed].catalogPath)))
-            for other in pending.map(\.index) where other != failed && report.tables[other].outcome != .failed {
-                report.tables[other].outcome = .failed
-                report.tables[other].diagnostics.append(.error("not written: another catalog of this run could not be written, so the run was undone", at: .file(report.tables[other].catalogPath)))
+            try AtomicFile.writeAll(batch)
+            for index in projects {
+                report.projectEdits[index].written = true
+                report.projectEdits[index].data = Data()
             }
+        } catch {
+            let undone = "not written: another file of this run could not be written, so the run was undone"
+            if error.failedIndex >= pending.count {
+                report.diagnostics.append(.error("\(error)", at: .file(batch[error.failedIndex].0)))
+            }
+            for (position, item) in pending.enumerated() where report.tables[item.index].outcome != .failed {
+                report.tables[item.index].outcome = .failed
+                let message = position == error.failedIndex ? "\(error)" : undone
+                report.tables[item.index].diagnostics.append(.error(message, at: .file(report.tables[item.index].catalogPath)))
+            }
+            for index in projects { report.projectEdits[index].notWrittenBecause = "the run was undone" }
         }
     }
 }

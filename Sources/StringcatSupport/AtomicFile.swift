@@ -64,6 +64,12 @@ public enum AtomicFile {
     /// written are put back as they were (removed, or their previous content restored) and the
     /// folders created for them are removed again, then the error is thrown.
     public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool) throws(BatchError) {
+        try writeAll(files.map { ($0.path, $0.data, overwrite) })
+    }
+
+    /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
+    /// project file written in the same batch always replaces itself).
+    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)]) throws(BatchError) {
         let fm = FileManager.default
         var undo: [(path: String, previous: Data?)] = []
         var createdFolders: [String] = []
@@ -71,7 +77,7 @@ public enum AtomicFile {
             let previous = fm.contents(atPath: file.path)
             let missing = missingFolders(above: file.path)
             do {
-                try write(file.data, to: file.path, overwrite: overwrite)
+                try write(file.data, to: file.path, overwrite: file.overwrite)
                 undo.append((file.path, previous))
                 createdFolders += missing
             } catch {

@@ -10,10 +10,15 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge | --force] [--delete-legacy] [--skip-invalid] [--format-version 1.0|1.1] [--json]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge | --force] [--delete-legacy] [--skip-invalid] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
 
-        Finds every *.lproj folder under PATH (default: the current folder) and writes one .xcstrings
-        per table (Localizable, InfoPlist, Main...) where Xcode's migration writes it.
+        Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
+        is or contains an Xcode project, its tables are the project's localized variant groups:
+        only their files are read, one .xcstrings per table is written where Xcode writes it, and
+        project.pbxproj is edited as Xcode edits it (the variant group becomes a catalog
+        reference). .lproj files in no variant group are left alone. A Swift package's tables get
+        catalogs beside their .lproj folders; a bare folder of .lproj is read whole. Generated
+        projects (XcodeGen, Tuist, an ignored .xcodeproj) are not edited: a checklist is printed.
 
         options:
           --table NAME            migrate only this table (repeatable); the others are left alone
@@ -25,13 +30,16 @@ enum MigrateCommand: Subcommand {
           --force                 replace existing catalogs
           --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
           --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
+          --no-project            leave project.pbxproj alone; print the edits it would have had
+          --all-files             read every .lproj on disk, as for a bare folder, even in a project
+          --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
           --json                  print the report as JSON
         exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json"],
-        options: ["--table", "--source-language", "--output", "--format-version"])
+        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files"],
+        options: ["--table", "--source-language", "--output", "--format-version", "--exclude"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
@@ -44,8 +52,14 @@ enum MigrateCommand: Subcommand {
         options.force = arguments.has("--force")
         options.deleteLegacy = arguments.has("--delete-legacy")
         options.skipInvalid = arguments.has("--skip-invalid")
+        options.noProject = arguments.has("--no-project")
+        options.allFiles = arguments.has("--all-files")
+        options.excludes = arguments.values("--exclude")
         options.formatVersion = arguments.value("--format-version") ?? "1.0"
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
+        if options.outputDirectory != nil && options.deleteLegacy {
+            throw UsageError("--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files they replace must stay")
+        }
         guard ["1.0", "1.1"].contains(options.formatVersion) else { throw UsageError("--format-version must be 1.0 or 1.1") }
         let path = arguments.positionals.first ?? "."
         let json = arguments.has("--json")
@@ -87,6 +101,18 @@ enum MigrateCommand: Subcommand {
             for folder in table.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
             for kept in table.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
         }
+        printProjectEdits(report, options: options, console: console)
+        if !report.filesLeftAlone.isEmpty {
+            let folders = Set(report.filesLeftAlone.map { ($0 as NSString).deletingLastPathComponent }).count
+            console.out("left alone: \(report.filesLeftAlone.count) legacy files in \(folders) .lproj folders are in no variant group of the project (Xcode's migration does not read them; --all-files takes them too)")
+        }
+        if !report.skippedFolders.isEmpty {
+            console.out("skipped: \(report.skippedFolders.count) .lproj folders inside bundles, frameworks, apps or dependency folders, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+        }
+        if let generator = report.generator {
+            console.out("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
+            for (index, line) in generator.checklist.enumerated() { console.out("  \(index + 1). \(line)") }
+        }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let done = report.tables.count - failed
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
@@ -97,6 +123,20 @@ enum MigrateCommand: Subcommand {
         console.out(summary)
     }
 
+    /// What happens to each project file: written, or the edits it would have had.
+    private static func printProjectEdits(_ report: MigrationReport, options: MigrationOptions, console: Console) {
+        for edit in report.projectEdits {
+            let counts = "\(edit.changes.removedObjects.count) objects removed, \(edit.changes.addedObjects.count) added, \(edit.changes.settingsAdded.count) settings added"
+                + (edit.changes.objectVersion.map { ", objectVersion \($0.from) -> \($0.to)" } ?? "")
+            if edit.written {
+                console.out("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
+            } else {
+                console.out("\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it would have:")
+                for line in edit.changes.lines { console.out("  " + line) }
+            }
+        }
+    }
+
     private static func jsonObject(_ report: MigrationReport, options: MigrationOptions) -> [String: Any] {
         [
             "sourceLanguage": report.sourceLanguage.code,
@@ -104,6 +144,19 @@ enum MigrateCommand: Subcommand {
             "dryRun": options.dryRun,
             "ok": !report.hasErrors,
             "diagnostics": report.diagnostics.map(DisplayPath.json),
+            "projects": report.projectEdits.map { edit -> [String: Any] in
+                [
+                    "project": DisplayPath.of(edit.projectPath),
+                    "output": DisplayPath.of(edit.outputPath),
+                    "written": edit.written,
+                    "notWrittenBecause": edit.notWrittenBecause ?? NSNull(),
+                    "catalogs": edit.catalogPaths.map(DisplayPath.of),
+                    "changes": edit.changes.lines,
+                ]
+            },
+            "filesLeftAlone": report.filesLeftAlone.map(DisplayPath.of),
+            "skippedFolders": report.skippedFolders.map(DisplayPath.of),
+            "generator": report.generator.map { ["kind": $0.kind.rawValue, "evidence": $0.evidence, "checklist": $0.checklist] as [String: Any] } ?? NSNull(),
             "tables": report.tables.map { table -> [String: Any] in
                 [
                     "table": table.table.name,

@@ -110,7 +110,7 @@ final class FailureSafetyTests: WorkFolderTestCase {
         let run = try run(["migrate", ".", "--force"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("B/Localizable.xcstrings: error: cannot write <work>/B/Localizable.xcstrings: "), run.stderr)
-        XCTAssertTrue(run.stderr.contains("A/Localizable.xcstrings: error: not written: another catalog of this run could not be written, so the run was undone"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("A/Localizable.xcstrings: error: not written: another file of this run could not be written, so the run was undone"), run.stderr)
         XCTAssertEqual(snapshot(), before)
     }
 

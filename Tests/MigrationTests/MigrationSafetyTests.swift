@@ -28,7 +28,7 @@ final class MigrationSafetyTests: XCTestCase {
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
         let failure = report.tables[2].diagnostics.first(where: \.isError)!
         XCTAssertEqual(failure.description, "\(tree.path("C/Localizable.xcstrings")): error: cannot write \(tree.path("C/Localizable.xcstrings")): No space left on device")
-        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another catalog of this run could not be written") })
+        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
         let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted")
         XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")

@@ -13,6 +13,14 @@ import XCTest
 /// inside the converter (a sabotaged merger). Runs on the sample, a nested-variable table and every
 /// app of `../shared/corpus`; each case must be caught and must name its key.
 final class ZeroLossProofTests: XCTestCase {
+    /// Every `.lproj` file of the corpus apps (`--all-files`), not only their projects' variant
+    /// groups: the more of the converter's input, the better.
+    static var everyFile: TableSearch {
+        var search = TableSearch()
+        search.allFiles = true
+        return search
+    }
+
     /// The projects: the bundled sample, the nested-variable reproduction, every corpus app.
     private func projects() throws -> [(name: String, root: String, keep: TestTree?)] {
         let nested = try TestTree()
@@ -79,7 +87,7 @@ final class ZeroLossProofTests: XCTestCase {
     func testVerifyCatchesEveryLossMadeInsideTheConverter() throws {
         var caught: [MergeSabotage.Kind: (caught: Int, total: Int)] = [:]
         for project in try projects() {
-            let tables = ProjectTables.find(project.root, tables: [], sourceLanguage: nil)
+            let tables = ProjectTables.find(project.root, Self.everyFile)
             let source = tables.sourceLanguage.code
             var remaining = Set(MergeSabotage.Kind.allCases)
             for table in smallestFirst(tables) where !remaining.isEmpty {
@@ -181,16 +189,16 @@ final class ZeroLossProofTests: XCTestCase {
         var counts: [Damage: (caught: Int, total: Int)] = [:]
         var apps = 0
         for app in try FileManager.default.contentsOfDirectory(atPath: corpus).sorted() where !app.hasPrefix(".") {
-            let project = ProjectTables.find(corpus + "/" + app, tables: [], sourceLanguage: nil)
+            let project = ProjectTables.find(corpus + "/" + app, Self.everyFile)
             let source = project.sourceLanguage.code
-            // The two smallest tables with no catalog on disk yet and at least 3 keys, and the
+            // The three smallest tables with no catalog on disk yet and at least 3 keys, and the
             // smallest such table with plurals.
             var chosen: [LegacyTable] = []
             var plainCount = 0, withPlurals = false
             for table in smallestFirst(project) where !FileManager.default.fileExists(atPath: table.catalogPath) {
                 let plural = table.files.contains { $0.kind == .stringsdict }
-                guard plural ? !withPlurals : plainCount < 2 else { continue }
-                if withPlurals && plainCount == 2 { break }
+                guard plural ? !withPlurals : plainCount < 3 else { continue }
+                if withPlurals && plainCount == 3 { break }
                 var single = project
                 single.tables = [table]
                 guard let data = ProjectMigrator.plannedCatalogs(single)[table.catalogPath],
@@ -201,7 +209,7 @@ final class ZeroLossProofTests: XCTestCase {
                 let clean = ProjectVerifier.verify(table, files: files, catalog: .planned(data), sourceLanguage: source)
                 XCTAssertTrue(clean.isProven, "\(app) \(table.catalogPath): \(clean.losses.prefix(3).map(\.diagnostic.description))")
                 for kind in Damage.allCases {
-                    for _ in 0..<(kind == .pluralForm || kind == .substitution ? 8 : 2) {
+                    for _ in 0..<(kind == .pluralForm || kind == .substitution ? 8 : 3) {
                         var damaged = catalog
                         guard let hit = damage(&damaged, kind, source: source, random: &random) else { continue }
                         let proof = ProjectVerifier.verify(table, files: files, catalog: .planned(CatalogWriter.data(for: damaged)), sourceLanguage: source)
