@@ -54,6 +54,11 @@ public struct ProjectTables: Sendable {
     public var projects: [XcodeProjectFile] = []
     /// Legacy files on disk that no table takes: in no variant group of a project (F1).
     public var filesLeftAlone: [String] = []
+    /// Files left alone that sit beside a catalog already on disk, grouped as a folder would be
+    /// (`<folder>/xx.lproj/T.strings` beside `<folder>/T.xcstrings`): what a migration without
+    /// `--delete-legacy` left behind, or languages Xcode's migration did not take. They are not
+    /// migrated again; `migrate --delete-legacy` deletes those the catalog provably holds.
+    public var leftoverTables: [LegacyTable] = []
     /// `.lproj` folders skipped because they are inside a bundle, framework, app or dependency
     /// folder (§5), or excluded with `--exclude`.
     public var skippedFolders: [String] = []
@@ -122,12 +127,20 @@ public struct ProjectTables: Sendable {
             all = grouping.tables
         } else {
             let taken = Set(all.flatMap(\.allFiles).map(\.path))
+            var untaken: [LprojFolder] = []
             for folder in folders {
-                for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
-                    let path = folder.path + "/" + file
-                    if !taken.contains(path) { project.filesLeftAlone.append(path) }
+                var rest = folder
+                rest.files = folder.files.filter { !taken.contains(folder.path + "/" + $0) }
+                for file in rest.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
+                    project.filesLeftAlone.append(folder.path + "/" + file)
                 }
+                if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) { untaken.append(rest) }
             }
+            let catalogs = Set(scan.catalogs)
+            project.leftoverTables = TableGrouper.group(untaken, sourceLanguage: source.code, projectCodes: true).tables
+                .filter { leftover in catalogs.contains(leftover.catalogPath) && !all.contains { $0.catalogPath == leftover.catalogPath } }
+            let leftoverFiles = Set(project.leftoverTables.flatMap(\.allFiles).map(\.path))
+            project.filesLeftAlone.removeAll { leftoverFiles.contains($0) }
         }
         all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
 
@@ -135,7 +148,8 @@ public struct ProjectTables: Sendable {
         if !search.tables.isEmpty {
             let wanted = Set(search.tables.map { $0.lowercased() })
             project.tables = all.filter { wanted.contains($0.name.lowercased()) }
-            let found = Set(project.tables.map { $0.name.lowercased() })
+            project.leftoverTables = project.leftoverTables.filter { wanted.contains($0.name.lowercased()) }
+            let found = Set((project.tables + project.leftoverTables).map { $0.name.lowercased() })
             for name in search.tables where !found.contains(name.lowercased()) {
                 project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
             }

@@ -23,6 +23,22 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: false)
     }
 
+    /// Legacy files left beside a catalog already on disk (a table migrated before, or languages
+    /// the migration did not take): each file goes when every leaf of it is in the catalog, the
+    /// others stay with their reason. Per file, not per table: languages Xcode's migration left
+    /// out (F1) are not in the catalog, and must not keep the others from going.
+    static func deleteCarriedLeftovers(_ table: inout TableReport, sourceLanguage: String, delete: Bool) {
+        var proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
+        guard proof.errors.isEmpty else {
+            table.diagnostics += proof.errors
+            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog beside it cannot be read") }
+            return
+        }
+        proof.losses = []
+        proof.unreadableFiles = []
+        apply(proof, to: &table, delete: delete)
+    }
+
     private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool) {
         guard proof.isProven else {
             table.diagnostics += proof.errors

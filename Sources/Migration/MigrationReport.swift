@@ -14,6 +14,9 @@ public enum TableOutcome: String, Sendable {
     case unchanged
     /// Not written: a file did not parse, a catalog exists, or the write failed.
     case failed
+    /// Legacy files beside a catalog already on disk, not migrated again (see
+    /// `ProjectTables.leftoverTables`); `--delete-legacy` deletes those the catalog holds.
+    case leftover = "already migrated"
 }
 
 /// One table's line in the migration report.
@@ -61,11 +64,13 @@ public struct MigrationReport: Sendable {
     public var filesLeftAlone: [String] = []
     /// `.lproj` folders skipped: inside a bundle, framework, app or dependency folder, or excluded.
     public var skippedFolders: [String] = []
+    /// Tables already migrated whose legacy files are still on disk beside their catalog.
+    public var leftovers: [TableReport] = []
     /// A generated project: its files are left alone and the user gets a checklist.
     public var generator: ProjectGenerator?
 
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {
-        diagnostics.containsError || tables.contains { $0.outcome == .failed || $0.errorCount > 0 }
+        diagnostics.containsError || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
     }
 }

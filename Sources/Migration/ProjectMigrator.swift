@@ -70,10 +70,17 @@ public enum ProjectMigrator {
         report.projectEdits = edits
         report.diagnostics += editDiagnostics
 
+        report.leftovers = project.leftoverTables.map { table in
+            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages, entryCount: 0,
+                        pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+        }
         if options.dryRun {
             if options.deleteLegacy {
                 for (index, data) in pending where report.tables[index].outcome != .failed {
                     LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code)
+                }
+                for index in report.leftovers.indices {
+                    LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: false)
                 }
             }
             return report
@@ -83,7 +90,10 @@ public enum ProjectMigrator {
             for index in report.tables.indices where report.tables[index].outcome != .failed {
                 LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code)
             }
-            let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables, options: options)
+            for index in report.leftovers.indices {
+                LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: true)
+            }
+            let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
             report.diagnostics += diagnostics
             var writable = synchronized.filter { $0.notWrittenBecause == nil }
             do {

@@ -101,6 +101,15 @@ enum MigrateCommand: Subcommand {
             for folder in table.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
             for kept in table.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
         }
+        for leftover in report.leftovers {
+            for diagnostic in leftover.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+            var line = "\(DisplayPath.of(leftover.catalogPath)): already migrated; \(leftover.table.allFiles.count) legacy files are still beside it"
+            if !options.deleteLegacy { line += " (--delete-legacy deletes those it provably holds)" }
+            console.out(line)
+            for deleted in leftover.deletedFiles { console.out("  \(options.dryRun ? "would delete" : "deleted") \(DisplayPath.of(deleted))") }
+            for folder in leftover.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
+            for kept in leftover.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
+        }
         printProjectEdits(report, options: options, console: console)
         if !report.filesLeftAlone.isEmpty {
             let folders = Set(report.filesLeftAlone.map { ($0 as NSString).deletingLastPathComponent }).count

@@ -23,6 +23,7 @@ enum StringcatTool {
         LintCommand.self,
         PrintCommand.self,
         NormalizeCommand.self,
+        StatusCommand.self,
     ]
 
     static var overview: String {

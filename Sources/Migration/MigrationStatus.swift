@@ -1,0 +1,111 @@
+import Foundation
+import LegacyTables
+import StringcatSupport
+import XcodeProject
+
+/// Where one table stands in a migration done table by table.
+public enum TableState: String, Sendable {
+    /// Legacy files, no catalog yet.
+    case legacyOnly = "legacy only"
+    /// Catalog and legacy files both on disk (`migrate` without `--delete-legacy`, or files
+    /// `--delete-legacy` kept).
+    case halfMigrated = "half-migrated"
+    /// The catalog is referenced by the project and no legacy file of it is left.
+    case migrated
+    /// A catalog with no legacy files, that no project references (a bare folder or a package, or
+    /// a project that does not list it).
+    case catalogOnly = "catalog only"
+}
+
+/// One line of `stringcat status`.
+public struct TableStatus: Sendable {
+    public var name: String
+    public var catalogPath: String
+    public var state: TableState
+    /// Legacy files of the table still on disk.
+    public var legacyFiles: [String]
+    /// How the project sees the table: nil when there is no project.
+    public var projectReference: ProjectReferenceState?
+}
+
+/// What the project references for a table.
+public enum ProjectReferenceState: String, Sendable {
+    /// The variant group (legacy files) is in the project; the catalog is not.
+    case legacyGroup = "project lists the legacy files"
+    /// The catalog is referenced; the legacy files are not.
+    case catalog = "project references the catalog"
+    /// Both: the variant group and a reference to the catalog.
+    case both = "project lists both the legacy files and the catalog"
+    /// Neither.
+    case none = "project references neither"
+    /// A synchronized folder holds the catalog.
+    case synchronizedFolder = "in a synchronized folder"
+}
+
+/// `stringcat status`.
+public struct StatusReport: Sendable {
+    public var root: String
+    public var tables: [TableStatus]
+    /// Project file references that point at files no longer on disk.
+    public var missingReferences: [(project: String, path: String)]
+    public var diagnostics: [Diagnostic]
+}
+
+/// `stringcat status`: one line per table, for a user migrating table by table: which tables are
+/// still legacy, which are half-migrated, which are done, and whether the project agrees.
+public enum MigrationStatus {
+    public static func status(_ path: String, search: TableSearch = TableSearch(requireTables: false)) -> StatusReport {
+        let project = ProjectTables.find(path, search)
+        var report = StatusReport(root: project.scan.root, tables: [], missingReferences: [], diagnostics: project.diagnostics.filter(\.isError))
+        let references = project.projects.map { ($0.path, ProjectReferences(graph: $0.graph, projectFolder: $0.folder)) }
+        let fm = FileManager.default
+        func projectState(catalog: String, hasGroup: Bool) -> ProjectReferenceState? {
+            guard !references.isEmpty else { return nil }
+            var referenced = false
+            for (_, refs) in references {
+                switch refs.reference(to: catalog) {
+                case .fileReference: referenced = true
+                case .synchronizedFolder: if !hasGroup { return .synchronizedFolder }
+                case nil: break
+                }
+            }
+            switch (hasGroup, referenced) {
+            case (true, true): return .both
+            case (true, false): return .legacyGroup
+            case (false, true): return .catalog
+            case (false, false): return .none
+            }
+        }
+        var seen: Set<String> = []
+        var leftovers: [String: [String]] = [:]
+        for table in project.leftoverTables { leftovers[table.catalogPath, default: []] += table.allFiles.map(\.path) }
+        for table in project.tables {
+            seen.insert(table.catalogPath)
+            let hasCatalog = fm.fileExists(atPath: table.catalogPath)
+            let hasGroup = table.projectTable != nil
+            report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: hasCatalog ? .halfMigrated : .legacyOnly,
+                                             legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: hasGroup)))
+        }
+        for catalog in project.scan.catalogs where !seen.contains(catalog) {
+            let name = ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension
+            let state = projectState(catalog: catalog, hasGroup: false)
+            let left = leftovers[catalog] ?? []
+            let done: TableState = state == .catalog || state == .synchronizedFolder ? .migrated : .catalogOnly
+            report.tables.append(TableStatus(name: name, catalogPath: catalog, state: left.isEmpty ? done : .halfMigrated,
+                                             legacyFiles: left, projectReference: state))
+        }
+        report.tables.sort { $0.catalogPath < $1.catalogPath }
+        for (path, refs) in references {
+            for missing in refs.missingFiles(exists: { fm.fileExists(atPath: $0) }) where isLocalization(missing.path) {
+                report.missingReferences.append((path, missing.path))
+            }
+        }
+        return report
+    }
+
+    /// Only localization files count as dangling here: other missing references (build products,
+    /// files generated at build time) are none of the migration's business.
+    private static func isLocalization(_ path: String) -> Bool {
+        path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") || path.hasSuffix(".xcstrings")
+    }
+}

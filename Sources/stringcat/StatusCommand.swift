@@ -1,0 +1,58 @@
+import Foundation
+import LegacyTables
+import Migration
+import StringcatSupport
+
+/// `stringcat status`: where a table-by-table migration stands.
+enum StatusCommand: Subcommand {
+    static let name = "status"
+    static let summary = "show, table by table, what is migrated and whether the project agrees"
+    static let help = """
+        usage: stringcat status [PATH] [--all-files] [--json]
+
+        One line per table under PATH (found as migrate finds them): legacy only, half-migrated
+        (a catalog and legacy files both on disk), migrated (the catalog is referenced by the
+        project and no legacy file is left), or catalog only (no project references it); and what
+        the Xcode project references for it. Project references to localization files that are
+        gone are listed too.
+
+        options:
+          --all-files  every .lproj on disk, as migrate --all-files reads them
+          --json       print the report as JSON
+          -h, --help   show this help
+        exit status: 0 read, 1 the project could not be read or a project reference points at a missing file, 2 usage error
+        """
+    static let spec = ArgumentSpec(flags: ["--json", "--all-files"])
+
+    static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        guard arguments.positionals.count <= 1 else { throw UsageError("status takes one PATH") }
+        var search = TableSearch(requireTables: false)
+        search.allFiles = arguments.has("--all-files")
+        let report = MigrationStatus.status(arguments.positionals.first ?? ".", search: search)
+        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        if arguments.has("--json") {
+            console.out(JSONOutput.text([
+                "tables": report.tables.map { table -> [String: Any] in
+                    ["table": table.name, "catalog": DisplayPath.of(table.catalogPath), "state": table.state.rawValue,
+                     "legacyFiles": table.legacyFiles.map(DisplayPath.of), "project": table.projectReference?.rawValue ?? NSNull()]
+                },
+                "missingReferences": report.missingReferences.map { ["project": DisplayPath.of($0.project), "file": DisplayPath.of($0.path)] },
+            ]))
+        } else {
+            for table in report.tables {
+                var line = "\(DisplayPath.of(table.catalogPath)): \(table.state.rawValue)"
+                if !table.legacyFiles.isEmpty { line += ", \(table.legacyFiles.count) legacy files" }
+                if let reference = table.projectReference { line += "; \(reference.rawValue)" }
+                console.out(line)
+            }
+            for missing in report.missingReferences {
+                console.out("\(DisplayPath.of(missing.project)): references a missing file: \(DisplayPath.of(missing.path))")
+            }
+            let counts = Dictionary(grouping: report.tables, by: \.state).mapValues(\.count)
+            let parts = [TableState.legacyOnly, .halfMigrated, .migrated, .catalogOnly].compactMap { state in counts[state].map { "\($0) \(state.rawValue)" } }
+            console.out("status: \(report.tables.count) tables" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+                        + (report.missingReferences.isEmpty ? "" : "; \(report.missingReferences.count) project references to missing files"))
+        }
+        return report.diagnostics.containsError || !report.missingReferences.isEmpty ? 1 : 0
+    }
+}
