@@ -71,6 +71,7 @@ let package = Package(
             "Verification", "LegacyTables", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
         ]),
         .testTarget(name: "MigrationTests", dependencies: [
+            "XcodeProject",
             "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict", "StringsFile",
             "StringcatSupport", "TestSupport",
         ]),
