@@ -134,7 +134,8 @@ public struct ProjectTables: Sendable {
                 for file in rest.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
                     project.filesLeftAlone.append(folder.path + "/" + file)
                 }
-                if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) { untaken.append(rest) }
+                // Storyboards and xibs too: they tell an Interface Builder table (`mul.lproj`).
+                if rest.files.contains(where: { [".strings", ".stringsdict", ".storyboard", ".xib"].contains(where: $0.hasSuffix) }) { untaken.append(rest) }
             }
             let catalogs = Set(scan.catalogs)
             project.leftoverTables = TableGrouper.group(untaken, sourceLanguage: source.code, projectCodes: true).tables

@@ -14,11 +14,14 @@ public enum ProjectVerifier {
     /// where there is none, against the bytes in `planned` for that path (the catalog `migrate`
     /// would write).
     public static func verify(_ project: ProjectTables, planned: [String: Data] = [:]) -> VerificationReport {
-        let files = project.tables.flatMap(\.allFiles)
+        // Legacy files still beside a catalog already migrated are proven too: nothing the
+        // catalog lacks may look safe to delete.
+        let allTables = project.tables + project.leftoverTables
+        let files = allTables.flatMap(\.allFiles)
         let read = ConcurrentMap.map(files, LegacyFileLeaves.read)
         var cursor = 0
         var tables: [TableVerification] = []
-        for table in project.tables {
+        for table in allTables {
             let count = table.allFiles.count
             let leaves = Array(read[cursor..<(cursor + count)])
             cursor += count
@@ -32,7 +35,7 @@ public enum ProjectVerifier {
             }
             tables.append(verify(table, files: leaves, catalog: catalog, sourceLanguage: project.sourceLanguage.code))
         }
-        let tablePaths = Set(project.tables.map(\.catalogPath))
+        let tablePaths = Set(allTables.map(\.catalogPath))
         return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics,
                                   tables: tables, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) })
     }

@@ -32,7 +32,9 @@ struct BenchOptions {
                            --skip-invalid) into a temporary --output
           compile          CatalogCompiler on the catalogs migrate writes for the generated project
           verify           the independent proof on the generated project, after a migration that
-                   wrote its catalogs beside the legacy files (must find no loss)
+                           wrote its catalogs beside the legacy files (must find no loss)
+          project          parse + write of the largest real project.pbxproj (../shared/pbxproj),
+                           then graph + tables + the migration's edit
           all              every phase, each in its own process (so peak memory is per phase)
 
         options:

@@ -128,6 +128,9 @@ enum MigrateCommand: Subcommand {
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(report.tables.count) catalogs (\(entries) entries, \(languages) languages)"
+        if report.tables.isEmpty && !report.leftovers.isEmpty {
+            summary = "nothing left to migrate: \(report.leftovers.count) tables are already migrated"
+        }
         if failed > 0 { summary += "; \(failed) failed, see the errors above" }
         console.out(summary)
     }
