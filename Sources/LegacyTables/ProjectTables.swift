@@ -75,7 +75,18 @@ public struct ProjectTables: Sendable {
     }
 
     public static func find(_ path: String, _ search: TableSearch) -> ProjectTables {
-        let scan = LprojScanner.scan(path)
+        // `PATH` may be the `.xcodeproj` itself (or its `project.pbxproj`): its folder is the
+        // root, and that project is the only one read.
+        var only: String?
+        var root = path
+        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+        if standardized.hasSuffix(".xcodeproj") || standardized.hasSuffix(".xcodeproj/project.pbxproj") {
+            let bundle = standardized.hasSuffix(".xcodeproj") ? standardized : (standardized as NSString).deletingLastPathComponent
+            only = bundle + "/project.pbxproj"
+            root = (bundle as NSString).deletingLastPathComponent
+        }
+        var scan = LprojScanner.scan(root)
+        if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only } }
         let (source, sourceDiagnostics) = SourceLanguageDetector.detect(explicit: search.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
         var project = ProjectTables(scan: scan, sourceLanguage: source, tables: [], diagnostics: scan.diagnostics + sourceDiagnostics)
         if scan.diagnostics.containsError { return project }

@@ -86,6 +86,18 @@ final class ProjectMigrationTests: XCTestCase {
         }
     }
 
+    /// `PATH` may name the `.xcodeproj` itself: its folder is the root, that project the one read.
+    func testPathMayBeTheProjectItself() throws {
+        let tree = try copy(repositoryRoot + "/Samples/LegacyApp")
+        var options = MigrationOptions()
+        options.dryRun = true
+        let report = ProjectMigrator.migrate(tree.path("LegacyApp.xcodeproj"), options: options)
+        XCTAssertFalse(report.hasErrors)
+        XCTAssertEqual(report.root, tree.root)
+        XCTAssertEqual(report.tables.map(\.catalogPath), ["InfoPlist.xcstrings", "Localizable.xcstrings", "mul.lproj/Main.xcstrings"].map { tree.path("LegacyApp/" + $0) })
+        XCTAssertEqual(report.projectEdits.map(\.projectPath), [tree.path("LegacyApp.xcodeproj/project.pbxproj")])
+    }
+
     /// Files on disk in no variant group are left alone (F1): not read, not deleted, counted.
     func testFilesInNoVariantGroupAreLeftAloneAndCounted() throws {
         let tree = try copy(repositoryRoot + "/Samples/LegacyApp")
