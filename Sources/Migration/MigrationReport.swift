@@ -10,13 +10,15 @@ public enum TableOutcome: String, Sendable {
     case planned = "would write"
     /// `--merge`: entries and languages were added to the existing catalog.
     case merged
-    /// `--merge`: the existing catalog already had everything.
+    /// The catalog on disk already holds exactly what this run would write (with `--merge`:
+    /// everything the legacy files add): not touched, mtime kept.
     case unchanged
     /// Not written: a file did not parse, a catalog exists, or the write failed.
     case failed
-    /// Legacy files beside a catalog already on disk, not migrated again (see
-    /// `ProjectTables.leftoverTables`); `--delete-legacy` deletes those the catalog holds.
-    case leftover = "already migrated"
+    /// Legacy files beside a catalog already on disk that the project no longer lists (a table
+    /// migrated by an earlier run): the catalog is not touched, as for `unchanged`;
+    /// `--delete-legacy` deletes the files it provably holds.
+    case leftover = "unchanged (already migrated)"
 }
 
 /// One table's line in the migration report.

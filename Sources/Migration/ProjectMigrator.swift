@@ -177,7 +177,18 @@ public enum ProjectMigrator {
 
         let fm = FileManager.default
         var outcome: TableOutcome = options.dryRun ? .planned : .written
+        var bytes: Data?
         if fm.fileExists(atPath: catalogPath) {
+            // A catalog that already holds exactly these bytes (a second run on an unchanged
+            // project) is left as it is, mtime included, whatever the options: not an error.
+            let data = CatalogWriter.data(for: catalog)
+            if fm.contents(atPath: catalogPath) == data {
+                report.outcome = .unchanged
+                report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
+                report.entryCount = catalog.strings.count
+                return Built(report: report, pendingData: nil)
+            }
+            bytes = options.merge ? nil : data
             if options.merge {
                 do {
                     let existing = try CatalogReader.read(path: catalogPath)
@@ -197,7 +208,7 @@ public enum ProjectMigrator {
         report.outcome = outcome
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
-        let data = outcome == .unchanged ? nil : CatalogWriter.data(for: catalog)
+        let data = outcome == .unchanged ? nil : (bytes ?? CatalogWriter.data(for: catalog))
         return Built(report: report, pendingData: data)
     }
 

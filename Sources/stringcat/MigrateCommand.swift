@@ -103,7 +103,7 @@ enum MigrateCommand: Subcommand {
         }
         for leftover in report.leftovers {
             for diagnostic in leftover.diagnostics { console.err(DisplayPath.of(diagnostic)) }
-            var line = "\(DisplayPath.of(leftover.catalogPath)): already migrated; \(leftover.table.allFiles.count) legacy files are still beside it"
+            var line = "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); \(leftover.table.allFiles.count) legacy files are still beside it"
             if !options.deleteLegacy { line += " (--delete-legacy deletes those it provably holds)" }
             console.out(line)
             for deleted in leftover.deletedFiles { console.out("  \(options.dryRun ? "would delete" : "deleted") \(DisplayPath.of(deleted))") }
@@ -123,11 +123,13 @@ enum MigrateCommand: Subcommand {
             for (index, line) in generator.checklist.enumerated() { console.out("  \(index + 1). \(line)") }
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
-        let done = report.tables.count - failed
+        let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
+        let done = report.tables.count - failed - unchanged
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(report.tables.count) catalogs (\(entries) entries, \(languages) languages)"
+        if unchanged > 0 { summary += "; \(unchanged) unchanged" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary = "nothing left to migrate: \(report.leftovers.count) tables are already migrated"
         }

@@ -99,3 +99,41 @@ final class ProjectCommandTests: WorkFolderTestCase {
         XCTAssertTrue(run.stdout.contains("App/LegacyApp.xcodeproj/project.pbxproj: references a missing file: App/LegacyApp/de.lproj/InfoPlist.strings\n"), run.stdout)
     }
 }
+
+/// Running `migrate` again on an unchanged project: exit 0, every table `unchanged`, no file
+/// touched (mtimes kept), with or without `--force`.
+final class RerunTests: WorkFolderTestCase {
+    private func mtimes() throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for case let item as String in FileManager.default.enumerator(atPath: work.path)! where item.hasSuffix(".xcstrings") || item.hasSuffix(".pbxproj") {
+            times[item] = try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent(item).path)[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    func testMigratingTwiceLeavesEverythingAsItWasAndExitsZero() throws {
+        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: work.appendingPathComponent("App"))
+        // A bare folder reading (--no-project keeps the tables in the project, so they are found again).
+        XCTAssertEqual(try Stringcat.run(["migrate", "App", "--no-project"], in: work).status, 0)
+        let before = snapshot(), times = try mtimes()
+        Thread.sleep(forTimeInterval: 1.1)
+        for extra in [[], ["--force"]] {
+            let again = try Stringcat.run(["migrate", "App", "--no-project"] + extra, in: work)
+            XCTAssertEqual(again.status, 0, again.stderr)
+            let outcomes = again.stdout.split(separator: "\n").filter { $0.contains(".xcstrings: ") }.map { $0.split(separator: ":")[1].split(separator: ",")[0].trimmingCharacters(in: .whitespaces) }
+            XCTAssertEqual(outcomes, ["unchanged", "unchanged", "unchanged"], again.stdout)
+            XCTAssertTrue(again.stdout.contains("wrote 0 of 3 catalogs (15 entries, 6 languages); 3 unchanged\n"), again.stdout)
+            XCTAssertEqual(snapshot(), before)
+            XCTAssertEqual(try mtimes(), times)
+        }
+        // The project edited by a normal run: the next run finds every table already migrated.
+        XCTAssertEqual(try Stringcat.run(["migrate", "App"], in: work).status, 0)
+        let third = snapshot(), thirdTimes = try mtimes()
+        let again = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.contains("App/LegacyApp/Localizable.xcstrings: unchanged (already migrated); 12 legacy files are still beside it"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("nothing left to migrate: 3 tables are already migrated\n"), again.stdout)
+        XCTAssertEqual(snapshot(), third)
+        XCTAssertEqual(try mtimes(), thirdTimes)
+    }
+}
