@@ -2,19 +2,32 @@ import LegacyTables
 import StringCatalog
 import StringcatSupport
 
-/// `migrate --merge`: adds to an existing catalog the entries and languages it lacks, and never
-/// changes a value it has. Where the legacy files say something else, the difference is reported.
+/// Which side wins where `migrate --merge` finds a value the catalog and the legacy files give
+/// differently.
+public enum MergePreference: String, Sendable, CaseIterable {
+    /// The catalog's value is kept (the default: a catalog edited after a first migration keeps
+    /// its edits).
+    case catalog
+    /// The legacy files' value replaces the catalog's.
+    case legacy
+}
+
+/// `migrate --merge`: adds to an existing catalog the entries and languages it lacks. Where the
+/// legacy files give a value differently, `prefer` decides, and the differences are named: which
+/// keys, in which languages.
 enum CatalogMergeIn {
     struct Result {
         var catalog: StringCatalog
         var diagnostics: [Diagnostic]
         var changed: Bool
+        /// Keys whose value differs, each with its languages (sorted).
+        var differing: [(key: String, languages: [String])]
     }
 
-    static func merge(_ migrated: StringCatalog, into existing: StringCatalog, path: String) -> Result {
+    static func merge(_ migrated: StringCatalog, into existing: StringCatalog, path: String, prefer: MergePreference = .catalog) -> Result {
         var catalog = existing
-        var diagnostics: [Diagnostic] = []
-        var added = 0, addedLanguages = 0, differences = 0
+        var added = 0, addedLanguages = 0
+        var differing: [(key: String, languages: [String])] = []
         for key in migrated.strings.keys.sorted() {
             let entry = migrated.strings[key]!
             guard var current = catalog.strings[key] else {
@@ -25,29 +38,30 @@ enum CatalogMergeIn {
             if current.comment == nil, let comment = entry.comment {
                 current.comment = comment
             }
+            var languages: [String] = []
             for language in entry.localizations.keys.sorted() {
                 let localization = entry.localizations[language]!
                 if let have = current.localizations[language] {
                     if have != localization {
-                        differences += 1
-                        diagnostics.append(.note("\"\(key)\" [\(language)]: the catalog's value is kept; the legacy files say \(describe(localization))", at: .file(path)))
+                        languages.append(language)
+                        if prefer == .legacy { current.localizations[language] = localization }
                     }
                 } else {
                     current.localizations[language] = localization
                     addedLanguages += 1
                 }
             }
+            if !languages.isEmpty { differing.append((key, languages)) }
             catalog.strings[key] = current
         }
         let changed = catalog != existing
-        diagnostics.append(.note("merge: \(added) entries added, \(addedLanguages) translations added to existing entries, \(differences) differing values kept as the catalog has them", at: .file(path)))
-        return Result(catalog: catalog, diagnostics: diagnostics, changed: changed)
-    }
-
-    private static func describe(_ localization: CatalogLocalization) -> String {
-        if let unit = localization.stringUnit, localization.variations == nil, localization.substitutions.isEmpty {
-            return "\"\(unit.value)\""
+        let count = differing.reduce(0) { $0 + $1.languages.count }
+        var diagnostics = [Diagnostic.note("merge: \(added) entries added, \(addedLanguages) translations added to existing entries, \(count) differing values "
+            + (prefer == .catalog ? "kept as the catalog has them (--prefer legacy takes the legacy files' values)" : "replaced by the legacy files' values"), at: .file(path))]
+        if !differing.isEmpty {
+            let shown = differing.prefix(20).map { "\"\($0.key)\" [\($0.languages.joined(separator: ", "))]" }.joined(separator: ", ")
+            diagnostics.append(.note("merge: the values that differ: \(shown)" + (differing.count > 20 ? ", and \(differing.count - 20) more keys (--json lists them all)" : ""), at: .file(path)))
         }
-        return "a plural or substitution form that differs"
+        return Result(catalog: catalog, diagnostics: diagnostics, changed: changed, differing: differing)
     }
 }

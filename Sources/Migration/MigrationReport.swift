@@ -41,9 +41,17 @@ public struct TableReport: Sendable {
     public var keptFiles: [KeptFile] = []
     /// `.lproj` folders removed because the deletion emptied them.
     public var removedFolders: [String] = []
+    /// `--merge`: the keys whose value the catalog and the legacy files give differently.
+    public var mergeDifferences: [MergeDifference] = []
 
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+}
+
+/// A key `--merge` found with a different value in the catalog and in the legacy files.
+public struct MergeDifference: Sendable, Hashable {
+    public var key: String
+    public var languages: [String]
 }
 
 /// A legacy file `--delete-legacy` did not delete, and why.

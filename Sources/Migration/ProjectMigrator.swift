@@ -11,8 +11,10 @@ public struct MigrationOptions: Sendable {
     /// Write catalogs under this folder, at their path relative to the project.
     public var outputDirectory: String?
     public var dryRun = false
-    /// Add what an existing catalog lacks; never change its values.
+    /// Add what an existing catalog lacks; where a value differs, `prefer` decides.
     public var merge = false
+    /// `--merge`: which side wins where the catalog and the legacy files differ.
+    public var prefer: MergePreference = .catalog
     /// Replace existing catalogs.
     public var force = false
     /// Delete the legacy files once the written catalog is proven to hold them.
@@ -192,8 +194,9 @@ public enum ProjectMigrator {
             if options.merge {
                 do {
                     let existing = try CatalogReader.read(path: catalogPath)
-                    let result = CatalogMergeIn.merge(catalog, into: existing, path: catalogPath)
+                    let result = CatalogMergeIn.merge(catalog, into: existing, path: catalogPath, prefer: options.prefer)
                     report.diagnostics += result.diagnostics
+                    report.mergeDifferences = result.differing.map { MergeDifference(key: $0.key, languages: $0.languages) }
                     catalog = result.catalog
                     outcome = result.changed ? (options.dryRun ? .planned : .merged) : .unchanged
                 } catch {

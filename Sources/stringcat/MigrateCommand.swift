@@ -10,7 +10,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge | --force] [--delete-legacy] [--skip-invalid] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -26,7 +26,8 @@ enum MigrateCommand: Subcommand {
                                   else Package.swift's defaultLocalization, else en)
           --output DIR            write catalogs under DIR at their path relative to PATH
           --dry-run               write nothing; print the plan
-          --merge                 add to an existing catalog what it lacks; never change its values
+          --merge                 add to an existing catalog what it lacks; values it has stay (--prefer)
+          --prefer catalog|legacy with --merge, which side wins where a value differs (default: catalog)
           --force                 replace existing catalogs
           --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
           --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
@@ -39,7 +40,7 @@ enum MigrateCommand: Subcommand {
         """
     static let spec = ArgumentSpec(
         flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files"],
-        options: ["--table", "--source-language", "--output", "--format-version", "--exclude"])
+        options: ["--table", "--source-language", "--output", "--format-version", "--exclude", "--prefer"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
@@ -57,6 +58,11 @@ enum MigrateCommand: Subcommand {
         options.excludes = arguments.values("--exclude")
         options.formatVersion = arguments.value("--format-version") ?? "1.0"
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
+        if let prefer = arguments.value("--prefer") {
+            guard let parsed = MergePreference(rawValue: prefer) else { throw UsageError("--prefer must be catalog or legacy") }
+            guard options.merge else { throw UsageError("--prefer only applies with --merge") }
+            options.prefer = parsed
+        }
         if options.outputDirectory != nil && options.deleteLegacy {
             throw UsageError("--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files they replace must stay")
         }
@@ -186,6 +192,7 @@ enum MigrateCommand: Subcommand {
                     "skippedFiles": table.skippedFiles.map(DisplayPath.of),
                     (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
                     "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
+                    "mergeDifferences": table.mergeDifferences.map { ["key": $0.key, "languages": $0.languages] as [String: Any] },
                     "diagnostics": table.diagnostics.map(DisplayPath.json),
                 ]
             },

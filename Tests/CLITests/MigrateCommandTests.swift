@@ -61,7 +61,8 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", work.path, "--merge"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: merged"), run.stdout)
-        XCTAssertTrue(run.stderr.contains("note: \"a\" [en]: the catalog's value is kept; the legacy files say \"A\""), run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: merge: 1 entries added, 1 translations added to existing entries, 1 differing values kept as the catalog has them (--prefer legacy takes the legacy files' values)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: merge: the values that differ: \"a\" [en]\n"), run.stderr)
         let catalog = try JSONSerialization.jsonObject(with: try read("App/Localizable.xcstrings")) as! [String: Any]
         let strings = catalog["strings"] as! [String: [String: Any]]
         let a = strings["a"]!["localizations"] as! [String: [String: [String: String]]]
@@ -69,6 +70,25 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertEqual(a["de"]?["stringUnit"]?["value"], "A-de")
         XCTAssertNil(strings["a"]!["extractionState"], "existing entries keep their fields")
         XCTAssertEqual(strings["b"]?["extractionState"] as? String, "migrated")
+    }
+
+    func testMergePreferLegacyTakesTheLegacyValues() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/Localizable.xcstrings", Self.catalogWithEditedA)
+        let run = try Stringcat.run(["migrate", work.path, "--merge", "--prefer", "legacy", "--json"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let catalog = try JSONSerialization.jsonObject(with: try read("App/Localizable.xcstrings")) as! [String: Any]
+        let a = (catalog["strings"] as! [String: [String: Any]])["a"]!["localizations"] as! [String: [String: [String: String]]]
+        XCTAssertEqual(a["en"]?["stringUnit"]?["value"], "A")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
+        let table = (report["tables"] as! [[String: Any]])[0]
+        let differences = table["mergeDifferences"] as? [[String: Any]]
+        XCTAssertEqual(differences?.count, 1)
+        XCTAssertEqual(differences?.first?["key"] as? String, "a")
+        XCTAssertEqual(differences?.first?["languages"] as? [String], ["en"])
+        let wrong = try Stringcat.run(["migrate", work.path, "--prefer", "legacy"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.hasPrefix("error: --prefer only applies with --merge\n"), wrong.stderr)
     }
 
     func testMergeAndForceTogetherIsAUsageError() throws {
