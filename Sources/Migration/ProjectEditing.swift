@@ -29,7 +29,7 @@ enum ProjectEditing {
     static func edits(_ project: ProjectTables, tables: [TableReport], options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
         var byProject: [String: [(LocalizedTable, String)]] = [:]
         var order: [String] = []
-        for table in tables where table.outcome != .failed {
+        for table in tables where table.outcome != .failed && table.outcome != .empty {
             var groups: [(String, LocalizedTable)] = []
             if case .xcodeProject(let path) = table.table.origin, let localized = table.table.projectTable { groups.append((path, localized)) }
             groups += table.table.alsoInProjects.map { ($0.path, $0.table) }

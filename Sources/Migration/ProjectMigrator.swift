@@ -89,7 +89,7 @@ public enum ProjectMigrator {
         }
         write(pending, into: &report, options: options)
         if options.deleteLegacy {
-            for index in report.tables.indices where report.tables[index].outcome != .failed {
+            for index in report.tables.indices where report.tables[index].outcome != .failed && report.tables[index].outcome != .empty {
                 LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code)
             }
             for index in report.leftovers.indices {
@@ -163,6 +163,7 @@ public enum ProjectMigrator {
             return Built(report: report, pendingData: nil)
         }
 
+        let fm = FileManager.default
         var merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source, version: options.formatVersion,
                                          shardThreshold: CatalogMerger.shardThreshold, sabotage: options.sabotage)
         if options.skipInvalid {
@@ -174,10 +175,13 @@ public enum ProjectMigrator {
             return Built(report: report, pendingData: nil)
         }
         var catalog = merged.catalog
+        if catalog.strings.isEmpty && !fm.fileExists(atPath: catalogPath) {
+            report.outcome = .empty
+            return Built(report: report, pendingData: nil)
+        }
         report.pluralEntryCount = merged.pluralEntryCount
         report.commentCount = merged.commentCount
 
-        let fm = FileManager.default
         var outcome: TableOutcome = options.dryRun ? .planned : .written
         var bytes: Data?
         if fm.fileExists(atPath: catalogPath) {

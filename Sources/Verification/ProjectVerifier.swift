@@ -87,6 +87,11 @@ public enum ProjectVerifier {
                 result.catalog = .planned
                 catalog = try CatalogReader.parse(data, path: table.catalogPath)
             case .missing:
+                if legacy.languages.values.allSatisfy(\.isEmpty) && result.unreadableFiles.isEmpty {
+                    result.catalog = .emptyTable
+                    result.files = verdicts(table, notCarried, missingCatalog: false)
+                    return result
+                }
                 result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
                 result.files = verdicts(table, notCarried, missingCatalog: true)
                 return result

@@ -40,6 +40,8 @@ public enum CheckedCatalog: String, Sendable {
     case planned = "catalog migrate would write"
     /// No catalog at all: nothing could be proven.
     case missing = "no catalog"
+    /// The legacy files hold no entry: there is nothing to prove, and no catalog is written.
+    case emptyTable = "empty table, nothing to compare"
 }
 
 /// What may become of one legacy file once the proof is in.

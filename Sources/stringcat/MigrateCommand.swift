@@ -91,7 +91,7 @@ enum MigrateCommand: Subcommand {
         console.out("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
-            if table.outcome != .failed {
+            if table.outcome != .failed && table.outcome != .empty {
                 line += ", \(table.languages.count) languages (\(table.languages.joined(separator: ", "))), \(table.entryCount) entries, \(table.pluralEntryCount) plural, \(table.commentCount) comments"
             }
             line += ", \(table.warningCount) warnings"
@@ -130,12 +130,14 @@ enum MigrateCommand: Subcommand {
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
-        let done = report.tables.count - failed - unchanged
+        let empty = report.tables.filter { $0.outcome == .empty }.count
+        let done = report.tables.count - failed - unchanged - empty
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(report.tables.count) catalogs (\(entries) entries, \(languages) languages)"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
+        if empty > 0 { summary += "; \(empty) empty table\(empty == 1 ? "" : "s") (no entries), no catalog written" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary = "nothing left to migrate: \(report.leftovers.count) tables are already migrated"
         }

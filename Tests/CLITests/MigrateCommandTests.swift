@@ -91,6 +91,20 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertTrue(wrong.stderr.hasPrefix("error: --prefer only applies with --merge\n"), wrong.stderr)
     }
 
+    func testAnEmptyTableGetsNoCatalogAndTheReportSaysSo() throws {
+        try write("App/en.lproj/Empty.strings", "\u{FEFF}")
+        try write("App/de.lproj/Empty.strings", "/* nothing yet */\n")
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        let run = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("App/Empty.xcstrings: no entries, no catalog written, 0 warnings\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("wrote 1 of 2 catalogs (1 entries, 1 languages); 1 empty table (no entries), no catalog written\n"), run.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Empty.xcstrings").path))
+        let verify = try Stringcat.run(["verify", "App"], in: work)
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+        XCTAssertTrue(verify.stdout.contains("App/Empty.xcstrings: empty table, nothing to compare"), verify.stdout)
+    }
+
     func testMergeAndForceTogetherIsAUsageError() throws {
         let run = try Stringcat.run(["migrate", work.path, "--merge", "--force"])
         XCTAssertEqual(run.status, 2)
