@@ -61,11 +61,18 @@ extension CatalogCompiler {
     /// writing the same file) are collected for the whole run, so that nothing at all is written
     /// when any is found.
     public static func plan(_ catalogPaths: [String], options: CompileOptions) -> CompileReport {
+        plan(catalogPaths.map { CatalogFiles.Found(path: $0, base: nil) }, options: options)
+    }
+
+    /// Plans catalogs found under folder arguments: with `--output DIR`, each catalog's files go
+    /// to DIR at the catalog's folder relative to the folder it was found under (25 catalogs of
+    /// one project no longer collide in DIR).
+    public static func plan(_ catalogs: [CatalogFiles.Found], options: CompileOptions) -> CompileReport {
         var report = CompileReport()
         let fm = FileManager.default
         var targets: [String: String] = [:]
-        for catalogPath in catalogPaths {
-            let path = URL(fileURLWithPath: catalogPath).standardizedFileURL.path
+        for found in catalogs {
+            let path = URL(fileURLWithPath: found.path).standardizedFileURL.path
             let catalog: StringCatalog
             do {
                 catalog = try CatalogReader.read(path: path)
@@ -88,7 +95,7 @@ extension CatalogCompiler {
             }
             report.catalogs.append(CompiledCatalog(path: path, table: table))
 
-            let folder = outputFolder(forCatalogAt: url, output: options.outputDirectory)
+            let folder = outputFolder(forCatalogAt: url, output: options.outputDirectory, base: found.base)
             // Languages render independently: on every core.
             let format = options.stringsFormat
             let rendered = ConcurrentMap.map(table.languages) { language -> [(CompiledFile.Kind, Int, Data)] in
@@ -136,19 +143,26 @@ extension CatalogCompiler {
         report.written = true
     }
 
-    /// Plans, then writes unless there are errors or `dryRun` is set.
+    /// Plans, then writes unless there are errors or `dryRun` is set (catalog files as given).
     public static func run(_ catalogPaths: [String], options: CompileOptions) -> CompileReport {
-        var report = plan(catalogPaths, options: options)
+        run(catalogPaths.map { CatalogFiles.Found(path: $0, base: nil) }, options: options)
+    }
+
+    /// Plans, then writes unless there are errors or `dryRun` is set.
+    public static func run(_ catalogs: [CatalogFiles.Found], options: CompileOptions) -> CompileReport {
+        var report = plan(catalogs, options: options)
         if !options.dryRun { write(&report, force: options.force) }
         return report
     }
 
     /// `X/Localizable.xcstrings` -> `X`; `X/mul.lproj/Main.xcstrings` -> `X` (the `.lproj`
     /// folders are siblings of `mul.lproj`); `--output DIR` -> `DIR`.
-    static func outputFolder(forCatalogAt url: URL, output: String?) -> String {
-        if let output { return URL(fileURLWithPath: output).standardizedFileURL.path }
-        let folder = url.deletingLastPathComponent()
-        if folder.lastPathComponent == "mul.lproj" { return folder.deletingLastPathComponent().path }
-        return folder.path
+    static func outputFolder(forCatalogAt url: URL, output: String?, base: String? = nil) -> String {
+        var folder = url.deletingLastPathComponent()
+        if folder.lastPathComponent == "mul.lproj" { folder = folder.deletingLastPathComponent() }
+        guard let output else { return folder.path }
+        let root = URL(fileURLWithPath: output).standardizedFileURL.path
+        guard let base, folder.path.hasPrefix(base + "/") else { return root }
+        return root + "/" + folder.path.dropFirst(base.count + 1)
     }
 }

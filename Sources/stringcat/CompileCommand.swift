@@ -3,6 +3,7 @@ import Compilation
 import LegacyTables
 import Migration
 import Verification
+import StringCatalog
 import StringcatSupport
 
 /// `stringcat compile`: String Catalogs back to `<lang>.lproj/<Table>.strings` and `.stringsdict`.
@@ -10,7 +11,7 @@ enum CompileCommand: Subcommand {
     static let name = "compile"
     static let summary = "regenerate <lang>.lproj/<Table>.strings and .stringsdict from catalogs"
     static let help = """
-        usage: stringcat compile CATALOG... [--output DIR] [--language CODE]... [--strings-format text|xml|binary] [--force] [--dry-run]
+        usage: stringcat compile CATALOG_OR_FOLDER... [--output DIR] [--language CODE]... [--strings-format text|xml|binary] [--force] [--dry-run]
 
         Writes, for each language of each String Catalog, DIR/<lang>.lproj/<Table>.strings (plain
         units) and DIR/<lang>.lproj/<Table>.stringsdict (plural and device variations,
@@ -20,7 +21,8 @@ enum CompileCommand: Subcommand {
 
         options:
           --output DIR            write the .lproj folders under DIR (default: the catalog's folder;
-                                  for CATALOG in X/mul.lproj, X)
+                                  for CATALOG in X/mul.lproj, X); catalogs found in a FOLDER keep
+                                  their path relative to it under DIR
           --language CODE         compile only this language (repeatable)
           --strings-format F      text (default): readable UTF-8 with the catalog comments;
                                   xml: what xcstringstool compile writes; binary: binary plists
@@ -46,7 +48,12 @@ enum CompileCommand: Subcommand {
             options.stringsFormat = parsed
         }
 
-        let report = CatalogCompiler.run(arguments.positionals, options: options)
+        let catalogs = CatalogFiles.expand(arguments.positionals)
+        if catalogs.isEmpty {
+            console.err(arguments.positionals.map { "\(DisplayPath.of($0)): error: no .xcstrings file in this folder" }.joined(separator: "\n"))
+            return 1
+        }
+        let report = CatalogCompiler.run(catalogs, options: options)
         for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
         if report.hasErrors {
             console.err("nothing written: fix the errors above" + (report.files.contains { $0.existed } && !options.force ? " or pass --force" : ""))

@@ -6,7 +6,7 @@ enum NormalizeCommand: Subcommand {
     static let name = "normalize"
     static let summary = "rewrite .xcstrings files in the exact form Xcode writes"
     static let help = """
-        usage: stringcat normalize CATALOG... [--check]
+        usage: stringcat normalize CATALOG_OR_FOLDER... [--check]
 
         Rewrites each String Catalog (.xcstrings) in the exact bytes Xcode writes (key order,
         indentation, escapes), keeping its content and its version. Only files that change are
@@ -19,8 +19,8 @@ enum NormalizeCommand: Subcommand {
     static let spec = ArgumentSpec(flags: ["--check"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        let paths = arguments.positionals
-        guard !paths.isEmpty else { throw UsageError("no catalog given") }
+        guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
+        let paths = CatalogFiles.expand(arguments.positionals).map(\.path)
         let check = arguments.has("--check")
         var changed = 0
         var unchanged = 0

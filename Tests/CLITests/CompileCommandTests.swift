@@ -160,12 +160,33 @@ final class CompileCommandTests: XCTestCase {
     func testUsageErrors() throws {
         let noCatalog = try Stringcat.run(["compile"])
         XCTAssertEqual(noCatalog.status, 2)
-        XCTAssertTrue(noCatalog.stderr.hasPrefix("error: no catalog given\nusage: stringcat compile CATALOG..."), noCatalog.stderr)
+        XCTAssertTrue(noCatalog.stderr.hasPrefix("error: no catalog given\nusage: stringcat compile CATALOG_OR_FOLDER..."), noCatalog.stderr)
         let badFormat = try Stringcat.run(["compile", "--strings-format", "yaml", catalogs[0]])
         XCTAssertEqual(badFormat.status, 2)
         XCTAssertTrue(badFormat.stderr.hasPrefix("error: --strings-format must be text, xml or binary\n"), badFormat.stderr)
         let missing = try Stringcat.run(["compile", work + "/nope.xcstrings"])
         XCTAssertEqual(missing.status, 1)
         XCTAssertEqual(missing.stderr, "\(work)/nope.xcstrings: error: cannot read catalog: no such file\nnothing written: fix the errors above\n")
+    }
+}
+
+/// `compile` and `normalize` take folders: every catalog below them.
+final class CompileFolderTests: WorkFolderTestCase {
+    /// A folder argument compiles every catalog below it; with --output each keeps its place.
+    func testAFolderCompilesEveryCatalogAndOutputKeepsRelativePaths() throws {
+        let catalog = #"{"sourceLanguage":"en","strings":{"a":{"localizations":{"de":{"stringUnit":{"state":"translated","value":"A"}}}}},"version":"1.0"}"#
+        try write("Project/App/Localizable.xcstrings", catalog)
+        try write("Project/Widget/Localizable.xcstrings", catalog)
+        try write("Project/App/mul.lproj/Main.xcstrings", catalog)
+        let run = try Stringcat.run(["compile", "Project", "--output", "out"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let written = (FileManager.default.subpaths(atPath: work.appendingPathComponent("out").path) ?? []).filter { $0.hasSuffix(".strings") }.sorted()
+        XCTAssertEqual(written, ["App/de.lproj/Localizable.strings", "App/de.lproj/Main.strings", "Widget/de.lproj/Localizable.strings"])
+        let normalize = try Stringcat.run(["normalize", "--check", "Project"], in: work)
+        XCTAssertEqual(normalize.status, 1)
+        XCTAssertTrue(normalize.stdout.hasSuffix("3 file(s) not normalized, 0 already normalized\n"), normalize.stdout)
+        let empty = try Stringcat.run(["compile", "out"], in: work)
+        XCTAssertEqual(empty.status, 1)
+        XCTAssertEqual(empty.stderr, "out: error: no .xcstrings file in this folder\n")
     }
 }
