@@ -48,6 +48,12 @@ struct StringsLexer {
     /// 1-based line and column (in scalars) of a byte offset. Fastest when asked in increasing order.
     func position(of offset: Int) -> (line: Int, column: Int) { lines.position(of: offset) }
 
+    /// 1-based line of the start of the last token.
+    var lastTokenLine: Int { tokenLine }
+
+    /// The byte at `index` (< `count`).
+    func byte(at index: Int) -> UInt8 { p[index] }
+
     /// 1-based line and column (in scalars) of the start of the last token, from the line
     /// breaks counted while tokenizing (no second pass over the text).
     mutating func lastTokenPosition() -> (line: Int, column: Int) {

@@ -30,6 +30,7 @@ public struct StringsEntry: Sendable, Hashable {
         self.line = line
         self.column = column
     }
+
 }
 
 /// How a `.strings` file was stored on disk.
@@ -54,13 +55,19 @@ public struct StringsFile: Sendable {
     public var hasByteOrderMark: Bool
     /// The first comment of the file when it comes before any entry (usually the file header).
     public var leadingComment: String?
+    /// Set when reading stopped before the end of the file, as Apple's reader and Xcode's
+    /// migration do, at a character that cannot start a key after an entry's `;` (a warning
+    /// says so too). `entries` are those before it.
+    public var unreadTail: StringsUnreadTail?
 
-    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?) {
+    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?,
+                unreadTail: StringsUnreadTail? = nil) {
         self.path = path
         self.entries = entries
         self.encoding = encoding
         self.hasByteOrderMark = hasByteOrderMark
         self.leadingComment = leadingComment
+        self.unreadTail = unreadTail
     }
 
     /// Key to value; for duplicate keys the last one wins, as in CoreFoundation.
@@ -68,6 +75,27 @@ public struct StringsFile: Sendable {
         var result = [String: String](minimumCapacity: entries.count)
         for entry in entries { result[entry.key] = entry.value }
         return result
+    }
+}
+
+/// Where a `.strings` table ended before the end of its file: `"k" = "v";ы`, `;;`, a stray `}`
+/// after an entry (see `StringsParser` for every case). CoreFoundation returns the entries read
+/// so far and ignores the rest; so do we, and we say where.
+public struct StringsUnreadTail: Sendable, Hashable {
+    /// 1-based line and column (in Unicode scalars) of what stopped the reading.
+    public var line: Int
+    public var column: Int
+    /// What was found there, e.g. `';'`, `'ы' (U+044B CYRILLIC SMALL LETTER YERU)`, `a quote
+    /// that is never closed`.
+    public var found: String
+    /// Lines not read: from `line` to the last line of the file.
+    public var lineCount: Int
+
+    public init(line: Int, column: Int, found: String, lineCount: Int) {
+        self.line = line
+        self.column = column
+        self.found = found
+        self.lineCount = lineCount
     }
 }
 
