@@ -40,7 +40,7 @@ public enum StringsFileReader {
             return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: decoded.hasByteOrderMark)
         }
         var parser = StringsParser(text: decoded.text.bytes, path: path, strict: strict)
-        let parsed = parser.parse()
+        let parsed = parser.parse(replacedA9: decoded.text.replacedA9)
         var diagnostics = parsed.diagnostics
         if decoded.guessedWithoutBOM {
             // CF calls this "Unicode" and fails both ways; we read it and say how.

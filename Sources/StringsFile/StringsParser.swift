@@ -69,7 +69,12 @@ struct StringsParser {
 
     /// Entries, leading comment, diagnostics and where reading stopped early; `failed` when any
     /// error was found.
-    mutating func parse() -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, failed: Bool) {
+    /// `replacedA9`: offsets of U+FFFD that stand for invalid 0xA9 bytes (`UTF8Text.replacedA9`).
+    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, failed: Bool) {
+        if let first = replacedA9.first {
+            let more = replacedA9.count > 1 ? " (and \(replacedA9.count - 1) more in this file)" : ""
+            found.append((first, .warning("invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character", at: location(first))))
+        }
         let failed = !parseFile()
         takeWarnings()
         let ordered = found.enumerated().sorted { a, b in

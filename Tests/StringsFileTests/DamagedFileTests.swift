@@ -175,4 +175,36 @@ final class DamagedFileTests: XCTestCase {
             XCTAssertEqual(result.diagnostics.map(\.severity), [.error], "\(text): \(result.diagnostics)")
         }
     }
+
+    // MARK: The one invalid UTF-8 byte CF lets through
+
+    func testByteA9WhereACharacterShouldStartReadsAsReplacementCharacter() {
+        let bytes = Array("/* (c) */\n\"k\" = \"a".utf8) + [0xA9] + Array("b\";\n\"l\" = \"".utf8) + [0xA9] + Array("\";".utf8)
+        XCTAssertEqual(foundation(bytes), ["k": "a\u{FFFD}b", "l": "\u{FFFD}"])
+        let result = StringsFileReader.parse(bytes, path: "t.strings")
+        XCTAssertEqual(result.file?.dictionary, ["k": "a\u{FFFD}b", "l": "\u{FFFD}"])
+        XCTAssertEqual(descriptions(result), [
+            "t.strings:2:9: warning: invalid UTF-8: byte 0xA9 (and 1 more in this file) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character",
+        ])
+    }
+
+    func testOtherStrayContinuationBytesAreErrors() {
+        for bad: [UInt8] in [[0x80], [0xA9, 0x80], [0xBF], [0xC3, 0xA9, 0xFF]] {
+            let bytes = Array("\"k\" = \"a".utf8) + bad + Array("b\";".utf8)
+            XCTAssertNil(foundation(bytes), "\(bad)")
+            XCTAssertNil(StringsFileReader.parse(bytes, path: "t.strings").file, "\(bad)")
+        }
+        // With a byte order mark, after a valid é, and after other text too.
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("\"k\" = \"é".utf8) + [0xA9] + Array("\";".utf8)
+        XCTAssertEqual(foundation(bytes), ["k": "é\u{FFFD}"])
+        XCTAssertEqual(StringsFileReader.parse(bytes, path: "t.strings").file?.dictionary, ["k": "é\u{FFFD}"])
+    }
+
+    func testByteA9AfterAnEntryEndsTheTable() {
+        let bytes = Array("\"k\" = \"v\";".utf8) + [0xA9] + Array(" \"a\" = \"b\";".utf8)
+        XCTAssertEqual(foundation(bytes), ["k": "v"])
+        let result = StringsFileReader.parse(bytes, path: "t.strings")
+        XCTAssertEqual(result.file?.dictionary, ["k": "v"])
+        XCTAssertEqual(result.diagnostics.map(\.severity), [.warning, .warning])
+    }
 }
