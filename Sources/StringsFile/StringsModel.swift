@@ -4,8 +4,11 @@ import StringcatSupport
 public struct StringsEntry: Sendable, Hashable {
     public var key: String
     public var value: String
-    /// The last comment before the key since the previous `;`, delimiters removed and
-    /// surrounding white space trimmed (inner text verbatim). `nil` when there is none.
+    /// The comment Xcode's migration gives the entry (formats.md §5.3): the last comment before
+    /// the key since the previous entry's `;`, delimiters removed and surrounding white space
+    /// trimmed (inner text verbatim); a file header counts like any other comment. Comments on
+    /// the line of the entry's own `;` (`"k" = "v"; // note`) are added after it, joined with
+    /// ` & ` (`preceding & note`), and are not the next key's. `nil` when there is none.
     public var comment: String? {
         get { hasComment ? commentText : nil }
         set {
@@ -31,6 +34,17 @@ public struct StringsEntry: Sendable, Hashable {
         self.column = column
     }
 
+    /// True when `comment` is itself one or more entries that were commented out,
+    /// `/* "k" = "v"; */` or `// "k" = "v";` (but not an Interface Builder comment,
+    /// `Class = "NSMenuItem"; title = "Play"; ObjectID = "1y8-d6-Wtj";`, nor such an entry joined
+    /// with a trailing comment). `comment` still holds the text: Xcode gives it to the next key in
+    /// the source language, but not in other languages (formats.md §5.3). Worked out from the
+    /// text when asked, so reading pays nothing for it.
+    public var commentIsCommentedOutEntry: Bool {
+        guard hasComment else { return false }
+        var text = commentText
+        return text.withUTF8 { StringsLexer.isEntryList($0) }
+    }
 }
 
 /// How a `.strings` file was stored on disk.

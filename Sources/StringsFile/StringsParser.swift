@@ -52,7 +52,8 @@ struct StringsParser {
     private var warningsTaken = 0
     /// Where reading stopped before the end (see the type's documentation).
     private var unreadTail: StringsUnreadTail?
-    /// Line of the `;` that ended the last entry, until the next key is read (0 otherwise).
+    /// Line of the `;` that ended the last entry, until the next key is read (0 otherwise):
+    /// comments that start on it may be that entry's trailing comments.
     private var semicolonLine = 0
     /// The file is one braced dictionary, `{ … }`.
     private var braced = false
@@ -114,9 +115,36 @@ struct StringsParser {
             }
             if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
-            lastComment = token
+            if tokenizer.lastTokenLine == semicolonLine {
+                commentOnSemicolonLine(token)
+            } else {
+                lastComment = token
+            }
         }
         return nil
+    }
+
+    /// A comment that starts on the line of the last entry's `;` belongs to that entry when only
+    /// white space or other comments follow it on the line where it ends (formats.md §5.3:
+    /// `"k" = "v"; /* error message */` gives `k` the comment `error message`); it is not the
+    /// next key's. When a key follows on that line (`"a" = "b"; /* c */ "d" = "e";`), it is that
+    /// key's comment, as any comment before a key. The entry's own comment and these are joined
+    /// with ` & `, as Xcode does (`progrss messages & sec: second`); several trailing comments are
+    /// all joined in order and empty ones are left out (neither case was seen in Xcode's output).
+    /// Out of line: rare, and inlined it made `nextToken` too big to be inlined itself.
+    @inline(never)
+    private mutating func commentOnSemicolonLine(_ token: Token) {
+        guard tokenizer.restOfLineIsBlank(from: token.end) else {
+            lastComment = token
+            return
+        }
+        let trailingText = tokenizer.trimmedCommentText(of: token)
+        guard !trailingText.isEmpty, let target = entries.indices.last else { return }
+        if let own = entries[target].comment, !own.isEmpty {
+            entries[target].comment = own + " & " + trailingText
+        } else {
+            entries[target].comment = trailingText
+        }
     }
 
     /// True when an unterminated-string issue was thrown for the quote at `offset` (escape

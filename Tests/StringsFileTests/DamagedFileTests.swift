@@ -111,6 +111,11 @@ final class DamagedFileTests: XCTestCase {
         }
     }
 
+    func testCommentsBeforeTheEndStillAttach() {
+        let result = parse("/* first */\n\"k\" = \"v\"; // mine\n;;\n")
+        XCTAssertEqual(result.file?.entries.map(\.comment), ["first & mine"])
+    }
+
     // MARK: Strict mode
 
     func testStrictModeMakesTheEndAnError() {
