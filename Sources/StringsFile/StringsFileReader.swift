@@ -6,7 +6,13 @@ import StringcatSupport
 public enum StringsFileReader {
     /// Parses the bytes of a `.strings` file. Never throws: problems are diagnostics, and any
     /// error leaves `file` nil (Apple rejects the whole file too).
-    public static func parse(_ bytes: [UInt8], path: String) -> StringsReadResult {
+    ///
+    /// A character that cannot start a key after an entry's `;` (`"k" = "v";ы`, `;;`, a stray
+    /// `}`) ends the table there, as in Apple's reader and Xcode's migration: the entries before
+    /// it are kept, the rest of the file is not read, and a warning says where, what was found
+    /// and how many lines were not read (`file.unreadTail` too). With `strict` that is an error
+    /// instead. Every case, and what stays an error, is listed on `StringsParser`.
+    public static func parse(_ bytes: [UInt8], path: String, strict: Bool = false) -> StringsReadResult {
         if bytes.isEmpty {
             // CF fails on 0-byte data ("Cannot parse a NULL or zero-length data"); an empty
             // table is what such a file means in a project, so we read it as one and warn.
@@ -25,16 +31,16 @@ public enum StringsFileReader {
                 return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
             }
             // The parse runs inside this closure: `decoded.text` may borrow `buffer`.
-            return withExtendedLifetime(decoded.text.owner) { parseText(decoded, bytes: bytes, path: path) }
+            return withExtendedLifetime(decoded.text.owner) { parseText(decoded, bytes: bytes, path: path, strict: strict) }
         }
     }
 
-    private static func parseText(_ decoded: DecodedText, bytes: [UInt8], path: String) -> StringsReadResult {
+    private static func parseText(_ decoded: DecodedText, bytes: [UInt8], path: String, strict: Bool) -> StringsReadResult {
         if PropertyListStrings.isXML(decoded.text.bytes) {
             return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: decoded.hasByteOrderMark)
         }
-        var parser = StringsParser(text: decoded.text.bytes, path: path)
-        let parsed = parser.parse()
+        var parser = StringsParser(text: decoded.text.bytes, path: path, strict: strict)
+        let parsed = parser.parse(replacedA9: decoded.text.replacedA9)
         var diagnostics = parsed.diagnostics
         if decoded.guessedWithoutBOM {
             // CF calls this "Unicode" and fails both ways; we read it and say how.
@@ -42,13 +48,14 @@ public enum StringsFileReader {
         }
         guard !parsed.failed else { return StringsReadResult(file: nil, diagnostics: diagnostics) }
         let file = StringsFile(path: path, entries: parsed.entries, encoding: decoded.encoding,
-                               hasByteOrderMark: decoded.hasByteOrderMark, leadingComment: parsed.leadingComment)
+                               hasByteOrderMark: decoded.hasByteOrderMark, leadingComment: parsed.leadingComment,
+                               unreadTail: parsed.unreadTail)
         return StringsReadResult(file: file, diagnostics: diagnostics)
     }
 
-    /// Reads and parses the file at `path`. I/O problems (missing, unreadable, a folder) are
-    /// error diagnostics, never a throw.
-    public static func read(path: String) -> StringsReadResult {
+    /// Reads and parses the file at `path` (see `parse` for `strict`). I/O problems (missing,
+    /// unreadable, a folder) are error diagnostics, never a throw.
+    public static func read(path: String, strict: Bool = false) -> StringsReadResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return StringsReadResult(file: nil, diagnostics: [.error("no such file", at: .file(path))])
@@ -59,6 +66,6 @@ public enum StringsFileReader {
         guard let data = FileManager.default.contents(atPath: path) else {
             return StringsReadResult(file: nil, diagnostics: [.error("cannot read the file (permission denied or I/O error)", at: .file(path))])
         }
-        return parse([UInt8](data), path: path)
+        return parse([UInt8](data), path: path, strict: strict)
     }
 }

@@ -48,6 +48,12 @@ struct StringsLexer {
     /// 1-based line and column (in scalars) of a byte offset. Fastest when asked in increasing order.
     func position(of offset: Int) -> (line: Int, column: Int) { lines.position(of: offset) }
 
+    /// 1-based line of the start of the last token.
+    var lastTokenLine: Int { tokenLine }
+
+    /// The byte at `index` (< `count`).
+    func byte(at index: Int) -> UInt8 { p[index] }
+
     /// 1-based line and column (in scalars) of the start of the last token, from the line
     /// breaks counted while tokenizing (no second pass over the text).
     mutating func lastTokenPosition() -> (line: Int, column: Int) {
@@ -243,6 +249,66 @@ struct StringsLexer {
             to = s
         }
         return makeString(from, to)
+    }
+
+    /// True when nothing but white space and comments follows byte `i` up to the end of its line
+    /// (or of the text). A `/* … */` that contains a line break ends the line too.
+    func restOfLineIsBlank(from i: Int) -> Bool {
+        var i = i
+        @inline(__always) func isLineBreak(_ j: Int) -> Bool {
+            p[j] == 0x0A || p[j] == 0x0D || (p[j] == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count))
+        }
+        while i < count {
+            let b = p[i]
+            if b == 0x20 || b == 0x09 || b == 0x0B || b == 0x0C {
+                i += 1
+            } else if isLineBreak(i) {
+                return true
+            } else if b == 0x2F && i + 1 < count && p[i + 1] == 0x2F {
+                return true
+            } else if b == 0x2F && i + 1 < count && p[i + 1] == 0x2A {
+                var j = i + 2
+                while j + 1 < count && !(p[j] == 0x2A && p[j + 1] == 0x2F) {
+                    if isLineBreak(j) { return true }
+                    j += 1
+                }
+                if j + 1 >= count { return true }  // unterminated: runs to the end
+                i = j + 2
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// True when `text` (a comment's text) is one or more complete `key = value;` entries
+    /// (string key and value, each ending with `;`, comments between tokens allowed), and is not
+    /// an Interface Builder comment, which has that form too (`Class = "NSMenuItem"; title =
+    /// "Play"; ObjectID = "1y8-d6-Wtj";`). See `StringsEntry.commentIsCommentedOutEntry`.
+    static func isEntryList(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = text.baseAddress else { return false }
+        var end = text.count
+        while end > 0 && (p[end - 1] == 0x20 || (p[end - 1] >= 0x09 && p[end - 1] <= 0x0D)) { end -= 1 }
+        guard end > 0, p[end - 1] == 0x3B else { return false }  // most comments do not end with `;`
+        var start = 0
+        while start < end && (p[start] == 0x20 || (p[start] >= 0x09 && p[start] <= 0x0D)) { start += 1 }
+        if end - start > 6 && p[start] == 0x43 && p[start + 1] == 0x6C && p[start + 2] == 0x61 && p[start + 3] == 0x73
+            && p[start + 4] == 0x73 && (p[start + 5] == 0x20 || p[start + 5] == 0x3D) {
+            return false  // `Class =`: Interface Builder's
+        }
+        var lexer = StringsLexer(UnsafeBufferPointer(start: p + start, count: end - start))
+        func next() -> RawToken? {
+            while true {
+                guard let token = try? lexer.nextRaw() else { return nil }
+                if token.kind != .comment { return token }
+            }
+        }
+        var entries = 0
+        while let key = next() {
+            guard key.isString, next()?.kind == .equals, next()?.isString == true, next()?.kind == .semicolon else { return false }
+            entries += 1
+        }
+        return entries > 0
     }
 
     /// A String from bytes [from, to) of the (valid) text.

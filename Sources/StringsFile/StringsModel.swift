@@ -4,8 +4,11 @@ import StringcatSupport
 public struct StringsEntry: Sendable, Hashable {
     public var key: String
     public var value: String
-    /// The last comment before the key since the previous `;`, delimiters removed and
-    /// surrounding white space trimmed (inner text verbatim). `nil` when there is none.
+    /// The comment Xcode's migration gives the entry (formats.md §5.3): the last comment before
+    /// the key since the previous entry's `;`, delimiters removed and surrounding white space
+    /// trimmed (inner text verbatim); a file header counts like any other comment. Comments on
+    /// the line of the entry's own `;` (`"k" = "v"; // note`) are added after it, joined with
+    /// ` & ` (`preceding & note`), and are not the next key's. `nil` when there is none.
     public var comment: String? {
         get { hasComment ? commentText : nil }
         set {
@@ -29,6 +32,18 @@ public struct StringsEntry: Sendable, Hashable {
         commentText = comment ?? ""
         self.line = line
         self.column = column
+    }
+
+    /// True when `comment` is itself one or more entries that were commented out,
+    /// `/* "k" = "v"; */` or `// "k" = "v";` (but not an Interface Builder comment,
+    /// `Class = "NSMenuItem"; title = "Play"; ObjectID = "1y8-d6-Wtj";`, nor such an entry joined
+    /// with a trailing comment). `comment` still holds the text: Xcode gives it to the next key in
+    /// the source language, but not in other languages (formats.md §5.3). Worked out from the
+    /// text when asked, so reading pays nothing for it.
+    public var commentIsCommentedOutEntry: Bool {
+        guard hasComment else { return false }
+        var text = commentText
+        return text.withUTF8 { StringsLexer.isEntryList($0) }
     }
 }
 
@@ -54,13 +69,19 @@ public struct StringsFile: Sendable {
     public var hasByteOrderMark: Bool
     /// The first comment of the file when it comes before any entry (usually the file header).
     public var leadingComment: String?
+    /// Set when reading stopped before the end of the file, as Apple's reader and Xcode's
+    /// migration do, at a character that cannot start a key after an entry's `;` (a warning
+    /// says so too). `entries` are those before it.
+    public var unreadTail: StringsUnreadTail?
 
-    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?) {
+    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?,
+                unreadTail: StringsUnreadTail? = nil) {
         self.path = path
         self.entries = entries
         self.encoding = encoding
         self.hasByteOrderMark = hasByteOrderMark
         self.leadingComment = leadingComment
+        self.unreadTail = unreadTail
     }
 
     /// Key to value; for duplicate keys the last one wins, as in CoreFoundation.
@@ -68,6 +89,27 @@ public struct StringsFile: Sendable {
         var result = [String: String](minimumCapacity: entries.count)
         for entry in entries { result[entry.key] = entry.value }
         return result
+    }
+}
+
+/// Where a `.strings` table ended before the end of its file: `"k" = "v";ы`, `;;`, a stray `}`
+/// after an entry (see `StringsParser` for every case). CoreFoundation returns the entries read
+/// so far and ignores the rest; so do we, and we say where.
+public struct StringsUnreadTail: Sendable, Hashable {
+    /// 1-based line and column (in Unicode scalars) of what stopped the reading.
+    public var line: Int
+    public var column: Int
+    /// What was found there, e.g. `';'`, `'ы' (U+044B CYRILLIC SMALL LETTER YERU)`, `a quote
+    /// that is never closed`.
+    public var found: String
+    /// Lines not read: from `line` to the last line of the file.
+    public var lineCount: Int
+
+    public init(line: Int, column: Int, found: String, lineCount: Int) {
+        self.line = line
+        self.column = column
+        self.found = found
+        self.lineCount = lineCount
     }
 }
 

@@ -3,9 +3,40 @@ import StringcatSupport
 /// Turns tokens into entries with the grammar of CF's `parsePlistDictContent`: the whole file is
 /// dictionary content (`key = value;` …) or one braced dictionary `{ … }`. Comments are kept
 /// (CF discards them) with the rules of Xcode's migration (formats.md §5.3).
+///
+/// Where CoreFoundation stops and where it fails (swift-corelibs-foundation `CFOldStylePList.c`:
+/// `__CFCreateOldStylePropertyListOrStringsFile` reads a first object, then re-reads the file as
+/// `parsePlistDictContent`, whose loop ends as soon as `parsePlistString` finds no key; each
+/// input below was run through Linux Foundation's `PropertyListSerialization`, the same C code):
+/// * **Stop, keeping every entry before it.** After an entry's `;` (file without braces), the next
+///   character after white space and comments cannot start a key: it is neither a quote nor one
+///   of `[A-Za-z0-9_$/:.-]`. `"k" = "v";ы "a" = "b";`, `"k" = "v";;`, and the same with `\`, `*`,
+///   `%`, `{`, `}`, `(`, `)`, `<`, `>`, `,`, `#`, `@`, `=` (`"k" = "v"; = "a";`), U+0000, U+0001,
+///   U+00A0 or U+3000 after the `;` all give `["k": "v"]`. Nothing after that point is looked at,
+///   so an unterminated string or invalid escape further on does not matter.
+/// * **Stop** at a quote that is never closed where a key should start: `"k" = "v"; "a` gives
+///   `["k": "v"]` (the quoted-string reader fails, and the loop only sees "no key").
+/// * We stop there too and warn (line, column, what was found, how many lines are not read);
+///   with `strict` it is an error and the file is rejected.
+/// * **Error** when that happens before the first entry: CF reads the first object with
+///   `requireObject`, so `;`, `ы`, `/* c */ ;` or `"a` as the first thing in the file fail.
+/// * **Error** inside braces: the content stops, then `}` is required: `{ "k" = "v"; ы }` and
+///   `{ "k" = "v";` fail, and so does anything but white space or comments after the closing
+///   brace: `{ "k" = "v"; } x` ("Junk after plist").
+/// * **Error** inside an entry: `"k" "v";` (no `=`), `"k" = "v" "a" = "b";` and `"k" = "v"` at
+///   the end (no `;`), `"k" = ;`, `"k" = ы;`, `"k" = "v;` (unterminated value), `"k" = "v"; "a"`
+///   and `"k" = "v"; a =` (the file ends inside an entry).
+/// * Not a stop: `/` not followed by `/` or `*` starts an unquoted string, so `"k" = "v"; /` is
+///   the key `/` at the end of the file, an error.
+/// * Also different from CF, on purpose: values that are not strings (`"k" = {…};`, `(…)`,
+///   `<…>`), which CF accepts, are errors; a file holding one string and nothing else (`"k"`),
+///   which CF reads as a string rather than a table, is an error (no `=`); `\UD800` alone, which
+///   CF turns into U+FFFD, is an error.
 struct StringsParser {
     private var tokenizer: StringsLexer
     private let path: String
+    /// Report the stops above as errors instead of warnings.
+    private let strict: Bool
     private var entries: [StringsEntry] = []
     /// (byte offset, diagnostic) so the list can be put in file order at the end.
     private var found: [(Int, Diagnostic)] = []
@@ -19,24 +50,38 @@ struct StringsParser {
     private var sawKey = false
     private let keys: KeyTable
     private var warningsTaken = 0
+    /// Where reading stopped before the end (see the type's documentation).
+    private var unreadTail: StringsUnreadTail?
+    /// Line of the `;` that ended the last entry, until the next key is read (0 otherwise):
+    /// comments that start on it may be that entry's trailing comments.
+    private var semicolonLine = 0
+    /// The file is one braced dictionary, `{ … }`.
+    private var braced = false
 
     /// `text`: valid UTF-8 that outlives the parser.
-    init(text: UnsafeBufferPointer<UInt8>, path: String) {
+    init(text: UnsafeBufferPointer<UInt8>, path: String, strict: Bool = false) {
         tokenizer = StringsLexer(text)
         self.path = path
+        self.strict = strict
         // Typical entries take 60–150 bytes; reserving avoids most regrowth.
         entries.reserveCapacity(text.count / 64)
         keys = KeyTable(expected: text.count / 64)
     }
 
-    /// Entries, leading comment and diagnostics; `failed` when any error was found.
-    mutating func parse() -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], failed: Bool) {
+    /// Entries, leading comment, diagnostics and where reading stopped early; `failed` when any
+    /// error was found.
+    /// `replacedA9`: offsets of U+FFFD that stand for invalid 0xA9 bytes (`UTF8Text.replacedA9`).
+    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, failed: Bool) {
+        if let first = replacedA9.first {
+            let more = replacedA9.count > 1 ? " (and \(replacedA9.count - 1) more in this file)" : ""
+            found.append((first, .warning("invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character", at: location(first))))
+        }
         let failed = !parseFile()
         takeWarnings()
         let ordered = found.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
         }.map { $0.element.1 }
-        return (entries, leadingComment, ordered, failed)
+        return (entries, leadingComment, ordered, unreadTail, failed)
     }
 
     private func location(_ offset: Int) -> SourceLocation {
@@ -70,9 +115,63 @@ struct StringsParser {
             }
             if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
             sawComment = true
-            lastComment = token
+            if tokenizer.lastTokenLine == semicolonLine {
+                commentOnSemicolonLine(token)
+            } else {
+                lastComment = token
+            }
         }
         return nil
+    }
+
+    /// A comment that starts on the line of the last entry's `;` belongs to that entry when only
+    /// white space or other comments follow it on the line where it ends (formats.md §5.3:
+    /// `"k" = "v"; /* error message */` gives `k` the comment `error message`); it is not the
+    /// next key's. When a key follows on that line (`"a" = "b"; /* c */ "d" = "e";`), it is that
+    /// key's comment, as any comment before a key. The entry's own comment and these are joined
+    /// with ` & `, as Xcode does (`progrss messages & sec: second`); several trailing comments are
+    /// all joined in order and empty ones are left out (neither case was seen in Xcode's output).
+    /// Out of line: rare, and inlined it made `nextToken` too big to be inlined itself.
+    @inline(never)
+    private mutating func commentOnSemicolonLine(_ token: Token) {
+        guard tokenizer.restOfLineIsBlank(from: token.end) else {
+            lastComment = token
+            return
+        }
+        let trailingText = tokenizer.trimmedCommentText(of: token)
+        guard !trailingText.isEmpty, let target = entries.indices.last else { return }
+        if let own = entries[target].comment, !own.isEmpty {
+            entries[target].comment = own + " & " + trailingText
+        } else {
+            entries[target].comment = trailingText
+        }
+    }
+
+    /// True when an unterminated-string issue was thrown for the quote at `offset` (escape
+    /// issues point at a backslash).
+    private func isUnterminatedQuote(_ issue: StringsTokenIssue) -> Bool {
+        guard issue.offset < tokenizer.count else { return false }
+        let b = tokenizer.byte(at: issue.offset)
+        return b == 0x22 || b == 0x27
+    }
+
+    /// Ends the table at `offset`, where a key should start but cannot (see the type's
+    /// documentation): a warning, or an error when strict. Returns false when strict.
+    private mutating func stop(at offset: Int, found what: String) -> Bool {
+        let (line, column) = tokenizer.position(of: offset)
+        let end = tokenizer.position(of: tokenizer.count)
+        // A final line break does not start a line of its own.
+        let lastLine = end.column == 1 && end.line > line ? end.line - 1 : end.line
+        let lines = lastLine - line + 1
+        let span = lines == 1 ? "line \(line), 1 line" : "lines \(line)–\(lastLine), \(lines) lines"
+        let location = SourceLocation(path: path, line: line, column: column)
+        if strict {
+            found.append((offset, .error("\(what) where a key should start (Apple's reader and Xcode's migration end the table here and ignore the rest of the file: \(span))", at: location)))
+            return false
+        }
+        found.append((offset, .warning("\(what) where a key should start: the table ends here, as in Apple's reader and Xcode's migration, and the rest of the file is not read (\(span))", at: location)))
+        unreadTail = StringsUnreadTail(line: line, column: column, found: what, lineCount: lines)
+        return true
     }
 
     /// Moves the last string token's text out.
@@ -111,6 +210,11 @@ struct StringsParser {
         do {
             return try parseContent()
         } catch {
+            // Thrown while reading the key after an entry's `;` (`semicolonLine` is reset once a
+            // key is read): a quote that is never closed there ends the table (CF).
+            if semicolonLine != 0 && !braced && isUnterminatedQuote(error) {
+                return stop(at: error.offset, found: "a quote that is never closed")
+            }
             self.error(error.message, at: error.offset)
             return false
         }
@@ -118,7 +222,6 @@ struct StringsParser {
 
     /// The grammar. Lexical errors are thrown; grammar errors are recorded and return false.
     private mutating func parseContent() throws(StringsTokenIssue) -> Bool {
-        var braced = false
         var braceOffset = 0
         var pending: Token?
         guard let first = try nextToken() else { return true }
@@ -150,6 +253,10 @@ struct StringsParser {
                 return false
             }
             guard token.isString else {
+                if !braced && sawKey {
+                    // After an entry's `;`: CF ends the table here.
+                    return stop(at: token.start, found: describe(token))
+                }
                 switch token.kind {
                 case .equals: error("missing key before '='", at: token.start)
                 case .semicolon: error("unexpected ';' where a key was expected", at: token.start)
@@ -168,6 +275,7 @@ struct StringsParser {
         let position = tokenizer.lastTokenPosition()
         let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
         sawKey = true
+        semicolonLine = 0
         guard let after = try nextToken() else {
             error("missing '=' after the key \"\(keyText)\"", at: key.end)
             return false
@@ -176,6 +284,7 @@ struct StringsParser {
             // `"key";` is CF's shorthand for `"key" = "key";`.
             add(key: key, keyText: keyText, value: keyText, comment: comment, at: position)
             lastComment = nil
+            semicolonLine = tokenizer.lastTokenLine
             return true
         }
         guard after.kind == .equals else {
@@ -209,6 +318,7 @@ struct StringsParser {
         if let t = try nextToken(), t.kind == .semicolon {
             add(key: key, keyText: keyText, value: value, comment: comment, at: position)
             lastComment = nil
+            semicolonLine = tokenizer.lastTokenLine
             return true
         }
         // Point where the ';' belongs, not at the next line's key.

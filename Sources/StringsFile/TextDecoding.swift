@@ -108,33 +108,100 @@ enum TextDecoding {
                     continue
                 }
             }
-            var need = 0
-            var value: UInt32 = 0
-            var minimum: UInt32 = 0
-            if b0 & 0xE0 == 0xC0 { need = 1; value = UInt32(b0 & 0x1F); minimum = 0x80 }
-            else if b0 & 0xF0 == 0xE0 { need = 2; value = UInt32(b0 & 0x0F); minimum = 0x800 }
-            else if b0 & 0xF8 == 0xF0 { need = 3; value = UInt32(b0 & 0x07); minimum = 0x10000 }
-            else {
-                return failure("invalid UTF-8: byte 0x\(hex(b0)) cannot start a character", at: i, validUpTo: i)
+            let length = sequenceLength(p, at: i, count: n)
+            if length == 0 {
+                if b0 == 0xA9 { return decodeUTF8ReplacingA9(buf, from: start, first: i) }
+                let (message, offset) = problem(p, at: i, count: n)
+                return failure(message, at: offset, validUpTo: i)
             }
-            if i + need >= n {
-                return failure("invalid UTF-8: the file ends inside a multi-byte character", at: i, validUpTo: i)
-            }
-            var k = 1
-            while k <= need {
-                let b = p[i + k]
-                if b & 0xC0 != 0x80 {
-                    return failure("invalid UTF-8: byte 0x\(hex(b)) cannot continue the character started by 0x\(hex(b0))", at: i + k, validUpTo: i)
-                }
-                value = (value << 6) | UInt32(b & 0x3F)
-                k += 1
-            }
-            if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) {
-                return failure("invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond U+10FFFF)", at: i, validUpTo: i)
-            }
-            i += need + 1
+            i += length
         }
         return .success(UTF8Text(bytes: UnsafeBufferPointer(start: p + start, count: n - start), owner: nil))
+    }
+
+    /// The length of the valid UTF-8 sequence whose lead byte (>= 0x80) is at `i`, or 0 when it
+    /// is not valid (`problem` says why).
+    @inline(__always)
+    private static func sequenceLength(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Int {
+        let b0 = p[i]
+        var need = 0
+        var value: UInt32 = 0
+        var minimum: UInt32 = 0
+        if b0 & 0xE0 == 0xC0 { need = 1; value = UInt32(b0 & 0x1F); minimum = 0x80 }
+        else if b0 & 0xF0 == 0xE0 { need = 2; value = UInt32(b0 & 0x0F); minimum = 0x800 }
+        else if b0 & 0xF8 == 0xF0 { need = 3; value = UInt32(b0 & 0x07); minimum = 0x10000 }
+        else { return 0 }
+        if i + need >= n { return 0 }
+        var k = 1
+        while k <= need {
+            let b = p[i + k]
+            if b & 0xC0 != 0x80 { return 0 }
+            value = (value << 6) | UInt32(b & 0x3F)
+            k += 1
+        }
+        if value < minimum || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF) { return 0 }
+        return need + 1
+    }
+
+    /// What is wrong with the invalid UTF-8 sequence at `i`, and the offset of the bad byte.
+    @inline(never)
+    private static func problem(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> (message: String, offset: Int) {
+        let b0 = p[i]
+        let need = b0 & 0xE0 == 0xC0 ? 1 : b0 & 0xF0 == 0xE0 ? 2 : b0 & 0xF8 == 0xF0 ? 3 : 0
+        if need == 0 { return ("invalid UTF-8: byte 0x\(hex(b0)) cannot start a character", i) }
+        if i + need >= n { return ("invalid UTF-8: the file ends inside a multi-byte character", i) }
+        for k in 1...need where p[i + k] & 0xC0 != 0x80 {
+            return ("invalid UTF-8: byte 0x\(hex(p[i + k])) cannot continue the character started by 0x\(hex(b0))", i + k)
+        }
+        return ("invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond U+10FFFF)", i)
+    }
+
+    /// CoreFoundation's UTF-8 decoder (`__CFFromUTF8`) lets one invalid byte through: 0xA9 where
+    /// a character should start ("We need to allow 0xA9 (copyright in MacRoman and Unicode) not to
+    /// break existing apps") becomes U+FFFD. `"k" = "a<A9>b";` reads as `a\u{FFFD}b` in Foundation,
+    /// while `<80>`, `<A9><80>` after a lead byte, or any other invalid byte fails the file. So we
+    /// copy the text with each such byte replaced by U+FFFD, and the reader warns.
+    /// `first`: offset of the first such byte; the bytes before it are valid.
+    @inline(never)
+    private static func decodeUTF8ReplacingA9(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, first: Int) -> Result<UTF8Text, DecodingFailure> {
+        let n = buf.count
+        let p = buf.baseAddress!
+        var extra = 0
+        for k in first..<n where p[k] == 0xA9 { extra += 2 }
+        let storage = OwnedBytes(capacity: n - start + extra)
+        let out = storage.base
+        out.initialize(from: p + start, count: first - start)
+        var w = first - start
+        var i = first
+        var replaced: [Int] = []
+        while i < n {
+            let b = p[i]
+            if b < 0x80 {
+                out[w] = b
+                w += 1
+                i += 1
+                continue
+            }
+            let length = sequenceLength(p, at: i, count: n)
+            if length == 0 {
+                guard b == 0xA9 else {
+                    let (message, offset) = problem(p, at: i, count: n)
+                    return .failure(DecodingFailure(message, byteOffset: offset, decoded: UnsafeBufferPointer(start: out, count: w)))
+                }
+                replaced.append(w)
+                out[w] = 0xEF
+                out[w + 1] = 0xBF
+                out[w + 2] = 0xBD
+                w += 3
+                i += 1
+                continue
+            }
+            for k in 0..<length { out[w + k] = p[i + k] }
+            w += length
+            i += length
+        }
+        storage.count = w
+        return .success(UTF8Text(bytes: storage.buffer, owner: storage, replacedA9: replaced))
     }
 
     static func decodeUTF16(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<UTF8Text, DecodingFailure> {

@@ -6,6 +6,9 @@ struct UTF8Text {
     var bytes: UnsafeBufferPointer<UInt8>
     /// Keeps transcoded bytes alive; nil when `bytes` borrows the caller's input.
     var owner: OwnedBytes?
+    /// Offsets in `bytes` of the U+FFFD that replaced invalid 0xA9 bytes, as CoreFoundation
+    /// does (see `TextDecoding.decodeUTF8ReplacingA9`).
+    var replacedA9: [Int] = []
 }
 
 /// Heap bytes freed with their owner.
