@@ -171,7 +171,13 @@ public enum CatalogMerger {
             guard let file = content.strings else { continue }
             // Only keys the source lacks can get this language's comment: the comments of the
             // others are not collected (that was a dictionary per language, a third of the merge).
-            let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }
+            // A commented-out entry (`/* "k" = "v"; */`) in a language other than the source is
+            // not a comment for the next key (formats.md 5.3).
+            let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }.map { entry in
+                var entry = entry
+                if entry.comment != nil && entry.commentIsCommentedOutEntry { entry.comment = nil }
+                return entry
+            }
             for (key, comment) in StringsFile.commentsByKey(candidates) {
                 guard let comment, source?[key] == nil, !sourceDictKeys.contains(key) else { continue }
                 let previous = votes[key]?[comment]

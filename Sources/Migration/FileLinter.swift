@@ -19,7 +19,9 @@ public enum LocalizationFileKind: String, Sendable {
 public enum FileLinter {
     /// Diagnostics for one file: parse errors, warnings, and a whole-file error for a path that
     /// is missing, a folder, or not a localization file.
-    public static func lint(path: String) -> [Diagnostic] {
+    /// - Parameter strict: junk where a key should start is an error (Apple's reader ends the
+    ///   table there and keeps the entries before it: a warning by default).
+    public static func lint(path: String, strict: Bool = false) -> [Diagnostic] {
         guard let kind = LocalizationFileKind(path: path) else {
             // A mistyped path is not "not a localization file": say what `migrate` says.
             let exists = FileManager.default.fileExists(atPath: path)
@@ -27,7 +29,7 @@ public enum FileLinter {
         }
         switch kind {
         case .strings:
-            let result = StringsFileReader.read(path: path)
+            let result = StringsFileReader.read(path: path, strict: strict)
             guard let file = result.file, InfoPlistTable.isInfoPlistTable(fileName: path) else { return result.diagnostics }
             return result.diagnostics + infoPlistDiagnostics(file)
         case .stringsdict:

@@ -14,14 +14,15 @@ enum LegacyReader {
     }
 
     /// Reads every file on every core; results come back in the order of `files`.
-    static func read(_ files: [LegacyFile]) -> [FileResult] {
-        ConcurrentMap.map(files, read)
+    /// - Parameter strict: junk where a key should start is an error, not the end of the table.
+    static func read(_ files: [LegacyFile], strict: Bool = false) -> [FileResult] {
+        ConcurrentMap.map(files) { read($0, strict: strict) }
     }
 
-    static func read(_ file: LegacyFile) -> FileResult {
+    static func read(_ file: LegacyFile, strict: Bool = false) -> FileResult {
         switch file.kind {
         case .strings:
-            let result = StringsFileReader.read(path: file.path)
+            let result = StringsFileReader.read(path: file.path, strict: strict)
             return FileResult(strings: result.file, stringsDict: nil, diagnostics: result.diagnostics)
         case .stringsdict:
             let result = StringsDictReader.read(path: file.path, language: file.language)

@@ -21,6 +21,9 @@ public struct MigrationOptions: Sendable {
     public var deleteLegacy = false
     /// Skip files that do not parse (with a warning) instead of failing their table.
     public var skipInvalid = false
+    /// Junk where a key should start is an error, not the end of the table as in Apple's reader
+    /// and Xcode's migration (which keep the entries before it).
+    public var strict = false
     /// `1.0` (Xcode 15/16) or `1.1` (Xcode 26).
     public var formatVersion = "1.0"
     /// Read every `.lproj` on disk, as for a bare folder, even in an Xcode project.
@@ -130,7 +133,7 @@ public enum ProjectMigrator {
     /// use both cores themselves (libdispatch would run that inner work serially if the tables
     /// were built on its worker threads).
     private static func build(_ tables: [LegacyTable], root: String, source: String, options: MigrationOptions, progress: Progress?) -> [Built] {
-        let results = LegacyReader.read(tables.flatMap(\.allFiles))
+        let results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
         var builts: [Built] = []
         var cursor = 0
         for (index, table) in tables.enumerated() {

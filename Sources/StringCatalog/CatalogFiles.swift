@@ -23,7 +23,8 @@ public enum CatalogFiles {
         for argument in arguments {
             var isDirectory: ObjCBool = false
             let path = URL(fileURLWithPath: argument).standardizedFileURL.path
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            // A folder named like a catalog is given to the reader, which says what it is.
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue, !path.hasSuffix(".xcstrings") else {
                 found.append(Found(path: argument, base: nil))
                 continue
             }

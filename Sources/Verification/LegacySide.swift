@@ -19,6 +19,9 @@ struct LegacyFileLeaves: Sendable {
         var column: Int?
         /// For a `.strings` key, its comment as Xcode attaches it (nil: none).
         var comment: String? = nil
+        /// The comment is a commented-out entry (`/* "k" = "v"; */`): in a language other than the
+        /// source, Xcode does not take it as the next key's comment (formats.md 5.3).
+        var commentIsCommentedOutEntry = false
     }
 
     var file: LegacyFile
@@ -44,13 +47,15 @@ struct LegacyFileLeaves: Sendable {
 
     private mutating func readStrings() {
         let read = StringsFileReader.read(path: file.path)
-        unreadParts = [] // INTEGRATE: the reader's "rest of the file not read" warning (damaged-file reading)
         guard let strings = read.file else {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
         }
         var last: [ByteKey: Int] = [:]
         last.reserveCapacity(strings.entries.count)
+        if let tail = strings.unreadTail {
+            unreadParts = [.warning("\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) (\(tail.lineCount) lines) are not read", at: SourceLocation(path: file.path, line: tail.line, column: tail.column))]
+        }
         var repeated: Set<ByteKey> = []
         for (index, entry) in strings.entries.enumerated() {
             if last.updateValue(index, forKey: ByteKey(entry.key)) != nil { repeated.insert(ByteKey(entry.key)) }
@@ -63,7 +68,8 @@ struct LegacyFileLeaves: Sendable {
                 ? entry.comment.flatMap { StringsFile.droppedComments.contains($0) ? nil : $0 }
                 : joined[entry.key] ?? nil
             keys.append(Key(key: entry.key, values: [LeafValue(path: "", text: entry.value)],
-                            line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment))
+                            line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
+                            commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
         }
     }
 
@@ -201,7 +207,7 @@ struct CommentExpectations {
             }
         }
         for file in files where file.file.language != sourceLanguage && file.file.kind == .strings {
-            for key in file.keys where key.comment != nil && !sourceKeys.contains(key.key) {
+            for key in file.keys where key.comment != nil && !key.commentIsCommentedOutEntry && !sourceKeys.contains(key.key) {
                 let comment = key.comment!
                 if byKey[key.key] == nil {
                     byKey[key.key] = Expectation(allowed: [], location: file.location(key), fromSource: false)

@@ -74,7 +74,7 @@ public enum ProjectVerifier {
                 notCarried[file.file.path] = "it does not parse"
             } else if let unread = file.unreadParts.first {
                 result.notes.append(.warning("part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)", at: unread.location))
-                notCarried[file.file.path] = "part of it is not read (\(unread.description))"
+                notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
         let catalog: StringCatalog

@@ -10,7 +10,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -31,6 +31,8 @@ enum MigrateCommand: Subcommand {
           --force                 replace existing catalogs
           --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
           --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
+          --strict                junk where a key should start is an error (Apple's reader and Xcode
+                                  end the table there, keeping the entries before it: a warning)
           --no-project            leave project.pbxproj alone; print the edits it would have had
           --all-files             read every .lproj on disk, as for a bare folder, even in a project
           --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
@@ -39,7 +41,7 @@ enum MigrateCommand: Subcommand {
         exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files"],
+        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict"],
         options: ["--table", "--source-language", "--output", "--format-version", "--exclude", "--prefer"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -53,6 +55,7 @@ enum MigrateCommand: Subcommand {
         options.force = arguments.has("--force")
         options.deleteLegacy = arguments.has("--delete-legacy")
         options.skipInvalid = arguments.has("--skip-invalid")
+        options.strict = arguments.has("--strict")
         options.noProject = arguments.has("--no-project")
         options.allFiles = arguments.has("--all-files")
         options.excludes = arguments.values("--exclude")

@@ -21,6 +21,10 @@ enum NormalizeCommand: Subcommand {
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
         let paths = CatalogFiles.expand(arguments.positionals).map(\.path)
+        if paths.isEmpty {
+            console.err(arguments.positionals.map { "\(DisplayPath.of($0)): error: no .xcstrings file in this folder" }.joined(separator: "\n"))
+            return 1
+        }
         let check = arguments.has("--check")
         var changed = 0
         var unchanged = 0

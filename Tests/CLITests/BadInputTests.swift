@@ -43,13 +43,13 @@ final class BadInputTests: WorkFolderTestCase {
 
     func testFolderWithoutLprojOrWhereAFileIsExpected() throws {
         try expect(["verify", "noloc"], status: 1, lines: ["noloc: error: no .strings or .stringsdict files in any .lproj folder here"])
-        try expect(["compile", "noloc"], status: 1, lines: ["noloc: error: cannot read catalog: is a folder, not a file",
-                                                            "nothing written: fix the errors above"])
+        // compile and normalize search a folder for catalogs; finding none is an error.
+        try expect(["compile", "noloc"], status: 1, lines: ["noloc: error: no .xcstrings file in this folder"])
         // lint searches a folder; finding nothing is a warning, not an error.
         try expect(["lint", "noloc"], status: 0, lines: ["noloc: warning: no .strings, .stringsdict or .xcstrings file in this folder",
                                                          "0 files checked: 0 errors, 1 warning"], onStdout: true)
         try expect(["print", "noloc"], status: 1, lines: ["noloc: error: not a .strings, .stringsdict or .xcstrings file"])
-        try expect(["normalize", "noloc"], status: 1, lines: ["noloc: error: cannot read catalog: is a folder, not a file"])
+        try expect(["normalize", "noloc"], status: 1, lines: ["noloc: error: no .xcstrings file in this folder"])
     }
 
     // MARK: a path that does not exist

@@ -105,6 +105,28 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertTrue(verify.stdout.contains("App/Empty.xcstrings: empty table, nothing to compare"), verify.stdout)
     }
 
+    /// Junk where a key should start ends the table, as in Apple's reader and Xcode: the entries
+    /// before it are migrated, a warning says how many lines were not read, and the file is kept.
+    func testJunkWhereAKeyShouldStartEndsTheTableWithAWarningAndTheFileIsKept() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n;;\n\"b\" = \"B-de\";\n")
+        let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("App/de.lproj/Localizable.strings:2:1: warning: ';' where a key should start: the table ends here, as in Apple's reader and Xcode's migration, and the rest of the file is not read (lines 2–3, 2 lines)\n"), run.stderr)
+        let catalog = try String(contentsOf: work.appendingPathComponent("App/Localizable.xcstrings"), encoding: .utf8)
+        XCTAssertTrue(catalog.contains("\"value\" : \"A-de\""))
+        XCTAssertFalse(catalog.contains("B-de"))
+        XCTAssertTrue(run.stdout.contains("  kept App/de.lproj/Localizable.strings: part of it is not read, as in Xcode: ';' where a key should start: lines 2-3 (2 lines) are not read\n"), run.stdout)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Localizable.strings").path))
+        // --strict makes it an error: no catalog for the table.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("App/Localizable.xcstrings"))
+        let strict = try Stringcat.run(["migrate", "App", "--strict"], in: work)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("App/de.lproj/Localizable.strings:2:1: error: ';' where a key should start"), strict.stderr)
+        let lint = try Stringcat.run(["lint", "--strict", "App/de.lproj/Localizable.strings"], in: work)
+        XCTAssertEqual(lint.status, 1)
+    }
+
     func testMergeAndForceTogetherIsAUsageError() throws {
         let run = try Stringcat.run(["migrate", work.path, "--merge", "--force"])
         XCTAssertEqual(run.status, 2)

@@ -163,4 +163,18 @@ final class ShardedMergeTests: XCTestCase {
         XCTAssertGreaterThan(sequential.diagnostics.filter(\.isError).count, 0, "the normalization conflict is reported")
         XCTAssertGreaterThan(sequential.diagnostics.filter { $0.severity == .note }.count, 0, "keys in both files are noted")
     }
+
+    /// formats.md 5.3: a commented-out entry in a language other than the source is not a
+    /// comment for the next key; in the source language it is.
+    func testCommentedOutEntryInAnotherLanguageIsNotAComment() throws {
+        func file(_ text: String, _ path: String) -> StringsFile { StringsFileReader.parse(Array(text.utf8), path: path).file! }
+        let en = file("\"shared\" = \"S\";\n", "en.lproj/L.strings")
+        let de = file("/* \"old\" = \"Alt\"; */\n\"only.de\" = \"D\";\n/* Real comment */\n\"other.de\" = \"O\";\n", "de.lproj/L.strings")
+        let merged = CatalogMerger.merge([LegacyLanguageContent(language: "en", strings: en), LegacyLanguageContent(language: "de", strings: de)], sourceLanguage: "en")
+        XCTAssertNil(merged.catalog.strings["only.de"]?.comment)
+        XCTAssertEqual(merged.catalog.strings["other.de"]?.comment, "Real comment")
+        let source = file("/* \"old\" = \"Alt\"; */\n\"k\" = \"K\";\n", "en.lproj/L.strings")
+        let fromSource = CatalogMerger.merge([LegacyLanguageContent(language: "en", strings: source)], sourceLanguage: "en")
+        XCTAssertEqual(fromSource.catalog.strings["k"]?.comment, "\"old\" = \"Alt\";")
+    }
 }
