@@ -167,7 +167,11 @@ public struct ProjectTables: Sendable {
             }
         }
         if all.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject {
-            project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+            if !project.projects.isEmpty && !project.filesLeftAlone.isEmpty {
+                project.diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(project.filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
+            } else {
+                project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+            }
         }
         return project
     }

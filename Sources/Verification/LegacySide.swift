@@ -86,13 +86,14 @@ struct LegacyFileLeaves: Sendable {
             self.error = .error("not a valid property list: \(detail)", at: .file(file.path))
             return
         }
-        guard let top = plist as? [String: Any] else {
+        guard case .dictionary(let top) = PlistNode(foundation: plist) else {
             error = .error("the top level is not a dictionary", at: .file(file.path))
             return
         }
         let lines = StringsDictKeyLines.topLevel(inXML: [UInt8](data))
+        keys.reserveCapacity(top.count)
         for key in top.keys.sorted() {
-            keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(PlistNode(foundation: top[key]!)), line: lines[key], column: lines[key] == nil ? nil : 1))
+            keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(top[key]!), line: lines[key], column: lines[key] == nil ? nil : 1))
         }
     }
 }

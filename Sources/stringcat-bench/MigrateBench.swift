@@ -63,6 +63,7 @@ enum MigrateBench {
             try FileManager.default.removeItem(atPath: output)
         }) {
             var migrationOptions = MigrationOptions()
+            migrationOptions.allFiles = true // the generated .xcodeproj lists no variant groups
             migrationOptions.outputDirectory = output
             migrationOptions.skipInvalid = skipInvalid
             report = ProjectMigrator.migrate(root, options: migrationOptions)

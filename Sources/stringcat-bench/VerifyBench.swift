@@ -13,6 +13,7 @@ enum VerifyBench {
         let project = try BenchProject.prepare(options)
         defer { project.cleanUp() }
         var migrateOptions = MigrationOptions()
+        migrateOptions.allFiles = true // the generated .xcodeproj lists no variant groups
         migrateOptions.force = true
         let migration = ProjectMigrator.migrate(project.root, options: migrateOptions)
         // A project given with --project is reused by later runs: leave it as it was.
@@ -20,7 +21,9 @@ enum VerifyBench {
         guard !migration.hasErrors else { throw BenchFailure("migrate failed on the generated project") }
         var report: VerificationReport?
         let timing = try Timing.measure(runs: options.runs ?? 3) {
-            report = ProjectVerifier.verify(ProjectTables.find(project.root, tables: [], sourceLanguage: nil))
+            var search = TableSearch()
+            search.allFiles = true
+            report = ProjectVerifier.verify(ProjectTables.find(project.root, search))
         }
         guard let report, report.isLossless else {
             throw BenchFailure("verify reported \(report?.lossCount ?? -1) losses on the generated project")

@@ -12,7 +12,7 @@ enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let summary = "prove, key by key, that migrating a project loses nothing"
     static let help = """
-        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--json]
+        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--all-files] [--json]
 
         For each table under PATH (found as migrate finds them), proves that its catalog holds
         everything the legacy files say: the legacy files as their readers see them against the
@@ -24,16 +24,18 @@ enum VerifyCommand: Subcommand {
         options:
           --table NAME            only this table (repeatable)
           --source-language CODE  the development language (default: as migrate finds it)
+          --all-files             every .lproj on disk, as migrate --all-files reads them
           --json                  print the report as JSON
         exit status: 0 nothing lost, 1 a loss or an error, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--json"], options: ["--table", "--source-language"])
+    static let spec = ArgumentSpec(flags: ["--json", "--all-files"], options: ["--table", "--source-language"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
         let path = arguments.positionals.first ?? "."
-        let project = ProjectTables.find(path, tables: arguments.values("--table"), sourceLanguage: arguments.value("--source-language"),
-                                         requireTables: false)
+        var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: arguments.value("--source-language"), requireTables: false)
+        search.allFiles = arguments.has("--all-files")
+        let project = ProjectTables.find(path, search)
         let report = ProjectVerifier.verify(project, planned: ProjectMigrator.plannedCatalogs(project))
         if arguments.has("--json") {
             console.out(JSONOutput.text(json(report)))
