@@ -10,12 +10,6 @@ enum DisplayPath {
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 
-    static func of(_ diagnostic: Diagnostic) -> String {
-        var shown = diagnostic
-        shown.location.path = of(diagnostic.location.path)
-        return shown.description
-    }
-
     /// A diagnostic as a JSON object for `--json` output.
     static func json(_ diagnostic: Diagnostic) -> [String: Any] {
         var object: [String: Any] = [
