@@ -7,6 +7,7 @@ enum DisplayPath {
 
     static func of(_ path: String) -> String {
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        if path == currentDirectory || path + "/" == prefix { return "." }
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 

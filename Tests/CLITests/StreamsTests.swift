@@ -51,4 +51,10 @@ final class StreamsTests: WorkFolderTestCase {
         XCTAssertEqual(run.stdout, "1 file(s) not normalized, 0 already normalized\n")
         XCTAssertEqual(snapshot(), before)
     }
+
+    func testTheCurrentFolderIsPrintedAsDot() throws {
+        let run = try Stringcat.run(["verify", "."], in: work)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertEqual(run.stderr, ".: error: no .strings or .stringsdict files in any .lproj folder here\n")
+    }
 }
