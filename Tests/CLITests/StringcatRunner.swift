@@ -51,9 +51,19 @@ enum Stringcat {
     /// Runs the tool with stderr on a pseudo-terminal (what a user at a terminal sees there) and
     /// stdout piped; nil when this system cannot open a pseudo-terminal.
     static func runWithStderrOnATerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> StringcatRun? {
+        #if os(Linux)
+        // Glibc exposes openpty (pty.h), not posix_openpt.
         var master: Int32 = -1, terminal: Int32 = -1
         guard openpty(&master, &terminal, nil, nil, nil) == 0 else { return nil }
         defer { close(master) }
+        #else
+        let master = posix_openpt(O_RDWR | O_NOCTTY)
+        guard master >= 0 else { return nil }
+        defer { close(master) }
+        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { return nil }
+        let terminal = open(name, O_RDWR | O_NOCTTY)
+        guard terminal >= 0 else { return nil }
+        #endif
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("stringcat")
         process.arguments = arguments
