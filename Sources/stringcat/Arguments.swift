@@ -4,13 +4,22 @@ struct UsageError: Error {
     init(_ message: String) { self.message = message }
 }
 
-/// What a subcommand accepts: flags (no value) and options (one value each, may repeat).
+/// What a subcommand accepts: flags (no value) and options (one value each, may repeat), each
+/// option with the name of its value as the usage error shows it (`--output <dir>`).
 struct ArgumentSpec {
     var flags: Set<String> = []
-    var options: Set<String> = []
+    var options: [String: String] = [:]
+
+    /// `--verbose` and `--quiet`, for the commands that print diagnostics at scale.
+    static let verbosityFlags: Set<String> = ["--verbose", "--quiet"]
 }
 
 /// Parsed command-line arguments. Unknown options are rejected while parsing.
+///
+/// An option's value is the next argument unless it is written `--option=value`. The next
+/// argument is never taken as the value when it is empty or starts with `--`: in
+/// `migrate --output --dry-run` the user forgot the folder, and running a migration into a folder
+/// named `--dry-run` would be the worst reading of it. `--output=--odd` gives such a value.
 struct ParsedArguments {
     private(set) var flags: Set<String> = []
     private(set) var optionValues: [String: [String]] = [:]
@@ -36,20 +45,31 @@ struct ParsedArguments {
             if spec.flags.contains(name) {
                 if inlineValue != nil { throw UsageError("\(name) takes no value") }
                 flags.insert(name)
-            } else if spec.options.contains(name) {
+            } else if let valueName = spec.options[name] {
                 let value: String
                 if let inlineValue {
                     value = inlineValue
-                } else {
-                    guard i < arguments.count else { throw UsageError("\(name) needs a value") }
+                } else if i < arguments.count, !arguments[i].hasPrefix("--") {
                     value = arguments[i]
                     i += 1
+                } else {
+                    value = ""
                 }
+                guard !value.isEmpty else { throw UsageError("missing value for '\(name) <\(valueName)>'") }
                 optionValues[name, default: []].append(value)
             } else {
                 throw UsageError("unknown option \(name)")
             }
         }
+    }
+
+    /// True when `arguments` ask for help: `-h` or `--help` before any `--`.
+    static func asksForHelp(_ arguments: [String]) -> Bool {
+        for argument in arguments {
+            if argument == "--" { return false }
+            if argument == "--help" || argument == "-h" { return true }
+        }
+        return false
     }
 
     func has(_ flag: String) -> Bool { flags.contains(flag) }

@@ -1,8 +1,5 @@
 import Foundation
 import Compilation
-import LegacyTables
-import Migration
-import Verification
 import StringCatalog
 import StringcatSupport
 
@@ -11,7 +8,7 @@ enum CompileCommand: Subcommand {
     static let name = "compile"
     static let summary = "regenerate <lang>.lproj/<Table>.strings and .stringsdict from catalogs"
     static let help = """
-        usage: stringcat compile CATALOG_OR_FOLDER... [--output DIR] [--language CODE]... [--strings-format text|xml|binary] [--force] [--dry-run]
+        usage: stringcat compile CATALOG_OR_FOLDER... [--output DIR] [--language CODE]... [--strings-format text|xml|binary] [--force] [--dry-run] [--verbose | --quiet]
 
         Writes, for each language of each String Catalog, DIR/<lang>.lproj/<Table>.strings (plain
         units) and DIR/<lang>.lproj/<Table>.stringsdict (plural and device variations,
@@ -28,11 +25,13 @@ enum CompileCommand: Subcommand {
                                   xml: what xcstringstool compile writes; binary: binary plists
           --force                 replace existing files
           --dry-run               write nothing; list the files that would be written
+          --verbose               print every diagnostic (default: one line per kind and table, with a count)
+          --quiet                 print only errors and the summary line
           -h, --help              show this help
         exit status: 0 written, 1 a catalog could not be read or a file exists (nothing written), 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--force", "--dry-run"],
-                                   options: ["--output", "--language", "--strings-format"])
+    static let spec = ArgumentSpec(flags: Set(["--force", "--dry-run"]).union(ArgumentSpec.verbosityFlags),
+                                   options: ["--output": "dir", "--language": "code", "--strings-format": "format"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
@@ -49,12 +48,17 @@ enum CompileCommand: Subcommand {
         }
 
         let catalogs = CatalogFiles.expand(arguments.positionals)
+        var diagnostics = DiagnosticGroups()
         if catalogs.isEmpty {
-            console.err(arguments.positionals.map { "\(DisplayPath.of($0)): error: no .xcstrings file in this folder" }.joined(separator: "\n"))
+            for argument in arguments.positionals { diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument))) }
+            diagnostics.print(on: console)
             return 1
         }
+        console.phase("compile: \(options.dryRun ? "planning" : "compiling") \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")…")
         let report = CatalogCompiler.run(catalogs, options: options)
-        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        console.endProgress()
+        diagnostics.add(contentsOf: report.diagnostics)
+        diagnostics.print(on: console)
         if report.hasErrors {
             console.err("nothing written: fix the errors above" + (report.files.contains { $0.existed } && !options.force ? " or pass --force" : ""))
             return 1
@@ -62,7 +66,7 @@ enum CompileCommand: Subcommand {
         let verb = options.dryRun ? "would write" : "wrote"
         for file in report.files {
             let unit = file.kind == .strings ? "strings" : "plural/device rules"
-            console.out("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
+            console.result("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
         }
         let languages = Set(report.files.map(\.language)).count
         console.out("\(verb) \(report.files.count) files for \(report.catalogs.count) catalogs (\(languages) languages)")

@@ -1,28 +1,37 @@
 import Foundation
 
-/// Where commands print: results to stdout, diagnostics and progress to stderr.
-struct Console {
-    /// Prints a line to stdout.
+/// Where commands print: results and summaries to stdout; diagnostics, usage errors and progress
+/// to stderr. `--quiet` keeps only the summary line on stdout (`result` lines are dropped).
+struct Console: Sendable {
+    var verbosity: Verbosity = .normal
+    let progressLine = ProgressLine()
+
+    /// Prints a line to stdout, whatever the verbosity (a summary, JSON, help).
     func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
-    /// Prints a line to stderr.
+    /// Prints a result line to stdout, except with `--quiet`.
+    func result(_ text: String) {
+        guard verbosity != .quiet else { return }
+        out(text)
+    }
+
+    /// Prints a line to stderr; a leading `error:` is coloured on a terminal.
     func err(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        var line = text
+        if line.hasPrefix("error: ") { line = TerminalColor.label("error") + line.dropFirst("error:".count) }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     /// True when stderr is a terminal: progress lines go there only then.
-    var stderrIsTerminal: Bool { isatty(2) == 1 }
+    var stderrIsTerminal: Bool { progressLine.isEnabled }
 
-    /// Overwrites the current stderr line (progress), only on a terminal.
-    func progress(_ text: String) {
-        guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
-    }
+    /// Overwrites the current stderr line with a count (`[12/300] file`), only on a terminal.
+    func progress(_ text: String) { progressLine.show(text) }
 
-    func endProgress() {
-        guard stderrIsTerminal else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
+    /// Overwrites the current stderr line with the phase of the work that starts now.
+    func phase(_ text: String) { progressLine.show(text, immediately: true) }
+
+    func endProgress() { progressLine.end() }
 }

@@ -7,13 +7,8 @@ enum DisplayPath {
 
     static func of(_ path: String) -> String {
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        if path == currentDirectory || path + "/" == prefix { return "." }
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
-    }
-
-    static func of(_ diagnostic: Diagnostic) -> String {
-        var shown = diagnostic
-        shown.location.path = of(diagnostic.location.path)
-        return shown.description
     }
 
     /// A diagnostic as a JSON object for `--json` output.

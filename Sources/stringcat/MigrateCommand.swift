@@ -1,5 +1,6 @@
 import Foundation
 import Compilation
+import InfoPlistStrings
 import LegacyTables
 import Migration
 import Verification
@@ -10,7 +11,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -22,10 +23,11 @@ enum MigrateCommand: Subcommand {
 
         options:
           --table NAME            migrate only this table (repeatable); the others are left alone
-          --source-language CODE  the development language (default: the project's developmentRegion,
-                                  else Package.swift's defaultLocalization, else en)
+          --source-language CODE  the development language, a BCP 47 code such as en, de-DE or zh-Hans
+                                  (default: the project's developmentRegion, else Package.swift's
+                                  defaultLocalization, else en)
           --output DIR            write catalogs under DIR at their path relative to PATH
-          --dry-run               write nothing; print the plan
+          --dry-run               write nothing; print the plan (--verbose lists every file read)
           --merge                 add to an existing catalog what it lacks; values it has stay (--prefer)
           --prefer catalog|legacy with --merge, which side wins where a value differs (default: catalog)
           --force                 replace existing catalogs
@@ -38,17 +40,21 @@ enum MigrateCommand: Subcommand {
           --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
           --json                  print the report as JSON
+          --verbose               print every diagnostic (default: one line per kind and table, with a count)
+          --quiet                 print only errors and the summary line
+          -h, --help              show this help
         exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: ["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict"],
-        options: ["--table", "--source-language", "--output", "--format-version", "--exclude", "--prefer"])
+        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict"])
+            .union(ArgumentSpec.verbosityFlags),
+        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--prefer": "catalog|legacy"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
         var options = MigrationOptions()
         options.tables = arguments.values("--table")
-        options.sourceLanguage = arguments.value("--source-language")
+        options.sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
         options.outputDirectory = arguments.value("--output")
         options.dryRun = arguments.has("--dry-run")
         options.merge = arguments.has("--merge")
@@ -84,14 +90,23 @@ enum MigrateCommand: Subcommand {
         return report.hasErrors ? 1 : 0
     }
 
+    /// How many files of a table, or file references of a project edit, `--dry-run` lists one
+    /// by one before it counts them in one line instead.
+    static let listedLimit = 12
+
     private static func printReport(_ report: MigrationReport, options: MigrationOptions, console: Console) {
-        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        var diagnostics = DiagnosticGroups()
+        diagnostics.add(contentsOf: report.diagnostics)
         for table in report.tables {
-            for diagnostic in table.diagnostics where diagnostic.severity != .note || !table.diagnostics.containsError {
-                console.err(DisplayPath.of(diagnostic))
-            }
+            diagnostics.add(contentsOf: table.diagnostics.filter { $0.severity != .note || !table.diagnostics.containsError }, scope: .table(table.catalogPath))
         }
-        console.out("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
+        for leftover in report.leftovers {
+            diagnostics.add(contentsOf: leftover.diagnostics, scope: .table(leftover.catalogPath))
+        }
+        diagnostics.add(contentsOf: sourceLanguageWarnings(report), scope: .run)
+        diagnostics.print(on: console)
+
+        console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
             if table.outcome != .failed && table.outcome != .empty {
@@ -99,37 +114,31 @@ enum MigrateCommand: Subcommand {
             }
             line += ", \(table.warningCount) warnings"
             if !table.skippedFiles.isEmpty { line += ", \(table.skippedFiles.count) files skipped" }
-            console.out(line)
-            if options.dryRun {
-                for file in table.table.files where !table.skippedFiles.contains(file.path) {
-                    let fate = !options.deleteLegacy ? "" : table.deletedFiles.contains(file.path) ? " (would delete)" : " (would keep)"
-                    console.out("  reads \(DisplayPath.of(file.path))" + fate)
-                }
-            }
-            for deleted in table.deletedFiles where !options.dryRun { console.out("  deleted \(DisplayPath.of(deleted))") }
-            for folder in table.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
-            for kept in table.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
+            console.result(line)
+            if options.dryRun { printFilesRead(table, options: options, console: console) }
+            for deleted in table.deletedFiles where !options.dryRun { console.result("  deleted \(DisplayPath.of(deleted))") }
+            for folder in table.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
+            for kept in table.keptFiles { console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
         }
         for leftover in report.leftovers {
-            for diagnostic in leftover.diagnostics { console.err(DisplayPath.of(diagnostic)) }
             var line = "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); \(leftover.table.allFiles.count) legacy files are still beside it"
             if !options.deleteLegacy { line += " (--delete-legacy deletes those it provably holds)" }
-            console.out(line)
-            for deleted in leftover.deletedFiles { console.out("  \(options.dryRun ? "would delete" : "deleted") \(DisplayPath.of(deleted))") }
-            for folder in leftover.removedFolders { console.out("  removed the emptied folder \(DisplayPath.of(folder))") }
-            for kept in leftover.keptFiles { console.out("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
+            console.result(line)
+            for deleted in leftover.deletedFiles { console.result("  \(options.dryRun ? "would delete" : "deleted") \(DisplayPath.of(deleted))") }
+            for folder in leftover.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
+            for kept in leftover.keptFiles { console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
         }
         printProjectEdits(report, options: options, console: console)
         if !report.filesLeftAlone.isEmpty {
             let folders = Set(report.filesLeftAlone.map { ($0 as NSString).deletingLastPathComponent }).count
-            console.out("left alone: \(report.filesLeftAlone.count) legacy files in \(folders) .lproj folders are in no variant group of the project (Xcode's migration does not read them; --all-files takes them too)")
+            console.result("left alone: \(report.filesLeftAlone.count) legacy files in \(folders) .lproj folders are in no variant group of the project (Xcode's migration does not read them; --all-files takes them too)")
         }
         if !report.skippedFolders.isEmpty {
-            console.out("skipped: \(report.skippedFolders.count) .lproj folders inside bundles, frameworks, apps or dependency folders, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+            console.result("skipped: \(report.skippedFolders.count) .lproj folders inside bundles, frameworks, apps or dependency folders, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
         }
         if let generator = report.generator {
-            console.out("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
-            for (index, line) in generator.checklist.enumerated() { console.out("  \(index + 1). \(line)") }
+            console.result("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
+            for (index, line) in generator.checklist.enumerated() { console.result("  \(index + 1). \(line)") }
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
@@ -148,22 +157,68 @@ enum MigrateCommand: Subcommand {
         console.out(summary)
     }
 
+    /// `--dry-run`: the files a table reads. Up to `listedLimit` files are listed; more are one
+    /// line (the languages are on the table's line), unless `--verbose`.
+    private static func printFilesRead(_ table: TableReport, options: MigrationOptions, console: Console) {
+        let files = table.table.files.filter { !table.skippedFiles.contains($0.path) }
+        if console.verbosity == .verbose || files.count <= listedLimit {
+            for file in files {
+                let fate = !options.deleteLegacy ? "" : table.deletedFiles.contains(file.path) ? " (would delete)" : " (would keep)"
+                console.result("  reads \(DisplayPath.of(file.path))" + fate)
+            }
+            return
+        }
+        let names = Set(files.map { ($0.path as NSString).lastPathComponent }).sorted()
+        let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).count
+        var line = "  reads \(files.count) files (\(names.joined(separator: ", "))) in \(folders) .lproj folders under \(DisplayPath.of(table.table.folder))"
+        if options.deleteLegacy { line += "; would delete \(table.deletedFiles.count), keep \(files.count - table.deletedFiles.count)" }
+        console.result(line + "; --verbose lists each")
+    }
+
+    /// A warning for each table with strings but none in the source language (a wrong
+    /// `--source-language`, or a developmentRegion that is not the language of the strings).
+    /// Interface Builder and InfoPlist tables are left out: their source strings are in the
+    /// storyboard or the Info.plist, not in a `.strings` file.
+    static func sourceLanguageWarnings(_ report: MigrationReport) -> [Diagnostic] {
+        let source = report.sourceLanguage.code
+        return report.tables.filter { table in
+            table.outcome != .failed && table.entryCount > 0 && !table.languages.contains(source)
+                && !table.table.isInterfaceBuilder && !InfoPlistTable.isInfoPlistTable(fileName: table.table.name + ".strings")
+        }.map { table in
+            .warning("no strings in the source language '\(source)'; if the development language is another, pass it with --source-language",
+                     at: .file(table.catalogPath))
+        }
+    }
+
     /// What happens to each project file: written, or the edits it would have had.
     private static func printProjectEdits(_ report: MigrationReport, options: MigrationOptions, console: Console) {
         for edit in report.projectEdits {
             let counts = "\(edit.changes.removedObjects.count) objects removed, \(edit.changes.addedObjects.count) added, \(edit.changes.settingsAdded.count) settings added"
                 + (edit.changes.objectVersion.map { ", objectVersion \($0.from) -> \($0.to)" } ?? "")
             if edit.written {
-                console.out("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
+                console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
             } else {
-                console.out("\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it would have:")
-                for line in edit.changes.lines { console.out("  " + line) }
+                console.result("\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it would have:")
+                for line in compacted(edit.changes.lines, verbosity: console.verbosity) { console.result("  " + line) }
             }
         }
     }
 
+    /// The edit lines of a project, with the legacy file references it removes counted in one
+    /// line when there are more than `listedLimit` (a project in 30 languages has thousands),
+    /// unless `--verbose`.
+    private static func compacted(_ lines: [String], verbosity: Verbosity) -> [String] {
+        let prefix = "- PBXFileReference "
+        let removedFiles = lines.filter { $0.hasPrefix(prefix) }
+        guard verbosity != .verbose, removedFiles.count > listedLimit, let first = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return lines }
+        var result = lines.filter { !$0.hasPrefix(prefix) }
+        result.insert("- \(removedFiles.count) PBXFileReference (the variant groups' legacy files; --verbose lists each)", at: first)
+        return result
+    }
+
     private static func jsonObject(_ report: MigrationReport, options: MigrationOptions) -> [String: Any] {
-        [
+        let sourceLanguageWarnings = sourceLanguageWarnings(report)
+        return [
             "sourceLanguage": report.sourceLanguage.code,
             "sourceLanguageOrigin": report.sourceLanguage.origin,
             "dryRun": options.dryRun,
@@ -198,7 +253,7 @@ enum MigrateCommand: Subcommand {
                     (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
                     "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
                     "mergeDifferences": table.mergeDifferences.map { ["key": $0.key, "languages": $0.languages] as [String: Any] },
-                    "diagnostics": table.diagnostics.map(DisplayPath.json),
+                    "diagnostics": (table.diagnostics + sourceLanguageWarnings.filter { $0.location.path == table.catalogPath }).map(DisplayPath.json),
                 ]
             },
         ]

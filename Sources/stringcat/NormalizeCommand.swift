@@ -6,43 +6,56 @@ enum NormalizeCommand: Subcommand {
     static let name = "normalize"
     static let summary = "rewrite .xcstrings files in the exact form Xcode writes"
     static let help = """
-        usage: stringcat normalize CATALOG_OR_FOLDER... [--check]
+        usage: stringcat normalize CATALOG_OR_FOLDER... [--check] [--verbose | --quiet]
 
         Rewrites each String Catalog (.xcstrings) in the exact bytes Xcode writes (key order,
         indentation, escapes), keeping its content and its version. Only files that change are
         written, each through a temporary file and a rename.
 
         options:
-          --check     write nothing; list the catalogs not in Xcode's form, exit 1 if any
+          --check     write nothing; report each catalog not in Xcode's form as an error on stderr
+          --verbose   print every diagnostic (default: one line per kind and table, with a count)
+          --quiet     print only errors and the summary line
           -h, --help  show this help
+        exit status: 0 every catalog is (now) in Xcode's form, 1 a catalog could not be read or
+        (--check) is not in Xcode's form, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--check"])
+    static let spec = ArgumentSpec(flags: Set(["--check"]).union(ArgumentSpec.verbosityFlags))
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
         let paths = CatalogFiles.expand(arguments.positionals).map(\.path)
+        var diagnostics = DiagnosticGroups()
         if paths.isEmpty {
-            console.err(arguments.positionals.map { "\(DisplayPath.of($0)): error: no .xcstrings file in this folder" }.joined(separator: "\n"))
+            for argument in arguments.positionals { diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument))) }
+            diagnostics.print(on: console)
             return 1
         }
         let check = arguments.has("--check")
         var changed = 0
         var unchanged = 0
         var failed = false
-        for path in paths {
+        for (index, path) in paths.enumerated() {
+            console.progress("normalize: [\(index + 1)/\(paths.count)] \(DisplayPath.of(path))")
             do {
                 switch try CatalogNormalizer.normalizeFile(atPath: path, check: check) {
                 case .alreadyNormalized:
                     unchanged += 1
                 case .normalized:
                     changed += 1
-                    console.out(check ? "\(path): not normalized" : "normalized \(path)")
+                    if check {
+                        diagnostics.add(.error("not normalized: not in the form Xcode writes; stringcat normalize rewrites it", at: .file(path)))
+                    } else {
+                        console.result("normalized \(DisplayPath.of(path))")
+                    }
                 }
             } catch {
-                console.err(error.description)
+                diagnostics.add(error)
                 failed = true
             }
         }
+        console.endProgress()
+        diagnostics.print(on: console)
         if check {
             console.out("\(changed) file(s) not normalized, \(unchanged) already normalized")
         } else {

@@ -31,18 +31,18 @@ enum PrintCommand: Subcommand {
         }
         let json = arguments.has("--json")
         guard let kind = LocalizationFileKind(path: path) else {
-            console.err(Diagnostic.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path)).description)
+            console.err(DiagnosticLine.text(.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path))))
             return 1
         }
         switch kind {
         case .strings:
             let result = StringsFileReader.read(path: path)
-            result.diagnostics.forEach { console.err($0.description) }
+            result.diagnostics.forEach { console.err(DiagnosticLine.text($0)) }
             guard let file = result.file else { return 1 }
             console.out(json ? JSONOutput.text(FileJSON.strings(file)) : StringsFileWriter.text(file.entries, leadingComment: nil))
         case .stringsdict:
             let result = StringsDictReader.read(path: path)
-            result.diagnostics.forEach { console.err($0.description) }
+            result.diagnostics.forEach { console.err(DiagnosticLine.text($0)) }
             guard let file = result.file else { return 1 }
             if json {
                 console.out(JSONOutput.text(FileJSON.stringsDict(file)))
@@ -59,7 +59,7 @@ enum PrintCommand: Subcommand {
                     console.out(String(decoding: CatalogWriter.data(for: catalog), as: UTF8.self))
                 }
             } catch {
-                console.err(error.description)
+                console.err(DiagnosticLine.text(error))
                 return 1
             }
         }

@@ -29,7 +29,7 @@ enum StatusCommand: Subcommand {
         var search = TableSearch(requireTables: false)
         search.allFiles = arguments.has("--all-files")
         let report = MigrationStatus.status(arguments.positionals.first ?? ".", search: search)
-        for diagnostic in report.diagnostics { console.err(DisplayPath.of(diagnostic)) }
+        for diagnostic in report.diagnostics { console.err(DiagnosticLine.text(diagnostic)) }
         if arguments.has("--json") {
             console.out(JSONOutput.text([
                 "tables": report.tables.map { table -> [String: Any] in

@@ -38,7 +38,8 @@ enum StringcatTool {
             lines.append("  " + command.name.padding(toLength: 11, withPad: " ", startingAt: 0) + command.summary)
         }
         lines.append("")
-        lines.append("Run `stringcat SUBCOMMAND --help` for its options.")
+        lines.append("Run `stringcat SUBCOMMAND --help` (or `stringcat help SUBCOMMAND`) for its options and exit statuses.")
+        lines.append("Exit status: 0 success, 1 the work found an error, 2 usage error.")
         return lines.joined(separator: "\n")
     }
 
@@ -48,37 +49,54 @@ enum StringcatTool {
             console.err(overview)
             return 2
         }
-        if first == "--help" || first == "-h" || first == "help" {
+        if first == "--help" || first == "-h" {
             console.out(overview)
+            return 0
+        }
+        if first == "help" {
+            // `stringcat help migrate` is `stringcat migrate --help`.
+            guard let name = arguments.dropFirst().first else {
+                console.out(overview)
+                return 0
+            }
+            guard let command = subcommands.first(where: { $0.name == name }) else { return unknownSubcommand(name, console: console) }
+            console.out(command.help)
             return 0
         }
         if first == "--version" {
             console.out("stringcat \(version)")
             return 0
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else {
-            console.err("error: unknown subcommand '\(first)'")
-            console.err("usage: stringcat SUBCOMMAND [OPTIONS] ... (see stringcat --help)")
-            return 2
-        }
+        guard let command = subcommands.first(where: { $0.name == first }) else { return unknownSubcommand(first, console: console) }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        if ParsedArguments.asksForHelp(rest) {
             console.out(command.help)
             return 0
         }
         do {
             let parsed = try ParsedArguments(rest, spec: command.spec)
+            var console = console
+            console.verbosity = try Verbosity(parsed)
             return try command.run(parsed, console: console)
         } catch let error as UsageError {
+            console.endProgress()
             console.err("error: \(error.message)")
             console.err(command.help.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
             return 2
         } catch let diagnostic as Diagnostic {
-            console.err(diagnostic.description)
+            console.endProgress()
+            console.err(DiagnosticLine.text(diagnostic))
             return 1
         } catch {
+            console.endProgress()
             console.err("error: \(error)")
             return 1
         }
+    }
+
+    private static func unknownSubcommand(_ name: String, console: Console) -> Int32 {
+        console.err("error: unknown subcommand '\(DiagnosticLine.escaped(name))'")
+        console.err("usage: stringcat SUBCOMMAND [OPTIONS] ... (see stringcat --help)")
+        return 2
     }
 }

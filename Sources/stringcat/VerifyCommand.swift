@@ -1,9 +1,7 @@
 import Foundation
-import LegacyTables
 import Compilation
 import LegacyTables
 import Migration
-import Verification
 import StringcatSupport
 import Verification
 
@@ -12,7 +10,7 @@ enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let summary = "prove, key by key, that migrating a project loses nothing"
     static let help = """
-        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--all-files] [--json]
+        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--all-files] [--json] [--verbose | --quiet]
 
         For each table under PATH (found as migrate finds them), proves that its catalog holds
         everything the legacy files say: the legacy files as their readers see them against the
@@ -21,23 +19,38 @@ enum VerifyCommand: Subcommand {
         checked against the catalog migrate would write. Catalogs whose legacy files are all gone
         (a finished migration) are listed; they have nothing left to compare.
 
+        Each loss and error is a diagnostic on stderr (path:line:column: error: message); the
+        table lines and the summary go to stdout.
+
         options:
           --table NAME            only this table (repeatable)
-          --source-language CODE  the development language (default: as migrate finds it)
+          --source-language CODE  the development language, a BCP 47 code (default: as migrate finds it)
           --all-files             every .lproj on disk, as migrate --all-files reads them
           --json                  print the report as JSON
+          --verbose               print every diagnostic (default: one line per kind and table, with a count)
+          --quiet                 print only errors and the summary line
+          -h, --help              show this help
         exit status: 0 nothing lost, 1 a loss or an error, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--json", "--all-files"], options: ["--table", "--source-language"])
+    static let spec = ArgumentSpec(flags: Set(["--json", "--all-files"]).union(ArgumentSpec.verbosityFlags),
+                                   options: ["--table": "name", "--source-language": "code"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
         let path = arguments.positionals.first ?? "."
-        var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: arguments.value("--source-language"), requireTables: false)
+        let sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
+        let asJSON = arguments.has("--json")
+        if !asJSON { console.phase("verify: finding the tables of \(DisplayPath.of(path))…") }
+        var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
         search.allFiles = arguments.has("--all-files")
         let project = ProjectTables.find(path, search)
-        let report = ProjectVerifier.verify(project, planned: ProjectMigrator.plannedCatalogs(project))
-        if arguments.has("--json") {
+        let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
+        if !asJSON { console.phase("verify: building the catalogs migrate would write for \(project.tables.count) tables…") }
+        let planned = ProjectMigrator.plannedCatalogs(project)
+        if !asJSON { console.phase("verify: comparing \(files) legacy files with \(project.tables.count + project.leftoverTables.count) catalogs…") }
+        let report = ProjectVerifier.verify(project, planned: planned)
+        console.endProgress()
+        if asJSON {
             console.out(JSONOutput.text(json(report)))
         } else {
             printReport(report, console: console)
@@ -46,21 +59,24 @@ enum VerifyCommand: Subcommand {
     }
 
     private static func printReport(_ report: VerificationReport, console: Console) {
-        for diagnostic in report.diagnostics where diagnostic.severity != .note { console.err(DisplayPath.of(diagnostic)) }
+        var diagnostics = DiagnosticGroups()
+        diagnostics.add(contentsOf: report.diagnostics.filter { $0.severity != .note })
+        for table in report.tables {
+            diagnostics.add(contentsOf: table.notes + table.errors + table.unreadableFiles, scope: .table(table.catalogPath))
+            for loss in table.losses { diagnostics.add(loss.diagnostic, scope: .table(table.catalogPath), kind: "loss: " + loss.kind.rawValue) }
+        }
+        diagnostics.print(on: console)
         var keys = 0
         var languages: Set<String> = []
         for table in report.tables {
-            for note in table.notes { console.err(DisplayPath.of(note)) }
-            for error in table.errors + table.unreadableFiles { console.out(DisplayPath.of(error)) }
-            for loss in table.losses { console.out(DisplayPath.of(loss.diagnostic)) }
             keys += table.keyCount
             languages.formUnion(table.table.languages)
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(table.languageCount) languages, \(table.keyCount) keys, "
             line += table.lossCount == 0 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
-            console.out(line)
+            console.result(line)
         }
         for catalog in report.catalogsOnly {
-            console.out("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
+            console.result("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
         let lossy = report.tables.filter { !$0.isLossless }.count
         var line = "verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: "

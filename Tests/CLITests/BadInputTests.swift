@@ -24,17 +24,19 @@ final class BadInputTests: WorkFolderTestCase {
     }
 
     /// Runs `stringcat` in the work folder; checks the exit status, that each expected line is
-    /// printed (on stderr, or stdout for `lint`), and that nothing under the work folder changed.
-    private func expect(_ arguments: [String], status: Int32, lines: [String], onStdout: Bool = false,
+    /// printed (diagnostics on stderr, `stdout` lines such as lint's count on stdout), and that
+    /// nothing under the work folder changed.
+    private func expect(_ arguments: [String], status: Int32, lines: [String], stdout: [String] = [],
                         file: StaticString = #filePath, line: UInt = #line) throws {
         let before = snapshot()
         let run = try Stringcat.run(arguments, in: work)
-        let output = onStdout ? run.stdout : run.stderr
         XCTAssertEqual(run.status, status, "\(arguments): stdout:\n\(run.stdout)\nstderr:\n\(run.stderr)", file: file, line: line)
-        let printed = output.split(separator: "\n").map(String.init)
-        for expected in lines {
-            XCTAssertTrue(printed.contains { $0 == expected || (expected.hasSuffix("…") && $0.hasPrefix(expected.dropLast())) },
-                          "\(arguments): expected the line\n  \(expected)\nin:\n\(output)", file: file, line: line)
+        for (expectedLines, output) in [(lines, run.stderr), (stdout, run.stdout)] {
+            let printed = output.split(separator: "\n").map(String.init)
+            for expected in expectedLines {
+                XCTAssertTrue(printed.contains { $0 == expected || (expected.hasSuffix("…") && $0.hasPrefix(expected.dropLast())) },
+                              "\(arguments): expected the line\n  \(expected)\nin:\n\(output)", file: file, line: line)
+            }
         }
         XCTAssertEqual(snapshot(), before, "\(arguments) changed files", file: file, line: line)
     }
@@ -46,8 +48,8 @@ final class BadInputTests: WorkFolderTestCase {
         // compile and normalize search a folder for catalogs; finding none is an error.
         try expect(["compile", "noloc"], status: 1, lines: ["noloc: error: no .xcstrings file in this folder"])
         // lint searches a folder; finding nothing is a warning, not an error.
-        try expect(["lint", "noloc"], status: 0, lines: ["noloc: warning: no .strings, .stringsdict or .xcstrings file in this folder",
-                                                         "0 files checked: 0 errors, 1 warning"], onStdout: true)
+        try expect(["lint", "noloc"], status: 0, lines: ["noloc: warning: no .strings, .stringsdict or .xcstrings file in this folder"],
+                   stdout: ["0 files checked: 0 errors, 1 warning"])
         try expect(["print", "noloc"], status: 1, lines: ["noloc: error: not a .strings, .stringsdict or .xcstrings file"])
         try expect(["normalize", "noloc"], status: 1, lines: ["noloc: error: no .xcstrings file in this folder"])
     }
@@ -58,10 +60,9 @@ final class BadInputTests: WorkFolderTestCase {
         try expect(["verify", "missing"], status: 1, lines: ["missing: error: no such file or folder"])
         try expect(["compile", "missing.xcstrings"], status: 1, lines: ["missing.xcstrings: error: cannot read catalog: no such file",
                                                                         "nothing written: fix the errors above"])
-        try expect(["lint", "missing"], status: 1, lines: ["missing: error: no such file or folder",
-                                                           "1 file checked: 1 error, 0 warnings"], onStdout: true)
-        try expect(["lint", "missing.strings"], status: 1, lines: ["missing.strings: error: no such file"], onStdout: true)
-        try expect(["lint", "missing.stringsdict"], status: 1, lines: ["missing.stringsdict: error: no such file"], onStdout: true)
+        try expect(["lint", "missing"], status: 1, lines: ["missing: error: no such file or folder"], stdout: ["1 file checked: 1 error, 0 warnings"])
+        try expect(["lint", "missing.strings"], status: 1, lines: ["missing.strings: error: no such file"])
+        try expect(["lint", "missing.stringsdict"], status: 1, lines: ["missing.stringsdict: error: no such file"])
         try expect(["print", "missing.strings"], status: 1, lines: ["missing.strings: error: no such file"])
         try expect(["print", "missing.stringsdict"], status: 1, lines: ["missing.stringsdict: error: no such file"])
         try expect(["print", "missing.xcstrings"], status: 1, lines: ["missing.xcstrings: error: cannot read catalog: no such file"])
@@ -73,14 +74,14 @@ final class BadInputTests: WorkFolderTestCase {
     func testCatalogThatIsNotJSON() throws {
         let message = "NotJSON.xcstrings:1:1: error: unexpected character 't', expected a value"
         try expect(["compile", "NotJSON.xcstrings"], status: 1, lines: [message, "nothing written: fix the errors above"])
-        try expect(["lint", "NotJSON.xcstrings"], status: 1, lines: [message, "1 file checked: 1 error, 0 warnings"], onStdout: true)
+        try expect(["lint", "NotJSON.xcstrings"], status: 1, lines: [message], stdout: ["1 file checked: 1 error, 0 warnings"])
         try expect(["print", "NotJSON.xcstrings"], status: 1, lines: [message])
         try expect(["normalize", "NotJSON.xcstrings"], status: 1, lines: [message])
         try expect(["normalize", "--check", "NotJSON.xcstrings"], status: 1, lines: [message])
         // An existing catalog beside the .lproj folders: merge refuses, verify counts it as a loss.
         try expect(["migrate", "Merge", "--merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value"])
-        try expect(["verify", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value",
-                                                           "Merge/Localizable.xcstrings: catalog on disk: 1 languages, 1 keys, 1 loss"], onStdout: true)
+        try expect(["verify", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value"],
+                   stdout: ["Merge/Localizable.xcstrings: catalog on disk: 1 languages, 1 keys, 1 loss"])
         // Without --merge or --force an existing catalog is never touched, whatever it holds.
         try expect(["migrate", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings: error: a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)"])
     }
@@ -94,10 +95,10 @@ final class BadInputTests: WorkFolderTestCase {
             prefix,
             "App/Localizable.xcstrings: error: no catalog written for table Localizable: a file does not parse (fix it, or pass --skip-invalid to leave it out)",
         ])
-        try expect(["lint", "App/en.lproj/Localizable.stringsdict"], status: 1, lines: [prefix], onStdout: true)
+        try expect(["lint", "App/en.lproj/Localizable.stringsdict"], status: 1, lines: [prefix])
         try expect(["print", "App/en.lproj/Localizable.stringsdict"], status: 1, lines: [prefix])
         // verify cannot compare a file it cannot read: an error, exit 1.
-        try expect(["verify", "App"], status: 1, lines: ["App/en.lproj/Localizable.stringsdict: error: cannot be compared, it does not parse: not a valid property list: …"], onStdout: true)
+        try expect(["verify", "App"], status: 1, lines: ["App/en.lproj/Localizable.stringsdict: error: cannot be compared, it does not parse: not a valid property list: …"])
     }
 
     // MARK: a file that cannot be read
@@ -114,9 +115,9 @@ final class BadInputTests: WorkFolderTestCase {
         try expect(["normalize", "Folder.xcstrings"], status: 1, lines: ["Folder.xcstrings: error: cannot read catalog: is a folder, not a file"])
         // A symbolic link to a file that is gone (as if it vanished before the run).
         try expect(["migrate", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"])
-        try expect(["lint", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"], onStdout: true)
+        try expect(["lint", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"])
         try expect(["print", "Link/en.lproj/Localizable.strings"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: no such file"])
-        try expect(["verify", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: no such file"], onStdout: true)
+        try expect(["verify", "Link"], status: 1, lines: ["Link/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: no such file"])
     }
 
     func testFileWithoutReadPermission() throws {
@@ -127,9 +128,9 @@ final class BadInputTests: WorkFolderTestCase {
         chmod(work.appendingPathComponent("Locked.xcstrings").path, 0o000)
         let strings = "Locked/en.lproj/Localizable.strings: error: cannot read the file (permission denied or I/O error)"
         try expect(["migrate", "Locked"], status: 1, lines: [strings])
-        try expect(["lint", "Locked/en.lproj/Localizable.strings"], status: 1, lines: [strings], onStdout: true)
+        try expect(["lint", "Locked/en.lproj/Localizable.strings"], status: 1, lines: [strings])
         try expect(["print", "Locked/en.lproj/Localizable.strings"], status: 1, lines: [strings])
-        try expect(["verify", "Locked"], status: 1, lines: ["Locked/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: cannot read the file (permission denied or I/O error)"], onStdout: true)
+        try expect(["verify", "Locked"], status: 1, lines: ["Locked/en.lproj/Localizable.strings: error: cannot be compared, it does not parse: cannot read the file (permission denied or I/O error)"])
         for command in ["compile", "print", "normalize"] {
             try expect([command, "Locked.xcstrings"], status: 1, lines: ["Locked.xcstrings: error: cannot read catalog: …"])
         }

@@ -100,8 +100,13 @@ final class CompileCommandTests: XCTestCase {
         let refused = try Stringcat.run(["compile"] + catalogs)
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stdout, "")
-        XCTAssertTrue(refused.stderr.contains("\(app)/de.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written\n"), refused.stderr)
+        // The files of one table that exist are one error line with a count (ar, de, en, ru and
+        // zh-Hans exist; ja was removed); --verbose names each of them.
+        XCTAssertTrue(refused.stderr.contains("\(app)/ar.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written (and 4 more like it in this table; --verbose shows each)\n"), refused.stderr)
         XCTAssertTrue(refused.stderr.hasSuffix("nothing written: fix the errors above or pass --force\n"), refused.stderr)
+        let verbose = try Stringcat.run(["compile", "--verbose"] + catalogs)
+        XCTAssertEqual(verbose.status, 1)
+        XCTAssertTrue(verbose.stderr.contains("\(app)/de.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written\n"), verbose.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: app + "/ja.lproj"), "a refused run writes no file at all")
         XCTAssertEqual(text(app + "/de.lproj/Localizable.strings"), "/* edited by hand */\n")
 

@@ -25,21 +25,22 @@ final class LintPrintCommandTests: XCTestCase {
         let catalog = try write("App/Localizable.xcstrings", Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : 1\n  }\n}".utf8))
         let run = try Stringcat.run(["lint", work.path])
         XCTAssertEqual(run.status, 1)
-        let lines = run.stdout.split(separator: "\n").map(String.init)
+        // Diagnostics on stderr, the count on stdout.
+        let lines = run.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "\(catalog):4:11: error: strings[\"a\"]: expected an object, found a number")
-        XCTAssertTrue(lines.contains("\(strings):3:10: error: missing ';' after the value of \"c\""), run.stdout)
-        XCTAssertTrue(lines.contains("\(strings):2:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins"), run.stdout)
-        XCTAssertTrue(lines.contains("\(dict):1: error: not a valid property list: Unexpected character n at line 1"), run.stdout)
-        XCTAssertEqual(lines.last, "3 files checked: 3 errors, 1 warning")
+        XCTAssertTrue(lines.contains("\(strings):3:10: error: missing ';' after the value of \"c\""), run.stderr)
+        XCTAssertTrue(lines.contains("\(strings):2:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins"), run.stderr)
+        XCTAssertTrue(lines.contains("\(dict):1: error: not a valid property list: Unexpected character n at line 1"), run.stderr)
+        XCTAssertEqual(run.stdout, "3 files checked: 3 errors, 1 warning\n")
     }
 
     func testLintWarningsDoNotFail() throws {
         let strings = try write("a.strings", Data("\"a\" = \"\\u00e9\";\n".utf8))
         let run = try Stringcat.run(["lint", strings])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stdout.hasPrefix("\(strings):1:"), run.stdout)
-        XCTAssertTrue(run.stdout.contains(": warning: '\\u' is not an escape"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("1 file checked: 0 errors, 1 warning\n"), run.stdout)
+        XCTAssertTrue(run.stderr.hasPrefix("\(strings):1:"), run.stderr)
+        XCTAssertTrue(run.stderr.contains(": warning: '\\u' is not an escape"), run.stderr)
+        XCTAssertEqual(run.stdout, "1 file checked: 0 errors, 1 warning\n")
     }
 
     func testLintChecksInfoPlistStringsAgainstTheInfoPlist() throws {
@@ -48,7 +49,7 @@ final class LintPrintCommandTests: XCTestCase {
         let table = try write("App/de.lproj/InfoPlist.strings", Data("CFBundleDisplayName = \"X\";\nCFBundleIdentifier = \"com.x\";\n".utf8))
         let run = try Stringcat.run(["lint", table])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stdout.hasPrefix("\(table):2:1: warning: \"CFBundleIdentifier\" is not an Info.plist key the system localizes"), run.stdout)
+        XCTAssertTrue(run.stderr.hasPrefix("\(table):2:1: warning: \"CFBundleIdentifier\" is not an Info.plist key the system localizes"), run.stderr)
     }
 
     func testPrintJSONOfAStringsFileInFileOrder() throws {
