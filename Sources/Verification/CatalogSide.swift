@@ -4,9 +4,11 @@ import StringcatSupport
 import StringsDict
 
 /// What a catalog gives back once compiled to `.strings`/`.stringsdict` (by `Compilation`, the
-/// code `stringcat compile` runs): per language, per key, the leaves sorted by path.
+/// code `stringcat compile` runs): per language, each key with its leaves sorted by path (a list:
+/// the comparison looks each one up among the legacy keys, so no second index is built).
 struct CatalogSide {
-    var languages: [String: [ByteKey: [LeafValue]]] = [:]
+    typealias Entry = (key: String, values: [LeafValue])
+    var languages: [String: [Entry]] = [:]
     var comments: [String: String] = [:]
     /// Units the compiler could not write (a shape a `.stringsdict` cannot hold).
     var notes: [Diagnostic] = []
@@ -18,16 +20,16 @@ struct CatalogSide {
         let compiled = CatalogCompiler.compile(catalog, tableName: tableName, path: path)
         notes = compiled.diagnostics.map { .note("compiling the catalog: " + $0.message, at: $0.location) }
         // Languages are independent: turn each into leaves on every core.
-        let built = ConcurrentMap.map(compiled.languages) { language -> [ByteKey: [LeafValue]] in
-            var keys: [ByteKey: [LeafValue]] = [:]
-            keys.reserveCapacity(language.strings.count + language.stringsDict.count)
+        let built = ConcurrentMap.map(compiled.languages) { language -> [Entry] in
+            var entries: [Entry] = []
+            entries.reserveCapacity(language.strings.count + language.stringsDict.count)
             for entry in language.strings {
-                keys[ByteKey(entry.key)] = [LeafValue(path: "", text: entry.value)]
+                entries.append((entry.key, [LeafValue(path: "", text: entry.value)]))
             }
             for entry in language.stringsDict {
-                keys[ByteKey(entry.key)] = LeafEquivalence.stringsDictValues(PlistNode(entry.rule))
+                entries.append((entry.key, LeafEquivalence.stringsDictValues(PlistNode(entry.rule))))
             }
-            return keys
+            return entries
         }
         for (language, keys) in zip(compiled.languages, built) { languages[language.language] = keys }
     }

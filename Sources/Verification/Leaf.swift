@@ -1,3 +1,4 @@
+import Foundation
 import StringcatSupport
 
 /// One string of a table in its flat form: what `verify` compares.
@@ -32,7 +33,7 @@ public struct Leaf: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static func == (a: Leaf, b: Leaf) -> Bool {
-        a.key.utf8.elementsEqual(b.key.utf8) && a.text.utf8.elementsEqual(b.text.utf8)
+        sameBytes(a.key, b.key) && sameBytes(a.text, b.text)
             && a.path == b.path && a.language == b.language && a.formatType == b.formatType
     }
 
@@ -56,7 +57,7 @@ struct LeafValue: Hashable, Sendable {
     var formatType: String?
 
     static func == (a: LeafValue, b: LeafValue) -> Bool {
-        a.text.utf8.elementsEqual(b.text.utf8) && a.path == b.path && a.formatType == b.formatType
+        sameBytes(a.text, b.text) && a.path == b.path && a.formatType == b.formatType
     }
 
     func hash(into hasher: inout Hasher) {
@@ -76,7 +77,7 @@ struct ByteKey: Hashable, Sendable {
 
     init(_ string: String) { self.string = string }
 
-    static func == (a: ByteKey, b: ByteKey) -> Bool { a.string.utf8.elementsEqual(b.string.utf8) }
+    static func == (a: ByteKey, b: ByteKey) -> Bool { sameBytes(a.string, b.string) }
 
     func hash(into hasher: inout Hasher) { Self.combine(string, into: &hasher) }
 
@@ -85,6 +86,18 @@ struct ByteKey: Hashable, Sendable {
         var text = text
         text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
+}
+
+/// True when `a` and `b` have the same UTF-8 bytes (not Swift's canonical equivalence). Native
+/// strings are compared with one `memcmp`; `utf8.elementsEqual` walked them byte by byte through
+/// an iterator, 7% of a proof.
+func sameBytes(_ a: String, _ b: String) -> Bool {
+    let count = a.utf8.count
+    guard count == b.utf8.count else { return false }
+    if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
+        b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+    }), let equal { return equal }
+    return a.utf8.elementsEqual(b.utf8)
 }
 
 /// `"text"` with backslashes, quotes and line breaks escaped, for one-line messages.

@@ -27,15 +27,16 @@ struct LeafComparison {
     }
 
     /// One language: legacy keys against the catalog's.
-    private static func compare(_ language: String, _ legacy: LegacySide, _ catalog: [ByteKey: [LeafValue]]?) -> LeafComparison {
+    private static func compare(_ language: String, _ legacy: LegacySide, _ catalog: [CatalogSide.Entry]?) -> LeafComparison {
         var result = LeafComparison()
-        let keys = legacy.languages[language]!
+        let legacyLanguage = legacy.languages[language]!
+        let keys = legacyLanguage.keys
         guard let catalog else {
             // The whole language is missing: one loss naming its first keys.
             var count = 0
             var first: LegacySide.Key?
             var names: [String] = []
-            for key in keys.values {
+            for key in keys {
                 count += key.values.count + key.alternatives.reduce(0) { $0 + $1.values.count }
                 names.append(key.key)
                 if first.map({ (legacy.files[key.file].file.path, key.line ?? 0) < (legacy.files[$0.file].file.path, $0.line ?? 0) }) ?? true { first = key }
@@ -51,51 +52,59 @@ struct LeafComparison {
             }
             return result
         }
-        for (byteKey, key) in keys {
+        var matched = [Bool](repeating: false, count: keys.count)
+        for entry in catalog {
+            guard let index = legacyLanguage.index[ByteKey(entry.key)] else { continue }
+            matched[index] = true
+            result.compare(keys[index], entry.values, language: language, legacy)
+        }
+        for (index, key) in keys.enumerated() where !matched[index] {
             let location = legacy.location(key)
-            guard let compiled = catalog[byteKey] else {
-                result.losses.append(Loss(kind: .keyMissing, language: language, key: key.key, location: location, detail: ""))
-                result.keepFile(location.path, "keys missing from the catalog")
-                for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "keys missing from the catalog") }
-                continue
-            }
-            if key.values == compiled && key.alternatives.isEmpty { continue }
-            // Which file's form of the key the catalog holds, when several files give it.
-            let givers = [LegacySide.Alternative(file: key.file, values: key.values, line: key.line, column: key.column)] + key.alternatives
-            let held = givers.first { $0.values.allSatisfy(compiled.contains) }
-            for giver in givers where held == nil || held!.file != giver.file {
-                let (file, values) = (giver.file, giver.values)
-                let path = legacy.files[file].file.path
-                let fileLocation = SourceLocation(path: path, line: giver.line, column: giver.column)
-                if let held {
-                    // Two files of one language give this key differently; the catalog holds the
-                    // other file's form, the one the app shows. Not a loss of the migration, but
-                    // this file must stay.
-                    let missing = values.filter { !compiled.contains($0) }.count
-                    result.notes.append(Diagnostic.warning("\(quoted(key.key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(LeafComparison.short(legacy.files[held.file].file.path)) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation))
-                    result.keepFile(path, "it gives some keys differently from \(LeafComparison.short(legacy.files[held.file].file.path)), whose values the catalog holds")
-                    continue
-                }
-                for value in values where !compiled.contains(value) {
-                    result.add(value, key: key.key, language: language, location: fileLocation, compiled: compiled)
-                }
-            }
-            // Forms the catalog adds to a legacy key: what the app shows for some count changed.
-            let legacyPaths = Set(givers.flatMap { $0.values.map(\.path) })
-            for value in compiled where !legacyPaths.contains(value.path) {
-                result.losses.append(Loss(kind: .formAdded, language: language, key: key.key, location: location,
-                                          detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
-                result.keepFile(location.path, "the catalog changed some keys")
-            }
+            result.losses.append(Loss(kind: .keyMissing, language: language, key: key.key, location: location, detail: ""))
+            result.keepFile(location.path, "keys missing from the catalog")
+            for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "keys missing from the catalog") }
         }
         return result
+    }
+
+    /// One key both sides have.
+    private mutating func compare(_ key: LegacySide.Key, _ compiled: [LeafValue], language: String, _ legacy: LegacySide) {
+        if key.values == compiled && key.alternatives.isEmpty { return }
+        let location = legacy.location(key)
+        // Which file's form of the key the catalog holds, when several files give it.
+        let givers = [LegacySide.Alternative(file: key.file, values: key.values, line: key.line, column: key.column)] + key.alternatives
+        let held = givers.first { $0.values.allSatisfy(compiled.contains) }
+        for giver in givers where held == nil || held!.file != giver.file {
+            let (file, values) = (giver.file, giver.values)
+            let path = legacy.files[file].file.path
+            let fileLocation = SourceLocation(path: path, line: giver.line, column: giver.column)
+            if let held {
+                // Two files of one language give this key differently; the catalog holds the
+                // other file's form, the one the app shows. Not a loss of the migration, but
+                // this file must stay.
+                let missing = values.filter { !compiled.contains($0) }.count
+                notes.append(Diagnostic.warning("\(quoted(key.key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(LeafComparison.short(legacy.files[held.file].file.path)) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation))
+                keepFile(path, "it gives some keys differently from \(LeafComparison.short(legacy.files[held.file].file.path)), whose values the catalog holds")
+                continue
+            }
+            for value in values where !compiled.contains(value) {
+                add(value, key: key.key, language: language, location: fileLocation, compiled: compiled)
+            }
+        }
+        // Forms the catalog adds to a legacy key: what the app shows for some count changed.
+        let legacyPaths = Set(givers.flatMap { $0.values.map(\.path) })
+        for value in compiled where !legacyPaths.contains(value.path) {
+            losses.append(Loss(kind: .formAdded, language: language, key: key.key, location: location,
+                               detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
+            keepFile(location.path, "the catalog changed some keys")
+        }
     }
 
     /// A legacy leaf the catalog lacks: changed, changed in kind of argument, or missing.
     private mutating func add(_ value: LeafValue, key: String, language: String, location: SourceLocation, compiled: [LeafValue]) {
         let path = value.path.isEmpty ? "" : value.path + ": "
         if let other = compiled.first(where: { $0.path == value.path }) {
-            if other.text.utf8.elementsEqual(value.text.utf8) {
+            if sameBytes(other.text, value.text) {
                 losses.append(Loss(kind: .specifierChanged, language: language, key: key, location: location,
                                    detail: path + "formats \(value.formatType ?? "?"), now \(other.formatType ?? "?")"))
             } else {
@@ -111,7 +120,7 @@ struct LeafComparison {
     private mutating func compareComments(_ expected: CommentExpectations, _ actual: [String: String], sourceLanguage: String) {
         for (key, expectation) in expected.byKey {
             let comment = actual[key]
-            if let comment, expectation.allowed.contains(where: { $0.utf8.elementsEqual(comment.utf8) }) { continue }
+            if let comment, expectation.allowed.contains(where: { sameBytes($0, comment) }) { continue }
             let wanted = expectation.fromSource ? quoted(expectation.allowed[0])
                 : "one of " + expectation.allowed.map(quoted).joined(separator: ", ") + " (the source language has no such key)"
             losses.append(Loss(kind: .commentChanged, language: sourceLanguage, key: key, location: expectation.location,

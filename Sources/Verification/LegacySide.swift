@@ -122,8 +122,14 @@ struct LegacySide {
         var column: Int?
     }
 
+    /// The keys of one language, in the order they were first read, and where each one is.
+    struct Language {
+        var keys: [Key] = []
+        var index: [ByteKey: Int] = [:]
+    }
+
     var files: [LegacyFileLeaves]
-    var languages: [String: [ByteKey: Key]] = [:]
+    var languages: [String: Language] = [:]
     var comments: CommentExpectations
     var notes: [Diagnostic] = []
 
@@ -140,21 +146,23 @@ struct LegacySide {
         // Languages are independent: build each one's keys on every core.
         let built = ConcurrentMap.map(groups) { indices in Self.language(files, indices) }
         for (language, result) in zip(languageNames, built) {
-            languages[language] = result.keys
+            languages[language] = result.language
             notes += result.notes
         }
         comments = CommentExpectations(files, sourceLanguage: sourceLanguage)
     }
 
-    private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (keys: [ByteKey: Key], notes: [Diagnostic]) {
+    private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
         // A key in both the .strings and the .stringsdict of one language: the app shows the
         // .stringsdict form, which is what the catalog keeps (NSBundle, and Xcode's migration).
         var dictKeys: Set<ByteKey> = []
         for index in indices where files[index].file.kind == .stringsdict {
             for key in files[index].keys { dictKeys.insert(ByteKey(key.key)) }
         }
-        var keys: [ByteKey: Key] = [:]
-        keys.reserveCapacity(indices.map { files[$0].keys.count }.max() ?? 0)
+        var language = Language()
+        let expected = indices.map { files[$0].keys.count }.max() ?? 0
+        language.keys.reserveCapacity(expected)
+        language.index.reserveCapacity(expected)
         var notes: [Diagnostic] = []
         for index in indices {
             let file = files[index]
@@ -166,21 +174,22 @@ struct LegacySide {
                     shadowed += 1
                     continue
                 }
-                if let first = keys[byteKey] {
+                if let first = language.index[byteKey] {
                     // The same key from a second file of this language (and of the same kind,
                     // since .strings values shadowed by the .stringsdict were skipped).
-                    if first.values != key.values {
-                        keys[byteKey]!.alternatives.append(Alternative(file: index, values: key.values, line: key.line, column: key.column))
+                    if language.keys[first].values != key.values {
+                        language.keys[first].alternatives.append(Alternative(file: index, values: key.values, line: key.line, column: key.column))
                     }
                 } else {
-                    keys[byteKey] = Key(key: key.key, values: key.values, file: index, line: key.line, column: key.column)
+                    language.index[byteKey] = language.keys.count
+                    language.keys.append(Key(key: key.key, values: key.values, file: index, line: key.line, column: key.column))
                 }
             }
             if shadowed > 0 {
                 notes.append(.note("\(shadowed) keys are also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
             }
         }
-        return (keys, notes)
+        return (language, notes)
     }
 }
 

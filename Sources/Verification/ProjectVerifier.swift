@@ -120,7 +120,7 @@ public enum ProjectVerifier {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
                                        languageCount: legacy.languages.count,
-                                       keyCount: Set(legacy.languages.values.flatMap { $0.keys }).count,
+                                       keyCount: Set(legacy.languages.values.flatMap { $0.index.keys }).count,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
         var notCarried: [String: String] = [:]
         for file in files {
@@ -146,7 +146,7 @@ public enum ProjectVerifier {
             result.files = verdicts(table, notCarried, missingCatalog: true)
             return result
         case .missing:
-            if legacy.languages.values.allSatisfy(\.isEmpty) && result.unreadableFiles.isEmpty {
+            if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
                 result.catalog = .emptyTable
                 result.files = verdicts(table, notCarried, missingCatalog: false)
                 return result
