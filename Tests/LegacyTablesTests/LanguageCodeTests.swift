@@ -22,4 +22,14 @@ final class LanguageCodeTests: XCTestCase {
         XCTAssertEqual(LanguageCode.baseLanguage(of: "zh-Hans"), "zh")
         XCTAssertEqual(LanguageCode.baseLanguage(of: "de"), "de")
     }
+
+    /// In a project (xcode-project.md F4), a region keeps its `_`, a script and `no` are canonicalised.
+    func testProjectLanguageCodes() {
+        XCTAssertEqual(LanguageCode.forProjectLproj("zh_CN", sourceLanguage: "en"), "zh_CN")
+        XCTAssertEqual(LanguageCode.forProjectLproj("zh_Hans", sourceLanguage: "en"), "zh-Hans")
+        XCTAssertEqual(LanguageCode.forProjectLproj("no", sourceLanguage: "en"), "nb")
+        XCTAssertEqual(LanguageCode.forProjectLproj("English", sourceLanguage: "en"), "en")
+        XCTAssertEqual(LanguageCode.forProjectLproj("Base", sourceLanguage: "ja"), "ja")
+        XCTAssertEqual(LanguageCode.forProjectLproj("pt-BR", sourceLanguage: "en"), "pt-BR")
+    }
 }

@@ -197,14 +197,4 @@ final class ProjectMigrationTests: XCTestCase {
         XCTAssertFalse(ProjectGenerator.ignores("build/\nDerivedData\n", "App.xcodeproj"))
         XCTAssertFalse(ProjectGenerator.ignores("/Other.xcodeproj\n", "App.xcodeproj"))
     }
-
-    /// F4: in a project, a region keeps its `_`, a script and `no` are canonicalised.
-    func testProjectLanguageCodes() {
-        XCTAssertEqual(LanguageCode.forProjectLproj("zh_CN", sourceLanguage: "en"), "zh_CN")
-        XCTAssertEqual(LanguageCode.forProjectLproj("zh_Hans", sourceLanguage: "en"), "zh-Hans")
-        XCTAssertEqual(LanguageCode.forProjectLproj("no", sourceLanguage: "en"), "nb")
-        XCTAssertEqual(LanguageCode.forProjectLproj("English", sourceLanguage: "en"), "en")
-        XCTAssertEqual(LanguageCode.forProjectLproj("Base", sourceLanguage: "ja"), "ja")
-        XCTAssertEqual(LanguageCode.forProjectLproj("pt-BR", sourceLanguage: "en"), "pt-BR")
-    }
 }
