@@ -69,9 +69,7 @@ public struct ProjectTables: Sendable {
     public var packages: [PackageManifest] = []
 
     public static func find(_ path: String, tables names: [String], sourceLanguage explicit: String?, requireTables: Bool = true) -> ProjectTables {
-        var search = TableSearch(tables: names, sourceLanguage: explicit, requireTables: requireTables)
-        search.requireTables = requireTables
-        return find(path, search)
+        find(path, TableSearch(tables: names, sourceLanguage: explicit, requireTables: requireTables))
     }
 
     public static func find(_ path: String, _ search: TableSearch) -> ProjectTables {
