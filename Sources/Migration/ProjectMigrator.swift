@@ -231,6 +231,12 @@ public enum ProjectMigrator {
     /// Writes every pending catalog and every project edit as one batch: on a failure, the writes
     /// of this run are undone, project files included.
     private static func write(_ pending: [(index: Int, data: Data)], into report: inout MigrationReport, options: MigrationOptions) {
+        // A project file that already holds the edited bytes (a second run into the same
+        // --output) is not written again: its mtime stays.
+        for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
+            && FileManager.default.contents(atPath: report.projectEdits[index].outputPath) == report.projectEdits[index].data {
+            report.projectEdits[index].notWrittenBecause = "unchanged"
+        }
         let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
         var batch = pending.map { (report.tables[$0.index].catalogPath, $0.data, options.force || options.merge) }
         batch += projects.map { (report.projectEdits[$0].outputPath, report.projectEdits[$0].data, true) }

@@ -197,6 +197,8 @@ enum MigrateCommand: Subcommand {
                 + (edit.changes.objectVersion.map { ", objectVersion \($0.from) -> \($0.to)" } ?? "")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
+            } else if edit.notWrittenBecause == "unchanged" {
+                console.result("\(DisplayPath.of(edit.outputPath)): unchanged (it already holds these edits)")
             } else {
                 console.result("\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it would have:")
                 for line in compacted(edit.changes.lines, verbosity: console.verbosity) { console.result("  " + line) }
