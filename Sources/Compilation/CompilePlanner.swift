@@ -150,6 +150,18 @@ extension CatalogCompiler {
 
     /// Plans, then writes unless there are errors or `dryRun` is set.
     public static func run(_ catalogs: [CatalogFiles.Found], options: CompileOptions) -> CompileReport {
+        // One writing run per tree at a time (TreeLock), from the plan to the last write.
+        var lock: TreeLock?
+        if !options.dryRun, let first = options.outputDirectory ?? catalogs.first?.path {
+            do {
+                lock = try TreeLock.acquire(for: first)
+            } catch {
+                var report = CompileReport()
+                report.diagnostics.append(error)
+                return report
+            }
+        }
+        defer { lock?.release() }
         var report = plan(catalogs, options: options)
         if !options.dryRun { write(&report, force: options.force) }
         return report

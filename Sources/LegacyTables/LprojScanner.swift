@@ -67,14 +67,14 @@ public enum LprojScanner {
             result.diagnostics.append(.warning("symbolic link loop or folder reached twice (real path \(real)); not entered again", at: .file(folder)))
             return
         }
-        let names: [String]
-        do {
-            names = try fm.contentsOfDirectory(atPath: folder).sorted()
-        } catch {
-            result.diagnostics.append(.error("cannot read folder: \((error as NSError).localizedDescription)", at: .file(folder)))
+        guard let listing = DirectoryNames.list(folder) else {
+            result.diagnostics.append(.error("cannot read folder: \(String(cString: strerror(errno)))", at: .file(folder)))
             return
         }
-        for name in names {
+        for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
+            result.diagnostics.append(.warning("the name \(name) is not valid UTF-8 (each \\xNN is a byte); not read: rename it", at: .file(folder)))
+        }
+        for name in listing.names {
             let path = folder + "/" + name
             var isDirectory: ObjCBool = false
             let exists = fm.fileExists(atPath: path, isDirectory: &isDirectory) // follows links
@@ -84,8 +84,20 @@ public enum LprojScanner {
                 continue
             }
             if name.hasSuffix(".lproj") {
+                if DirectoryNames.hasControlCharacter(name) {
+                    // No language code is made from a control character (`nl<newline>.lproj`).
+                    result.diagnostics.append(.warning("the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it names no language; not read: rename it", at: .file(folder)))
+                    continue
+                }
                 if isDirectory.boolValue {
-                    let files = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                    let inside = DirectoryNames.list(path) ?? DirectoryNames.Listing(names: [], invalid: [])
+                    for bad in inside.invalid {
+                        result.diagnostics.append(.warning("the name \(bad) is not valid UTF-8 (each \\xNN is a byte); not read: rename it", at: .file(path)))
+                    }
+                    let files = inside.names.filter { !DirectoryNames.hasControlCharacter($0) || !($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict")) }
+                    for bad in inside.names where !files.contains(bad) {
+                        result.diagnostics.append(.warning("the file name \"\(DirectoryNames.shown(bad))\" holds a control character; not read: rename it", at: .file(path)))
+                    }
                     // Interface Builder catalogs live in `mul.lproj`.
                     result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
                     result.lprojFolders.append(LprojFolder(

@@ -12,22 +12,22 @@ import Verification
 /// its reason. `.lproj` folders left empty are removed.
 enum LegacyDeletion {
     /// Deletes the table's legacy files that the catalog at `table.catalogPath` is proven to hold.
-    static func deleteIfProven(_ table: inout TableReport, sourceLanguage: String) {
+    static func deleteIfProven(_ table: inout TableReport, sourceLanguage: String, root: String) {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
-        apply(proof, to: &table, delete: true)
+        apply(proof, to: &table, delete: true, root: root)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `data` were written.
-    static func plan(_ table: inout TableReport, catalog data: Data, sourceLanguage: String) {
+    static func plan(_ table: inout TableReport, catalog data: Data, sourceLanguage: String, root: String) {
         let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
-        apply(proof, to: &table, delete: false)
+        apply(proof, to: &table, delete: false, root: root)
     }
 
     /// Legacy files left beside a catalog already on disk (a table migrated before, or languages
     /// the migration did not take): each file goes when every leaf of it is in the catalog, the
     /// others stay with their reason. Per file, not per table: languages Xcode's migration left
     /// out (F1) are not in the catalog, and must not keep the others from going.
-    static func deleteCarriedLeftovers(_ table: inout TableReport, sourceLanguage: String, delete: Bool) {
+    static func deleteCarriedLeftovers(_ table: inout TableReport, sourceLanguage: String, delete: Bool, root: String) {
         var proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
         guard proof.errors.isEmpty else {
             table.diagnostics += proof.errors
@@ -36,10 +36,11 @@ enum LegacyDeletion {
         }
         proof.losses = []
         proof.unreadableFiles = []
-        apply(proof, to: &table, delete: delete)
+        apply(proof, to: &table, delete: delete, root: root)
     }
 
-    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool) {
+    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String) {
+        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         guard proof.isProven else {
             table.diagnostics += proof.errors
             table.diagnostics += proof.losses.prefix(20).map(\.diagnostic)
@@ -52,6 +53,12 @@ enum LegacyDeletion {
         for verdict in proof.files {
             guard verdict.isCarried else {
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: verdict.reason ?? "not proven"))
+                continue
+            }
+            // Never delete through a symbolic link that leads out of the tree given to migrate.
+            let real = URL(fileURLWithPath: verdict.path).resolvingSymlinksInPath().path
+            guard real.hasPrefix(realRoot + "/") else {
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it lies outside \(root), through a symbolic link (it is \(real)); stringcat deletes nothing there"))
                 continue
             }
             guard delete else {

@@ -58,6 +58,18 @@ public enum ProjectMigrator {
     public static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
         let source = project.sourceLanguage, tables = project.tables
         var report = MigrationReport(root: project.scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
+        // One writing run per tree at a time (TreeLock): held until this function returns,
+        // undo and deletions included.
+        var lock: TreeLock?
+        if !options.dryRun {
+            do {
+                lock = try TreeLock.acquire(for: project.scan.root)
+            } catch {
+                report.diagnostics.append(error)
+                return report
+            }
+        }
+        defer { lock?.release() }
         report.filesLeftAlone = project.filesLeftAlone
         report.skippedFolders = project.skippedFolders
         report.generator = project.generator
@@ -82,10 +94,10 @@ public enum ProjectMigrator {
         if options.dryRun {
             if options.deleteLegacy {
                 for (index, data) in pending where report.tables[index].outcome != .failed {
-                    LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code)
+                    LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code, root: project.scan.root)
                 }
                 for index in report.leftovers.indices {
-                    LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: false)
+                    LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: false, root: project.scan.root)
                 }
             }
             return report
@@ -93,10 +105,10 @@ public enum ProjectMigrator {
         write(pending, into: &report, options: options)
         if options.deleteLegacy {
             for index in report.tables.indices where report.tables[index].outcome != .failed && report.tables[index].outcome != .empty {
-                LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code)
+                LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code, root: project.scan.root)
             }
             for index in report.leftovers.indices {
-                LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: true)
+                LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: true, root: project.scan.root)
             }
             let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
             report.diagnostics += diagnostics
@@ -215,11 +227,41 @@ public enum ProjectMigrator {
                 return Built(report: report, pendingData: nil)
             }
         }
+        if outcome != .unchanged, let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force) {
+            report.diagnostics.append(refusal)
+            return Built(report: report, pendingData: nil)
+        }
         report.outcome = outcome
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
         let data = outcome == .unchanged ? nil : (bytes ?? CatalogWriter.data(for: catalog))
         return Built(report: report, pendingData: data)
+    }
+
+    /// Why the catalog at `path` must not be written, if so: a symbolic link stands there (even a
+    /// dangling one; a run replaces it only with `--force`), or the folder it goes in leads out of
+    /// `root` through a symbolic link (never written).
+    static func refusesToWrite(_ path: String, root: String, force: Bool) -> Diagnostic? {
+        if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !force {
+            return .error("a symbolic link stands here (to \(destination)); it is not replaced (--force replaces the link with the catalog)", at: .file(path))
+        }
+        let realFolder = resolved((path as NSString).deletingLastPathComponent)
+        let realRoot = resolved(root)
+        guard realFolder == realRoot || realFolder.hasPrefix(realRoot + "/") else {
+            return .error("the catalog would be written outside \(root), through a symbolic link (into \(realFolder)); not written", at: .file(path))
+        }
+        return nil
+    }
+
+    /// `path` with the links of its part that exists resolved (an --output folder may not exist yet).
+    private static func resolved(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL
+        var rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path) && existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        return ([existing.resolvingSymlinksInPath().path] + rest).joined(separator: "/")
     }
 
     static func outputPath(for catalogPath: String, root: String, output: String?) -> String {

@@ -46,6 +46,8 @@ public enum AtomicFile {
             guard fm.createFile(atPath: temp, contents: data) else {
                 throw WriteError.cannotWrite(path, permissionReason(folder))
             }
+            // A replaced file keeps its permissions (a catalog made 0640 stays 0640).
+            if let mode = permissions(of: path) { chmod(temp, mode) }
             if rename(temp, path) != 0 {
                 let message = String(cString: strerror(errno))
                 try? fm.removeItem(atPath: temp)
@@ -71,22 +73,23 @@ public enum AtomicFile {
     /// project file written in the same batch always replaces itself).
     public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)]) throws(BatchError) {
         let fm = FileManager.default
-        var undo: [(path: String, previous: Data?)] = []
+        // What an earlier run killed before its rename left behind in these folders.
+        for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) { removeStaleTemporaries(in: folder) }
+        var undo: [(path: String, previous: Previous, written: Data)] = []
         var createdFolders: [String] = []
         for (index, file) in files.enumerated() {
-            let previous = fm.contents(atPath: file.path)
+            let previous = Previous(at: file.path)
             let missing = missingFolders(above: file.path)
             do {
                 try write(file.data, to: file.path, overwrite: file.overwrite)
-                undo.append((file.path, previous))
+                undo.append((file.path, previous, file.data))
                 createdFolders += missing
             } catch {
-                for (path, previousData) in undo.reversed() {
-                    if let previousData {
-                        try? write(previousData, to: path, overwrite: true)
-                    } else {
-                        try? fm.removeItem(atPath: path)
-                    }
+                for (path, previous, written) in undo.reversed() {
+                    // Only a file that still holds what this run wrote is put back: another run
+                    // may have replaced it since, and its bytes are not ours to undo.
+                    guard fm.contents(atPath: path) == written else { continue }
+                    previous.restore(at: path)
                 }
                 // Deepest first; only folders this run created, and only when empty.
                 for folder in (createdFolders + missing).reversed() where ((try? fm.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
@@ -95,6 +98,59 @@ public enum AtomicFile {
                 throw BatchError(failedIndex: index, error: error as? WriteError ?? .cannotWrite(file.path, reason(error)))
             }
         }
+    }
+
+    /// What a path held before a batch wrote it, to put it back: nothing, a file (its bytes and
+    /// permissions), or a symbolic link (its destination; a forced write replaces the link).
+    enum Previous {
+        case nothing
+        case file(Data, mode_t?)
+        case link(String)
+
+        init(at path: String) {
+            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                self = .link(destination)
+            } else if let data = FileManager.default.contents(atPath: path) {
+                self = .file(data, AtomicFile.permissions(of: path))
+            } else {
+                self = .nothing
+            }
+        }
+
+        func restore(at path: String) {
+            switch self {
+            case .nothing:
+                try? FileManager.default.removeItem(atPath: path)
+            case .file(let data, let mode):
+                try? AtomicFile.write(data, to: path, overwrite: true)
+                if let mode { chmod(path, mode) }
+            case .link(let destination):
+                try? FileManager.default.removeItem(atPath: path)
+                try? FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
+            }
+        }
+    }
+
+    /// The permission bits of the file at `path` (following a link), or nil when there is none.
+    static func permissions(of path: String) -> mode_t? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// Removes the temporary files (`.Name.stringcat-PID-N.tmp`) that a run killed between
+    /// writing and renaming left in `folder`, when that process is gone. Returns their paths.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> [String] {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".stringcat-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
+            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil, !ProcessLiveness.isAlive(pid) else { continue }
+            if (try? FileManager.default.removeItem(atPath: folder + "/" + name)) != nil { removed.append(folder + "/" + name) }
+        }
+        return removed
     }
 
     /// A failed `writeAll`: which file failed, and why. Nothing of the batch is left on disk.

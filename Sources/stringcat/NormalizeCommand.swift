@@ -32,6 +32,18 @@ enum NormalizeCommand: Subcommand {
             return 1
         }
         let check = arguments.has("--check")
+        // One writing run per tree at a time.
+        var lock: TreeLock?
+        if !check {
+            do {
+                lock = try TreeLock.acquire(for: paths[0])
+            } catch {
+                diagnostics.add(error)
+                diagnostics.print(on: console)
+                return 1
+            }
+        }
+        defer { lock?.release() }
         var changed = 0
         var unchanged = 0
         var failed = false

@@ -98,4 +98,63 @@ final class AtomicFileTests: XCTestCase {
                            "cannot create folder \(self.folder!)/plain/sub: \(self.folder!)/plain is a file, not a folder")
         }
     }
+
+    /// An undo puts a file back only if it still holds the bytes this run wrote (another run may
+    /// have replaced it meanwhile), and gives a restored file its mode back.
+    func testUndoLeavesAnotherRunsBytesAndRestoresTheMode() throws {
+        let folder = NSTemporaryDirectory() + "undo-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let a = folder + "/A.xcstrings", b = folder + "/B.xcstrings", c = folder + "/C.xcstrings"
+        try Data("old A".utf8).write(to: URL(fileURLWithPath: a))
+        try Data("old C".utf8).write(to: URL(fileURLWithPath: c))
+        chmod(a, 0o640)
+        chmod(c, 0o600)
+        struct DiskFull: Error {}
+        AtomicFile.faultInjector = { path in
+            // Another run writes A after this one did, before this one fails on B... C.
+            if path == c { try Data("the other run's A".utf8).write(to: URL(fileURLWithPath: a)); throw DiskFull() }
+        }
+        defer { AtomicFile.faultInjector = nil }
+        XCTAssertThrowsError(try AtomicFile.writeAll([(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)]))
+        XCTAssertEqual(FileManager.default.contents(atPath: a), Data("the other run's A".utf8), "not ours to undo")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: b))
+        XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+
+        // A file this run replaced and then put back keeps its mode too.
+        AtomicFile.faultInjector = { path in if path == b { throw DiskFull() } }
+        XCTAssertThrowsError(try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)]))
+        XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
+        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
+    /// A replaced symbolic link comes back as the link it was.
+    func testUndoPutsBackAReplacedSymbolicLink() throws {
+        let folder = NSTemporaryDirectory() + "undo-link-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("target".utf8).write(to: URL(fileURLWithPath: folder + "/target.xcstrings"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/L.xcstrings", withDestinationPath: "target.xcstrings")
+        struct DiskFull: Error {}
+        AtomicFile.faultInjector = { path in if path.hasSuffix("/B.xcstrings") { throw DiskFull() } }
+        defer { AtomicFile.faultInjector = nil }
+        XCTAssertThrowsError(try AtomicFile.writeAll([(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)]))
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/L.xcstrings"), "target.xcstrings")
+        XCTAssertEqual(FileManager.default.contents(atPath: folder + "/target.xcstrings"), Data("target".utf8))
+    }
+
+    /// The temporary file a killed run left is removed once its process is gone; a live one stays.
+    func testStaleTemporariesOfDeadRunsAreRemoved() throws {
+        let folder = NSTemporaryDirectory() + "stale-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let dead = folder + "/.L.xcstrings.stringcat-2147483646-7.tmp"
+        let live = folder + "/.L.xcstrings.stringcat-\(ProcessInfo.processInfo.processIdentifier)-7.tmp"
+        let other = folder + "/.notes.tmp"
+        for path in [dead, live, other] { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+        XCTAssertEqual(AtomicFile.removeStaleTemporaries(in: folder), [dead])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: live))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other))
+    }
 }
