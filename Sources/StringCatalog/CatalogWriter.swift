@@ -189,7 +189,7 @@ struct CatalogEmitter {
 
     /// The entries in Xcode's order. Starts from the file's order (`keyOrderHint`), so a catalog
     /// read from a sorted file costs n - 1 comparisons; keys added since are appended, then all
-    /// are sorted with Foundation's comparator (`KeySorter`).
+    /// are sorted in Xcode's order (`KeySorter`).
     private func sortedEntryIndices(_ catalog: StringCatalog) -> [Dictionary<String, CatalogEntry>.Index] {
         let strings = catalog.strings
         var indices: [Dictionary<String, CatalogEntry>.Index] = []
@@ -201,7 +201,7 @@ struct CatalogEmitter {
             let known = Set(indices)
             indices += strings.indices.filter { !known.contains($0) }
         }
-        return KeySorter.sortedIndices(indices.map { strings[$0].key }, by: CatalogKeyOrder.precedes).map { indices[$0] }
+        return KeySorter.sortedIndices(indices.map { strings[$0].key }).map { indices[$0] }
     }
 }
 
