@@ -2,8 +2,9 @@ import Foundation
 import XCTest
 @testable import StringCatalog
 
-/// `KeySorter` gives Foundation's order (the same as `sorted(by:)` with the comparator) with
-/// fewer comparisons, on one thread and on two.
+/// `KeySorter` gives Foundation's order (the same as `sorted(by:)` with Foundation's comparator)
+/// with fewer comparisons, on one thread and on two, with the comparator it is given and with its
+/// own fast path for ASCII keys (`ASCIIKeyOrder`; proven in `ASCIIKeyOrderTests`).
 final class KeySorterTests: XCTestCase {
     /// Counts calls of the comparator (from two threads too).
     private final class Counter: @unchecked Sendable {
@@ -34,8 +35,9 @@ final class KeySorterTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         for count in [0, 1, 2, 3, 7, 64, 500, KeySorter.parallelThreshold + 1] {
             let keys = mixedKeys(count).shuffled(using: &generator)
-            let expected = keys.sorted(by: CatalogKeyOrder.precedes)
+            let expected = keys.sorted(by: CatalogKeyOrder.foundationPrecedes)
             XCTAssertEqual(sortedCounting(keys).keys, expected, "\(count) keys")
+            XCTAssertEqual(KeySorter.sortedIndices(keys).map { keys[$0] }, expected, "\(count) keys")
             XCTAssertEqual(CatalogKeyOrder.sorted(keys), expected, "\(count) keys")
         }
     }
@@ -52,6 +54,9 @@ final class KeySorterTests: XCTestCase {
             guard inFileOrder.count > 1 else { continue }
             XCTAssertEqual(sortedCounting(inFileOrder.reversed()).keys, inFileOrder, path)
             XCTAssertEqual(sortedCounting(inFileOrder.shuffled()).keys, inFileOrder, path)
+            // The fast path, against the order Xcode wrote.
+            let shuffled = inFileOrder.shuffled()
+            XCTAssertEqual(KeySorter.sortedIndices(shuffled).map { shuffled[$0] }, inFileOrder, path)
             checked += 1
         }
         XCTAssertGreaterThan(checked, 5)
