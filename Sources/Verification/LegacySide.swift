@@ -78,6 +78,11 @@ struct LegacyFileLeaves: Sendable {
             error = .error(FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : "no such file", at: .file(file.path))
             return
         }
+        // Before Foundation and `PlistNode`, which recurse once per level.
+        if let tooDeep = PropertyListNesting.diagnostic(in: [UInt8](data), path: file.path) {
+            error = tooDeep
+            return
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
