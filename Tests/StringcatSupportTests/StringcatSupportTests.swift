@@ -33,6 +33,25 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertTrue(index.position(of: 3) == (3, 1))
         XCTAssertTrue(index.position(of: 0) == (1, 1))
     }
+
+    /// UTF8Positions gives what decoding each line from its start gives, at every offset.
+    func testUTF8PositionsAgreeWithDecodingTheLine() {
+        var generator = SplitMix64(seed: 17)
+        let pieces = ["a", "<", "é", "😀", "\n", "\r", "\r\n", "ü", String(repeating: "x", count: 300)]
+        for _ in 0..<20 {
+            var text = ""
+            for _ in 0..<200 { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let bytes = Array(text.utf8)
+            let positions = UTF8Positions(bytes)
+            let lines = LineIndex(utf8: bytes)
+            for offset in 0...bytes.count where offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+                let (line, byteColumn) = lines.position(of: offset)
+                let lineStart = offset - (byteColumn - 1)
+                let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+                XCTAssertTrue(positions.position(of: offset) == (line, column), "offset \(offset)")
+            }
+        }
+    }
 }
 
 final class AtomicFileTests: XCTestCase {
