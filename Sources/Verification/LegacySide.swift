@@ -79,7 +79,8 @@ struct LegacyFileLeaves: Sendable {
             return
         }
         // Before Foundation and `PlistNode`, which recurse once per level.
-        if let tooDeep = PropertyListNesting.diagnostic(in: [UInt8](data), path: file.path) {
+        let bytes = [UInt8](data)
+        if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: file.path) {
             error = tooDeep
             return
         }
@@ -95,7 +96,7 @@ struct LegacyFileLeaves: Sendable {
             error = .error("the top level is not a dictionary", at: .file(file.path))
             return
         }
-        let lines = StringsDictKeyLines.topLevel(inXML: [UInt8](data))
+        let lines = StringsDictKeyLines.topLevel(inXML: bytes)
         keys.reserveCapacity(top.count)
         for key in top.keys.sorted() {
             keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(top[key]!), line: lines[key], column: lines[key] == nil ? nil : 1))
