@@ -39,11 +39,14 @@ final class PropertyListNestingTests: XCTestCase {
         XCTAssertNotNil(problem(DeepInput.oldStyle(depth: 512)))
         XCTAssertNil(problem(DeepInput.binaryPlist(depth: 512)))
         XCTAssertNotNil(problem(DeepInput.binaryPlist(depth: 513)))
+        #if os(Linux)
+        // Measured on Linux only: CoreFoundation on macOS may read deeper.
         for depth in [511, 512] {
             let text = DeepInput.stringsDictXML(depth: depth)
             let foundation = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
             XCTAssertEqual(foundation == nil, problem(text) != nil, "depth \(depth): Foundation and the pre-scan disagree")
         }
+        #endif
     }
 
     /// What the readers skip is skipped (an empty `<dict/>` is no level, as in Foundation), and
