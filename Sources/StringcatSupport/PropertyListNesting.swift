@@ -20,10 +20,12 @@
 /// - Old-style text (anything else): `{` and `(` open, `}` and `)` close; quoted strings and
 ///   comments (where a token may start, as CoreFoundation reads them) are skipped.
 /// - Binary (`bplist`): the object graph from the top object, following the offset table. A
-///   container that holds itself is refused, and so is a graph that makes more values than the
-///   file has bytes (each reference takes at least one byte, so only containers referenced more
-///   than once can do that; the writers unique strings and numbers, not containers). A graph this
-///   scan cannot follow is left to Foundation, which refuses it.
+///   container that holds itself is refused; so is a set (not a property-list type, though the
+///   binary format has a marker for it: Foundation on Linux crashes on any non-empty one, found
+///   by fuzzing, Swift 6.3.1), and a graph that makes more values than the file has bytes (each
+///   reference takes at least one byte, so only containers referenced more than once can do
+///   that; the writers unique strings and numbers, not containers). A graph this scan cannot
+///   follow is left to Foundation, which refuses it.
 ///
 /// Closing more than was opened never makes the depth negative, so text the readers skip before
 /// the top-level value cannot hide the levels that follow it.
@@ -294,6 +296,9 @@ private struct BinaryScan {
         var path: [Frame] = []
 
         func enter(_ object: Int) -> PropertyListNesting.Problem? {
+            if let offset = offset(of: object), bytes[offset] >> 4 == 0xC {
+                return problem("a set, which property lists do not hold (Foundation on Linux crashes reading one)", object)
+            }
             guard let (first, referenceCount) = references(of: object) else {
                 state[object] = 2
                 height[object] = 0
@@ -355,8 +360,7 @@ private struct BinaryScan {
     /// refuses those). An empty container is not a level, as `<dict/>` is not (Foundation does not
     /// count either).
     func references(of object: Int) -> (Int, Int)? {
-        guard let offset = integer(at: tableOffset + object * offsetSize, size: offsetSize),
-              offset >= 8, offset < tableOffset else { return nil }
+        guard let offset = offset(of: object) else { return nil }
         let marker = bytes[offset]
         let kind = marker >> 4
         guard kind == 0xA || kind == 0xB || kind == 0xC || kind == 0xD else { return nil }
@@ -375,6 +379,12 @@ private struct BinaryScan {
         }
         guard count <= (tableOffset - first) / referenceSize else { return nil }
         return count == 0 ? nil : (first, count)
+    }
+
+    /// Where `object` starts, when that is inside the object area.
+    func offset(of object: Int) -> Int? {
+        guard let offset = integer(at: tableOffset + object * offsetSize, size: offsetSize), offset >= 8, offset < tableOffset else { return nil }
+        return offset
     }
 
     /// A big-endian unsigned integer of `size` bytes at `offset`; nil past the end or above Int.max.

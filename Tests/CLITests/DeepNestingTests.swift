@@ -41,11 +41,14 @@ final class DeepNestingTests: WorkFolderTestCase {
         try write("Forms/text.stringsdict", DeepInput.oldStyle(depth: 50_000))
         try write("Forms/binary.stringsdict", DeepInput.binaryPlist(depth: 50_000))
         try write("Forms/shared.stringsdict", DeepInput.sharedBinaryPlist(levels: 30))
+        try write("Forms/set.stringsdict", DeepInput.binaryPlistWithSet())
         try expect(["lint", "Forms"], lines: [
             "Forms/arrays.stringsdict:5:\(12 + 511 * 7 + 1): error: \(tooDeep)",
             "Forms/text.stringsdict:1:\(7 + 511 * 6): error: \(tooDeep)",
             "Forms/binary.stringsdict: error: \(tooDeep) (binary property list, the container at byte offset …",
             "Forms/shared.stringsdict: error: containers shared so often that the file makes more than …",
+            // Foundation on Linux segfaulted on a set (found by fuzzing).
+            "Forms/set.stringsdict: error: a set, which property lists do not hold (Foundation on Linux crashes reading one) …",
         ])
         // The binary form in a table, through migrate and verify.
         try write("App/de.lproj/Localizable.stringsdict", DeepInput.binaryPlist(depth: 50_000))

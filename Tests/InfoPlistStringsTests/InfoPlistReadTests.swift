@@ -105,7 +105,8 @@ final class InfoPlistReadTests: XCTestCase {
         XCTAssertNil(xml)
         XCTAssertEqual(xmlDiagnostics.map(\.description),
                        ["Info.plist:5:\(DeepInput.stringsDictXMLTooDeepColumn): warning: cannot parse the Info.plist: nesting deeper than 512 levels"])
-        for data in [Data(DeepInput.oldStyle(depth: 50_000).utf8), DeepInput.binaryPlist(depth: 50_000), DeepInput.sharedBinaryPlist(levels: 30)] {
+        for data in [Data(DeepInput.oldStyle(depth: 50_000).utf8), DeepInput.binaryPlist(depth: 50_000), DeepInput.sharedBinaryPlist(levels: 30),
+                     DeepInput.binaryPlistWithSet()] {
             let (read, diagnostics) = InfoPlist.parse(data, path: "Info.plist")
             XCTAssertNil(read)
             XCTAssertEqual(diagnostics.map(\.severity), [.warning])

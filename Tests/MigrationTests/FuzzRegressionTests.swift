@@ -102,6 +102,14 @@ final class FuzzRegressionTests: XCTestCase {
         // key scanner did not, and two paths became [] -> Dictionary(uniqueKeysWithValues:) trapped.
         // Fixed in PlistKeyLines.init(xml:).
         ("stringsdict", "keys outside any dict (crash in PlistKeyLines)", "PD88a2V5Pjwva2V5PjxrZXk+Pz48ZGljdD48L2RpY3Q+"),
+        // A binary plist holding a set (marker 0xC1): Foundation on Linux segfaults bridging the
+        // NSSet inside PropertyListSerialization (Swift 6.3.1). Found in a 6,720-byte mutation of
+        // the 513-level binary seed; this is the same crash in 68 bytes, `{k = set("k")}`.
+        // Refused before Foundation by PropertyListNesting (BinaryScan).
+        ("stringsdict", "binary plist holding a set (crash in Foundation)",
+         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
+        ("strings", "binary plist holding a set (crash in Foundation)",
+         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
     ]
 
     func testInputsTheFuzzersFlagged() throws {

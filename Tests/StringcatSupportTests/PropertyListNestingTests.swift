@@ -101,6 +101,15 @@ final class PropertyListNestingTests: XCTestCase {
         XCTAssertNil(try? PropertyListSerialization.propertyList(from: DeepInput.cyclicBinaryPlist(), options: [], format: nil))
     }
 
+    /// Sets are refused wherever they are reachable: Foundation on Linux crashes reading a
+    /// non-empty one (found by fuzzing), and property lists have no such type.
+    func testBinarySetsAreRefused() throws {
+        for data in [DeepInput.binaryPlistWithSet(), DeepInput.binaryPlistWithSet(empty: true)] {
+            let found = try XCTUnwrap(problem(data))
+            XCTAssertEqual(found.message, "a set, which property lists do not hold (Foundation on Linux crashes reading one) (binary property list, the container at byte offset 19)")
+        }
+    }
+
     /// What Foundation writes passes: strings shared between entries (CoreFoundation uniques
     /// them) never make more values than the file has bytes.
     func testBinaryPlistsFoundationWritesPass() throws {

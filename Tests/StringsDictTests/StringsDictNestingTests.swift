@@ -41,6 +41,9 @@ final class StringsDictNestingTests: XCTestCase {
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found.first?.contains("containers shared so often that the file makes more than") == true, "\(found)")
         XCTAssertEqual(errors(DeepInput.cyclicBinaryPlist()).count, 1)
+        // A set: Foundation on Linux segfaulted (found by fuzzing).
+        XCTAssertEqual(errors(DeepInput.binaryPlistWithSet()),
+                       ["en.lproj/A.stringsdict: error: a set, which property lists do not hold (Foundation on Linux crashes reading one) (binary property list, the container at byte offset 19)"])
     }
 
     /// 512 levels, the most accepted, are read by both paths on a 512 KiB stack (a secondary

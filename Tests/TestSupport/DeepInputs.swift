@@ -54,6 +54,12 @@ public enum DeepInput {
         return binary(objects, top: 2)
     }
 
+    /// A `bplist00` `{ k = set("k") }` (`{ k = set() }` when `empty`), a set being a type the binary
+    /// format has a marker for and property lists do not: Foundation on Linux crashes on a non-empty one.
+    public static func binaryPlistWithSet(empty: Bool = false) -> Data {
+        binary([[0x51, UInt8(ascii: "k")], [0xD1] + bigEndian(0, 4) + bigEndian(2, 4), empty ? [0xC0] : [0xC1] + bigEndian(0, 4)], top: 1)
+    }
+
     /// A `bplist00` whose top-level dictionary holds itself.
     public static func cyclicBinaryPlist() -> Data {
         binary([[0x51, UInt8(ascii: "k")], [0xD1] + bigEndian(0, 4) + bigEndian(1, 4)], top: 1)
