@@ -18,13 +18,16 @@ public struct UTF8Positions: Sendable {
         self.bytes = bytes
         lines = LineIndex(utf8: bytes)
         var checkpoints: [Int] = []
-        checkpoints.reserveCapacity(bytes.count / Self.stride + 1)
+        checkpoints.reserveCapacity(bytes.count / Self.stride + 2)
         var count = 0
-        for (i, byte) in bytes.enumerated() {
-            if i % Self.stride == 0 { checkpoints.append(count) }
-            if byte & 0xC0 != 0x80 { count += 1 }
+        var start = 0
+        while start < bytes.count {
+            checkpoints.append(count)
+            let end = min(start + Self.stride, bytes.count)
+            for i in start..<end where bytes[i] & 0xC0 != 0x80 { count += 1 }
+            start = end
         }
-        if bytes.count % Self.stride == 0 { checkpoints.append(count) }
+        checkpoints.append(count)   // for the offset just past the end
         self.checkpoints = checkpoints
     }
 
