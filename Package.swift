@@ -57,10 +57,10 @@ let package = Package(
 
         // Temporary folders and the path of ../shared for the test targets (Foundation only).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport"]),
-        .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport"]),
-        .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport"]),
-        .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings"]),
+        .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
+        .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),

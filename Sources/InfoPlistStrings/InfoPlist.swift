@@ -82,6 +82,10 @@ public struct InfoPlist: Sendable, Hashable {
     public static func parse(_ data: Data, path: String) -> (InfoPlist?, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var data = data
+        // Before Foundation, which may recurse once per level.
+        if let tooDeep = PropertyListNesting.problem(in: [UInt8](data)) {
+            return (nil, [.warning("cannot parse the Info.plist: \(tooDeep.message)", at: tooDeep.location(path: path))])
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)

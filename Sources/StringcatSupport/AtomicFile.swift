@@ -43,9 +43,7 @@ public enum AtomicFile {
         let temp = folder + "/.\(url.lastPathComponent).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
         do {
             if let inject = faultInjector { try inject(path) }
-            guard fm.createFile(atPath: temp, contents: data) else {
-                throw WriteError.cannotWrite(path, permissionReason(folder))
-            }
+            try createFlushedFile(temp, data, for: path, folder: folder)
             // A replaced file keeps its permissions (a catalog made 0640 stays 0640).
             if let mode = permissions(of: path) { chmod(temp, mode) }
             if rename(temp, path) != 0 {
@@ -186,17 +184,62 @@ public enum AtomicFile {
         return reason(error)
     }
 
-    private static func permissionReason(_ folder: String) -> String {
-        FileManager.default.isWritableFile(atPath: folder) ? "the file could not be created" : "folder \(folder) is not writable"
+    /// Creates `temp` holding `data`, flushed to disk, or throws why not in the words of the
+    /// errno ("No space left on device"). `FileManager.createFile` only said false, which was
+    /// reported as "the file could not be created" on a full disk.
+    private static func createFlushedFile(_ temp: String, _ data: Data, for path: String, folder: String) throws(WriteError) {
+        let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == EACCES && !FileManager.default.isWritableFile(atPath: folder) {
+                throw .cannotWrite(path, "folder \(folder) is not writable")
+            }
+            throw .cannotWrite(path, errnoText(code))
+        }
+        if let failure = writeAndFlush(data, to: descriptor) {
+            close(descriptor)
+            throw .cannotWrite(path, failure)
+        }
+        if close(descriptor) != 0 { throw .cannotWrite(path, errnoText(errno)) }
     }
+
+    /// Writes all of `data` to `descriptor` and flushes it (`fsync`); nil, or the errno's text.
+    static func writeAndFlush(_ data: Data, to descriptor: Int32) -> String? {
+        let failed: Int32? = data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return fsync(descriptor) == 0 ? nil : errno
+        }
+        return failed.map(errnoText)
+    }
+
+    private static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     private static func reason(_ error: Error) -> String {
         if let e = error as? WriteError { return e.description }
+        // A POSIX error, or a Foundation error caused by one, says it best in the errno's words
+        // (the bridged text adds "The operation could not be completed.").
+        if let posix = error as? POSIXError { return errnoText(posix.code.rawValue) }
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return errnoText(Int32(underlying.code))
+        }
         // Foundation's own errors have a useful localized text; other errors describe themselves
         // (their bridged NSError text is only "The operation could not be completed").
-        if error is CocoaError || error is POSIXError || type(of: error) == NSError.self {
+        if error is CocoaError || type(of: error) == NSError.self {
             return (error as NSError).localizedDescription
         }
         return String(describing: error)
     }
+}
+
+/// `write(2)`, named apart from `AtomicFile.write`.
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
 }

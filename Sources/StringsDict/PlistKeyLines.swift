@@ -9,7 +9,13 @@ import StringcatSupport
 /// A file `PlistXMLFastParser` read needs no second scan: its dictionaries hold each key's offset,
 /// and since that parser accepts no arrays and no repeated keys, every key path is unique and
 /// found by walking the dictionaries (the same answers as the scan, computed only when asked).
+///
+/// The scan keeps keys at most `indexedDepth` deep. The decoder asks for 5 levels at most (entry,
+/// rule type, device, variable, category) and reports anything deeper as a part it drops; keeping
+/// every path of a file nested 500 deep took a copy of the path per key (1 GB for 2 MB).
 struct PlistKeyLines {
+    static let indexedDepth = 8
+
     struct Position: Hashable {
         var line: Int
         var column: Int
@@ -22,20 +28,18 @@ struct PlistKeyLines {
 
     /// The fast parser's tree (tree mode), with the bytes and line starts to turn offsets into positions.
     private var root: PlistDictionary?
-    private var bytes: [UInt8] = []
-    private var lineIndex: LineIndex?
+    private var positionIndex: UTF8Positions?
 
     init() {}
 
     init(tree root: PlistDictionary, xml bytes: [UInt8]) {
         self.root = root
-        self.bytes = bytes
-        lineIndex = LineIndex(utf8: bytes)
+        positionIndex = UTF8Positions(bytes)
     }
 
     init(xml bytes: [UInt8]) {
         guard Self.looksLikeXML(bytes) else { return }
-        let lines = LineIndex(utf8: bytes)
+        let lines = UTF8Positions(bytes)
         var stack: [String] = []
         var pendingKey: String?
         var i = 0
@@ -48,12 +52,16 @@ struct PlistKeyLines {
                 let start = i + 5
                 let end = Self.find(bytes, from: start, Tag.keyClose) ?? n
                 let key = Self.unescape(String(decoding: bytes[start..<end], as: UTF8.self))
-                let position = Self.position(of: i, in: bytes, lines: lines)
-                let path = stack + [key]
-                if positions[path] != nil {
-                    duplicates.append((path, position))
+                // `stack` still holds the top-level dict's placeholder: its count is the key's depth.
+                if stack.count <= Self.indexedDepth {
+                    let (line, column) = lines.position(of: i)
+                    let position = Position(line: line, column: column)
+                    let path = stack + [key]
+                    if positions[path] != nil {
+                        duplicates.append((path, position))
+                    }
+                    positions[path] = position
                 }
-                positions[path] = position
                 pendingKey = key
                 i = end + 6
             } else if Self.hasPrefix(bytes, i, Tag.keyEmpty) {
@@ -127,7 +135,8 @@ struct PlistKeyLines {
     }
 
     private func treePosition(_ offset: Int) -> Position {
-        Self.position(of: offset, in: bytes, lines: lineIndex!)
+        let (line, column) = positionIndex!.position(of: offset)
+        return Position(line: line, column: column)
     }
 
     private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
@@ -148,14 +157,6 @@ struct PlistKeyLines {
             i += 1
         }
         return nil
-    }
-
-    /// 1-based line and column (in Unicode scalars) of a byte offset.
-    private static func position(of offset: Int, in bytes: [UInt8], lines: LineIndex) -> Position {
-        let (line, byteColumn) = lines.position(of: offset)
-        let lineStart = offset - (byteColumn - 1)
-        let scalars = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count
-        return Position(line: line, column: scalars + 1)
     }
 
     /// XML entity and character references, as the plist parser decodes them in keys.

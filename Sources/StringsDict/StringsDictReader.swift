@@ -12,6 +12,10 @@ public enum StringsDictReader {
     /// `fastPath: false` always goes through PropertyListSerialization (tests compare the two).
     static func parse(_ data: Data, path: String, language: String?, fastPath: Bool) -> StringsDictReadResult {
         let bytes = [UInt8](data)
+        // Before anything that recurses once per level (this module's readers, Foundation's).
+        if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: path) {
+            return StringsDictReadResult(file: nil, diagnostics: [tooDeep])
+        }
         let top: PlistDictionary
         let lines: PlistKeyLines
         if fastPath, let tree = PlistXMLFastParser.parse(bytes) {

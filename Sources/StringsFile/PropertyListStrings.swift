@@ -17,6 +17,10 @@ enum PropertyListStrings {
 
     static func read(_ bytes: [UInt8], path: String, encoding: StringsEncoding, hasByteOrderMark: Bool) -> StringsReadResult {
         let kind = encoding == .binaryPlist ? "binary" : "XML"
+        // Before Foundation, which may recurse once per level.
+        if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: path) {
+            return StringsReadResult(file: nil, diagnostics: [tooDeep])
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

@@ -78,6 +78,12 @@ struct LegacyFileLeaves: Sendable {
             error = .error(FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : "no such file", at: .file(file.path))
             return
         }
+        // Before Foundation and `PlistNode`, which recurse once per level.
+        let bytes = [UInt8](data)
+        if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: file.path) {
+            error = tooDeep
+            return
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
@@ -90,7 +96,7 @@ struct LegacyFileLeaves: Sendable {
             error = .error("the top level is not a dictionary", at: .file(file.path))
             return
         }
-        let lines = StringsDictKeyLines.topLevel(inXML: [UInt8](data))
+        let lines = StringsDictKeyLines.topLevel(inXML: bytes)
         keys.reserveCapacity(top.count)
         for key in top.keys.sorted() {
             keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(top[key]!), line: lines[key], column: lines[key] == nil ? nil : 1))

@@ -121,7 +121,7 @@ struct PBXParser {
     /// Parses a value whose trivia starts at `lead`; `position` is at its first byte.
     mutating func parseValue(lead: Int, depth: Int) throws(PBXParseFailure) -> PBXValue {
         guard position < buffer.count else { throw PBXParseFailure(offset: position, message: "unexpected end of file: expected a value") }
-        guard depth < Self.maximumDepth else { throw PBXParseFailure(offset: position, message: "values nested too deeply") }
+        guard depth < Self.maximumDepth else { throw PBXParseFailure(offset: position, message: "nesting deeper than \(Self.maximumDepth) levels") }
         let start = position
         switch buffer[position] {
         case UInt8(ascii: "{"):

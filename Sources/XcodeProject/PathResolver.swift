@@ -32,34 +32,41 @@ public struct PathResolver: Sendable {
     }
 
     /// The absolute path of a group, variant group, synchronized folder or file reference.
+    ///
+    /// Walks up the parents without recursion: a project may chain groups as deep as it likes
+    /// (a chain of 2,000 overflowed the stack when this recursed once per group).
     public func path(of id: String) -> String? {
         var visiting: Set<String> = []
-        return resolve(id, &visiting)
-    }
-
-    private func resolve(_ id: String, _ visiting: inout Set<String>) -> String? {
-        guard graph.object(id) != nil, visiting.insert(id).inserted else { return nil }
-        let path = graph.string("path", of: id)
-        let tree = graph.string("sourceTree", of: id) ?? "<group>"
-        switch tree {
-        case "<group>":
-            let base: String
-            if let parent = graph.parent(of: id) {
-                guard let folder = resolve(parent, &visiting) else { return nil }
-                base = folder
-            } else if id == graph.project?.mainGroup {
+        // The `path` of each `<group>`-relative object from `id` up, below the first known base.
+        var relativePaths: [String?] = []
+        var current = id
+        var base: String
+        walk: while true {
+            guard graph.object(current) != nil, visiting.insert(current).inserted else { return nil }
+            let path = graph.string("path", of: current)
+            switch graph.string("sourceTree", of: current) ?? "<group>" {
+            case "<group>":
+                relativePaths.append(path)
+                if let parent = graph.parent(of: current) {
+                    current = parent
+                    continue walk
+                }
+                guard current == graph.project?.mainGroup else { return nil }
                 base = projectFolder
-            } else {
+            case "SOURCE_ROOT":
+                base = path.map { PathResolver.join(projectFolder, $0) } ?? projectFolder
+            case "<absolute>":
+                guard let path else { return nil }
+                base = PathResolver.normalize(path)
+            default:
                 return nil
             }
-            return path.map { PathResolver.join(base, $0) } ?? base
-        case "SOURCE_ROOT":
-            return path.map { PathResolver.join(projectFolder, $0) } ?? projectFolder
-        case "<absolute>":
-            return path.map { PathResolver.normalize($0) }
-        default:
-            return nil
+            break walk
         }
+        for path in relativePaths.reversed() {
+            if let path { base = PathResolver.join(base, path) }
+        }
+        return base
     }
 
     /// `base/relative` with `.` and `..` components folded (lexically: symbolic links are not

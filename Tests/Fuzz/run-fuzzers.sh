@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of stringcat's readers.
 #
-#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | all
+#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | all
 #   Tests/Fuzz/run-fuzzers.sh build TARGET       build only
 #
 # Each target is one module: the sources of StringcatSupport and of the reader's module plus the
 # entry file, compiled together with `swiftc -sanitize=fuzzer -parse-as-library -O` (their
 # `import StringcatSupport` lines are dropped from a copy, since it is the same module here).
 # Everything goes to <repo>/fuzz-out/ (git-ignored): bin/, corpus/<target>/ (seeded from
-# ../shared/corpus, ../shared/goldens*, Samples/ and the test fixtures; kept between runs so a
-# later run goes on where the last one stopped), crashes/<target>/, <target>-<time>.log.
+# ../shared/corpus, ../shared/goldens*, Samples/ and the test fixtures; the pbxproj target from
+# every project.pbxproj under ../shared and the repository, whatever its size; every target also
+# gets the deep-nesting seeds of Tests/Fuzz/deep-seeds.py; kept between runs so a later run goes
+# on where the last one stopped), crashes/<target>/, <target>-<time>.log.
 # `all` runs the targets one after the other (the machine has 2 cores shared with others).
 set -euo pipefail
 
@@ -21,13 +23,14 @@ seed_max_bytes=32768
 # Swift's own crash handler would catch the trap first and exit without libFuzzer saving the input.
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: $0 strings|stringsdict|catalog|all SECONDS   or   $0 build strings|stringsdict|catalog" >&2; exit 2; }
+usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj" >&2; exit 2; }
 
 module_of() {
     case "$1" in
         strings) echo "StringsFile StringsFileFuzz.swift strings" ;;
         stringsdict) echo "StringsDict StringsDictFuzz.swift stringsdict" ;;
         catalog) echo "StringCatalog CatalogFuzz.swift xcstrings" ;;
+        pbxproj) echo "XcodeProject PBXProjectFuzz.swift pbxproj" ;;
         *) usage ;;
     esac
 }
@@ -58,10 +61,19 @@ seed() {
         [ -d "$d" ] && dirs+=("$d")
     done
     [ -d "$shared/corpus" ] || echo "note: $shared/corpus not found; seeding from the repo only" >&2
-    find "${dirs[@]}" -type f -name "*.$ext" -size -"$seed_max_bytes"c -print0 |
+    # Project files are seeded whatever their size (the run's -max_len is the largest one's).
+    local size=(-size -"$seed_max_bytes"c)
+    if [ "$target" = pbxproj ]; then
+        dirs=("$root/Samples" "$root/Tests")
+        [ -d "$shared" ] && dirs+=("$shared")
+        size=()
+    fi
+    find "${dirs[@]}" -type f -name "*.$ext" "${size[@]}" -print0 |
         while IFS= read -r -d '' f; do
             cp "$f" "$corpus/seed-$(sha1sum "$f" | cut -c1-16)"
         done
+    # Input nested 50,000 deep in every form the target reads (issue 17).
+    python3 "$here/deep-seeds.py" "$target" "$corpus"
     echo "$target corpus: $(ls "$corpus" | wc -l) files" >&2
 }
 
@@ -73,8 +85,13 @@ run() {
     local log="$out/$target-$(date +%Y%m%d-%H%M%S).log"
     echo "running $target for $seconds s (log: $log)…" >&2
     # -timeout: a single input taking over 5 s is a hang; -rss_limit_mb: memory must stay bounded.
+    # -max_len: 64 KiB, or the largest seed when it is larger (real project files reach 2.6 MB,
+    # and the deep seeds a few hundred KB), so that no seed is cut.
+    local max_len
+    max_len=$(find "$out/corpus/$target" -type f -printf '%s\n' | sort -n | tail -1)
+    [ "${max_len:-0}" -gt 65536 ] || max_len=65536
     "$out/bin/$target-fuzz" "$out/corpus/$target" \
-        -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len=65536 \
+        -max_total_time="$seconds" -timeout=5 -rss_limit_mb=2048 -max_len="$max_len" \
         -artifact_prefix="$out/crashes/$target/" -print_final_stats=1 >"$log" 2>&1 && status=0 || status=$?
     tail -25 "$log"
     echo "$target: fuzzer exit status $status" >&2
@@ -84,6 +101,6 @@ run() {
 case "$1" in
     build) build "$2" ;;
     all)
-        for t in strings stringsdict catalog; do run "$t" "$2"; done ;;
+        for t in strings stringsdict catalog pbxproj; do run "$t" "$2"; done ;;
     *) run "$1" "$2" ;;
 esac

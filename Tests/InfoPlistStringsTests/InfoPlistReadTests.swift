@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 import StringcatSupport
+import TestSupport
 @testable import InfoPlistStrings
 
 final class InfoPlistReadTests: XCTestCase {
@@ -95,6 +96,21 @@ final class InfoPlistReadTests: XCTestCase {
         XCTAssertEqual(brokenDiagnostics.count, 1)
         XCTAssertEqual(brokenDiagnostics.first?.severity, .warning)
         XCTAssertTrue(brokenDiagnostics.first?.message.hasPrefix("cannot parse the Info.plist: ") ?? false, brokenDiagnostics.first?.message ?? "")
+    }
+
+    /// An Info.plist nested 50,000 deep, in any form, is a located warning before Foundation
+    /// sees it (issue 17): the translations are still migrated without it.
+    func testDeepInfoPlistIsAWarningNotACrash() {
+        let (xml, xmlDiagnostics) = InfoPlist.parse(Data(DeepInput.stringsDictXML(depth: 50_000).utf8), path: "Info.plist")
+        XCTAssertNil(xml)
+        XCTAssertEqual(xmlDiagnostics.map(\.description),
+                       ["Info.plist:5:\(DeepInput.stringsDictXMLTooDeepColumn): warning: cannot parse the Info.plist: nesting deeper than 512 levels"])
+        for data in [Data(DeepInput.oldStyle(depth: 50_000).utf8), DeepInput.binaryPlist(depth: 50_000), DeepInput.sharedBinaryPlist(levels: 30),
+                     DeepInput.binaryPlistWithSet()] {
+            let (read, diagnostics) = InfoPlist.parse(data, path: "Info.plist")
+            XCTAssertNil(read)
+            XCTAssertEqual(diagnostics.map(\.severity), [.warning])
+        }
     }
 
     func testPreprocessedInfoPlistIsReadWithDirectivesIgnored() throws {

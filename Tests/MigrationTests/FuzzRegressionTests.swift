@@ -3,6 +3,7 @@ import StringCatalog
 import StringsDict
 import StringsFile
 import TestSupport
+import XcodeProject
 import XCTest
 
 /// The checks of the libFuzzer entries (Tests/Fuzz/*Fuzz.swift), run by `swift test`: on every
@@ -60,6 +61,25 @@ final class FuzzRegressionTests: XCTestCase {
         }
     }
 
+    /// The pbxproj entry's checks: write gives back the bytes read; the graph, the tables and the
+    /// migration's edit run, and the edited file parses again.
+    private func checkProject(_ bytes: [UInt8], _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        let path = "/fuzz/App.xcodeproj/project.pbxproj"
+        let document: PBXDocument
+        do {
+            document = try PBXProjectReader.parse(bytes, path: path)
+        } catch {
+            XCTAssertFalse(error.description.isEmpty, file: file, line: line)
+            return
+        }
+        XCTAssertEqual(PBXProjectWriter.bytes(document), bytes, "\(name): parse then write changed the bytes", file: file, line: line)
+        let graph = ProjectGraph(document: document)
+        let localization = LocalizedTables.find(in: graph, projectFolder: "/fuzz")
+        for diagnostic in graph.diagnostics + localization.diagnostics { XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line) }
+        guard !localization.tables.isEmpty, let edit = try? CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz") else { return }
+        XCTAssertNoThrow(try PBXProjectReader.parse(edit.bytes, path: path), "\(name): the edited project does not parse", file: file, line: line)
+    }
+
     private func numbersByValue(_ value: JSONValue) -> JSONValue {
         switch value {
         case .int(let int): return .double(Double(int))
@@ -82,6 +102,14 @@ final class FuzzRegressionTests: XCTestCase {
         // key scanner did not, and two paths became [] -> Dictionary(uniqueKeysWithValues:) trapped.
         // Fixed in PlistKeyLines.init(xml:).
         ("stringsdict", "keys outside any dict (crash in PlistKeyLines)", "PD88a2V5Pjwva2V5PjxrZXk+Pz48ZGljdD48L2RpY3Q+"),
+        // A binary plist holding a set (marker 0xC1): Foundation on Linux segfaults bridging the
+        // NSSet inside PropertyListSerialization (Swift 6.3.1). Found in a 6,720-byte mutation of
+        // the 513-level binary seed; this is the same crash in 68 bytes, `{k = set("k")}`.
+        // Refused before Foundation by PropertyListNesting (BinaryScan).
+        ("stringsdict", "binary plist holding a set (crash in Foundation)",
+         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
+        ("strings", "binary plist holding a set (crash in Foundation)",
+         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
     ]
 
     func testInputsTheFuzzersFlagged() throws {
@@ -91,6 +119,7 @@ final class FuzzRegressionTests: XCTestCase {
             case "strings": checkStrings([UInt8](data), item.finding)
             case "stringsdict": checkStringsDict(data, item.finding)
             case "catalog": checkCatalog(data, item.finding)
+            case "pbxproj": checkProject([UInt8](data), item.finding)
             default: XCTFail("unknown target \(item.target)")
             }
         }
@@ -148,6 +177,32 @@ final class FuzzRegressionTests: XCTestCase {
             ("argNum as a float", "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"en\":{\"substitutions\":{\"a\":{\"argNum\":1.0}}}}}},\"version\":\"1.0\"}"),
         ]
         for (name, text) in catalogs { checkCatalog(Data(text.utf8), name) }
+    }
+
+    /// The deep seeds of Tests/Fuzz/deep-seeds.py: input nested 50,000 deep overflowed the stack
+    /// of the fast XML reader (and, for a chain of groups, of the project's path resolver).
+    func testFuzzChecksHoldOnInputNestedDeep() throws {
+        let xml = DeepInput.stringsDictXML(depth: 50_000)
+        let plists: [(String, Data)] = [
+            ("XML dictionaries", Data(xml.utf8)),
+            ("XML arrays", Data(DeepInput.stringsDictXML(depth: 50_000, array: true).utf8)),
+            ("XML just past the limit", Data(DeepInput.stringsDictXML(depth: 512).utf8)),
+            ("XML at the limit", Data(DeepInput.stringsDictXML(depth: 511).utf8)),
+            ("UTF-16 XML", xml.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(using: .utf16)!),
+            ("old-style text", Data(DeepInput.oldStyle(depth: 50_000).utf8)),
+            ("binary", DeepInput.binaryPlist(depth: 50_000)),
+            ("binary at the limit", DeepInput.binaryPlist(depth: 512)),
+            ("binary shared", DeepInput.sharedBinaryPlist(levels: 30)),
+            ("binary cycle", DeepInput.cyclicBinaryPlist()),
+        ]
+        for (name, data) in plists {
+            checkStringsDict(data, name)
+            checkStrings([UInt8](data), name)
+        }
+        checkCatalog(Data(DeepInput.catalog(depth: 50_000).utf8), "catalog objects")
+        let sample = try String(contentsOfFile: repositoryRoot + "/Samples/LegacyApp/LegacyApp.xcodeproj/project.pbxproj", encoding: .utf8)
+        checkProject(Array(sample.utf8), "the sample")
+        checkProject(Array(DeepInput.pbxproj(sample, depth: 50_000).text.utf8), "project dictionaries")
     }
 
     func testFuzzChecksHoldOnTheSampleFiles() throws {

@@ -65,6 +65,10 @@ final class DiagnosticsTests: XCTestCase {
     func testDeepNestingIsRefusedWithoutCrashing() {
         let text = String(repeating: "[", count: 100_000)
         XCTAssertEqual(error(text), "L.xcstrings:1:513: error: nesting deeper than 512 levels")
+        // Objects, 50,000 deep in an unknown field of an entry: the `{` of level 513.
+        let objects = #"{"sourceLanguage":"en","strings":{"a":{"x":"# + String(repeating: #"{"k":"#, count: 50_000) + "1"
+            + String(repeating: "}", count: 50_000) + "}}}"
+        XCTAssertEqual(error(objects), "L.xcstrings:1:\(44 + 509 * 5): error: nesting deeper than 512 levels")
     }
 
     // MARK: Shapes (reported at the value, or at the object missing a field, with the path)

@@ -33,6 +33,25 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertTrue(index.position(of: 3) == (3, 1))
         XCTAssertTrue(index.position(of: 0) == (1, 1))
     }
+
+    /// UTF8Positions gives what decoding each line from its start gives, at every offset.
+    func testUTF8PositionsAgreeWithDecodingTheLine() {
+        var generator = SplitMix64(seed: 17)
+        let pieces = ["a", "<", "é", "😀", "\n", "\r", "\r\n", "ü", String(repeating: "x", count: 300)]
+        for _ in 0..<20 {
+            var text = ""
+            for _ in 0..<200 { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
+            let bytes = Array(text.utf8)
+            let positions = UTF8Positions(bytes)
+            let lines = LineIndex(utf8: bytes)
+            for offset in 0...bytes.count where offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+                let (line, byteColumn) = lines.position(of: offset)
+                let lineStart = offset - (byteColumn - 1)
+                let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+                XCTAssertTrue(positions.position(of: offset) == (line, column), "offset \(offset)")
+            }
+        }
+    }
 }
 
 final class AtomicFileTests: XCTestCase {
@@ -89,6 +108,43 @@ final class AtomicFileTests: XCTestCase {
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["keep.txt"])
         XCTAssertEqual(try String(contentsOfFile: folder + "/keep.txt", encoding: .utf8), "old")
+    }
+
+    /// A full disk says so, with the path (it said "the file could not be created"): a POSIX
+    /// error, or Foundation's error caused by one, in the errno's words.
+    func testDiskFullIsReportedInTheErrnosWords() throws {
+        let path = folder + "/c.txt"
+        let failures: [Error] = [
+            POSIXError(.ENOSPC),
+            CocoaError(.fileWriteOutOfSpace, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC) as NSError]),
+        ]
+        for failure in failures {
+            AtomicFile.faultInjector = { _ in throw failure }
+            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false)) { error in
+                XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "cannot write \(path): No space left on device")
+            }
+            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false)) { error in
+                XCTAssertEqual((error as? AtomicFile.BatchError)?.description, "cannot write \(path): No space left on device")
+            }
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
+        }
+    }
+
+    /// A real ENOSPC: Linux's `/dev/full` fails every write with it. The test opens it itself,
+    /// creating and renaming nothing (a rename onto it, as AtomicFile.write does, would replace
+    /// the device when run as root).
+    func testARealFullDeviceGivesTheErrnosText() throws {
+        var info = stat()
+        guard stat("/dev/full", &info) == 0, Int(info.st_mode) & Int(S_IFMT) == Int(S_IFCHR) else {
+            throw XCTSkip("no /dev/full character device on this system")
+        }
+        let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw XCTSkip("/dev/full cannot be opened for writing") }
+        defer { close(descriptor) }
+        XCTAssertEqual(AtomicFile.writeAndFlush(Data(repeating: 0x41, count: 100_000), to: descriptor), "No space left on device")
+        let file = open(folder + "/f.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        defer { close(file) }
+        XCTAssertNil(AtomicFile.writeAndFlush(Data(repeating: 0x41, count: 100_000), to: file))
     }
 
     func testAFolderThatCannotBeCreatedIsExplained() throws {

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import StringsFile
 
@@ -124,6 +125,25 @@ final class EncodingTests: XCTestCase {
         let data = try PropertyListSerialization.data(fromPropertyList: ["k": 1], format: .binary, options: 0)
         XCTAssertEqual(descriptions(StringsFileReader.parse([UInt8](data), path: "t.strings")),
                        ["t.strings: error: the value of \"k\" is not a string in this binary property list"])
+    }
+
+    /// A `.strings` that is an XML or binary property list nested 50,000 deep is refused with its
+    /// place before Foundation sees it (issue 17).
+    func testPropertyListStringsNestedDeeperThan512LevelsAreLocatedErrors() {
+        let xml = DeepInput.stringsDictXML(depth: 50_000)
+        XCTAssertEqual(descriptions(StringsFileReader.parse(Array(xml.utf8), path: "t.strings")),
+                       ["t.strings:5:\(DeepInput.stringsDictXMLTooDeepColumn): error: nesting deeper than 512 levels"])
+        let utf16 = [UInt8](xml.replacingOccurrences(of: "UTF-8", with: "UTF-16").data(using: .utf16)!)
+        XCTAssertEqual(descriptions(StringsFileReader.parse(utf16, path: "t.strings")),
+                       ["t.strings:5:\(DeepInput.stringsDictXMLTooDeepColumn): error: nesting deeper than 512 levels"])
+        let binary = descriptions(StringsFileReader.parse([UInt8](DeepInput.binaryPlist(depth: 50_000)), path: "t.strings"))
+        XCTAssertEqual(binary.count, 1)
+        XCTAssertTrue(binary.first?.hasPrefix("t.strings: error: nesting deeper than 512 levels (binary property list, the container at byte offset ") == true, "\(binary)")
+        let shared = descriptions(StringsFileReader.parse([UInt8](DeepInput.sharedBinaryPlist(levels: 30)), path: "t.strings"))
+        XCTAssertTrue(shared.first?.contains("containers shared so often") == true, "\(shared)")
+        // Text: the tokenizer reads no nested value at all.
+        XCTAssertEqual(descriptions(StringsFileReader.parse(Array(("\"k\" = " + String(repeating: "{ a = ", count: 50_000)).utf8), path: "t.strings")),
+                       ["t.strings:1:7: error: the value of \"k\" is a dictionary; a .strings value must be a string"])
     }
 
     func testRealSparkleBinaryPlist() throws {

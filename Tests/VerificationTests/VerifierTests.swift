@@ -131,6 +131,19 @@ final class VerifierTests: XCTestCase {
         XCTAssertEqual(report.tables[0].files.filter { !$0.isCarried }.map(\.path), [broken])
     }
 
+    /// Verification reads a `.stringsdict` with Foundation, not with the fast reader: a file
+    /// nested 50,000 deep is refused with its place before Foundation or `PlistNode` sees it.
+    func testAStringsDictNestedDeeperThan512LevelsIsALocatedErrorNotACrash() throws {
+        let tree = try migratedSample()
+        let deep = try tree.write("LegacyApp/de.lproj/Localizable.stringsdict", DeepInput.stringsDictXML(depth: 50_000))
+        let report = verify(tree.root, tables: ["Localizable"])
+        XCTAssertFalse(report.isLossless)
+        XCTAssertEqual(report.tables[0].unreadableFiles.map(\.description),
+                       ["\(deep):5:\(DeepInput.stringsDictXMLTooDeepColumn): error: cannot be compared, it does not parse: nesting deeper than 512 levels"])
+        try tree.write("LegacyApp/de.lproj/Localizable.stringsdict", DeepInput.binaryPlist(depth: 50_000))
+        XCTAssertEqual(verify(tree.root, tables: ["Localizable"]).tables[0].unreadableFiles.count, 1)
+    }
+
     func testEquivalentSpellingsAreEqual() throws {
         // `%#@v@` against `%#@arg1@` (shape (a) loses the name), `%1$#@v@` against `%#@v@` with
         // argNum 1, `%arg` against the value type's own specifier, `d` against `lld`.

@@ -41,6 +41,29 @@ final class GraphAndPathTests: XCTestCase {
         XCTAssertEqual(PathResolver.normalize("/a/./b//c/../d"), "/a/b/d")
     }
 
+    /// Groups chained 20,000 deep (each the only child of the one before): resolved without
+    /// recursion (2,000 overflowed the stack when it recursed once per group), and a cycle of
+    /// groups is no path.
+    func testGroupsChainedDeepResolveWithoutRecursion() throws {
+        let depth = 20_000
+        var objects = "\t\tR0 = {isa = PBXProject; mainGroup = G0; targets = (); };\n"
+        for level in 0..<depth {
+            objects += "\t\tG\(level) = {isa = PBXGroup; children = (\(level + 1 < depth ? "G\(level + 1)" : "V")); path = \(level % 1000 == 0 ? "d" : "."); sourceTree = \"<group>\"; };\n"
+        }
+        objects += """
+        \t\tV = {isa = PBXVariantGroup; children = (C); name = Localizable.strings; sourceTree = "<group>"; };
+        \t\tC = {isa = PBXFileReference; name = en; path = en.lproj/Localizable.strings; sourceTree = "<group>"; };
+        \t\tX0 = {isa = PBXGroup; children = (X1); sourceTree = "<group>"; };
+        \t\tX1 = {isa = PBXGroup; children = (X0, F); sourceTree = "<group>"; };
+        \t\tF = {isa = PBXFileReference; path = f.strings; sourceTree = "<group>"; };
+        """
+        let graph = try project(objects)
+        let folder = "/p" + String(repeating: "/d", count: depth / 1000)
+        XCTAssertEqual(PathResolver(graph: graph, projectFolder: "/p").path(of: "C"), folder + "/en.lproj/Localizable.strings")
+        XCTAssertEqual(LocalizedTables.find(in: graph, projectFolder: "/p").tables.map(\.catalogPath), [folder + "/Localizable.xcstrings"])
+        XCTAssertNil(PathResolver(graph: graph, projectFolder: "/p").path(of: "F"))
+    }
+
     /// §5: groups inside a bundle, framework or dependency folder are skipped and reported; so
     /// is a group that also holds a file replacing it would drop (an intent definition).
     func testGroupsOfOtherBundlesAreSkipped() throws {

@@ -73,6 +73,9 @@ final class RoundTripTests: XCTestCase {
 
     func testDeepNestingIsAnErrorNotACrash() {
         let text = String(repeating: "(", count: 10_000)
-        XCTAssertEqual(parseError(Array(text.utf8))?.message, "values nested too deeply")
+        XCTAssertEqual(parseError(Array(text.utf8))?.message, "nesting deeper than 200 levels")
+        // 50,000 dictionaries: the 200th `{` of the chain (the top-level one is the first level).
+        let deep = "{\n\tdeep = " + String(repeating: "{a = ", count: 50_000) + "b" + String(repeating: "; }", count: 50_000) + ";\n}\n"
+        XCTAssertEqual(parseError(Array(deep.utf8))?.description, "fixture.pbxproj:2:\(9 + 199 * 5): error: nesting deeper than 200 levels")
     }
 }
