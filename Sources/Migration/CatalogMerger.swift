@@ -44,11 +44,13 @@ public enum CatalogMerger {
         // (String hashing follows canonical equivalence, so keys equal under normalization meet
         // in one shard, where KeySpellings sees both). Diagnostics are put back in file order.
         let shardCount = valueCount >= shardThreshold ? 2 : 1
-        let shards = ConcurrentMap.map(Array(0..<shardCount)) { shard in
+        var shards = ConcurrentMap.map(Array(0..<shardCount)) { shard in
             mergeShard(ordered, shard: shard, of: shardCount, sabotage: sabotage)
         }
+        // Taken out of the array, so the merge below mutates the only copy (not a copy of it).
         var strings = shards[0].strings
         var pluralKeys = shards[0].pluralKeys
+        shards[0].strings = [:]
         for shard in shards.dropFirst() {
             strings.merge(shard.strings) { first, _ in first }
             pluralKeys.formUnion(shard.pluralKeys)
@@ -57,10 +59,13 @@ public enum CatalogMerger {
 
         let comments = self.comments(ordered, sourceLanguage: sourceLanguage)
         var commentCount = 0
-        for (key, comment) in comments where strings[key] != nil && sabotage?.dropsComment(of: key) != true {
-            strings[key]!.comment = comment
+        func attach(_ comment: String, to key: String) {
+            guard sabotage?.dropsComment(of: key) != true, let index = strings.index(forKey: key) else { return }
+            strings.values[index].comment = comment
             commentCount += 1
         }
+        for (key, comment) in comments.source { if let comment { attach(comment, to: key) } }
+        for (key, comment) in comments.others { attach(comment, to: key) }
         let catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, strings: strings)
         return MergeResult(catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
     }
@@ -86,7 +91,9 @@ public enum CatalogMerger {
         // Room for every key of the largest file, and in each entry for every language: growing
         // the tables one key at a time rehashed them about log2(n) times.
         let largest = ordered.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
-        result.strings.reserveCapacity(largest / shardCount + 16)
+        // Shard 0 has room for every key: the other shards are merged into it, which would
+        // otherwise rehash it into a new table while both are alive.
+        result.strings.reserveCapacity((shard == 0 ? largest : largest / shardCount) + 16)
         let languageCount = ordered.count
 
         var spellings = KeySpellings()
@@ -159,7 +166,10 @@ public enum CatalogMerger {
     /// A key written several times in one file gets the comments of every occurrence joined with
     /// nothing between them, as Xcode does (owncloud `en`: `"Single Account"` twice ->
     /// `"Single AccountSingle Account"`).
-    static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> [String: String] {
+    /// Returned in two parts, never copied into one table (a table of a million keys costs tens of
+    /// megabytes per copy): `source`, the source language's comment of each of its keys (`nil`:
+    /// the key has none), and `others`, the comment taken for a key the source lacks.
+    static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> (source: [String: String?], others: [String: String]) {
         var result: [String: String] = [:]
         let sourceIndex = languages.firstIndex { $0.language == sourceLanguage }
         let source = sourceIndex.flatMap { languages[$0].strings.map { StringsFile.commentsByKey($0.entries) } }
@@ -187,10 +197,7 @@ public enum CatalogMerger {
         for (key, candidates) in votes {
             result[key] = candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
         }
-        for (key, comment) in source ?? [:] {
-            result[key] = comment ?? nil
-        }
-        return result.compactMapValues { $0 }
+        return (source ?? [:], result)
     }
 }
 
@@ -202,14 +209,13 @@ public enum CatalogMerger {
 /// last value. They are an error instead, and the later spelling is left out (found by
 /// Tests/MigrationTests/PropertyRoundTripTests.swift).
 struct KeySpellings {
-    private var first: [String: String] = [:]
+    // A set, not a map of key to itself: the member found is the first spelling (half the memory).
+    private var first: Set<String> = []
 
     /// True when `key` may be merged: new, or spelled exactly as before.
     mutating func accept(_ key: String, at location: SourceLocation, diagnostics: inout [Diagnostic]) -> Bool {
-        guard let earlier = first[key] else {
-            first[key] = key
-            return true
-        }
+        let (inserted, earlier) = first.insert(key)
+        if inserted { return true }
         if earlier.unicodeScalars.elementsEqual(key.unicodeScalars) { return true }
         diagnostics.append(.error("key \(Self.spelled(key)) differs from the key \(Self.spelled(earlier)) only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it", at: location))
         return false

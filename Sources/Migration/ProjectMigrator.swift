@@ -76,11 +76,13 @@ public enum ProjectMigrator {
         report.projectPaths = project.projects.map(\.path)
         if project.diagnostics.containsError && tables.isEmpty { return report }
         let builts = build(tables, root: project.scan.root, source: source.code, options: options, progress: progress)
-        var pending: [(index: Int, data: Data)] = []
+        var pending: [(index: Int, content: AtomicFile.Content)] = []
+        var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
         for built in builts {
-            if built.outcome != .failed, let data = built.pendingData {
-                pending.append((report.tables.count, data))
+            if built.outcome != .failed, let content = built.pending {
+                pending.append((report.tables.count, content))
             }
+            if let error = built.stagingError, stagingFailure == nil { stagingFailure = (report.tables.count, error) }
             report.tables.append(built.report)
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
@@ -93,13 +95,20 @@ public enum ProjectMigrator {
         }
         if options.dryRun {
             if options.deleteLegacy {
-                for (index, data) in pending where report.tables[index].outcome != .failed {
+                for (index, content) in pending where report.tables[index].outcome != .failed {
+                    guard case .data(let data) = content else { continue }
                     LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code, root: project.scan.root)
                 }
                 for index in report.leftovers.indices {
                     LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: false, root: project.scan.root)
                 }
             }
+            return report
+        }
+        if let stagingFailure {
+            // A catalog that could not be written (a full disk while streaming it) fails the run
+            // as a failed rename would: nothing of it is put in place.
+            undo(pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
             return report
         }
         write(pending, into: &report, options: options)
@@ -135,7 +144,7 @@ public enum ProjectMigrator {
         let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
         var catalogs: [String: Data] = [:]
         for built in build(tables, root: project.scan.root, source: project.sourceLanguage.code, options: options, progress: nil) {
-            if built.outcome != .failed, let data = built.pendingData { catalogs[built.report.catalogPath] = data }
+            if built.outcome != .failed, case .data(let data)? = built.pending { catalogs[built.report.catalogPath] = data }
         }
         return catalogs
     }
@@ -157,11 +166,20 @@ public enum ProjectMigrator {
         return builts
     }
 
-    /// A table report plus the bytes still to write.
+    /// A table report plus what is still to put in place: the catalog's bytes, or (when it was
+    /// streamed to disk as it was encoded) its staged file.
     private struct Built {
         var report: TableReport
-        var pendingData: Data?
+        var pending: AtomicFile.Content?
+        /// Streaming the catalog to its staged file failed (the run is then undone).
+        var stagingError: AtomicFile.WriteError?
         var outcome: TableOutcome { report.outcome }
+
+        init(report: TableReport, pending: AtomicFile.Content?, stagingError: AtomicFile.WriteError? = nil) {
+            self.report = report
+            self.pending = pending
+            self.stagingError = stagingError
+        }
     }
 
     private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], source: String, root: String, options: MigrationOptions) -> Built {
@@ -175,7 +193,7 @@ public enum ProjectMigrator {
         let invalid = !loaded.invalidFiles.isEmpty
         if invalid {
             report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse (fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
-            return Built(report: report, pendingData: nil)
+            return Built(report: report, pending: nil)
         }
 
         let fm = FileManager.default
@@ -187,12 +205,12 @@ public enum ProjectMigrator {
         report.diagnostics += merged.diagnostics
         if merged.diagnostics.containsError {
             report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
-            return Built(report: report, pendingData: nil)
+            return Built(report: report, pending: nil)
         }
         var catalog = merged.catalog
         if catalog.strings.isEmpty && !fm.fileExists(atPath: catalogPath) {
             report.outcome = .empty
-            return Built(report: report, pendingData: nil)
+            return Built(report: report, pending: nil)
         }
         report.pluralEntryCount = merged.pluralEntryCount
         report.commentCount = merged.commentCount
@@ -207,7 +225,7 @@ public enum ProjectMigrator {
                 report.outcome = .unchanged
                 report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
                 report.entryCount = catalog.strings.count
-                return Built(report: report, pendingData: nil)
+                return Built(report: report, pending: nil)
             }
             bytes = options.merge ? nil : data
             if options.merge {
@@ -220,22 +238,37 @@ public enum ProjectMigrator {
                     outcome = result.changed ? (options.dryRun ? .planned : .merged) : .unchanged
                 } catch {
                     report.diagnostics.append(error)
-                    return Built(report: report, pendingData: nil)
+                    return Built(report: report, pending: nil)
                 }
             } else if !options.force {
                 report.diagnostics.append(.error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath)))
-                return Built(report: report, pendingData: nil)
+                return Built(report: report, pending: nil)
             }
         }
         if outcome != .unchanged, let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force) {
             report.diagnostics.append(refusal)
-            return Built(report: report, pendingData: nil)
+            return Built(report: report, pending: nil)
         }
         report.outcome = outcome
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
-        let data = outcome == .unchanged ? nil : (bytes ?? CatalogWriter.data(for: catalog))
-        return Built(report: report, pendingData: data)
+        if outcome == .unchanged { return Built(report: report, pending: nil) }
+        if let bytes { return Built(report: report, pending: .data(bytes)) }
+        if options.dryRun { return Built(report: report, pending: .data(CatalogWriter.data(for: catalog))) }
+        // Streamed to a staged file beside its destination as it is encoded: the catalog's text
+        // is never in memory whole. The rename happens with the rest of the run (`write`).
+        do throws(AtomicFile.WriteError) {
+            let staged = try StagedFile(for: catalogPath, overwrite: options.force || options.merge)
+            do {
+                try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
+            } catch {
+                staged.discard()
+                throw error
+            }
+            return Built(report: report, pending: .staged(staged))
+        } catch {
+            return Built(report: report, pending: nil, stagingError: error)
+        }
     }
 
     /// Why the catalog at `path` must not be written, if so: a symbolic link stands there (even a
@@ -270,9 +303,26 @@ public enum ProjectMigrator {
         return base + "/" + TableGrouper.relative(catalogPath, to: root)
     }
 
+    /// A catalog could not be staged: nothing of the run is put in place. The staged catalogs are
+    /// discarded; the table that failed says why, the others that they were undone.
+    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int, error: AtomicFile.WriteError,
+                             into report: inout MigrationReport) {
+        StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+        report.tables[failedTable].outcome = .failed
+        report.tables[failedTable].diagnostics.append(.error("\(error)", at: .file(report.tables[failedTable].catalogPath)))
+        for item in pending where report.tables[item.index].outcome != .failed {
+            report.tables[item.index].outcome = .failed
+            report.tables[item.index].diagnostics.append(.error("not written: another file of this run could not be written, so the run was undone",
+                                                               at: .file(report.tables[item.index].catalogPath)))
+        }
+        for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil {
+            report.projectEdits[index].notWrittenBecause = "the run was undone"
+        }
+    }
+
     /// Writes every pending catalog and every project edit as one batch: on a failure, the writes
     /// of this run are undone, project files included.
-    private static func write(_ pending: [(index: Int, data: Data)], into report: inout MigrationReport, options: MigrationOptions) {
+    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport, options: MigrationOptions) {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
@@ -280,8 +330,8 @@ public enum ProjectMigrator {
             report.projectEdits[index].notWrittenBecause = "unchanged"
         }
         let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
-        var batch = pending.map { (report.tables[$0.index].catalogPath, $0.data, options.force || options.merge) }
-        batch += projects.map { (report.projectEdits[$0].outputPath, report.projectEdits[$0].data, true) }
+        var batch = pending.map { (path: report.tables[$0.index].catalogPath, content: $0.content, overwrite: options.force || options.merge) }
+        batch += projects.map { (report.projectEdits[$0].outputPath, .data(report.projectEdits[$0].data), true) }
         do {
             try AtomicFile.writeAll(batch)
             for index in projects {

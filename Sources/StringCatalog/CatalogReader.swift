@@ -33,17 +33,14 @@ public enum CatalogReader {
 
     /// The bytes of the file at `path`, or a diagnostic saying why it cannot be read.
     static func readBytes(path: String) throws(Diagnostic) -> [UInt8] {
-        do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            var isDirectory: ObjCBool = false
+        switch FileBytes.read(path) {
+        case .success(let bytes): return bytes
+        case .failure(let error):
             let reason: String
-            if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                reason = "no such file"
-            } else if isDirectory.boolValue {
-                reason = "is a folder, not a file"
-            } else {
-                reason = (error as NSError).localizedDescription
+            switch error.code {
+            case .ENOENT: reason = "no such file"
+            case .EISDIR: reason = "is a folder, not a file"
+            default: reason = String(cString: strerror(error.code.rawValue))
             }
             throw Diagnostic.error("cannot read catalog: \(reason)", at: .file(path))
         }

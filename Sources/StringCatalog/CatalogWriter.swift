@@ -14,8 +14,24 @@ public enum CatalogWriter {
     ///   from, to build the output without regrowing it.
     public static func bytes(for catalog: StringCatalog, capacity: Int = 0) -> [UInt8] {
         var emitter = CatalogEmitter(capacity: capacity)
-        emitter.write(catalog)
+        emitter.write(catalog, streaming: false) { _ in true }
         return emitter.out.bytes
+    }
+
+    /// The same bytes as `data(for:)`, handed to `sink` in parts of about a megabyte (at most one
+    /// more block of 2,048 entries), in order,
+    /// as they are encoded: a catalog can go to a file without all of its text in memory at once
+    /// (a 200 MB `.strings` makes a 520 MB catalog). Stops at the first error `sink` throws.
+    public static func write<E: Error>(_ catalog: StringCatalog, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
+        var failure: E?
+        emitter.write(catalog, streaming: true) { bytes in
+            guard failure == nil else { return false }
+            do throws(E) { try sink(bytes) } catch { failure = error; return false }
+            return true
+        }
+        if let failure { throw failure }
+        try sink(emitter.out.bytes)
     }
 
     /// The catalog as a pretty-printed JSON object, for `stringcat print --json`.
@@ -51,6 +67,11 @@ struct CatalogEmitter {
 
     /// Catalogs with at least this many entries are encoded on two threads.
     static let parallelThreshold = 2_048
+    /// A streamed catalog is handed out in parts of about this many bytes.
+    static let streamChunkBytes = 1 << 20
+    /// Entries encoded per block when streaming (two halves of it on two threads); a part handed
+    /// out is at most `streamChunkBytes` plus one block.
+    static let streamBlockEntries = parallelThreshold
 
     private mutating func writeEntries(_ strings: [String: CatalogEntry], _ indices: ArraySlice<Dictionary<String, CatalogEntry>.Index>) {
         for index in indices {
@@ -60,7 +81,28 @@ struct CatalogEmitter {
         }
     }
 
-    mutating func write(_ catalog: StringCatalog) {
+    /// Writes the entries at `indices`, on two threads when there are many: each half is encoded
+    /// by a writer that continues the open object, and the parts are spliced in order.
+    private mutating func writeEntries(_ strings: [String: CatalogEntry], _ indices: ArraySlice<Dictionary<String, CatalogEntry>.Index>,
+                                       objectHasMembers: Bool) {
+        guard indices.count >= Self.parallelThreshold else {
+            writeEntries(strings, indices)
+            return
+        }
+        let middle = indices.startIndex + indices.count / 2
+        let halves = [(indices[..<middle], objectHasMembers), (indices[middle...], true)]
+        let parts = ConcurrentMap.map(halves) { half, hasMembers in
+            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
+            emitter.writeEntries(strings, half)
+            return emitter.out
+        }
+        for part in parts { out.append(continuation: part) }
+    }
+
+    /// Writes the catalog. When `streaming`, the bytes written so far are handed to `sink` (and
+    /// dropped here) after each block of entries once they pass `streamChunkBytes`; it returns
+    /// false to stop (the rest is then not encoded). The last part stays in `out`.
+    mutating func write(_ catalog: StringCatalog, streaming: Bool, sink: (_ bytes: [UInt8]) -> Bool) {
         out.beginObject()
         for name in memberOrder(CatalogFieldNames.catalogOrder, catalog.extraFields, known: CatalogFieldNames.catalog) {
             switch name {
@@ -70,19 +112,17 @@ struct CatalogEmitter {
                 out.key(name)
                 out.beginObject()
                 let indices = sortedEntryIndices(catalog)
-                if indices.count < Self.parallelThreshold {
-                    writeEntries(catalog.strings, indices[...])
-                } else {
-                    // Entries encode independently: two halves on two threads, spliced in order.
-                    let middle = indices.count / 2
-                    let strings = catalog.strings
-                    let halves = [(indices[..<middle], false), (indices[middle...], true)]
-                    let parts = ConcurrentMap.map(halves) { half, hasMembers in
-                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-                        emitter.writeEntries(strings, half)
-                        return emitter.out
-                    }
-                    for part in parts { out.append(continuation: part) }
+                guard streaming else {
+                    writeEntries(catalog.strings, indices[...], objectHasMembers: false)
+                    out.endObject()
+                    continue
+                }
+                var start = 0
+                while start < indices.count {
+                    let end = min(start + Self.streamBlockEntries, indices.count)
+                    writeEntries(catalog.strings, indices[start..<end], objectHasMembers: start > 0)
+                    start = end
+                    if out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return }
                 }
                 out.endObject()
             default: writeExtra(name, catalog.extraFields)

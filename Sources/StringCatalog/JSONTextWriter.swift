@@ -28,6 +28,14 @@ struct JSONTextWriter {
         firstMember[firstMember.count - 1] = false
     }
 
+    /// Hands out the bytes written so far and starts again from none (same capacity), in the
+    /// same place of the document: used to stream a large catalog to a file in parts.
+    mutating func takeBytes() -> [UInt8] {
+        let taken = bytes
+        bytes.removeAll(keepingCapacity: true)
+        return taken
+    }
+
     mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
     mutating func endObject() { endContainer(UInt8(ascii: "}")) }
     mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }

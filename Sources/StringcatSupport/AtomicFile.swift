@@ -40,7 +40,7 @@ public enum AtomicFile {
                 throw WriteError.cannotCreateFolder(folder, folderReason(folder, error))
             }
         }
-        let temp = folder + "/.\(url.lastPathComponent).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temp = temporaryPath(for: path)
         do {
             if let inject = faultInjector { try inject(path) }
             try createFlushedFile(temp, data, for: path, folder: folder)
@@ -70,25 +70,45 @@ public enum AtomicFile {
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
     public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)]) throws(BatchError) {
+        try writeAll(files.map { ($0.path, Content.data($0.data), $0.overwrite) })
+    }
+
+    /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
+    public enum Content {
+        case data(Data)
+        case staged(StagedFile)
+    }
+
+    /// `writeAll` for bytes and staged files together. A staged file is put in place by a
+    /// rename; when the batch fails, every staged file not yet in place is discarded.
+    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)]) throws(BatchError) {
         let fm = FileManager.default
         // What an earlier run killed before its rename left behind in these folders.
         for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) { removeStaleTemporaries(in: folder) }
-        var undo: [(path: String, previous: Previous, written: Data)] = []
+        var undo: [(path: String, previous: Previous, written: Written)] = []
         var createdFolders: [String] = []
         for (index, file) in files.enumerated() {
             let previous = Previous(at: file.path)
-            let missing = missingFolders(above: file.path)
+            var missing = missingFolders(above: file.path)
             do {
-                try write(file.data, to: file.path, overwrite: file.overwrite)
-                undo.append((file.path, previous, file.data))
+                switch file.content {
+                case .data(let data):
+                    try write(data, to: file.path, overwrite: file.overwrite)
+                    undo.append((file.path, previous, .bytes(data)))
+                case .staged(let staged):
+                    missing = staged.createdFolders
+                    try commit(staged, overwrite: file.overwrite)
+                    undo.append((file.path, previous, .file(Written.identity(of: file.path))))
+                }
                 createdFolders += missing
             } catch {
                 for (path, previous, written) in undo.reversed() {
                     // Only a file that still holds what this run wrote is put back: another run
                     // may have replaced it since, and its bytes are not ours to undo.
-                    guard fm.contents(atPath: path) == written else { continue }
+                    guard written.isStill(at: path) else { continue }
                     previous.restore(at: path)
                 }
+                StagedFile.discard(files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
                 // Deepest first; only folders this run created, and only when empty.
                 for folder in (createdFolders + missing).reversed() where ((try? fm.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
                     try? fm.removeItem(atPath: folder)
@@ -96,6 +116,46 @@ public enum AtomicFile {
                 throw BatchError(failedIndex: index, error: error as? WriteError ?? .cannotWrite(file.path, reason(error)))
             }
         }
+    }
+
+    /// Puts a staged file in place: the same checks and rename as `write`.
+    private static func commit(_ staged: StagedFile, overwrite: Bool) throws {
+        let path = staged.path
+        if !overwrite && FileManager.default.fileExists(atPath: path) { throw WriteError.exists(path) }
+        if let inject = faultInjector { try inject(path) }
+        try staged.finish()
+        if let mode = permissions(of: path) { chmod(staged.temporaryPath, mode) }
+        if rename(staged.temporaryPath, path) != 0 { throw WriteError.cannotWrite(path, errnoText(errno)) }
+    }
+
+    /// What this run left at a path, to tell whether it is still there before undoing it: the
+    /// bytes it wrote, or (for a staged file, too large to compare) the file itself by identity.
+    enum Written {
+        case bytes(Data)
+        case file((device: UInt64, inode: UInt64)?)
+
+        static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            return (UInt64(info.st_dev), UInt64(info.st_ino))
+        }
+
+        func isStill(at path: String) -> Bool {
+            switch self {
+            case .bytes(let data): return FileManager.default.contents(atPath: path) == data
+            case .file(let identity):
+                guard let identity, let now = Self.identity(of: path) else { return false }
+                return identity == now
+            }
+        }
+    }
+
+    /// A fresh temporary path beside `path` (`.Name.stringcat-PID-N.tmp`), the pattern
+    /// `removeStaleTemporaries` knows.
+    static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        return folder + "/.\(url.lastPathComponent).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
     }
 
     /// What a path held before a batch wrote it, to put it back: nothing, a file (its bytes and
@@ -159,7 +219,7 @@ public enum AtomicFile {
     }
 
     /// The folders above `path` that do not exist yet, outermost first.
-    private static func missingFolders(above path: String) -> [String] {
+    static func missingFolders(above path: String) -> [String] {
         var missing: [String] = []
         var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.path) {
@@ -171,7 +231,7 @@ public enum AtomicFile {
 
     /// Why a folder cannot be created, in words a user can act on (Foundation on Linux only
     /// says "The operation could not be completed").
-    private static func folderReason(_ folder: String, _ error: Error) -> String {
+    static func folderReason(_ folder: String, _ error: Error) -> String {
         var ancestor = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
         while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
@@ -205,24 +265,27 @@ public enum AtomicFile {
 
     /// Writes all of `data` to `descriptor` and flushes it (`fsync`); nil, or the errno's text.
     static func writeAndFlush(_ data: Data, to descriptor: Int32) -> String? {
-        let failed: Int32? = data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return fsync(descriptor) == 0 ? nil : errno
-        }
-        return failed.map(errnoText)
+        if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) { return failure }
+        return fsync(descriptor) == 0 ? nil : errnoText(errno)
     }
 
-    private static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
+    /// Writes all of `buffer` to `descriptor` (retrying short writes); nil, or the errno's text.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        var offset = 0
+        while offset < buffer.count {
+            let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errnoText(errno)
+            }
+            offset += written
+        }
+        return nil
+    }
 
-    private static func reason(_ error: Error) -> String {
+    static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    static func reason(_ error: Error) -> String {
         if let e = error as? WriteError { return e.description }
         // A POSIX error, or a Foundation error caused by one, says it best in the errno's words
         // (the bridged text adds "The operation could not be completed.").

@@ -63,9 +63,9 @@ public enum StringsFileReader {
         if isDirectory.boolValue {
             return StringsReadResult(file: nil, diagnostics: [.error("is a folder, not a .strings file", at: .file(path))])
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard case .success(let bytes) = FileBytes.read(path) else {
             return StringsReadResult(file: nil, diagnostics: [.error("cannot read the file (permission denied or I/O error)", at: .file(path))])
         }
-        return parse([UInt8](data), path: path, strict: strict)
+        return parse(bytes, path: path, strict: strict)
     }
 }

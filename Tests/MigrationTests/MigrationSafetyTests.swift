@@ -8,6 +8,34 @@ import XCTest
 final class MigrationSafetyTests: XCTestCase {
     override func tearDown() {
         AtomicFile.faultInjector = nil
+        StagedFile.appendFaultInjector = nil
+    }
+
+    /// Catalogs stream to staged files beside their destination as they are encoded; a disk
+    /// that fills up while one streams out undoes the run before anything is put in place.
+    func testADiskThatFillsUpWhileACatalogStreamsOutUndoesTheRun() throws {
+        let tree = try TestTree()
+        try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
+        try tree.write("C/en.lproj/Localizable.strings", "\"c\" = \"C\";\n")
+        try tree.write("C/Localizable.xcstrings", "the user's own catalog")
+        let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+
+        struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
+        StagedFile.appendFaultInjector = { path in if path.hasSuffix("B/Localizable.xcstrings") { throw DiskFull() } }
+        var options = MigrationOptions()
+        options.force = true
+        let report = ProjectMigrator.migrate(tree.root, options: options)
+
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        let failure = report.tables[1].diagnostics.first(where: \.isError)!
+        XCTAssertEqual(failure.description, "\(tree.path("B/Localizable.xcstrings")): error: cannot write \(tree.path("B/Localizable.xcstrings")): No space left on device")
+        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
+        // No staged temporary file is left either (allFiles lists hidden files too).
+        let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted")
+        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
     }
 
     func testAWriteFailureUndoesTheCatalogsAlreadyWritten() throws {

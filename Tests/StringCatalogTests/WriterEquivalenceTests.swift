@@ -130,4 +130,34 @@ final class WriterEquivalenceTests: XCTestCase {
             XCTAssertEqual(try CatalogReader.parse(ours, path: "big.xcstrings"), catalog)
         }
     }
+
+    /// `write(_:to:)` streams a catalog in parts as it encodes it (so `migrate` never holds a
+    /// catalog's text whole): the parts joined are `data(for:)` byte for byte, across block and
+    /// part boundaries, and each part is a small share of the whole.
+    func testStreamedCatalogIsTheSameBytesInPartsOfAboutAMegabyte() throws {
+        for (entries, languages) in [(0, 1), (5, 2), (CatalogEmitter.streamBlockEntries * 12 + 17, 2)] {
+            let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: languages, pluralEvery: 7)
+            var parts: [[UInt8]] = []
+            CatalogWriter.write(catalog) { (part: [UInt8]) in parts.append(part) }
+            let whole = CatalogWriter.data(for: catalog)
+            XCTAssertEqual(Data(parts.joined()), whole, "\(entries) entries")
+            if whole.count > 3 * CatalogEmitter.streamChunkBytes {
+                XCTAssertGreaterThan(parts.count, 2, "\(whole.count) bytes in \(parts.count) parts")
+                // 13 blocks of entries: no part holds more than a few of them.
+                XCTAssertLessThan(parts.map(\.count).max()!, whole.count / 4, "\(parts.map(\.count))")
+            }
+        }
+    }
+
+    /// The first error the sink throws stops the encoding and is what `write` throws.
+    func testStreamingStopsAtTheSinksFirstError() {
+        struct Full: Error, Equatable {}
+        let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: CatalogEmitter.streamBlockEntries * 4, languageCount: 8)
+        var calls = 0
+        XCTAssertThrowsError(try CatalogWriter.write(catalog) { (_: [UInt8]) throws(Full) in
+            calls += 1
+            throw Full()
+        }) { error in XCTAssertEqual(error as? Full, Full()) }
+        XCTAssertEqual(calls, 1)
+    }
 }

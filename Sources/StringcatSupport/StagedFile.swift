@@ -1,0 +1,101 @@
+import Foundation
+
+/// A file written in parts into a temporary file beside its destination, and put in place later
+/// by `AtomicFile.writeAll`, with the other files of its run (all or none).
+///
+/// A catalog is streamed into one as it is encoded, so its text is never in memory whole (a
+/// 200 MB `.strings` makes a 520 MB catalog). Until it is committed, the destination is
+/// untouched; `discard()` removes the temporary file and the folders made for it. The temporary
+/// file has the name `AtomicFile.write` uses, so a run killed before the rename leaves nothing
+/// the next run does not clean (`AtomicFile.removeStaleTemporaries`).
+public final class StagedFile: @unchecked Sendable {
+    /// Where the file goes.
+    public let path: String
+    let temporaryPath: String
+    /// Folders created for it, outermost first (removed again, when empty, by `discard`).
+    let createdFolders: [String]
+    private var descriptor: Int32
+    private(set) var byteCount = 0
+
+    /// Creates the temporary file (and the folders above `path` that are missing).
+    /// - Parameter overwrite: when false, an existing file at `path` is an error (checked again
+    ///   when the file is committed).
+    public init(for path: String, overwrite: Bool) throws(AtomicFile.WriteError) {
+        let fm = FileManager.default
+        if !overwrite && fm.fileExists(atPath: path) { throw .exists(path) }
+        self.path = path
+        let folder = (path as NSString).deletingLastPathComponent
+        createdFolders = AtomicFile.missingFolders(above: path)
+        if !createdFolders.isEmpty {
+            do {
+                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                for created in createdFolders.reversed() { try? fm.removeItem(atPath: created) }
+                throw .cannotCreateFolder(folder, AtomicFile.folderReason(folder, error))
+            }
+        }
+        temporaryPath = AtomicFile.temporaryPath(for: path)
+        descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
+            let code = errno
+            for created in createdFolders.reversed() { try? fm.removeItem(atPath: created) }
+            if code == EACCES && !fm.isWritableFile(atPath: folder) { throw .cannotWrite(path, "folder \(folder) is not writable") }
+            throw .cannotWrite(path, AtomicFile.errnoText(code))
+        }
+    }
+
+    /// A hook for tests: when set, it is called with the destination before each `append` and
+    /// may throw to simulate a disk that fills up while a catalog streams out.
+    nonisolated(unsafe) public static var appendFaultInjector: ((String) throws -> Void)? = nil
+
+    deinit {
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Appends `bytes` to the temporary file.
+    public func append(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
+        guard descriptor >= 0 else { throw .cannotWrite(path, "the file was already finished") }
+        if let inject = Self.appendFaultInjector {
+            do { try inject(path) } catch { throw .cannotWrite(path, AtomicFile.reason(error)) }
+        }
+        if let failure = bytes.withUnsafeBytes({ AtomicFile.writeAll($0, to: descriptor) }) {
+            throw .cannotWrite(path, failure)
+        }
+        byteCount += bytes.count
+    }
+
+    /// Flushes the temporary file to disk and closes it; it is then ready to be committed.
+    public func finish() throws(AtomicFile.WriteError) {
+        guard descriptor >= 0 else { return }
+        let failed = fsync(descriptor) != 0 ? errno : nil
+        let closed = close(descriptor) == 0 ? nil : errno
+        descriptor = -1
+        if let code = failed ?? closed { throw .cannotWrite(path, AtomicFile.errnoText(code)) }
+    }
+
+    /// Removes the temporary file and the folders created for it (when empty). Harmless after a
+    /// commit (the temporary file is gone by then) and when called twice.
+    public func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        unlink(temporaryPath)
+        for folder in createdFolders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    /// Discards several staged files: every temporary file first, then the folders (deepest
+    /// first), so a folder two of them share is removed too.
+    public static func discard(_ files: [StagedFile]) {
+        for file in files {
+            if file.descriptor >= 0 {
+                close(file.descriptor)
+                file.descriptor = -1
+            }
+            unlink(file.temporaryPath)
+        }
+        for file in files.reversed() { file.discard() }
+    }
+}
