@@ -154,13 +154,16 @@ public enum ProjectMigrator {
     /// use both cores themselves (libdispatch would run that inner work serially if the tables
     /// were built on its worker threads).
     private static func build(_ tables: [LegacyTable], root: String, source: String, options: MigrationOptions, progress: Progress?) -> [Built] {
-        let results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
+        var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
         var builts: [Built] = []
         var cursor = 0
         for (index, table) in tables.enumerated() {
             progress?(index, tables.count, table)
             let count = table.allFiles.count
-            builts.append(build(table, results: Array(results[cursor..<(cursor + count)]), source: source, root: root, options: options))
+            let own = Array(results[cursor..<(cursor + count)])
+            // A table's parsed files are let go once it is built.
+            for position in cursor..<(cursor + count) { results[position] = LegacyReader.FileResult(strings: nil, stringsDict: nil, diagnostics: []) }
+            builts.append(build(table, results: own, source: source, root: root, options: options))
             cursor += count
         }
         return builts
@@ -197,34 +200,91 @@ public enum ProjectMigrator {
         }
 
         let fm = FileManager.default
-        var merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source, version: options.formatVersion,
-                                         shardThreshold: CatalogMerger.shardThreshold, sabotage: options.sabotage)
+        let plan = MergePlan(Array(contents.values), sourceLanguage: source, sabotage: options.sabotage)
+        var diagnostics = plan.diagnostics
         if options.skipInvalid {
-            merged.diagnostics = merged.diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }
+            diagnostics = diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }
         }
-        report.diagnostics += merged.diagnostics
-        if merged.diagnostics.containsError {
+        report.diagnostics += diagnostics
+        if diagnostics.containsError {
             report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
             return Built(report: report, pending: nil)
         }
-        var catalog = merged.catalog
-        if catalog.strings.isEmpty && !fm.fileExists(atPath: catalogPath) {
+        let exists = fm.fileExists(atPath: catalogPath)
+        if plan.present.isEmpty && !exists {
             report.outcome = .empty
             return Built(report: report, pending: nil)
         }
-        report.pluralEntryCount = merged.pluralEntryCount
-        report.commentCount = merged.commentCount
+        report.pluralEntryCount = plan.pluralEntryCount
+        report.commentCount = plan.commentCount
+        report.languages = plan.languages
+        report.entryCount = plan.present.count
+        if options.dryRun || (exists && options.merge) {
+            return buildInMemory(plan, catalogPath: catalogPath, root: root, options: options, report: report)
+        }
 
-        var outcome: TableOutcome = options.dryRun ? .planned : .written
-        var bytes: Data?
-        if fm.fileExists(atPath: catalogPath) {
+        if exists {
             // A catalog that already holds exactly these bytes (a second run on an unchanged
             // project) is left as it is, mtime included, whatever the options: not an error.
-            let data = CatalogWriter.data(for: catalog)
-            if fm.contents(atPath: catalogPath) == data {
+            // Compared as the catalog is encoded, part by part.
+            if sameBytes(plan, version: options.formatVersion, asFileAt: catalogPath) {
                 report.outcome = .unchanged
-                report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
-                report.entryCount = catalog.strings.count
+                return Built(report: report, pending: nil)
+            }
+            if !options.force {
+                report.diagnostics.append(.error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath)))
+                return Built(report: report, pending: nil)
+            }
+        }
+        if let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force) {
+            report.diagnostics.append(refusal)
+            return Built(report: report, pending: nil)
+        }
+        report.outcome = .written
+        // Streamed to a staged file beside its destination, each block of entries built and
+        // encoded, then dropped: neither the catalog's entries nor its text are ever in memory
+        // whole. The rename happens with the rest of the run (`write`).
+        do throws(AtomicFile.WriteError) {
+            let staged = try StagedFile(for: catalogPath, overwrite: options.force)
+            do {
+                try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
+            } catch {
+                staged.discard()
+                throw error
+            }
+            return Built(report: report, pending: .staged(staged))
+        } catch {
+            return Built(report: report, pending: nil, stagingError: error)
+        }
+    }
+
+    /// True when the file at `path` holds exactly the bytes the plan encodes to (stops at the
+    /// first part that differs).
+    private static func sameBytes(_ plan: MergePlan, version: String, asFileAt path: String) -> Bool {
+        guard let existing = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? existing.close() }
+        struct Differs: Error {}
+        do throws(Differs) {
+            try plan.write(version: version) { (part: [UInt8]) throws(Differs) in
+                guard let read = try? existing.read(upToCount: part.count), read.elementsEqual(part) else { throw Differs() }
+            }
+        } catch {
+            return false
+        }
+        return ((try? existing.read(upToCount: 1)) ?? nil)?.isEmpty ?? true
+    }
+
+    /// A dry run, and `--merge` into an existing catalog: the catalog is built whole (the dry
+    /// run's deletion plan and the merge need it), as bytes in memory.
+    private static func buildInMemory(_ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions, report: TableReport) -> Built {
+        var report = report
+        var catalog = plan.catalog(version: options.formatVersion)
+        var outcome: TableOutcome = options.dryRun ? .planned : .written
+        var bytes: Data?
+        if FileManager.default.fileExists(atPath: catalogPath) {
+            let data = CatalogWriter.data(for: catalog)
+            if FileManager.default.contents(atPath: catalogPath) == data {
+                report.outcome = .unchanged
                 return Built(report: report, pending: nil)
             }
             bytes = options.merge ? nil : data
@@ -253,22 +313,7 @@ public enum ProjectMigrator {
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
         if outcome == .unchanged { return Built(report: report, pending: nil) }
-        if let bytes { return Built(report: report, pending: .data(bytes)) }
-        if options.dryRun { return Built(report: report, pending: .data(CatalogWriter.data(for: catalog))) }
-        // Streamed to a staged file beside its destination as it is encoded: the catalog's text
-        // is never in memory whole. The rename happens with the rest of the run (`write`).
-        do throws(AtomicFile.WriteError) {
-            let staged = try StagedFile(for: catalogPath, overwrite: options.force || options.merge)
-            do {
-                try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
-            } catch {
-                staged.discard()
-                throw error
-            }
-            return Built(report: report, pending: .staged(staged))
-        } catch {
-            return Built(report: report, pending: nil, stagingError: error)
-        }
+        return Built(report: report, pending: .data(bytes ?? CatalogWriter.data(for: catalog)))
     }
 
     /// Why the catalog at `path` must not be written, if so: a symbolic link stands there (even a

@@ -34,6 +34,24 @@ public enum CatalogWriter {
         try sink(emitter.out.bytes)
     }
 
+    /// A catalog with no extra fields, given as its keys and a way to build each key's entry,
+    /// streamed like `write(_:to:)`: the keys are sorted here, and the entries are built block by
+    /// block on the encoding threads (`entry(i)` is the entry of `keys[i]`), so they are never all
+    /// in memory at once. The bytes are those of `data(for:)` of the same catalog.
+    public static func write<E: Error>(keys: [String], sourceLanguage: String, version: String,
+                                       entry: @escaping @Sendable (Int) -> CatalogEntry,
+                                       to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
+        var failure: E?
+        emitter.write(keys: keys, sourceLanguage: sourceLanguage, version: version, entry: entry) { bytes in
+            guard failure == nil else { return false }
+            do throws(E) { try sink(bytes) } catch { failure = error; return false }
+            return true
+        }
+        if let failure { throw failure }
+        try sink(emitter.out.bytes)
+    }
+
     /// The catalog as a pretty-printed JSON object, for `stringcat print --json`.
     ///
     /// This is the catalog file's own JSON (the same bytes as `data(for:)`): the `.xcstrings`
@@ -126,6 +144,50 @@ struct CatalogEmitter {
                 }
                 out.endObject()
             default: writeExtra(name, catalog.extraFields)
+            }
+        }
+        out.endObject()
+    }
+
+    /// `write(_:streaming:sink:)` for a catalog given as keys and their entries' builder.
+    mutating func write(keys: [String], sourceLanguage: String, version: String, entry: @escaping @Sendable (Int) -> CatalogEntry,
+                        sink: (_ bytes: [UInt8]) -> Bool) {
+        out.beginObject()
+        for name in CatalogFieldNames.catalogOrder {
+            switch name {
+            case "sourceLanguage": out.key(name); out.string(sourceLanguage)
+            case "version": out.key(name); out.string(version)
+            case "strings":
+                out.key(name)
+                out.beginObject()
+                let order = KeySorter.sortedIndices(keys)
+                var start = 0
+                while start < order.count {
+                    let end = min(start + Self.streamBlockEntries, order.count)
+                    let block = order[start..<end]
+                    if block.count < Self.parallelThreshold {
+                        for index in block {
+                            out.key(keys[index])
+                            write(entry(index))
+                        }
+                    } else {
+                        let middle = block.startIndex + block.count / 2
+                        let halves = [(block[..<middle], start > 0), (block[middle...], true)]
+                        let parts = ConcurrentMap.map(halves) { half, hasMembers in
+                            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
+                            for index in half {
+                                emitter.out.key(keys[index])
+                                emitter.write(entry(index))
+                            }
+                            return emitter.out
+                        }
+                        for part in parts { out.append(continuation: part) }
+                    }
+                    start = end
+                    if out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return }
+                }
+                out.endObject()
+            default: break
             }
         }
         out.endObject()

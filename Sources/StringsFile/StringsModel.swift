@@ -17,8 +17,18 @@ public struct StringsEntry: Sendable, Hashable {
         }
     }
     /// 1-based line and column (in Unicode scalars) of the key; 0 when not from a text file.
-    public var line: Int
-    public var column: Int
+    public var line: Int {
+        get { Int(storedLine) }
+        set { storedLine = UInt32(truncatingIfNeeded: newValue) }
+    }
+    public var column: Int {
+        get { Int(storedColumn) }
+        set { storedColumn = UInt32(truncatingIfNeeded: newValue) }
+    }
+    // Stored in 32 bits (a file of 4 G lines is not a .strings file): 64 bytes an entry, not 72,
+    // for tables of a million keys.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
     // The comment is stored as a String and a flag, not a `String?`: with an optional String
     // field, Swift 6.3 -O built every entry in a temporary, copied it into the array (three
     // retains) and destroyed the temporary (three releases) — 5% of a corpus parse.
@@ -30,8 +40,8 @@ public struct StringsEntry: Sendable, Hashable {
         self.value = value
         hasComment = comment != nil
         commentText = comment ?? ""
-        self.line = line
-        self.column = column
+        storedLine = UInt32(truncatingIfNeeded: line)
+        storedColumn = UInt32(truncatingIfNeeded: column)
     }
 
     /// True when `comment` is itself one or more entries that were commented out,

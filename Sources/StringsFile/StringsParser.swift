@@ -63,9 +63,11 @@ struct StringsParser {
         tokenizer = StringsLexer(text)
         self.path = path
         self.strict = strict
-        // Typical entries take 60–150 bytes; reserving avoids most regrowth.
+        // Typical entries take 60–150 bytes; reserving avoids most regrowth (only the pages
+        // used count). The key table is filled with zeros when made, so it is sized for one key
+        // per 128 bytes and grows if there are more: a 200 MB file's table is 32 MB, not 64.
         entries.reserveCapacity(text.count / 64)
-        keys = KeyTable(expected: text.count / 64)
+        keys = KeyTable(expected: text.count / 128)
     }
 
     /// Entries, leading comment, diagnostics and where reading stopped early; `failed` when any

@@ -133,10 +133,11 @@ final class CatalogMergerTests: XCTestCase {
     }
 }
 
-final class ShardedMergeTests: XCTestCase {
-    /// Large tables merge in two shards on two threads; the result and the diagnostics (in their
-    /// order) must be exactly those of the sequential merge.
-    func testShardedMergeEqualsSequentialMerge() throws {
+final class StreamedMergeTests: XCTestCase {
+    /// `migrate` streams a table's plan to disk, building each block of entries on the encoding
+    /// threads; the bytes must be exactly those of the catalog built whole, on a table with
+    /// duplicates, plurals in both files, and a normalization conflict.
+    func testStreamedPlanIsTheCatalogBuiltWhole() throws {
         var rng = SplitMix64(seed: 0x5A4D)
         var contents: [LegacyLanguageContent] = []
         for language in ["de", "en", "fr", "ja"] {
@@ -154,12 +155,14 @@ final class ShardedMergeTests: XCTestCase {
             let dict = try XCTUnwrap(StringsDictReader.parse(Data(xml.utf8), path: "\(language).lproj/L.stringsdict", language: language).file)
             contents.append(LegacyLanguageContent(language: language, strings: strings, stringsDict: dict))
         }
-        let sequential = CatalogMerger.merge(contents, sourceLanguage: "en", version: "1.0", shardThreshold: .max)
-        let sharded = CatalogMerger.merge(contents, sourceLanguage: "en", version: "1.0", shardThreshold: 0)
-        XCTAssertEqual(sharded.catalog, sequential.catalog)
-        XCTAssertEqual(sharded.diagnostics.map(\.description), sequential.diagnostics.map(\.description))
-        XCTAssertEqual(sharded.pluralEntryCount, sequential.pluralEntryCount)
-        XCTAssertEqual(sharded.commentCount, sequential.commentCount)
+        let sequential = CatalogMerger.merge(contents, sourceLanguage: "en", version: "1.0")
+        // What migrate writes: the plan streamed, entries built block by block while encoding.
+        let plan = MergePlan(contents, sourceLanguage: "en")
+        var streamed: [UInt8] = []
+        plan.write(version: "1.0") { (part: [UInt8]) in streamed += part }
+        XCTAssertEqual(Data(streamed), CatalogWriter.data(for: sequential.catalog))
+        XCTAssertEqual(plan.languages, ["de", "en", "fr", "ja"])
+        XCTAssertEqual(plan.present.count, sequential.catalog.strings.count)
         XCTAssertGreaterThan(sequential.diagnostics.filter(\.isError).count, 0, "the normalization conflict is reported")
         XCTAssertGreaterThan(sequential.diagnostics.filter { $0.severity == .note }.count, 0, "keys in both files are noted")
     }

@@ -1,0 +1,301 @@
+import StringCatalog
+import StringcatSupport
+import StringsDict
+import StringsFile
+
+/// One table's merge, worked out but not built: every key checked (its spelling, the parts of its
+/// `.stringsdict` entries), every value placed, every comment chosen, every diagnostic found, in
+/// file order. The catalog entries themselves are built on demand: all at once (`catalog`), or
+/// block by block on the encoding threads while the catalog streams to disk (`write`), so a
+/// table of a million keys never has all its entries in memory.
+///
+/// The rules are Xcode's migration (formats.md 5.2–5.4): `extractionState` `migrated`, state
+/// `translated` on every value, the last of duplicate keys wins, a `.stringsdict` form replaces
+/// the `.strings` value of its language, comments from the source language (see `comment(of:)`).
+struct MergePlan: Sendable {
+    let sourceLanguage: String
+    /// The languages of the table, in code order (the order every pass visits them).
+    let contents: [LegacyLanguageContent]
+    private let sabotage: MergeSabotage?
+
+    /// Every key met, as first spelled, in the order first met; `keyIndex` maps it back. A key
+    /// is an entry of the catalog only when some language has a localization for it (`present`).
+    private(set) var keys: [String] = []
+    private var keyIndex: [String: Int32] = [:]
+    /// Per language: for each key, the index of the `.strings` entry whose value is kept (-1:
+    /// none). Shorter than `keys` when the language lacks the last keys.
+    private var stringsValue: [[Int32]]
+    /// Per language: for each `.strings` entry, its key (-1: refused).
+    private var entryKeys: [[Int32]]
+    /// Per language: the localizations converted from its `.stringsdict`, by key.
+    private var dictLocalizations: [[Int32: CatalogLocalization]]
+    /// Source language: the first `.strings` entry of each key (-1: none), and the joined
+    /// comments of keys written more than once.
+    private var sourceFirst: [Int32] = []
+    private var sourceJoined: [Int32: String?] = [:]
+    /// Keys of the source language's `.stringsdict`: such a key takes no other language's comment.
+    private var sourceDictKeys: Set<Int32> = []
+    /// Comments other languages agree on, for keys the source language lacks.
+    private var votedComments: [Int32: String] = [:]
+
+    /// Errors, warnings and notes, in file order (`.strings` of every language, then `.stringsdict`).
+    private(set) var diagnostics: [Diagnostic] = []
+    /// The keys that become entries, in `keys` order.
+    private(set) var present: [Int32] = []
+    private(set) var pluralEntryCount = 0
+    private(set) var commentCount = 0
+    /// Languages with at least one localization, sorted.
+    private(set) var languages: [String] = []
+
+    init(_ languages: [LegacyLanguageContent], sourceLanguage: String, sabotage: MergeSabotage? = nil) {
+        self.sourceLanguage = sourceLanguage
+        contents = languages.sorted { $0.language < $1.language }
+        self.sabotage = sabotage
+        stringsValue = Array(repeating: [], count: contents.count)
+        entryKeys = Array(repeating: [], count: contents.count)
+        dictLocalizations = Array(repeating: [:], count: contents.count)
+        let largest = contents.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
+        keyIndex.reserveCapacity(largest + 16)
+        keys.reserveCapacity(largest + 16)
+        placeStringsValues()
+        placeStringsDictLocalizations()
+        voteComments()
+        findPresentKeys()
+    }
+
+    // MARK: - Building entries
+
+    /// The catalog entry of key `k`, or nil when no language has a localization for it.
+    func entry(_ k: Int32) -> CatalogEntry? {
+        var entry = CatalogEntry()
+        entry.extractionState = .migrated
+        for (languageIndex, content) in contents.enumerated() {
+            let dict = dictLocalizations[languageIndex]
+            if !dict.isEmpty, let localization = dict[k] {
+                if entry.localizations.isEmpty { entry.localizations.reserveCapacity(contents.count) }
+                entry.localizations[content.language] = localization
+                continue
+            }
+            let values = stringsValue[languageIndex]
+            guard Int(k) < values.count, values[Int(k)] >= 0, let file = content.strings else { continue }
+            if entry.localizations.isEmpty { entry.localizations.reserveCapacity(contents.count) }
+            entry.localizations[content.language] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[Int(values[Int(k)])].value))
+        }
+        if entry.localizations.isEmpty { return nil }
+        if sabotage?.dropsComment(of: keys[Int(k)]) != true { entry.comment = comment(of: k) }
+        return entry
+    }
+
+    /// The whole catalog, every entry built (on both cores when there are many).
+    func catalog(version: String) -> StringCatalog {
+        let plan = self
+        let parts = ConcurrentMap.map(halves(of: present.count)) { range in
+            range.map { position in (plan.keys[Int(plan.present[position])], plan.entry(plan.present[position])!) }
+        }
+        var strings: [String: CatalogEntry] = [:]
+        strings.reserveCapacity(present.count)
+        for part in parts {
+            for (key, entry) in part { strings[key] = entry }
+        }
+        return StringCatalog(sourceLanguage: sourceLanguage, version: version, strings: strings)
+    }
+
+    /// The catalog's bytes (`CatalogWriter.data(for: catalog(version:))`), handed to `sink` in
+    /// parts while each block of entries is built and encoded, then dropped.
+    func write<E: Error>(version: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        let plan = self
+        let presentKeys = present.map { keys[Int($0)] }
+        try CatalogWriter.write(keys: presentKeys, sourceLanguage: sourceLanguage, version: version,
+                                entry: { position in plan.entry(plan.present[position])! }, to: sink)
+    }
+
+    private func halves(of count: Int) -> [Range<Int>] {
+        count < 2_048 ? [0..<count] : [0..<(count / 2), (count / 2)..<count]
+    }
+
+    // MARK: - The passes
+
+    /// The key index of `key` if its spelling may be merged: new, or spelled exactly as when
+    /// first met. Swift compares strings by canonical equivalence while Apple's reader keeps
+    /// `"caf\u{E9}"` and `"cafe\u{301}"` apart: two such keys of one table would silently become
+    /// one entry, so the later spelling is an error and left out.
+    private mutating func accept(_ key: String, at location: () -> SourceLocation) -> Int32? {
+        if let found = keyIndex.index(forKey: key) {
+            let (earlier, k) = keyIndex[found]
+            if earlier.utf8.elementsEqual(key.utf8) { return k }
+            diagnostics.append(.error("key \(KeySpellings.spelled(key)) differs from the key \(KeySpellings.spelled(earlier)) only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it", at: location()))
+            return nil
+        }
+        let k = Int32(keys.count)
+        keys.append(key)
+        keyIndex[key] = k
+        return k
+    }
+
+    /// Pass 1: the `.strings` value of each key in each language (duplicates: the last wins, as
+    /// in `CFDictionarySetValue`).
+    private mutating func placeStringsValues() {
+        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
+        for (languageIndex, content) in contents.enumerated() {
+            guard let file = content.strings else { continue }
+            var values: [Int32] = Array(repeating: -1, count: keys.count)
+            var keysOfEntries: [Int32] = []
+            keysOfEntries.reserveCapacity(file.entries.count)
+            let isSource = languageIndex == sourceIndex
+            for (entryIndex, entry) in file.entries.enumerated() {
+                let k = accept(entry.key) {
+                    SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
+                }
+                keysOfEntries.append(k ?? -1)
+                guard let k else { continue }
+                if isSource { noteSourceOccurrence(k, entryIndex, file) }
+                if let sabotage {
+                    var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
+                    if !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
+                }
+                if Int(k) >= values.count { values += Array(repeating: -1, count: Int(k) + 1 - values.count) }
+                values[Int(k)] = Int32(entryIndex)
+            }
+            stringsValue[languageIndex] = values
+            entryKeys[languageIndex] = keysOfEntries
+        }
+    }
+
+    /// The source language's comments: a key written several times gets the comments of every
+    /// occurrence joined with nothing between them, as Xcode does (owncloud `en`:
+    /// `"Single Account"` twice -> `"Single AccountSingle Account"`; `commentsByKey`).
+    private mutating func noteSourceOccurrence(_ k: Int32, _ entryIndex: Int, _ file: StringsFile) {
+        if Int(k) >= sourceFirst.count { sourceFirst += Array(repeating: -1, count: Int(k) + 1 - sourceFirst.count) }
+        let first = sourceFirst[Int(k)]
+        guard first >= 0 else {
+            sourceFirst[Int(k)] = Int32(entryIndex)
+            return
+        }
+        let usable = Self.usableComment(file.entries[entryIndex])
+        let sofar: String? = sourceJoined[k] ?? Self.usableComment(file.entries[Int(first)])
+        let joined: String? = sofar.map { earlier in usable.map { earlier + $0 } ?? earlier } ?? usable
+        sourceJoined[k] = Optional<String?>.some(joined)
+    }
+
+    private static func usableComment(_ entry: StringsEntry) -> String? {
+        entry.comment.flatMap { StringsFile.droppedComments.contains($0) ? nil : $0 }
+    }
+
+    /// Pass 2: each `.stringsdict` entry converted (formats.md 5.4); it replaces the `.strings`
+    /// value of its language. An entry with a part the reader could not place is refused, never
+    /// migrated without it.
+    private mutating func placeStringsDictLocalizations() {
+        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
+        for (languageIndex, content) in contents.enumerated() {
+            guard let file = content.stringsDict else { continue }
+            let dropped = Dictionary(grouping: file.droppedParts, by: \.key)
+            for entry in file.entries {
+                let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
+                guard let k = accept(entry.key, at: { keyLocation }) else { continue }
+                if languageIndex == sourceIndex { sourceDictKeys.insert(k) }
+                if let parts = dropped[entry.key] {
+                    diagnostics += parts.map(Self.refusal)
+                    continue
+                }
+                let conversion = StringsDictConverter.convert(entry, path: file.path)
+                diagnostics += conversion.diagnostics
+                guard var localization = conversion.localization else { continue }
+                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
+                let values = stringsValue[languageIndex]
+                if dictLocalizations[languageIndex][k] != nil || (Int(k) < values.count && values[Int(k)] >= 0) {
+                    diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
+                }
+                dictLocalizations[languageIndex][k] = localization
+            }
+            // Entries the reader left out whole (no format key, a rule that is not a dictionary).
+            let read = Set(file.entries.map(\.key))
+            for key in dropped.keys.sorted() where !read.contains(key) {
+                diagnostics += dropped[key]!.map(Self.refusal)
+            }
+        }
+    }
+
+    /// The error that refuses a key whose `.stringsdict` entry has a part the catalog would lose.
+    private static func refusal(_ part: DroppedPart) -> Diagnostic {
+        .error("\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a .stringsdict) and migrate again", at: part.location)
+    }
+
+    /// Pass 3: comments for keys the source language lacks. When it lacks the key (owncloud
+    /// `"Empty folder"`, an Interface Builder table whose source is the storyboard), the comment
+    /// most other languages agree on is taken, ties going to the first language in code order
+    /// (phoenix took the text of cs/es/fr over ar's: formats.md 5.3, Q3). A commented-out entry
+    /// (`/* "k" = "v"; */`) in a language other than the source is not a comment for the next key.
+    private mutating func voteComments() {
+        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
+        var votes: [Int32: [String: (count: Int, first: Int)]] = [:]
+        for (languageIndex, content) in contents.enumerated() where languageIndex != sourceIndex {
+            guard let file = content.strings else { continue }
+            // This language's comment of each candidate key, occurrences joined as in the source.
+            var comments: [Int32: String?] = [:]
+            var order: [Int32] = []
+            for (entryIndex, entry) in file.entries.enumerated() {
+                let k = entryKeys[languageIndex][entryIndex]
+                guard k >= 0, !sourceHas(k), !sourceDictKeys.contains(k) else { continue }
+                let usable = entry.commentIsCommentedOutEntry ? nil : Self.usableComment(entry)
+                switch (comments[k], usable) {
+                case (.some(.some(let earlier)), .some(let comment)): comments[k] = .some(earlier + comment)
+                case (.some(.some), nil): break
+                case (nil, _): comments[k] = .some(usable); order.append(k)
+                default: comments[k] = .some(usable)
+                }
+            }
+            for k in order {
+                guard case .some(.some(let comment)) = comments[k] else { continue }
+                let previous = votes[k]?[comment]
+                votes[k, default: [:]][comment] = ((previous?.count ?? 0) + 1, previous?.first ?? languageIndex)
+            }
+        }
+        for (k, candidates) in votes {
+            votedComments[k] = candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
+        }
+    }
+
+    private func sourceHas(_ k: Int32) -> Bool { Int(k) < sourceFirst.count && sourceFirst[Int(k)] >= 0 }
+
+    /// The comment of key `k`. It comes from the source language whenever its `.strings` has the
+    /// key, even when it has no comment for it (owncloud `"Move here"`: other languages' comments
+    /// are ignored); a key the source has only in its `.stringsdict` has none (IceCubesApp
+    /// `notifications-others-count %lld`: ko's `.strings` comment is not taken); otherwise the
+    /// other languages' vote decides.
+    private func comment(of k: Int32) -> String? {
+        if sourceHas(k) {
+            if let joined = sourceJoined[k] { return joined }
+            let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }!
+            return Self.usableComment(contents[sourceIndex].strings!.entries[Int(sourceFirst[Int(k)])])
+        }
+        return votedComments[k]
+    }
+
+    /// Pass 4: the keys that become entries, and what the report counts.
+    private mutating func findPresentKeys() {
+        var used = Array(repeating: false, count: contents.count)
+        present.reserveCapacity(keys.count)
+        for k in 0..<Int32(keys.count) {
+            var any = false
+            var plural = false
+            for languageIndex in contents.indices {
+                if let localization = dictLocalizations[languageIndex].isEmpty ? nil : dictLocalizations[languageIndex][k] {
+                    any = true
+                    used[languageIndex] = true
+                    if localization.variations != nil || !localization.substitutions.isEmpty { plural = true }
+                    continue
+                }
+                let values = stringsValue[languageIndex]
+                if Int(k) < values.count && values[Int(k)] >= 0 {
+                    any = true
+                    used[languageIndex] = true
+                }
+            }
+            guard any else { continue }
+            present.append(k)
+            if plural { pluralEntryCount += 1 }
+            if sabotage?.dropsComment(of: keys[Int(k)]) != true, comment(of: k) != nil { commentCount += 1 }
+        }
+        languages = contents.indices.filter { used[$0] }.map { contents[$0].language }.sorted()
+    }
+}
