@@ -46,6 +46,25 @@ enum CatalogBench {
                   rates: [PhaseLine.megabytesPerSecond(size, read), PhaseLine.rate(entries, "entries", read)]).print()
         PhaseLine(name: "catalog", subject: subject + " read+write", timing: both,
                   rates: [PhaseLine.rate(entries, "entries", both)], target: .under(2)).print()
+        Console.line("\(Format.padded("catalog", 12)) rates: write \(Format.number(Double(size) / 1e6 / write.median.wall)) MB/s, read \(Format.number(Double(size) / 1e6 / read.median.wall)) MB/s [target >= 400 MB/s each way: \(min(Double(size) / 1e6 / write.median.wall, Double(size) / 1e6 / read.median.wall) >= 400 ? "met" : "MISSED")]")
+
+        // Anchors on the same bytes: a byte scan, and Foundation's JSONSerialization (only up to
+        // 100 MB: beyond, its write alone takes minutes and its objects many GiB).
+        let data = CatalogWriter.data(for: catalog)
+        try data.write(to: URL(fileURLWithPath: path))
+        let scan = try Anchor.byteScan(files: [path], runs: runs)
+        Anchor.line("catalog", "byte scan of the same \(Format.megabytes(size)) (read from disk + checksum)", anchor: scan, phaseTiming: read, phaseLabel: "CatalogReader")
+        if size <= 100_000_000 {
+            var object: Any?
+            let foundationRead = try Timing.measure(runs: runs) { object = try JSONSerialization.jsonObject(with: data) }
+            Anchor.line("catalog", "JSONSerialization read of the same bytes", anchor: foundationRead, phaseTiming: read, phaseLabel: "CatalogReader")
+            let foundationWrite = try Timing.measure(runs: 1) {
+                keep(try JSONSerialization.data(withJSONObject: object!, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            }
+            Anchor.line("catalog", "JSONSerialization write of the same catalog (sorted, pretty)", anchor: foundationWrite, phaseTiming: write, phaseLabel: "CatalogWriter")
+        } else {
+            Console.line("\(Format.padded("catalog", 12)) anchor: JSONSerialization skipped above 100 MB (run with --catalog-entries 10000 for it)")
+        }
         return 0
     }
 }

@@ -30,6 +30,9 @@ enum CompileBench {
         }
         PhaseLine(name: "compile", subject: "\(project.subject), \(catalogs.paths.count) catalogs -> \(files) files", timing: timing,
                   rates: [PhaseLine.rate(project.summary.entries, "entries", timing)], target: .under(1)).print()
+        let size = catalogs.paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        let scan = try Anchor.byteScan(files: catalogs.paths, runs: options.runs ?? 3)
+        Anchor.line("compile", "byte scan of the same \(Format.megabytes(size)) of catalogs (read from disk + checksum)", anchor: scan, phaseTiming: timing)
         return 0
     }
 }

@@ -37,6 +37,8 @@ enum ProjectBench {
         PhaseLine(name: "project", subject: subject + " parse", timing: parse, rates: [PhaseLine.megabytesPerSecond(bytes.count, parse)]).print()
         PhaseLine(name: "project", subject: subject + " write", timing: write, rates: [PhaseLine.megabytesPerSecond(bytes.count, write)]).print()
         PhaseLine(name: "project", subject: subject + " parse+write", timing: both, target: .under(0.030)).print()
+        let scan = try Anchor.byteScan(inMemory: [bytes], runs: runs)
+        Anchor.line("project", "byte scan of the same \(Format.megabytes(bytes.count)) in memory", anchor: scan, phaseTiming: both, phaseLabel: "parse+write")
         PhaseLine(name: "project", subject: subject + " graph+tables+edit (\(Format.count(objects)) objects, \(tables) tables)", timing: edit).print()
         return 0
     }

@@ -57,6 +57,8 @@ enum StringsBench {
                   rates: [PhaseLine.megabytesPerSecond(bytes, foundation), PhaseLine.rate(entries, "entries", foundation)]).print()
         let ratio = foundation.median.wall / ours.median.wall
         Console.line("\(Format.padded("strings", 12)) ratio: StringsFileReader is \(Format.number(ratio))x faster than PropertyListSerialization (median \(Format.seconds(ours.median.wall)) vs \(Format.seconds(foundation.median.wall))) \(Target.atLeast(10).verdict(ratio))")
+        let scan = try Anchor.byteScan(inMemory: files.map(\.bytes), runs: runs)
+        Anchor.line("strings", "byte scan of the same \(Format.megabytes(bytes)) in memory", anchor: scan, phaseTiming: ours, phaseLabel: "StringsFileReader")
         return 0
     }
 

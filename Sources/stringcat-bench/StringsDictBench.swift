@@ -33,6 +33,10 @@ enum StringsDictBench {
                   rates: [PhaseLine.megabytesPerSecond(bytes, reader), PhaseLine.rate(entries, "entries", reader)]).print()
         PhaseLine(name: "stringsdict", subject: what + " (PropertyListSerialization alone)", timing: foundation,
                   rates: [PhaseLine.megabytesPerSecond(bytes, foundation)]).print()
+        let ratio = foundation.median.wall / reader.median.wall
+        Console.line("\(Format.padded("stringsdict", 12)) ratio: StringsDictReader is \(Format.number(ratio))x faster than PropertyListSerialization alone (median \(Format.seconds(reader.median.wall)) vs \(Format.seconds(foundation.median.wall)))")
+        let scan = try Anchor.byteScan(inMemory: files.map { [UInt8]($0.data) }, runs: runs)
+        Anchor.line("stringsdict", "byte scan of the same \(Format.megabytes(bytes)) in memory", anchor: scan, phaseTiming: reader, phaseLabel: "StringsDictReader")
         return 0
     }
 }

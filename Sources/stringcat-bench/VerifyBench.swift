@@ -30,6 +30,20 @@ enum VerifyBench {
         }
         PhaseLine(name: "verify", subject: "\(project.subject), \(report.tables.count) tables, no loss", timing: timing,
                   rates: [PhaseLine.rate(project.summary.entries, "entries", timing)], target: .under(3)).print()
+        let inputs = project.files(withSuffix: ".strings") + project.files(withSuffix: ".stringsdict") + migration.tables.map(\.catalogPath)
+        let size = inputs.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        let scan = try Anchor.byteScan(files: inputs, runs: options.runs ?? 3)
+        Anchor.line("verify", "byte scan of the same \(Format.megabytes(size)) (legacy files and catalogs, read from disk + checksum)", anchor: scan, phaseTiming: timing)
+        // The goal: verify no slower than migrate, timed here in the same run.
+        let migrate = try Timing.measure(runs: options.runs ?? 3, prepare: {}, cleanUp: {}) {
+            var options = MigrationOptions()
+            options.allFiles = true
+            options.outputDirectory = try BenchProject.temporaryFolder("verify-anchor-migrate")
+            let report = ProjectMigrator.migrate(project.root, options: options)
+            try? FileManager.default.removeItem(atPath: options.outputDirectory!)
+            guard !report.hasErrors else { throw BenchFailure("migrate failed on the generated project") }
+        }
+        Anchor.line("verify", "migrate of the same project (into a fresh --output)", anchor: migrate, phaseTiming: timing)
         return 0
     }
 }
