@@ -21,15 +21,12 @@ enum CatalogBench {
         // One timed run = write then read; each half is timed on its own as well.
         let both = try Timing.measure(runs: runs, cleanUp: { try FileManager.default.removeItem(atPath: path) }) {
             let cpu0 = ProcessStats.cpuTime()
-            let (data, write) = try Timing.seconds { () throws -> Data in
-                let data = CatalogWriter.data(for: catalog)
-                try data.write(to: URL(fileURLWithPath: path))
-                return data
-            }
+            // Streamed to the file as it is encoded, as migrate writes catalogs.
+            let (written, write) = try Timing.seconds { () throws -> Int in try streamWrite(catalog, to: path) }
             let cpu1 = ProcessStats.cpuTime()
             let (read, readTime) = try Timing.seconds { try CatalogReader.read(path: path) }
             let cpu2 = ProcessStats.cpuTime()
-            size = data.count
+            size = written
             readBack = read
             writeSamples.append(RunSample(wall: write, user: cpu1.user - cpu0.user, system: cpu1.system - cpu0.system))
             readSamples.append(RunSample(wall: readTime, user: cpu2.user - cpu1.user, system: cpu2.system - cpu1.system))
@@ -50,11 +47,11 @@ enum CatalogBench {
 
         // Anchors on the same bytes: a byte scan, and Foundation's JSONSerialization (only up to
         // 100 MB: beyond, its write alone takes minutes and its objects many GiB).
-        let data = CatalogWriter.data(for: catalog)
-        try data.write(to: URL(fileURLWithPath: path))
+        _ = try streamWrite(catalog, to: path)
         let scan = try Anchor.byteScan(files: [path], runs: runs)
         Anchor.line("catalog", "byte scan of the same \(Format.megabytes(size)) (read from disk + checksum)", anchor: scan, phaseTiming: read, phaseLabel: "CatalogReader")
         if size <= 100_000_000 {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
             var object: Any?
             let foundationRead = try Timing.measure(runs: runs) { object = try JSONSerialization.jsonObject(with: data) }
             Anchor.line("catalog", "JSONSerialization read of the same bytes", anchor: foundationRead, phaseTiming: read, phaseLabel: "CatalogReader")
@@ -66,5 +63,19 @@ enum CatalogBench {
             Console.line("\(Format.padded("catalog", 12)) anchor: JSONSerialization skipped above 100 MB (run with --catalog-entries 10000 for it)")
         }
         return 0
+    }
+
+    /// Writes the catalog to `path` in parts as it is encoded; returns its size.
+    private static func streamWrite(_ catalog: StringCatalog, to path: String) throws -> Int {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            throw BenchFailure("cannot create \(path)")
+        }
+        defer { try? handle.close() }
+        var size = 0
+        try CatalogWriter.write(catalog) { (part: [UInt8]) throws in
+            try handle.write(contentsOf: part)
+            size += part.count
+        }
+        return size
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LegacyTables
 import StringcatSupport
 import TestSupport
 import XCTest
@@ -9,6 +10,32 @@ final class MigrationSafetyTests: XCTestCase {
     override func tearDown() {
         AtomicFile.faultInjector = nil
         StagedFile.appendFaultInjector = nil
+    }
+
+    /// A large table's catalog is never in memory whole (issue 17: a 200 MB `.strings` took
+    /// 2.3 GB): it reaches its staged file in parts while its entries are built and encoded, and
+    /// the parts are the catalog a dry run builds whole, byte for byte.
+    func testALargeCatalogStreamsToItsFileInParts() throws {
+        let tree = try TestTree()
+        for language in ["en", "de"] {
+            var text = ""
+            for index in 0..<12_000 {
+                text += "/* Shown on screen \(index % 97). */\n\"screen.item_\(index)\" = \"\(language) value number \(index) with some words in it\";\n"
+            }
+            try tree.write("\(language).lproj/Localizable.strings", text)
+        }
+        nonisolated(unsafe) var parts = 0
+        StagedFile.appendFaultInjector = { _ in parts += 1 }
+        let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        XCTAssertFalse(report.hasErrors, "\(report.tables.flatMap(\.diagnostics))")
+        let written = try Data(contentsOf: URL(fileURLWithPath: tree.path("Localizable.xcstrings")))
+        XCTAssertGreaterThan(written.count, 4_000_000)
+        XCTAssertGreaterThanOrEqual(parts, 3, "\(written.count) bytes in \(parts) parts")
+        let planned = ProjectMigrator.plannedCatalogs(ProjectTables.find(tree.root, TableSearch()))
+        XCTAssertTrue(planned.isEmpty, "the catalog exists now: nothing is planned")
+        try FileManager.default.moveItem(atPath: tree.path("Localizable.xcstrings"), toPath: tree.path("written.json"))
+        let whole = ProjectMigrator.plannedCatalogs(ProjectTables.find(tree.root, TableSearch()))
+        XCTAssertEqual(whole[tree.path("Localizable.xcstrings")], written)
     }
 
     /// Catalogs stream to staged files beside their destination as they are encoded; a disk
