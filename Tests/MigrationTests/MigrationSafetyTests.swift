@@ -41,31 +41,25 @@ final class MigrationSafetyTests: XCTestCase {
     /// Catalogs stream to staged files beside their destination as they are encoded; a disk
     /// that fills up while one streams out undoes the run before anything is put in place.
     func testADiskThatFillsUpWhileACatalogStreamsOutUndoesTheRun() throws {
-        let tree = try TestTree()
-        try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
-        try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
-        try tree.write("C/en.lproj/Localizable.strings", "\"c\" = \"C\";\n")
-        try tree.write("C/Localizable.xcstrings", "the user's own catalog")
-        let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
-
-        struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
-        StagedFile.appendFaultInjector = { path in if path.hasSuffix("B/Localizable.xcstrings") { throw DiskFull() } }
-        var options = MigrationOptions()
-        options.force = true
-        let report = ProjectMigrator.migrate(tree.root, options: options)
-
-        XCTAssertTrue(report.hasErrors)
-        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
-        let failure = report.tables[1].diagnostics.first(where: \.isError)!
-        XCTAssertEqual(failure.description, "\(tree.path("B/Localizable.xcstrings")): error: cannot write \(tree.path("B/Localizable.xcstrings")): No space left on device")
-        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
-        // No staged temporary file is left either (allFiles lists hidden files too).
-        let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
-        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted")
-        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
+        try assertAFullDiskUndoesTheRun(failingTable: 1) { failing in
+            StagedFile.appendFaultInjector = { path in if path.hasSuffix(failing) { throw DiskFull() } }
+        }
     }
 
     func testAWriteFailureUndoesTheCatalogsAlreadyWritten() throws {
+        try assertAFullDiskUndoesTheRun(failingTable: 2) { failing in
+            AtomicFile.faultInjector = { path in if path.hasSuffix(failing) { throw DiskFull() } }
+        }
+    }
+
+    private struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
+
+    /// Three tables A, B, C (C with the user's own catalog), migrated with `--force` while the
+    /// disk fills up on the catalog of table `failingTable`: every table fails, the failing one
+    /// says why, the others that they were undone, and no file of the tree is created, deleted
+    /// or changed (staged temporary files included: `allFiles` lists hidden files too).
+    private func assertAFullDiskUndoesTheRun(failingTable: Int, file: StaticString = #filePath, line: UInt = #line,
+                                             inject: (_ failingCatalog: String) -> Void) throws {
         let tree = try TestTree()
         try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
@@ -73,20 +67,22 @@ final class MigrationSafetyTests: XCTestCase {
         try tree.write("C/Localizable.xcstrings", "the user's own catalog")
         let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
 
-        struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
-        AtomicFile.faultInjector = { path in if path.hasSuffix("C/Localizable.xcstrings") { throw DiskFull() } }
+        let failing = ["A", "B", "C"][failingTable] + "/Localizable.xcstrings"
+        inject(failing)
         var options = MigrationOptions()
         options.force = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
 
-        XCTAssertTrue(report.hasErrors)
-        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
-        let failure = report.tables[2].diagnostics.first(where: \.isError)!
-        XCTAssertEqual(failure.description, "\(tree.path("C/Localizable.xcstrings")): error: cannot write \(tree.path("C/Localizable.xcstrings")): No space left on device")
-        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
+        XCTAssertTrue(report.hasErrors, file: file, line: line)
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed], file: file, line: line)
+        let failure = report.tables[failingTable].diagnostics.first(where: \.isError)
+        XCTAssertEqual(failure?.description, "\(tree.path(failing)): error: cannot write \(tree.path(failing)): No space left on device", file: file, line: line)
+        let other = failingTable == 0 ? 1 : 0
+        XCTAssertTrue(report.tables[other].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") },
+                      file: file, line: line)
         let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
-        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted")
-        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
+        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed", file: file, line: line)
     }
 
     func testAnInjectedFailureOnAReplacedCatalogRestoresItsContent() throws {
