@@ -14,34 +14,21 @@ public enum FileBytes {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(POSIXError(.EISDIR)) }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        // One byte more than the size: a read that fills it means the file grew since fstat
+        // (or is a /proc-like file reporting size 0), and the buffer doubles until EOF.
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
         var count = 0
-        var failure: POSIXError?
-        bytes.withUnsafeMutableBytes { buffer in
-            while count < buffer.count {
-                let read = posixRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    failure = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                    return
-                }
-                if read == 0 { break }
-                count += read
-            }
-        }
-        if let failure { return .failure(failure) }
-        if count < bytes.count { bytes.removeLast(bytes.count - count) }
-        // A file that grew since fstat (or a /proc-like file reporting size 0): read the rest.
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let read = chunk.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress!, $0.count) }
+            if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(bytes.count, 65_536)) }
+            let read = bytes.withUnsafeMutableBytes { posixRead(descriptor, $0.baseAddress! + count, $0.count - count) }
             if read < 0 {
                 if errno == EINTR { continue }
                 return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
             }
             if read == 0 { break }
-            bytes.append(contentsOf: chunk[..<read])
+            count += read
         }
+        bytes.removeLast(bytes.count - count)
         return .success(bytes)
     }
 }
