@@ -65,26 +65,35 @@ struct MergePlan: Sendable {
 
     // MARK: - Building entries
 
-    /// The catalog entry of key `k`, or nil when no language has a localization for it.
-    func entry(_ k: Int32) -> CatalogEntry? {
-        var entry = CatalogEntry()
-        entry.extractionState = .migrated
+    /// The catalog row of key `k` (a localization per language of `contents`, in its order), or
+    /// nil when no language has a localization for it.
+    func row(_ k: Int32) -> CatalogRow? {
+        var localizations = [CatalogLocalization?](repeating: nil, count: contents.count)
+        var any = false
         for (languageIndex, content) in contents.enumerated() {
             let dict = dictLocalizations[languageIndex]
             if !dict.isEmpty, let localization = dict[k] {
-                if entry.localizations.isEmpty { entry.localizations.reserveCapacity(contents.count) }
-                entry.localizations[content.language] = localization
+                localizations[languageIndex] = localization
+                any = true
                 continue
             }
             let values = stringsValue[languageIndex]
             guard Int(k) < values.count, values[Int(k)] >= 0, let file = content.strings else { continue }
-            if entry.localizations.isEmpty { entry.localizations.reserveCapacity(contents.count) }
-            entry.localizations[content.language] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[Int(values[Int(k)])].value))
+            localizations[languageIndex] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[Int(values[Int(k)])].value))
+            any = true
         }
-        if entry.localizations.isEmpty { return nil }
-        if sabotage?.dropsComment(of: keys[Int(k)]) != true { entry.comment = comment(of: k) }
-        return entry
+        guard any else { return nil }
+        let comment = sabotage?.dropsComment(of: keys[Int(k)]) == true ? nil : comment(of: k)
+        return CatalogRow(comment: comment, extractionState: .migrated, localizations: localizations)
     }
+
+    /// The catalog entry of key `k` (its row as an entry), or nil when it has no localization.
+    func entry(_ k: Int32) -> CatalogEntry? {
+        row(k)?.entry(languages: languageCodes)
+    }
+
+    /// The codes of `contents`, in its order.
+    private var languageCodes: [String] { contents.map(\.language) }
 
     /// The whole catalog, every entry built (on both cores when there are many).
     func catalog(version: String) -> StringCatalog {
@@ -105,8 +114,8 @@ struct MergePlan: Sendable {
     func write<E: Error>(version: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         let plan = self
         let presentKeys = present.map { keys[Int($0)] }
-        try CatalogWriter.write(keys: presentKeys, sourceLanguage: sourceLanguage, version: version,
-                                entry: { position in plan.entry(plan.present[position])! }, to: sink)
+        try CatalogWriter.write(keys: presentKeys, languages: languageCodes, sourceLanguage: sourceLanguage, version: version,
+                                row: { position in plan.row(plan.present[position])! }, to: sink)
     }
 
     private func halves(of count: Int) -> [Range<Int>] {

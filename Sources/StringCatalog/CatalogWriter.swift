@@ -34,16 +34,17 @@ public enum CatalogWriter {
         try sink(emitter.out.bytes)
     }
 
-    /// A catalog with no extra fields, given as its keys and a way to build each key's entry,
-    /// streamed like `write(_:to:)`: the keys are sorted here, and the entries are built block by
-    /// block on the encoding threads (`entry(i)` is the entry of `keys[i]`), so they are never all
-    /// in memory at once. The bytes are those of `data(for:)` of the same catalog.
-    public static func write<E: Error>(keys: [String], sourceLanguage: String, version: String,
-                                       entry: @escaping @Sendable (Int) -> CatalogEntry,
+    /// A catalog with no extra fields, given as its keys and a way to build each key's row,
+    /// streamed like `write(_:to:)`: the keys are sorted here (and the table's languages, once),
+    /// and the rows are built block by block on the encoding threads (`row(i)` is the entry of
+    /// `keys[i]`), so they are never all in memory at once. The bytes are those of `data(for:)`
+    /// of the same catalog (`CatalogRow.entry(languages:)` gives its entries).
+    public static func write<E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                                       row: @escaping @Sendable (Int) -> CatalogRow,
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
         var failure: E?
-        emitter.write(keys: keys, sourceLanguage: sourceLanguage, version: version, entry: entry) { bytes in
+        emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version, row: row) { bytes in
             guard failure == nil else { return false }
             do throws(E) { try sink(bytes) } catch { failure = error; return false }
             return true
@@ -149,9 +150,12 @@ struct CatalogEmitter {
         out.endObject()
     }
 
-    /// `write(_:streaming:sink:)` for a catalog given as keys and their entries' builder.
-    mutating func write(keys: [String], sourceLanguage: String, version: String, entry: @escaping @Sendable (Int) -> CatalogEntry,
-                        sink: (_ bytes: [UInt8]) -> Bool) {
+    /// `write(_:streaming:sink:)` for a catalog given as keys and their rows' builder.
+    mutating func write(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                        row: @escaping @Sendable (Int) -> CatalogRow, sink: (_ bytes: [UInt8]) -> Bool) {
+        // The languages in Xcode's order, found once for the table (a catalog entry sorts its
+        // own localization keys each time).
+        let languageOrder = KeySorter.sortedIndices(languages)
         out.beginObject()
         for name in CatalogFieldNames.catalogOrder {
             switch name {
@@ -168,7 +172,7 @@ struct CatalogEmitter {
                     if block.count < Self.parallelThreshold {
                         for index in block {
                             out.key(keys[index])
-                            write(entry(index))
+                            write(row(index), languages: languages, order: languageOrder)
                         }
                     } else {
                         let middle = block.startIndex + block.count / 2
@@ -177,7 +181,7 @@ struct CatalogEmitter {
                             var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
                             for index in half {
                                 emitter.out.key(keys[index])
-                                emitter.write(entry(index))
+                                emitter.write(row(index), languages: languages, order: languageOrder)
                             }
                             return emitter.out
                         }
@@ -185,6 +189,30 @@ struct CatalogEmitter {
                     }
                     start = end
                     if out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return }
+                }
+                out.endObject()
+            default: break
+            }
+        }
+        out.endObject()
+    }
+
+    /// A row: the entry's fields in the order `write(_ entry:)` gives them, its localizations in
+    /// `order` (the table's languages sorted once).
+    private mutating func write(_ row: CatalogRow, languages: [String], order: [Int]) {
+        out.beginObject()
+        for name in CatalogFieldNames.entryOrder {
+            switch name {
+            case "comment": if let comment = row.comment { out.key(name); out.string(comment) }
+            case "extractionState": if let state = row.extractionState { out.key(name); out.string(state.rawValue) }
+            case "localizations":
+                guard row.localizations.contains(where: { $0 != nil }) else { break }
+                out.key(name)
+                out.beginObject()
+                for index in order {
+                    guard let localization = row.localizations[index] else { continue }
+                    out.key(languages[index])
+                    write(localization)
                 }
                 out.endObject()
             default: break
@@ -323,4 +351,29 @@ enum CatalogFieldNames {
     static let stringUnitOrder = CatalogKeyOrder.sorted(stringUnit)
     static let substitutionOrder = CatalogKeyOrder.sorted(substitution)
     static let variationsOrder = CatalogKeyOrder.sorted(variations)
+}
+
+/// One entry of a catalog given by the position of each language in its table (nil: no
+/// localization in that language): what `migrate` streams, without a dictionary per entry.
+public struct CatalogRow: Sendable {
+    public var comment: String?
+    public var extractionState: ExtractionState?
+    /// One per language of the table, in the table's order.
+    public var localizations: [CatalogLocalization?]
+
+    public init(comment: String? = nil, extractionState: ExtractionState? = nil, localizations: [CatalogLocalization?]) {
+        self.comment = comment
+        self.extractionState = extractionState
+        self.localizations = localizations
+    }
+
+    /// The same entry as a `CatalogEntry` (`languages`: the table's languages, in its order).
+    public func entry(languages: [String]) -> CatalogEntry {
+        var entry = CatalogEntry(comment: comment, extractionState: extractionState)
+        entry.localizations.reserveCapacity(localizations.count)
+        for (language, localization) in zip(languages, localizations) {
+            if let localization { entry.localizations[language] = localization }
+        }
+        return entry
+    }
 }
