@@ -26,36 +26,19 @@ public enum AtomicFile {
     /// throw to simulate a failing disk.
     nonisolated(unsafe) public static var faultInjector: ((String) throws -> Void)? = nil
 
-    /// Writes `data` to `path` through a temporary file and a rename.
+    /// Writes `data` to `path` through a temporary file and a rename (a `StagedFile` committed
+    /// at once).
     /// - Parameter overwrite: when false, an existing file at `path` is an error.
     public static func write(_ data: Data, to path: String, overwrite: Bool) throws {
-        let fm = FileManager.default
-        if !overwrite && fm.fileExists(atPath: path) { throw WriteError.exists(path) }
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        if !fm.fileExists(atPath: folder) {
-            do {
-                try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw WriteError.cannotCreateFolder(folder, folderReason(folder, error))
-            }
-        }
-        let temp = temporaryPath(for: path)
+        let staged = try StagedFile(for: path, overwrite: overwrite)
         do {
-            if let inject = faultInjector { try inject(path) }
-            try createFlushedFile(temp, data, for: path, folder: folder)
-            // A replaced file keeps its permissions (a catalog made 0640 stays 0640).
-            if let mode = permissions(of: path) { chmod(temp, mode) }
-            if rename(temp, path) != 0 {
-                let message = String(cString: strerror(errno))
-                try? fm.removeItem(atPath: temp)
-                throw WriteError.cannotWrite(path, message)
-            }
+            try staged.append(data)
+            try commit(staged, overwrite: overwrite)
         } catch let error as WriteError {
-            try? fm.removeItem(atPath: temp)
+            staged.discard()
             throw error
         } catch {
-            try? fm.removeItem(atPath: temp)
+            staged.discard()
             throw WriteError.cannotWrite(path, reason(error))
         }
     }
@@ -118,7 +101,8 @@ public enum AtomicFile {
         }
     }
 
-    /// Puts a staged file in place: the same checks and rename as `write`.
+    /// Puts a staged file in place: flushed to disk, given the permissions of the file it
+    /// replaces (a catalog made 0640 stays 0640), renamed over the destination.
     private static func commit(_ staged: StagedFile, overwrite: Bool) throws {
         let path = staged.path
         if !overwrite && FileManager.default.fileExists(atPath: path) { throw WriteError.exists(path) }
@@ -242,31 +226,6 @@ public enum AtomicFile {
             if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "folder \(ancestor.path) is not writable" }
         }
         return reason(error)
-    }
-
-    /// Creates `temp` holding `data`, flushed to disk, or throws why not in the words of the
-    /// errno ("No space left on device"). `FileManager.createFile` only said false, which was
-    /// reported as "the file could not be created" on a full disk.
-    private static func createFlushedFile(_ temp: String, _ data: Data, for path: String, folder: String) throws(WriteError) {
-        let descriptor = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else {
-            let code = errno
-            if code == EACCES && !FileManager.default.isWritableFile(atPath: folder) {
-                throw .cannotWrite(path, "folder \(folder) is not writable")
-            }
-            throw .cannotWrite(path, errnoText(code))
-        }
-        if let failure = writeAndFlush(data, to: descriptor) {
-            close(descriptor)
-            throw .cannotWrite(path, failure)
-        }
-        if close(descriptor) != 0 { throw .cannotWrite(path, errnoText(errno)) }
-    }
-
-    /// Writes all of `data` to `descriptor` and flushes it (`fsync`); nil, or the errno's text.
-    static func writeAndFlush(_ data: Data, to descriptor: Int32) -> String? {
-        if let failure = data.withUnsafeBytes({ writeAll($0, to: descriptor) }) { return failure }
-        return fsync(descriptor) == 0 ? nil : errnoText(errno)
     }
 
     /// Writes all of `buffer` to `descriptor` (retrying short writes); nil, or the errno's text.

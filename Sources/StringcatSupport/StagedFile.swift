@@ -5,40 +5,42 @@ import Foundation
 ///
 /// A catalog is streamed into one as it is encoded, so its text is never in memory whole (a
 /// 200 MB `.strings` makes a 520 MB catalog). Until it is committed, the destination is
-/// untouched; `discard()` removes the temporary file and the folders made for it. The temporary
-/// file has the name `AtomicFile.write` uses, so a run killed before the rename leaves nothing
-/// the next run does not clean (`AtomicFile.removeStaleTemporaries`).
+/// untouched; `discard()` removes the temporary file and the folders made for it. Every write of
+/// stringcat goes through one (`AtomicFile.write` stages and commits at once), so the temporary
+/// file always has the name `AtomicFile.temporaryPath` gives, and a run killed before the
+/// rename leaves nothing the next run does not clean (`AtomicFile.removeStaleTemporaries`).
 public final class StagedFile: @unchecked Sendable {
     /// Where the file goes.
     public let path: String
     let temporaryPath: String
     /// Folders created for it, outermost first (removed again, when empty, by `discard`).
     let createdFolders: [String]
-    private var descriptor: Int32
-    private(set) var byteCount = 0
+    private var descriptor: Int32 = -1
 
-    /// Creates the temporary file (and the folders above `path` that are missing).
+    /// Creates the temporary file (and the folders above `path` that are missing). Its errors
+    /// say why in the errno's words ("No space left on device"), or name the folder that is not
+    /// writable.
     /// - Parameter overwrite: when false, an existing file at `path` is an error (checked again
     ///   when the file is committed).
     public init(for path: String, overwrite: Bool) throws(AtomicFile.WriteError) {
         let fm = FileManager.default
         if !overwrite && fm.fileExists(atPath: path) { throw .exists(path) }
         self.path = path
-        let folder = (path as NSString).deletingLastPathComponent
+        temporaryPath = AtomicFile.temporaryPath(for: path)
         createdFolders = AtomicFile.missingFolders(above: path)
+        let folder = (path as NSString).deletingLastPathComponent
         if !createdFolders.isEmpty {
             do {
                 try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
             } catch {
-                for created in createdFolders.reversed() { try? fm.removeItem(atPath: created) }
+                removeCreatedFolders()
                 throw .cannotCreateFolder(folder, AtomicFile.folderReason(folder, error))
             }
         }
-        temporaryPath = AtomicFile.temporaryPath(for: path)
         descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else {
             let code = errno
-            for created in createdFolders.reversed() { try? fm.removeItem(atPath: created) }
+            removeCreatedFolders()
             if code == EACCES && !fm.isWritableFile(atPath: folder) { throw .cannotWrite(path, "folder \(folder) is not writable") }
             throw .cannotWrite(path, AtomicFile.errnoText(code))
         }
@@ -54,14 +56,21 @@ public final class StagedFile: @unchecked Sendable {
 
     /// Appends `bytes` to the temporary file.
     public func append(_ bytes: [UInt8]) throws(AtomicFile.WriteError) {
-        guard descriptor >= 0 else { throw .cannotWrite(path, "the file was already finished") }
+        if let failure = bytes.withUnsafeBytes({ append($0) }) { throw failure }
+    }
+
+    /// Appends `data` to the temporary file.
+    public func append(_ data: Data) throws(AtomicFile.WriteError) {
+        if let failure = data.withUnsafeBytes({ append($0) }) { throw failure }
+    }
+
+    /// Writes `buffer` to the temporary file; nil, or why not.
+    private func append(_ buffer: UnsafeRawBufferPointer) -> AtomicFile.WriteError? {
+        guard descriptor >= 0 else { return .cannotWrite(path, "the file was already finished") }
         if let inject = Self.appendFaultInjector {
-            do { try inject(path) } catch { throw .cannotWrite(path, AtomicFile.reason(error)) }
+            do { try inject(path) } catch { return .cannotWrite(path, AtomicFile.reason(error)) }
         }
-        if let failure = bytes.withUnsafeBytes({ AtomicFile.writeAll($0, to: descriptor) }) {
-            throw .cannotWrite(path, failure)
-        }
-        byteCount += bytes.count
+        return AtomicFile.writeAll(buffer, to: descriptor).map { .cannotWrite(path, $0) }
     }
 
     /// Flushes the temporary file to disk and closes it; it is then ready to be committed.
@@ -76,26 +85,28 @@ public final class StagedFile: @unchecked Sendable {
     /// Removes the temporary file and the folders created for it (when empty). Harmless after a
     /// commit (the temporary file is gone by then) and when called twice.
     public func discard() {
-        if descriptor >= 0 {
-            close(descriptor)
-            descriptor = -1
-        }
-        unlink(temporaryPath)
-        for folder in createdFolders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        removeTemporary()
+        removeCreatedFolders()
     }
 
     /// Discards several staged files: every temporary file first, then the folders (deepest
     /// first), so a folder two of them share is removed too.
     public static func discard(_ files: [StagedFile]) {
-        for file in files {
-            if file.descriptor >= 0 {
-                close(file.descriptor)
-                file.descriptor = -1
-            }
-            unlink(file.temporaryPath)
+        for file in files { file.removeTemporary() }
+        for file in files.reversed() { file.removeCreatedFolders() }
+    }
+
+    private func removeTemporary() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
         }
-        for file in files.reversed() { file.discard() }
+        unlink(temporaryPath)
+    }
+
+    private func removeCreatedFolders() {
+        for folder in createdFolders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 }

@@ -141,10 +141,11 @@ final class AtomicFileTests: XCTestCase {
         let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { throw XCTSkip("/dev/full cannot be opened for writing") }
         defer { close(descriptor) }
-        XCTAssertEqual(AtomicFile.writeAndFlush(Data(repeating: 0x41, count: 100_000), to: descriptor), "No space left on device")
+        let bytes = [UInt8](repeating: 0x41, count: 100_000)
+        XCTAssertEqual(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }, "No space left on device")
         let file = open(folder + "/f.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         defer { close(file) }
-        XCTAssertNil(AtomicFile.writeAndFlush(Data(repeating: 0x41, count: 100_000), to: file))
+        XCTAssertNil(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: file) })
     }
 
     func testAFolderThatCannotBeCreatedIsExplained() throws {
