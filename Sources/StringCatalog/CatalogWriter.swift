@@ -19,19 +19,11 @@ public enum CatalogWriter {
     }
 
     /// The same bytes as `data(for:)`, handed to `sink` in parts of about a megabyte (at most one
-    /// more block of 2,048 entries), in order,
-    /// as they are encoded: a catalog can go to a file without all of its text in memory at once
-    /// (a 200 MB `.strings` makes a 520 MB catalog). Stops at the first error `sink` throws.
+    /// more block of 2,048 entries), in order, as they are encoded: a catalog can go to a file
+    /// without all of its text in memory at once (a 200 MB `.strings` makes a 520 MB catalog).
+    /// Stops at the first error `sink` throws.
     public static func write<E: Error>(_ catalog: StringCatalog, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
-        var failure: E?
-        emitter.write(catalog, streaming: true) { bytes in
-            guard failure == nil else { return false }
-            do throws(E) { try sink(bytes) } catch { failure = error; return false }
-            return true
-        }
-        if let failure { throw failure }
-        try sink(emitter.out.bytes)
+        try stream(to: sink) { emitter, part in emitter.write(catalog, streaming: true, sink: part) }
     }
 
     /// A catalog with no extra fields, given as its keys and a way to build each key's row,
@@ -42,12 +34,24 @@ public enum CatalogWriter {
     public static func write<E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
                                        row: @escaping @Sendable (Int) -> CatalogRow,
                                        to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+        try stream(to: sink) { emitter, part in
+            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version, row: row, sink: part)
+        }
+    }
+
+    /// Runs `encode` with an emitter whose parts go to `sink`; the first error `sink` throws
+    /// stops the encoding and is thrown here. The last part is handed over at the end.
+    private static func stream<E: Error>(to sink: ([UInt8]) throws(E) -> Void,
+                                         _ encode: (inout CatalogEmitter, (_ bytes: [UInt8]) -> Bool) -> Void) throws(E) {
         var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
         var failure: E?
-        emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version, row: row) { bytes in
-            guard failure == nil else { return false }
-            do throws(E) { try sink(bytes) } catch { failure = error; return false }
-            return true
+        // `encode` and `sink` are both non-escaping: passing `sink` on inside a closure needs this.
+        withoutActuallyEscaping(sink) { sink in
+            encode(&emitter) { bytes in
+                guard failure == nil else { return false }
+                do throws(E) { try sink(bytes) } catch { failure = error; return false }
+                return true
+            }
         }
         if let failure { throw failure }
         try sink(emitter.out.bytes)
@@ -92,30 +96,31 @@ struct CatalogEmitter {
     /// out is at most `streamChunkBytes` plus one block.
     static let streamBlockEntries = parallelThreshold
 
-    private mutating func writeEntries(_ strings: [String: CatalogEntry], _ indices: ArraySlice<Dictionary<String, CatalogEntry>.Index>) {
-        for index in indices {
-            let (key, entry) = strings[index]
-            out.key(key)
-            write(entry)
+    /// Writes `count` members of the open object, `member(emitter, i)` writing the i-th, in
+    /// blocks of `streamBlockEntries` when `streaming` (else one block). A block of many members
+    /// is encoded in two halves on two threads, each by a writer that continues the open object,
+    /// and the parts are spliced in order. When streaming, the bytes written so far go to `sink`
+    /// after each block once they pass `streamChunkBytes`; false when `sink` stopped it.
+    private mutating func writeMembers(count: Int, streaming: Bool, sink: (_ bytes: [UInt8]) -> Bool,
+                                       _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void) -> Bool {
+        var start = 0
+        while start < count {
+            let end = streaming ? min(start + Self.streamBlockEntries, count) : count
+            if end - start < Self.parallelThreshold {
+                for position in start..<end { member(&self, position) }
+            } else {
+                let middle = start + (end - start) / 2
+                let parts = ConcurrentMap.map([(start..<middle, start > 0), (middle..<end, true)]) { range, hasMembers in
+                    var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
+                    for position in range { member(&emitter, position) }
+                    return emitter.out
+                }
+                for part in parts { out.append(continuation: part) }
+            }
+            start = end
+            if streaming, out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return false }
         }
-    }
-
-    /// Writes the entries at `indices`, on two threads when there are many: each half is encoded
-    /// by a writer that continues the open object, and the parts are spliced in order.
-    private mutating func writeEntries(_ strings: [String: CatalogEntry], _ indices: ArraySlice<Dictionary<String, CatalogEntry>.Index>,
-                                       objectHasMembers: Bool) {
-        guard indices.count >= Self.parallelThreshold else {
-            writeEntries(strings, indices)
-            return
-        }
-        let middle = indices.startIndex + indices.count / 2
-        let halves = [(indices[..<middle], objectHasMembers), (indices[middle...], true)]
-        let parts = ConcurrentMap.map(halves) { half, hasMembers in
-            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-            emitter.writeEntries(strings, half)
-            return emitter.out
-        }
-        for part in parts { out.append(continuation: part) }
+        return true
     }
 
     /// Writes the catalog. When `streaming`, the bytes written so far are handed to `sink` (and
@@ -130,19 +135,14 @@ struct CatalogEmitter {
             case "strings":
                 out.key(name)
                 out.beginObject()
+                let strings = catalog.strings
                 let indices = sortedEntryIndices(catalog)
-                guard streaming else {
-                    writeEntries(catalog.strings, indices[...], objectHasMembers: false)
-                    out.endObject()
-                    continue
+                let finished = writeMembers(count: indices.count, streaming: streaming, sink: sink) { emitter, position in
+                    let (key, entry) = strings[indices[position]]
+                    emitter.out.key(key)
+                    emitter.write(entry)
                 }
-                var start = 0
-                while start < indices.count {
-                    let end = min(start + Self.streamBlockEntries, indices.count)
-                    writeEntries(catalog.strings, indices[start..<end], objectHasMembers: start > 0)
-                    start = end
-                    if out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return }
-                }
+                guard finished else { return }
                 out.endObject()
             default: writeExtra(name, catalog.extraFields)
             }
@@ -165,31 +165,11 @@ struct CatalogEmitter {
                 out.key(name)
                 out.beginObject()
                 let order = KeySorter.sortedIndices(keys)
-                var start = 0
-                while start < order.count {
-                    let end = min(start + Self.streamBlockEntries, order.count)
-                    let block = order[start..<end]
-                    if block.count < Self.parallelThreshold {
-                        for index in block {
-                            out.key(keys[index])
-                            write(row(index), languages: languages, order: languageOrder)
-                        }
-                    } else {
-                        let middle = block.startIndex + block.count / 2
-                        let halves = [(block[..<middle], start > 0), (block[middle...], true)]
-                        let parts = ConcurrentMap.map(halves) { half, hasMembers in
-                            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-                            for index in half {
-                                emitter.out.key(keys[index])
-                                emitter.write(row(index), languages: languages, order: languageOrder)
-                            }
-                            return emitter.out
-                        }
-                        for part in parts { out.append(continuation: part) }
-                    }
-                    start = end
-                    if out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return }
+                let finished = writeMembers(count: order.count, streaming: true, sink: sink) { emitter, position in
+                    emitter.out.key(keys[order[position]])
+                    emitter.write(row(order[position]), languages: languages, order: languageOrder)
                 }
+                guard finished else { return }
                 out.endObject()
             default: break
             }
