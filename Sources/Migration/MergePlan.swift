@@ -14,8 +14,11 @@ import StringsFile
 /// the `.strings` value of its language, comments from the source language (see `comment(of:)`).
 struct MergePlan: Sendable {
     let sourceLanguage: String
-    /// The languages of the table, in code order (the order every pass visits them).
+    /// The languages of the table, in code order (the order every pass visits them), their
+    /// codes, and the source language's place among them.
     let contents: [LegacyLanguageContent]
+    private let languageCodes: [String]
+    private let sourceIndex: Int?
     private let sabotage: MergeSabotage?
 
     /// Every key met, as first spelled, in the order first met; `keyIndex` maps it back. A key
@@ -50,6 +53,8 @@ struct MergePlan: Sendable {
     init(_ languages: [LegacyLanguageContent], sourceLanguage: String, sabotage: MergeSabotage? = nil) {
         self.sourceLanguage = sourceLanguage
         contents = languages.sorted { $0.language < $1.language }
+        languageCodes = contents.map(\.language)
+        sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
         self.sabotage = sabotage
         stringsValue = Array(repeating: [], count: contents.count)
         entryKeys = Array(repeating: [], count: contents.count)
@@ -70,16 +75,14 @@ struct MergePlan: Sendable {
     func row(_ k: Int32) -> CatalogRow? {
         var localizations = [CatalogLocalization?](repeating: nil, count: contents.count)
         var any = false
-        for (languageIndex, content) in contents.enumerated() {
-            let dict = dictLocalizations[languageIndex]
-            if !dict.isEmpty, let localization = dict[k] {
+        for languageIndex in contents.indices {
+            if let localization = dictLocalization(k, languageIndex) {
                 localizations[languageIndex] = localization
-                any = true
+            } else if let entryIndex = stringsEntryIndex(k, languageIndex), let file = contents[languageIndex].strings {
+                localizations[languageIndex] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[entryIndex].value))
+            } else {
                 continue
             }
-            let values = stringsValue[languageIndex]
-            guard Int(k) < values.count, values[Int(k)] >= 0, let file = content.strings else { continue }
-            localizations[languageIndex] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[Int(values[Int(k)])].value))
             any = true
         }
         guard any else { return nil }
@@ -92,8 +95,17 @@ struct MergePlan: Sendable {
         row(k)?.entry(languages: languageCodes)
     }
 
-    /// The codes of `contents`, in its order.
-    private var languageCodes: [String] { contents.map(\.language) }
+    /// The `.stringsdict` localization of key `k` in language `languageIndex`, if any.
+    private func dictLocalization(_ k: Int32, _ languageIndex: Int) -> CatalogLocalization? {
+        let dict = dictLocalizations[languageIndex]
+        return dict.isEmpty ? nil : dict[k]
+    }
+
+    /// The index of the `.strings` entry whose value key `k` keeps in language `languageIndex`.
+    private func stringsEntryIndex(_ k: Int32, _ languageIndex: Int) -> Int? {
+        let values = stringsValue[languageIndex]
+        return Int(k) < values.count && values[Int(k)] >= 0 ? Int(values[Int(k)]) : nil
+    }
 
     /// The whole catalog, every entry built (on both cores when there are many).
     func catalog(version: String) -> StringCatalog {
@@ -144,7 +156,6 @@ struct MergePlan: Sendable {
     /// Pass 1: the `.strings` value of each key in each language (duplicates: the last wins, as
     /// in `CFDictionarySetValue`).
     private mutating func placeStringsValues() {
-        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.strings else { continue }
             var values: [Int32] = Array(repeating: -1, count: keys.count)
@@ -180,21 +191,14 @@ struct MergePlan: Sendable {
             sourceFirst[Int(k)] = Int32(entryIndex)
             return
         }
-        let usable = Self.usableComment(file.entries[entryIndex])
-        let sofar: String? = sourceJoined[k] ?? Self.usableComment(file.entries[Int(first)])
-        let joined: String? = sofar.map { earlier in usable.map { earlier + $0 } ?? earlier } ?? usable
-        sourceJoined[k] = Optional<String?>.some(joined)
-    }
-
-    private static func usableComment(_ entry: StringsEntry) -> String? {
-        entry.comment.flatMap { StringsFile.droppedComments.contains($0) ? nil : $0 }
+        let sofar = sourceJoined[k] ?? .some(StringsFile.usableComment(of: file.entries[Int(first)]))
+        sourceJoined[k] = .some(StringsFile.joinedComment(sofar, StringsFile.usableComment(of: file.entries[entryIndex])))
     }
 
     /// Pass 2: each `.stringsdict` entry converted (formats.md 5.4); it replaces the `.strings`
     /// value of its language. An entry with a part the reader could not place is refused, never
     /// migrated without it.
     private mutating func placeStringsDictLocalizations() {
-        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.stringsDict else { continue }
             let dropped = Dictionary(grouping: file.droppedParts, by: \.key)
@@ -210,8 +214,7 @@ struct MergePlan: Sendable {
                 diagnostics += conversion.diagnostics
                 guard var localization = conversion.localization else { continue }
                 if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
-                let values = stringsValue[languageIndex]
-                if dictLocalizations[languageIndex][k] != nil || (Int(k) < values.count && values[Int(k)] >= 0) {
+                if dictLocalization(k, languageIndex) != nil || stringsEntryIndex(k, languageIndex) != nil {
                     diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
                 }
                 dictLocalizations[languageIndex][k] = localization
@@ -235,7 +238,6 @@ struct MergePlan: Sendable {
     /// (phoenix took the text of cs/es/fr over ar's: formats.md 5.3, Q3). A commented-out entry
     /// (`/* "k" = "v"; */`) in a language other than the source is not a comment for the next key.
     private mutating func voteComments() {
-        let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
         var votes: [Int32: [String: (count: Int, first: Int)]] = [:]
         for (languageIndex, content) in contents.enumerated() where languageIndex != sourceIndex {
             guard let file = content.strings else { continue }
@@ -245,13 +247,9 @@ struct MergePlan: Sendable {
             for (entryIndex, entry) in file.entries.enumerated() {
                 let k = entryKeys[languageIndex][entryIndex]
                 guard k >= 0, !sourceHas(k), !sourceDictKeys.contains(k) else { continue }
-                let usable = entry.commentIsCommentedOutEntry ? nil : Self.usableComment(entry)
-                switch (comments[k], usable) {
-                case (.some(.some(let earlier)), .some(let comment)): comments[k] = .some(earlier + comment)
-                case (.some(.some), nil): break
-                case (nil, _): comments[k] = .some(usable); order.append(k)
-                default: comments[k] = .some(usable)
-                }
+                let usable = entry.commentIsCommentedOutEntry ? nil : StringsFile.usableComment(of: entry)
+                if comments[k] == nil { order.append(k) }
+                comments[k] = .some(StringsFile.joinedComment(comments[k], usable))
             }
             for k in order {
                 guard case .some(.some(let comment)) = comments[k] else { continue }
@@ -274,8 +272,7 @@ struct MergePlan: Sendable {
     private func comment(of k: Int32) -> String? {
         if sourceHas(k) {
             if let joined = sourceJoined[k] { return joined }
-            let sourceIndex = contents.firstIndex { $0.language == sourceLanguage }!
-            return Self.usableComment(contents[sourceIndex].strings!.entries[Int(sourceFirst[Int(k)])])
+            return StringsFile.usableComment(of: contents[sourceIndex!].strings!.entries[Int(sourceFirst[Int(k)])])
         }
         return votedComments[k]
     }
@@ -288,17 +285,13 @@ struct MergePlan: Sendable {
             var any = false
             var plural = false
             for languageIndex in contents.indices {
-                if let localization = dictLocalizations[languageIndex].isEmpty ? nil : dictLocalizations[languageIndex][k] {
-                    any = true
-                    used[languageIndex] = true
+                if let localization = dictLocalization(k, languageIndex) {
                     if localization.variations != nil || !localization.substitutions.isEmpty { plural = true }
+                } else if stringsEntryIndex(k, languageIndex) == nil {
                     continue
                 }
-                let values = stringsValue[languageIndex]
-                if Int(k) < values.count && values[Int(k)] >= 0 {
-                    any = true
-                    used[languageIndex] = true
-                }
+                any = true
+                used[languageIndex] = true
             }
             guard any else { continue }
             present.append(k)

@@ -11,13 +11,24 @@ extension StringsFile {
         var comments: [String: String?] = [:]
         comments.reserveCapacity(entries.underestimatedCount)
         for entry in entries {
-            let usable = entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
-            switch (comments[entry.key], usable) {
-            case (.some(.some(let earlier)), .some(let comment)): comments[entry.key] = .some(earlier + comment)
-            case (.some(.some), nil): break
-            default: comments[entry.key] = .some(usable)
-            }
+            comments[entry.key] = .some(joinedComment(comments[entry.key], usableComment(of: entry)))
         }
         return comments
+    }
+
+    /// The entry's comment unless Xcode's migration drops it (`droppedComments`).
+    public static func usableComment(of entry: StringsEntry) -> String? {
+        entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
+    }
+
+    /// A key's comment after one more occurrence with comment `next`, given its comment so far
+    /// (`nil`: the key was not seen yet): a comment joins the earlier one with nothing between
+    /// them; an occurrence without one keeps the earlier; the first occurrence gives its own.
+    public static func joinedComment(_ earlier: String??, _ next: String?) -> String? {
+        switch (earlier, next) {
+        case (.some(.some(let earlier)), .some(let next)): return earlier + next
+        case (.some(.some(let earlier)), nil): return earlier
+        default: return next
+        }
     }
 }

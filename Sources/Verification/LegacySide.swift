@@ -65,7 +65,7 @@ struct LegacyFileLeaves: Sendable {
         keys.reserveCapacity(last.count)
         for (index, entry) in strings.entries.enumerated() where last[ByteKey(entry.key)] == index {
             let comment = repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
-                ? entry.comment.flatMap { StringsFile.droppedComments.contains($0) ? nil : $0 }
+                ? StringsFile.usableComment(of: entry)
                 : joined[entry.key] ?? nil
             keys.append(Key(key: entry.key, values: [LeafValue(path: "", text: entry.value)],
                             line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
