@@ -232,7 +232,7 @@ public enum ProjectMigrator {
                 return Built(report: report, pending: nil)
             }
             if !options.force {
-                report.diagnostics.append(.error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath)))
+                report.diagnostics.append(alreadyExists(catalogPath))
                 return Built(report: report, pending: nil)
             }
         }
@@ -301,7 +301,7 @@ public enum ProjectMigrator {
                     return Built(report: report, pending: nil)
                 }
             } else if !options.force {
-                report.diagnostics.append(.error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath)))
+                report.diagnostics.append(alreadyExists(catalogPath))
                 return Built(report: report, pending: nil)
             }
         }
@@ -348,17 +348,28 @@ public enum ProjectMigrator {
         return base + "/" + TableGrouper.relative(catalogPath, to: root)
     }
 
+    /// The error for a table whose catalog exists, without `--merge` or `--force`.
+    private static func alreadyExists(_ catalogPath: String) -> Diagnostic {
+        .error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath))
+    }
+
     /// A catalog could not be staged: nothing of the run is put in place. The staged catalogs are
-    /// discarded; the table that failed says why, the others that they were undone.
+    /// discarded, and the run is marked undone.
     private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int, error: AtomicFile.WriteError,
                              into report: inout MigrationReport) {
         StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-        report.tables[failedTable].outcome = .failed
-        report.tables[failedTable].diagnostics.append(.error("\(error)", at: .file(report.tables[failedTable].catalogPath)))
-        for item in pending where report.tables[item.index].outcome != .failed {
-            report.tables[item.index].outcome = .failed
-            report.tables[item.index].diagnostics.append(.error("not written: another file of this run could not be written, so the run was undone",
-                                                               at: .file(report.tables[item.index].catalogPath)))
+        markUndone(pending, failedTable: failedTable, error: error, into: &report)
+    }
+
+    /// Marks a run whose writes were undone: the table whose catalog failed (if it was one, staged
+    /// or pending) says why, every other pending table that it was undone, and no project edit
+    /// is written.
+    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError,
+                                   into report: inout MigrationReport) {
+        let undone = "not written: another file of this run could not be written, so the run was undone"
+        for index in pending.map(\.index) + [failedTable].compactMap({ $0 }) where report.tables[index].outcome != .failed {
+            report.tables[index].outcome = .failed
+            report.tables[index].diagnostics.append(.error(index == failedTable ? "\(error)" : undone, at: .file(report.tables[index].catalogPath)))
         }
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil {
             report.projectEdits[index].notWrittenBecause = "the run was undone"
@@ -384,16 +395,11 @@ public enum ProjectMigrator {
                 report.projectEdits[index].data = Data()
             }
         } catch {
-            let undone = "not written: another file of this run could not be written, so the run was undone"
-            if error.failedIndex >= pending.count {
+            let failedTable = error.failedIndex < pending.count ? pending[error.failedIndex].index : nil
+            if failedTable == nil {
                 report.diagnostics.append(.error("\(error)", at: .file(batch[error.failedIndex].0)))
             }
-            for (position, item) in pending.enumerated() where report.tables[item.index].outcome != .failed {
-                report.tables[item.index].outcome = .failed
-                let message = position == error.failedIndex ? "\(error)" : undone
-                report.tables[item.index].diagnostics.append(.error(message, at: .file(report.tables[item.index].catalogPath)))
-            }
-            for index in projects { report.projectEdits[index].notWrittenBecause = "the run was undone" }
+            markUndone(pending, failedTable: failedTable, error: error.error, into: &report)
         }
     }
 }
