@@ -1,4 +1,5 @@
 import Foundation
+import StringcatSupport
 
 /// The names in a folder, read as bytes (POSIX `readdir`): Foundation decodes a name that is not
 /// UTF-8 with U+FFFD, and the decoded name then opens nothing ("no such file"). Such names are
@@ -56,23 +57,8 @@ enum DirectoryNames {
 
     /// True when a name holds a control character (a line break in `nl\n.lproj`): such a name is
     /// no language code, whatever follows.
-    static func hasControlCharacter(_ name: String) -> Bool {
-        name.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x80...0x9F).contains($0.value) || $0 == "\u{2028}" || $0 == "\u{2029}" }
-    }
+    static func hasControlCharacter(_ name: String) -> Bool { ControlCharacters.occur(in: name) }
 
     /// `name` with control characters escaped, for messages.
-    static func shown(_ name: String) -> String {
-        var out = ""
-        for scalar in name.unicodeScalars {
-            switch scalar {
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}":
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func shown(_ name: String) -> String { ControlCharacters.escaped(name) }
 }

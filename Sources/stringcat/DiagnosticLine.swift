@@ -10,24 +10,6 @@ enum DiagnosticLine {
         return "\(location): \(TerminalColor.label(diagnostic.severity.rawValue)) \(escaped(diagnostic.message))\(suffix)"
     }
 
-    /// `text` with control characters written as escapes: `\n`, `\r`, `\t`, else `\u{1B}`.
-    static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    /// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
-    }
+    /// `text` with control characters written as escapes (`ControlCharacters.escaped`).
+    static func escaped(_ text: String) -> String { ControlCharacters.escaped(text) }
 }

@@ -1,0 +1,29 @@
+/// Control characters in text shown to the user (a key with a line break, a folder named
+/// `nl<newline>.lproj`): found, and written as escapes so a message stays one line.
+public enum ControlCharacters {
+    /// C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+    }
+
+    /// True when `text` holds a control character.
+    public static func occur(in text: String) -> Bool {
+        text.unicodeScalars.contains(where: isControl)
+    }
+
+    /// `text` with control characters written as escapes: `\n`, `\r`, `\t`, else `\u{1B}`.
+    public static func escaped(_ text: String) -> String {
+        guard occur(in: text) else { return text }
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where isControl(scalar): result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
