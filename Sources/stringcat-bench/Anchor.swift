@@ -1,4 +1,5 @@
 import Foundation
+import StringcatSupport
 
 /// Anchors: what the same input costs the simplest code that touches it, timed in the same run
 /// as the phase, so the ratio between them holds even when the machine is busy (it varies by up
@@ -10,7 +11,7 @@ enum Anchor {
         try Timing.measure(runs: runs) {
             var sum: UInt64 = 0
             for path in paths {
-                guard case .success(let bytes) = readBytes(path) else { throw BenchFailure("cannot read \(path)") }
+                guard case .success(let bytes) = FileBytes.read(path) else { throw BenchFailure("cannot read \(path)") }
                 sum &+= checksum(bytes)
             }
             keepChecksum(sum)
@@ -31,11 +32,6 @@ enum Anchor {
         var sum: UInt64 = 0
         for byte in bytes { sum = (sum &<< 5 | sum &>> 59) &+ UInt64(byte) }
         return sum
-    }
-
-    private static func readBytes(_ path: String) -> Result<[UInt8], POSIXError> {
-        guard let data = FileManager.default.contents(atPath: path) else { return .failure(POSIXError(.EIO)) }
-        return .success([UInt8](data))
     }
 
     nonisolated(unsafe) private static var sink: UInt64 = 0
