@@ -24,7 +24,8 @@ public struct TableStatus: Sendable {
     public var state: TableState
     /// Legacy files of the table still on disk.
     public var legacyFiles: [String]
-    /// How the project sees the table: nil when there is no project.
+    /// How the project sees the table: nil when there is no project, or it references neither
+    /// the legacy files nor the catalog.
     public var projectReference: ProjectReferenceState?
 }
 
@@ -36,8 +37,6 @@ public enum ProjectReferenceState: String, Sendable {
     case catalog = "project references the catalog"
     /// Both: the variant group and a reference to the catalog.
     case both = "project lists both the legacy files and the catalog"
-    /// Neither.
-    case none = "project references neither"
     /// A synchronized folder holds the catalog.
     case synchronizedFolder = "in a synchronized folder"
 }
@@ -73,7 +72,7 @@ public enum MigrationStatus {
             case (true, true): return .both
             case (true, false): return .legacyGroup
             case (false, true): return .catalog
-            case (false, false): return .none
+            case (false, false): return nil // neither: nothing to say
             }
         }
         var seen: Set<String> = []
