@@ -5,7 +5,7 @@
 /// first parsed as JSON (so a syntax error inside it wins), then reported with its path and
 /// offset. A key seen twice in one object is an error (keeping either value would lose the other).
 struct CatalogDecoder {
-    private var parser: JSONParser
+    var parser: JSONParser
     /// Size of the last localization map read at each nesting level: maps of one catalog have
     /// about the same languages / cases, so reserving that size avoids regrowing each dictionary.
     private var lastMapSize: [Int] = []
@@ -14,6 +14,13 @@ struct CatalogDecoder {
     private static let maxNesting = 64
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { parser = JSONParser(bytes: bytes) }
+
+    /// A decoder standing at `offset` of `bytes`, a window of a catalog read in parts
+    /// (`CatalogEntryStream`); `moving` keeps the size hints of the decoder of the last window.
+    init(window bytes: UnsafeBufferPointer<UInt8>, offset: Int, moving earlier: CatalogDecoder? = nil) {
+        parser = JSONParser(bytes: bytes, offset: offset)
+        lastMapSize = earlier?.lastMapSize ?? []
+    }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogReadError) -> StringCatalog {
         var decoder = CatalogDecoder(bytes: bytes)
@@ -73,7 +80,7 @@ struct CatalogDecoder {
         return result
     }
 
-    private mutating func entry() throws(CatalogReadError) -> CatalogEntry {
+    mutating func entry() throws(CatalogReadError) -> CatalogEntry {
         _ = try beginObject()
         var entry = CatalogEntry()
         var sawLocalizations = false
@@ -228,7 +235,7 @@ struct CatalogDecoder {
     // MARK: - Leaves
 
     /// Expects an object at the current position and enters it; returns the offset of its `{`.
-    private mutating func beginObject() throws(CatalogReadError) -> Int {
+    mutating func beginObject() throws(CatalogReadError) -> Int {
         if parser.peekValueStart() == UInt8(ascii: "{") {
             let start = parser.offset
             parser.advance()
@@ -237,7 +244,7 @@ struct CatalogDecoder {
         throw try mismatch("expected an object")
     }
 
-    private mutating func readString() throws(CatalogReadError) -> String {
+    mutating func readString() throws(CatalogReadError) -> String {
         if parser.peekValueStart() == UInt8(ascii: "\"") { return try parser.parseString() }
         throw try mismatch("expected a string")
     }

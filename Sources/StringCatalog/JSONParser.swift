@@ -23,6 +23,12 @@ struct JSONParser {
         if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { i = 3 }
     }
 
+    /// A parser standing at `offset` of `bytes`, a window of a longer text (no BOM check).
+    init(bytes: UnsafeBufferPointer<UInt8>, offset: Int) {
+        self.bytes = bytes
+        i = offset
+    }
+
     /// Checks that only whitespace follows the document's value.
     mutating func expectEnd() throws(CatalogReadError) {
         skipWhitespace()
