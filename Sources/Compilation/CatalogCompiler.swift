@@ -70,24 +70,11 @@ public enum CatalogCompiler {
         let wantedSet = wanted.map(Set.init)
         var buckets: [String: CompiledLanguage] = [:]
         for key in catalog.sortedKeys {
-            let entry = catalog.strings[key]!
-            for (language, localization) in entry.localizations {
-                if let wantedSet, !wantedSet.contains(language) { continue }
-                if localization.variations?.plural != nil || localization.variations?.device != nil || !localization.substitutions.isEmpty {
-                    var builder = CompileRuleBuilder(key: key, language: language)
-                    let rule = builder.rule(for: localization)
-                    for warning in builder.warnings { report(.warning(warning, at: location), key: key) }
-                    if let rule {
-                        buckets[language, default: CompiledLanguage(language: language)].stringsDict.append(StringsDictEntry(key: key, rule: rule))
-                    }
-                } else if let unit = localization.stringUnit {
-                    if let variations = localization.variations, !variations.extraFields.isEmpty {
-                        report(.warning("\"\(key)\" [\(language)]: variations of kind \(variations.extraFields.keys.sorted().joined(separator: ", ")) cannot be compiled; only the string unit is written", at: location), key: key)
-                    }
-                    guard CompileSelection.emits(unit) else { continue }
-                    buckets[language, default: CompiledLanguage(language: language)].strings.append(StringsEntry(key: key, value: unit.value, comment: entry.comment))
-                } else if localization.variations != nil || !localization.extraFields.isEmpty {
-                    report(.warning("\"\(key)\" [\(language)]: nothing a .strings or .stringsdict can hold; it is left out", at: location), key: key)
+            compileEntry(key, catalog.strings[key]!, languages: wantedSet, location: location,
+                         report: { report($0, key: key) }) { language, unit in
+                switch unit {
+                case .strings(let entry): buckets[language, default: CompiledLanguage(language: language)].strings.append(entry)
+                case .stringsDict(let entry): buckets[language, default: CompiledLanguage(language: language)].stringsDict.append(entry)
                 }
             }
         }
@@ -106,4 +93,36 @@ public enum CatalogCompiler {
         let table = CompiledTable(tableName: tableName, languages: order.compactMap { buckets[$0] }, diagnostics: diagnostics)
         return (table, diagnosticKeys)
     }
+
+    /// Compiles one entry of a catalog: `emit` receives each language's unit (in no set order),
+    /// `report` each warning. `compile` is this, entry by entry in key order; `verify` calls it
+    /// on entries as it streams them from a catalog too large to hold as a model.
+    public static func compileEntry(_ key: String, _ entry: CatalogEntry, languages wanted: Set<String>? = nil, location: SourceLocation,
+                                    report: (Diagnostic) -> Void, emit: (String, CompiledUnit) -> Void) {
+        for (language, localization) in entry.localizations {
+            if let wanted, !wanted.contains(language) { continue }
+            if localization.variations?.plural != nil || localization.variations?.device != nil || !localization.substitutions.isEmpty {
+                var builder = CompileRuleBuilder(key: key, language: language)
+                let rule = builder.rule(for: localization)
+                for warning in builder.warnings { report(.warning(warning, at: location)) }
+                if let rule { emit(language, .stringsDict(StringsDictEntry(key: key, rule: rule))) }
+            } else if let unit = localization.stringUnit {
+                if let variations = localization.variations, !variations.extraFields.isEmpty {
+                    report(.warning("\"\(key)\" [\(language)]: variations of kind \(variations.extraFields.keys.sorted().joined(separator: ", ")) cannot be compiled; only the string unit is written", at: location))
+                }
+                guard CompileSelection.emits(unit) else { continue }
+                emit(language, .strings(StringsEntry(key: key, value: unit.value, comment: entry.comment)))
+            } else if localization.variations != nil || !localization.extraFields.isEmpty {
+                report(.warning("\"\(key)\" [\(language)]: nothing a .strings or .stringsdict can hold; it is left out", at: location))
+            }
+        }
+    }
+}
+
+/// What one language of one catalog entry compiles to.
+public enum CompiledUnit: Sendable {
+    /// A plain unit: a line of the language's `.strings`.
+    case strings(StringsEntry)
+    /// A unit with variations or substitutions: an entry of the language's `.stringsdict`.
+    case stringsDict(StringsDictEntry)
 }
