@@ -116,3 +116,40 @@ func quoted(_ text: String?) -> String {
     }
     return out + "\""
 }
+
+/// What one key holds in one language: a plain string (a `.strings` value: most keys of a table,
+/// held without an array each), or the leaves of a `.stringsdict` entry sorted by path.
+enum LeafValues: Sendable {
+    case plain(String)
+    case leaves([LeafValue])
+
+    /// The leaves, a plain string as the one leaf at path `""`.
+    var all: [LeafValue] {
+        switch self {
+        case .plain(let text): return [LeafValue(path: "", text: text)]
+        case .leaves(let leaves): return leaves
+        }
+    }
+
+    var count: Int {
+        switch self {
+        case .plain: return 1
+        case .leaves(let leaves): return leaves.count
+        }
+    }
+
+    /// Same leaves (a plain string equals a one-leaf entry at path `""`, as the flat form has it).
+    static func == (a: LeafValues, b: LeafValues) -> Bool {
+        if case .plain(let x) = a, case .plain(let y) = b { return sameBytes(x, y) }
+        return a.all == b.all
+    }
+
+    static func != (a: LeafValues, b: LeafValues) -> Bool { !(a == b) }
+
+    func contains(_ value: LeafValue) -> Bool {
+        switch self {
+        case .plain(let text): return value.path.isEmpty && value.formatType == nil && sameBytes(value.text, text)
+        case .leaves(let leaves): return leaves.contains(value)
+        }
+    }
+}

@@ -1,100 +1,164 @@
+import Compilation
+import StringCatalog
 import StringcatSupport
+import StringsDict
 
-/// Compares the two sides of a table: every legacy leaf missing from the compiled catalog is a
-/// loss, and so is a form the catalog gives back for a legacy key that the legacy files do not
-/// have. Entries only the catalog has (keys added after the migration) are not losses.
+/// Compares a table's legacy side with its catalog, entry by entry as the catalog is read: every
+/// legacy leaf missing from the compiled catalog is a loss, and so is a form the catalog gives
+/// back for a legacy key that the legacy files do not have. Entries only the catalog has (keys
+/// added after the migration) are not losses.
+///
+/// The catalog side is what `Compilation` (the code `stringcat compile` runs) makes of each entry,
+/// turned into leaves by `LeafEquivalence`. Nothing of an entry is kept once it is compared, so a
+/// catalog of any size costs the legacy side plus one entry.
 struct LeafComparison {
-    var losses: [Loss] = []
-    var notes: [Diagnostic] = []
+    private(set) var losses: [Loss] = []
+    private(set) var notes: [Diagnostic] = []
     /// Legacy files that hold a leaf the catalog lacks (or a conflicting value), with the reason.
-    var filesNotCarried: [String: String] = [:]
+    private(set) var filesNotCarried: [String: String] = [:]
 
-    private init() {}
+    private let legacy: LegacySide
+    private let location: SourceLocation
+    /// The legacy languages, sorted, and their place in that order.
+    private let languageNames: [String]
+    private let slots: [String: Int]
+    private let sides: [LegacySide.Language]
+    /// Per language: whether the catalog gave it anything, and which of its keys.
+    private var languageSeen: [Bool]
+    private var matched: [[Bool]]
+    /// The source language's slot, and which of its keys' comments were compared.
+    private let sourceSlot: Int?
+    private var commentChecked: [Bool]
+    private var explicitChecked: Set<ByteKey> = []
+    /// Comment losses and the files they keep, applied after the leaves' (`finish`).
+    private var commentLosses: [Loss] = []
+    /// Notes of the compiler (by entry key) and of the comparison (by language), ordered at the end.
+    private var compileNotes: [(key: String, note: Diagnostic)] = []
+    private var comparisonNotes: [(slot: Int, note: Diagnostic)] = []
 
-    init(_ legacy: LegacySide, _ catalog: CatalogSide, sourceLanguage: String) {
-        let languages = legacy.languages.keys.sorted()
-        // Languages are independent: compare each on every core.
-        let results = ConcurrentMap.map(languages) { language in
-            Self.compare(language, legacy, catalog.languages[language])
-        }
-        for result in results {
-            losses += result.losses
-            notes += result.notes
-            filesNotCarried.merge(result.filesNotCarried) { first, _ in first }
-        }
-        compareComments(legacy.comments, catalog.comments, sourceLanguage: sourceLanguage)
-        losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
+    init(_ legacy: LegacySide, catalogPath: String) {
+        self.legacy = legacy
+        location = .file(catalogPath)
+        languageNames = legacy.languages.keys.sorted()
+        slots = Dictionary(uniqueKeysWithValues: languageNames.enumerated().map { ($1, $0) })
+        let sides = languageNames.map { legacy.languages[$0]! }
+        self.sides = sides
+        languageSeen = Array(repeating: false, count: sides.count)
+        matched = sides.map { Array(repeating: false, count: $0.keys.count) }
+        let sourceSlot = slots[legacy.comments.sourceLanguage]
+        self.sourceSlot = sourceSlot
+        commentChecked = Array(repeating: false, count: sourceSlot.map { sides[$0].keys.count } ?? 0)
     }
 
-    /// One language: legacy keys against the catalog's.
-    private static func compare(_ language: String, _ legacy: LegacySide, _ catalog: [CatalogSide.Entry]?) -> LeafComparison {
-        var result = LeafComparison()
-        let legacyLanguage = legacy.languages[language]!
-        let keys = legacyLanguage.keys
-        guard let catalog else {
-            // The whole language is missing: one loss naming its first keys.
-            var count = 0
-            var first: LegacySide.Key?
-            var names: [String] = []
-            for key in keys {
-                count += key.values.count + key.alternatives.reduce(0) { $0 + $1.values.count }
-                names.append(key.key)
-                if first.map({ (legacy.files[key.file].file.path, key.line ?? 0) < (legacy.files[$0.file].file.path, $0.line ?? 0) }) ?? true { first = key }
-                result.keepFile(legacy.files[key.file].file.path, "\(language) is not in the catalog")
-                for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "\(language) is not in the catalog") }
+    /// Compiles one catalog entry and compares it with the legacy keys it names.
+    mutating func add(_ key: String, _ entry: CatalogEntry) {
+        let byteKey = ByteKey(key)
+        CatalogCompiler.compileEntry(key, entry, location: location, report: { note in
+            compileNotes.append((key, .note("compiling the catalog: " + note.message, at: note.location)))
+        }) { language, unit in
+            guard let slot = slots[language] else { return }
+            languageSeen[slot] = true
+            guard let index = sides[slot].index[byteKey] else { return }
+            matched[slot][index] = true
+            let compiled: LeafValues
+            switch unit {
+            case .strings(let entry): compiled = .plain(entry.value)
+            case .stringsDict(let entry): compiled = .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))
             }
-            names.sort()
-            let named = names.prefix(3).map(quoted).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
-            if let first {
-                result.losses.append(Loss(kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
-                                          location: .file(legacy.files[first.file].file.path),
-                                          detail: "\(count) values of \(language) (\(names.count) keys: \(named)) are not in the catalog"))
+            compare(slot, index, compiled)
+        }
+        compareComment(byteKey, key, entry.comment)
+    }
+
+    /// What is left once every entry was added: keys and languages the catalog never gave,
+    /// comments it never held. Losses are sorted by file, line and key.
+    mutating func finish() {
+        for slot in sides.indices {
+            if languageSeen[slot] {
+                for (index, ref) in sides[slot].keys.enumerated() where !matched[slot][index] {
+                    let location = legacy.location(ref)
+                    losses.append(Loss(kind: .keyMissing, language: languageNames[slot], key: legacy[ref].key, location: location, detail: ""))
+                    keepFile(location.path, "keys missing from the catalog")
+                    for alternative in sides[slot].alternatives[index] ?? [] { keepFile(legacy.path(alternative), "keys missing from the catalog") }
+                }
+            } else {
+                languageMissing(slot)
             }
-            return result
         }
-        var matched = [Bool](repeating: false, count: keys.count)
-        for entry in catalog {
-            guard let index = legacyLanguage.index[ByteKey(entry.key)] else { continue }
-            matched[index] = true
-            result.compare(keys[index], entry.values, language: language, legacy)
+        if let sourceSlot {
+            for (index, ref) in sides[sourceSlot].keys.enumerated() where !commentChecked[index] {
+                if let expectation = CommentExpectations.implicit(legacy, ref) { commentLost(expectation, legacy[ref].key, nil) }
+            }
         }
-        for (index, key) in keys.enumerated() where !matched[index] {
-            let location = legacy.location(key)
-            result.losses.append(Loss(kind: .keyMissing, language: language, key: key.key, location: location, detail: ""))
-            result.keepFile(location.path, "keys missing from the catalog")
-            for alternative in key.alternatives { result.keepFile(legacy.files[alternative.file].file.path, "keys missing from the catalog") }
+        for (key, expectation) in legacy.comments.explicit where !explicitChecked.contains(key) {
+            commentLost(expectation, key.string, nil)
         }
-        return result
+        for loss in commentLosses { keepFile(loss.location.path, "a comment is not in the catalog") }
+        losses += commentLosses
+        losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
+        // The compiler's notes in the catalog's key order, then the comparison's by language.
+        var byKey: [String: [Diagnostic]] = [:]
+        for (key, note) in compileNotes { byKey[key, default: []].append(note) }
+        let comparison = comparisonNotes.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element.note)
+        notes = CatalogKeyOrder.sorted(byKey.keys).flatMap { byKey[$0]! } + comparison
+    }
+
+    /// The whole language is missing: one loss naming its first keys.
+    private mutating func languageMissing(_ slot: Int) {
+        let language = languageNames[slot]
+        var count = 0
+        var first: LegacySide.Ref?
+        var names: [String] = []
+        for (index, ref) in sides[slot].keys.enumerated() {
+            let alternatives = sides[slot].alternatives[index] ?? []
+            count += legacy[ref].values.count + alternatives.reduce(0) { $0 + legacy[$1].values.count }
+            names.append(legacy[ref].key)
+            if first.map({ (legacy.path(ref), legacy[ref].line ?? 0) < (legacy.path($0), legacy[$0].line ?? 0) }) ?? true { first = ref }
+            keepFile(legacy.path(ref), "\(language) is not in the catalog")
+            for alternative in alternatives { keepFile(legacy.path(alternative), "\(language) is not in the catalog") }
+        }
+        names.sort()
+        let named = names.prefix(3).map(quoted).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
+        if let first {
+            losses.append(Loss(kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
+                               location: .file(legacy.path(first)),
+                               detail: "\(count) values of \(language) (\(names.count) keys: \(named)) are not in the catalog"))
+        }
     }
 
     /// One key both sides have.
-    private mutating func compare(_ key: LegacySide.Key, _ compiled: [LeafValue], language: String, _ legacy: LegacySide) {
-        if key.values == compiled && key.alternatives.isEmpty { return }
-        let location = legacy.location(key)
+    private mutating func compare(_ slot: Int, _ index: Int, _ compiled: LeafValues) {
+        let ref = sides[slot].keys[index]
+        let alternatives = sides[slot].alternatives[index] ?? []
+        if alternatives.isEmpty && legacy[ref].values == compiled { return }
+        let key = legacy[ref].key
+        let language = languageNames[slot]
+        let location = legacy.location(ref)
+        let compiledLeaves = compiled.all
         // Which file's form of the key the catalog holds, when several files give it.
-        let givers = [LegacySide.Alternative(file: key.file, values: key.values, line: key.line, column: key.column)] + key.alternatives
-        let held = givers.first { $0.values.allSatisfy(compiled.contains) }
+        let givers = [ref] + alternatives
+        let held = givers.first { legacy[$0].values.all.allSatisfy(compiledLeaves.contains) }
         for giver in givers where held == nil || held!.file != giver.file {
-            let (file, values) = (giver.file, giver.values)
-            let path = legacy.files[file].file.path
-            let fileLocation = SourceLocation(path: path, line: giver.line, column: giver.column)
+            let path = legacy.path(giver)
+            let fileLocation = legacy.location(giver)
+            let values = legacy[giver].values.all
             if let held {
                 // Two files of one language give this key differently; the catalog holds the
                 // other file's form, the one the app shows. Not a loss of the migration, but
                 // this file must stay.
-                let missing = values.filter { !compiled.contains($0) }.count
-                notes.append(Diagnostic.warning("\(quoted(key.key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(LeafComparison.short(legacy.files[held.file].file.path)) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation))
-                keepFile(path, "it gives some keys differently from \(LeafComparison.short(legacy.files[held.file].file.path)), whose values the catalog holds")
+                let missing = values.filter { !compiledLeaves.contains($0) }.count
+                comparisonNotes.append((slot, Diagnostic.warning("\(quoted(key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(Self.short(legacy.path(held))) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation)))
+                keepFile(path, "it gives some keys differently from \(Self.short(legacy.path(held))), whose values the catalog holds")
                 continue
             }
-            for value in values where !compiled.contains(value) {
-                add(value, key: key.key, language: language, location: fileLocation, compiled: compiled)
+            for value in values where !compiledLeaves.contains(value) {
+                add(value, key: key, language: language, location: fileLocation, compiled: compiledLeaves)
             }
         }
         // Forms the catalog adds to a legacy key: what the app shows for some count changed.
-        let legacyPaths = Set(givers.flatMap { $0.values.map(\.path) })
-        for value in compiled where !legacyPaths.contains(value.path) {
-            losses.append(Loss(kind: .formAdded, language: language, key: key.key, location: location,
+        let legacyPaths = Set(givers.flatMap { legacy[$0].values.all.map(\.path) })
+        for value in compiledLeaves where !legacyPaths.contains(value.path) {
+            losses.append(Loss(kind: .formAdded, language: language, key: key, location: location,
                                detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
             keepFile(location.path, "the catalog changed some keys")
         }
@@ -117,16 +181,27 @@ struct LeafComparison {
         keepFile(location.path, "values missing from the catalog")
     }
 
-    private mutating func compareComments(_ expected: CommentExpectations, _ actual: [String: String], sourceLanguage: String) {
-        for (key, expectation) in expected.byKey {
-            let comment = actual[key]
-            if let comment, expectation.allowed.contains(where: { sameBytes($0, comment) }) { continue }
-            let wanted = expectation.fromSource ? quoted(expectation.allowed[0])
-                : "one of " + expectation.allowed.map(quoted).joined(separator: ", ") + " (the source language has no such key)"
-            losses.append(Loss(kind: .commentChanged, language: sourceLanguage, key: key, location: expectation.location,
-                               detail: "\(wanted) -> \(quoted(comment))"))
-            keepFile(expectation.location.path, "a comment is not in the catalog")
+    /// The entry's comment against what the legacy files ask of it.
+    private mutating func compareComment(_ byteKey: ByteKey, _ key: String, _ comment: String?) {
+        let expectation: CommentExpectations.Expectation
+        if let sourceSlot, let index = sides[sourceSlot].index[byteKey], let implicit = CommentExpectations.implicit(legacy, sides[sourceSlot].keys[index]) {
+            commentChecked[index] = true
+            expectation = implicit
+        } else if let explicit = legacy.comments.explicit[byteKey] {
+            explicitChecked.insert(byteKey)
+            expectation = explicit
+        } else {
+            return
         }
+        if let comment, expectation.allowed.contains(where: { sameBytes($0, comment) }) { return }
+        commentLost(expectation, key, comment)
+    }
+
+    private mutating func commentLost(_ expectation: CommentExpectations.Expectation, _ key: String, _ comment: String?) {
+        let wanted = expectation.fromSource ? quoted(expectation.allowed[0])
+            : "one of " + expectation.allowed.map(quoted).joined(separator: ", ") + " (the source language has no such key)"
+        commentLosses.append(Loss(kind: .commentChanged, language: legacy.comments.sourceLanguage, key: key, location: expectation.location,
+                                  detail: "\(wanted) -> \(quoted(comment))"))
     }
 
     private mutating func keepFile(_ path: String, _ reason: String) {

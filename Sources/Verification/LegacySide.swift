@@ -14,14 +14,28 @@ struct LegacyFileLeaves: Sendable {
     /// One key of the file: its leaves and where the key was read.
     struct Key: Sendable {
         var key: String
-        var values: [LeafValue]
-        var line: Int?
-        var column: Int?
+        var values: LeafValues
+        /// 1-based, 32 bits each (a key is 56 bytes, not 80: a 200 MB file has 1.5 million);
+        /// 0 when not known.
+        var storedLine: UInt32 = 0
+        var storedColumn: UInt32 = 0
         /// For a `.strings` key, its comment as Xcode attaches it (nil: none).
         var comment: String? = nil
         /// The comment is a commented-out entry (`/* "k" = "v"; */`): in a language other than the
         /// source, Xcode does not take it as the next key's comment (formats.md 5.3).
         var commentIsCommentedOutEntry = false
+
+        init(key: String, values: LeafValues, line: Int?, column: Int?, comment: String? = nil, commentIsCommentedOutEntry: Bool = false) {
+            self.key = key
+            self.values = values
+            storedLine = UInt32(truncatingIfNeeded: line ?? 0)
+            storedColumn = UInt32(truncatingIfNeeded: column ?? 0)
+            self.comment = comment
+            self.commentIsCommentedOutEntry = commentIsCommentedOutEntry
+        }
+
+        var line: Int? { storedLine == 0 ? nil : Int(storedLine) }
+        var column: Int? { storedLine == 0 ? nil : Int(storedColumn) }
     }
 
     var file: LegacyFile
@@ -67,7 +81,7 @@ struct LegacyFileLeaves: Sendable {
             let comment = repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
                 ? StringsFile.usableComment(of: entry)
                 : joined[entry.key] ?? nil
-            keys.append(Key(key: entry.key, values: [LeafValue(path: "", text: entry.value)],
+            keys.append(Key(key: entry.key, values: .plain(entry.value),
                             line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
                             commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
         }
@@ -99,39 +113,36 @@ struct LegacyFileLeaves: Sendable {
         let lines = StringsDictKeyLines.topLevel(inXML: bytes)
         keys.reserveCapacity(top.count)
         for key in top.keys.sorted() {
-            keys.append(Key(key: key, values: LeafEquivalence.stringsDictValues(top[key]!), line: lines[key], column: lines[key] == nil ? nil : 1))
+            keys.append(Key(key: key, values: .leaves(LeafEquivalence.stringsDictValues(top[key]!)), line: lines[key], column: lines[key] == nil ? nil : 1))
         }
     }
 }
 
 /// What the legacy files of a table say: per language, per key, the leaves and where they were read.
+///
+/// The keys stay in the files they were read into: a language refers to them (`Ref`, 8 bytes)
+/// instead of holding a copy of each.
 struct LegacySide {
-    /// One key of one language.
-    struct Key {
-        var key: String
-        /// The leaves of the first file that gives the key.
-        var values: [LeafValue]
-        /// Index of that file in `files`, and where the key is in it.
-        var file: Int
-        var line: Int?
-        var column: Int?
-        /// Other files of the same language and kind that give the key differently (`Base.lproj`
-        /// beside `en.lproj`): the app shows one of them, the catalog can hold only one.
-        var alternatives: [Alternative] = []
-    }
+    /// A key of one of `files`: the file's index, and the key's index in it.
+    struct Ref {
+        var file: Int32
+        var key: Int32
 
-    /// A second file's form of a key.
-    struct Alternative {
-        var file: Int
-        var values: [LeafValue]
-        var line: Int?
-        var column: Int?
+        init(file: Int, key: Int) {
+            self.file = Int32(file)
+            self.key = Int32(key)
+        }
     }
 
     /// The keys of one language, in the order they were first read, and where each one is.
     struct Language {
-        var keys: [Key] = []
+        /// For each key, the first file that gives it.
+        var keys: [Ref] = []
         var index: [ByteKey: Int] = [:]
+        /// By position in `keys`: other files of the same language and kind that give the key
+        /// differently (`Base.lproj` beside `en.lproj`): the app shows one of them, the catalog
+        /// can hold only one. Rare, so kept apart.
+        var alternatives: [Int: [Ref]] = [:]
     }
 
     var files: [LegacyFileLeaves]
@@ -139,8 +150,21 @@ struct LegacySide {
     var comments: CommentExpectations
     var notes: [Diagnostic] = []
 
-    func location(_ key: Key) -> SourceLocation {
-        SourceLocation(path: files[key.file].file.path, line: key.line, column: key.column)
+    subscript(ref: Ref) -> LegacyFileLeaves.Key { files[Int(ref.file)].keys[Int(ref.key)] }
+
+    func path(_ ref: Ref) -> String { files[Int(ref.file)].file.path }
+
+    func location(_ ref: Ref) -> SourceLocation {
+        let key = self[ref]
+        return SourceLocation(path: path(ref), line: key.line, column: key.column)
+    }
+
+    /// Keys of all languages, each counted once.
+    var keyCount: Int {
+        if languages.count == 1 { return languages.first!.value.keys.count }
+        var all: Set<ByteKey> = []
+        for language in languages.values { all.formUnion(language.index.keys) }
+        return all.count
     }
 
     init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
@@ -155,7 +179,8 @@ struct LegacySide {
             languages[language] = result.language
             notes += result.notes
         }
-        comments = CommentExpectations(files, sourceLanguage: sourceLanguage)
+        comments = CommentExpectations()
+        comments = CommentExpectations(self, sourceLanguage: sourceLanguage)
     }
 
     private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
@@ -174,7 +199,7 @@ struct LegacySide {
             let file = files[index]
             let shadowing = file.file.kind == .strings && !dictKeys.isEmpty
             var shadowed = 0
-            for key in file.keys {
+            for (position, key) in file.keys.enumerated() {
                 let byteKey = ByteKey(key.key)
                 if shadowing && dictKeys.contains(byteKey) {
                     shadowed += 1
@@ -183,12 +208,13 @@ struct LegacySide {
                 if let first = language.index[byteKey] {
                     // The same key from a second file of this language (and of the same kind,
                     // since .strings values shadowed by the .stringsdict were skipped).
-                    if language.keys[first].values != key.values {
-                        language.keys[first].alternatives.append(Alternative(file: index, values: key.values, line: key.line, column: key.column))
+                    let firstRef = language.keys[first]
+                    if files[Int(firstRef.file)].keys[Int(firstRef.key)].values != key.values {
+                        language.alternatives[first, default: []].append(Ref(file: index, key: position))
                     }
                 } else {
                     language.index[byteKey] = language.keys.count
-                    language.keys.append(Key(key: key.key, values: key.values, file: index, line: key.line, column: key.column))
+                    language.keys.append(Ref(file: index, key: position))
                 }
             }
             if shadowed > 0 {
@@ -202,6 +228,9 @@ struct LegacySide {
 /// The comments a catalog must carry (formats.md 5.3): for a key of the source language's
 /// `.strings`, its comment there; for a key the source language lacks entirely, one of the
 /// comments the other languages give it. A source key without a comment asks for nothing.
+///
+/// The common case, a key whose first source file is a `.strings` with a comment for it, is read
+/// from that file when asked (`expectation(_:)`); only the others are kept here (`explicit`).
 struct CommentExpectations {
     struct Expectation {
         var allowed: [String]
@@ -210,26 +239,42 @@ struct CommentExpectations {
         var fromSource: Bool
     }
 
-    var byKey: [String: Expectation] = [:]
+    private(set) var sourceLanguage = ""
+    /// Expectations that are not the comment of the key's first source file.
+    private(set) var explicit: [ByteKey: Expectation] = [:]
 
-    init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
-        var sourceKeys: Set<String> = []
-        for file in files where file.file.language == sourceLanguage {
-            sourceKeys.formUnion(file.keys.map(\.key))
-            guard file.file.kind == .strings else { continue }
-            for key in file.keys where byKey[key.key] == nil {
+    init() {}
+
+    init(_ legacy: LegacySide, sourceLanguage: String) {
+        self.sourceLanguage = sourceLanguage
+        let source = legacy.languages[sourceLanguage]
+        for file in legacy.files where file.file.language == sourceLanguage && file.file.kind == .strings {
+            for key in file.keys {
                 guard let comment = key.comment else { continue }
-                byKey[key.key] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
+                let byteKey = ByteKey(key.key)
+                if explicit[byteKey] != nil { continue }
+                if let position = source?.index[byteKey], Self.implicit(legacy, source!.keys[position]) != nil { continue }
+                explicit[byteKey] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
-        for file in files where file.file.language != sourceLanguage && file.file.kind == .strings {
-            for key in file.keys where key.comment != nil && !key.commentIsCommentedOutEntry && !sourceKeys.contains(key.key) {
+        for file in legacy.files where file.file.language != sourceLanguage && file.file.kind == .strings {
+            for key in file.keys where key.comment != nil && !key.commentIsCommentedOutEntry {
+                let byteKey = ByteKey(key.key)
+                guard source?.index[byteKey] == nil else { continue }
                 let comment = key.comment!
-                if byKey[key.key] == nil {
-                    byKey[key.key] = Expectation(allowed: [], location: file.location(key), fromSource: false)
+                if explicit[byteKey] == nil {
+                    explicit[byteKey] = Expectation(allowed: [], location: file.location(key), fromSource: false)
                 }
-                if !byKey[key.key]!.allowed.contains(comment) { byKey[key.key]!.allowed.append(comment) }
+                if !explicit[byteKey]!.allowed.contains(comment) { explicit[byteKey]!.allowed.append(comment) }
             }
         }
+    }
+
+    /// The comment of the key at `ref` of the source language, when its first file is a
+    /// `.strings` that gives it one.
+    static func implicit(_ legacy: LegacySide, _ ref: LegacySide.Ref) -> Expectation? {
+        let file = legacy.files[Int(ref.file)]
+        guard file.file.kind == .strings, let comment = file.keys[Int(ref.key)].comment else { return nil }
+        return Expectation(allowed: [comment], location: legacy.location(ref), fromSource: true)
     }
 }

@@ -22,36 +22,26 @@ public enum ProjectVerifier {
             if let data = planned[table.catalogPath] { return .planned(data) }
             return .missing
         }
-        // One pool of work on both cores: each catalog read and compiled (the largest first: a
-        // catalog is one job, and it is most of the data), and each legacy file read.
+        // The legacy files first, on every core; then each table's catalog, streamed entry by entry
+        // against them (the largest first, one table a core: a catalog is read in file order).
         let files = allTables.flatMap(\.allFiles)
-        let catalogOrder = allTables.indices.sorted { catalogSize(allTables[$0], inputs[$0]) > catalogSize(allTables[$1], inputs[$1]) }
-        let jobs = catalogOrder.map { Job.catalog($0) } + files.indices.map { Job.file($0) }
-        let done = ConcurrentMap.map(jobs) { job -> JobResult in
-            switch job {
-            case .catalog(let index): return .catalog(index, loadCatalog(allTables[index], inputs[index]))
-            case .file(let index): return .file(index, LegacyFileLeaves.read(files[index]))
-            }
-        }
-        var catalogs = [CatalogLoad](repeating: .missing, count: allTables.count)
-        var read = [LegacyFileLeaves?](repeating: nil, count: files.count)
-        for result in done {
-            switch result {
-            case .catalog(let index, let load): catalogs[index] = load
-            case .file(let index, let leaves): read[index] = leaves
-            }
-        }
+        let read = ConcurrentMap.map(files, LegacyFileLeaves.read)
+        var groups: [[LegacyFileLeaves]] = []
         var cursor = 0
-        var tables: [TableVerification] = []
-        for (index, table) in allTables.enumerated() {
-            let count = table.allFiles.count
-            let leaves = read[cursor..<(cursor + count)].map { $0! }
-            cursor += count
-            tables.append(verify(table, files: leaves, input: inputs[index], catalog: catalogs[index], sourceLanguage: project.sourceLanguage.code))
+        for table in allTables {
+            groups.append(Array(read[cursor..<(cursor + table.allFiles.count)]))
+            cursor += table.allFiles.count
         }
+        let order = allTables.indices.sorted { catalogSize(allTables[$0], inputs[$0]) > catalogSize(allTables[$1], inputs[$1]) }
+        let source = project.sourceLanguage.code
+        let proofs = ConcurrentMap.map(order) { [groups] index in
+            verify(allTables[index], files: groups[index], catalog: inputs[index], sourceLanguage: source)
+        }
+        var tables = [TableVerification?](repeating: nil, count: allTables.count)
+        for (index, proof) in zip(order, proofs) { tables[index] = proof }
         let tablePaths = Set(allTables.map(\.catalogPath))
         return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics,
-                                  tables: tables, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) })
+                                  tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) })
     }
 
     /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
@@ -62,40 +52,11 @@ public enum ProjectVerifier {
         return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .onDisk, sourceLanguage: sourceLanguage)
     }
 
-    private enum Job: Sendable {
-        case catalog(Int)
-        case file(Int)
-    }
-
-    private enum JobResult {
-        case catalog(Int, CatalogLoad)
-        case file(Int, LegacyFileLeaves)
-    }
-
-    /// A catalog read and compiled to leaves, or why not.
-    enum CatalogLoad {
-        case loaded(CatalogSide)
-        case failed(Diagnostic)
-        case missing
-    }
-
     private static func catalogSize(_ table: LegacyTable, _ input: CatalogInput) -> Int {
         switch input {
         case .onDisk: return ((try? FileManager.default.attributesOfItem(atPath: table.catalogPath)[.size]) as? Int) ?? 0
         case .planned(let data): return data.count
         case .missing: return 0
-        }
-    }
-
-    static func loadCatalog(_ table: LegacyTable, _ input: CatalogInput) -> CatalogLoad {
-        do {
-            switch input {
-            case .onDisk: return .loaded(CatalogSide(try CatalogReader.read(path: table.catalogPath), tableName: table.name, path: table.catalogPath))
-            case .planned(let data): return .loaded(CatalogSide(try CatalogReader.parse(data, path: table.catalogPath), tableName: table.name, path: table.catalogPath))
-            case .missing: return .missing
-            }
-        } catch {
-            return .failed(error)
         }
     }
 
@@ -106,21 +67,16 @@ public enum ProjectVerifier {
         return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .planned(data), sourceLanguage: sourceLanguage)
     }
 
-    enum CatalogInput {
+    enum CatalogInput: Sendable {
         case onDisk
         case planned(Data)
         case missing
     }
 
     static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
-        verify(table, files: files, input: input, catalog: loadCatalog(table, input), sourceLanguage: sourceLanguage)
-    }
-
-    static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], input: CatalogInput, catalog: CatalogLoad, sourceLanguage: String) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
-                                       languageCount: legacy.languages.count,
-                                       keyCount: Set(legacy.languages.values.flatMap { $0.index.keys }).count,
+                                       languageCount: legacy.languages.count, keyCount: legacy.keyCount,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
         var notCarried: [String: String] = [:]
         for file in files {
@@ -132,31 +88,31 @@ public enum ProjectVerifier {
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
-        switch input {
-        case .onDisk: result.catalog = .onDisk
-        case .planned: result.catalog = .planned
-        case .missing: result.catalog = .missing
-        }
-        let compiled: CatalogSide
-        switch catalog {
-        case .loaded(let side):
-            compiled = side
-        case .failed(let error):
+        var comparison = LeafComparison(legacy, catalogPath: table.catalogPath)
+        do {
+            switch input {
+            case .onDisk:
+                result.catalog = .onDisk
+                try CatalogReader.forEachEntry(path: table.catalogPath) { comparison.add($0, $1) }
+            case .planned(let data):
+                result.catalog = .planned
+                try CatalogReader.forEachEntry(bytes: [UInt8](data), path: table.catalogPath) { comparison.add($0, $1) }
+            case .missing:
+                if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
+                    result.catalog = .emptyTable
+                    result.files = verdicts(table, notCarried, missingCatalog: false)
+                    return result
+                }
+                result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
+                result.files = verdicts(table, notCarried, missingCatalog: true)
+                return result
+            }
+        } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
             return result
-        case .missing:
-            if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
-                result.catalog = .emptyTable
-                result.files = verdicts(table, notCarried, missingCatalog: false)
-                return result
-            }
-            result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
-            result.files = verdicts(table, notCarried, missingCatalog: true)
-            return result
         }
-        result.notes += compiled.notes
-        let comparison = LeafComparison(legacy, compiled, sourceLanguage: sourceLanguage)
+        comparison.finish()
         result.losses = comparison.losses
         result.notes += comparison.notes
         result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
