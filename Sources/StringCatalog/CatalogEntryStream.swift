@@ -43,6 +43,9 @@ enum CatalogEntryStream {
     static let refillMargin = 64
     /// Tests make every key's hash equal, to take the collision path.
     nonisolated(unsafe) static var hashKey: (String) -> Int = { $0.hashValue }
+    /// Tests see each window read (its buffer's size) and each hand-over to the whole-file reader.
+    enum Event: Hashable { case window(Int), wholeFile }
+    nonisolated(unsafe) static var observer: ((Event) -> Void)?
 
     /// A part of the catalog's bytes: all of them (`bytes`), or a window read from a file.
     struct Window {
@@ -88,6 +91,7 @@ enum CatalogEntryStream {
             if count == buffer.count {
                 buffer += [UInt8](repeating: 0, count: max(buffer.count, size))
             }
+            CatalogEntryStream.observer?(.window(buffer.count))
             while count < buffer.count {
                 let read = buffer.withUnsafeMutableBytes { raw in Foundation.read(descriptor, raw.baseAddress! + count, raw.count - count) }
                 if read < 0 {
@@ -122,6 +126,7 @@ enum CatalogEntryStream {
             try stream(&window, delivered: &delivered, body)
         } catch {
             // Read it whole: the exact diagnostic, or (a hash collision) the entries left.
+            observer?(.wholeFile)
             let catalog = try wholeCatalog(window, path: path)
             for key in catalog.keyOrderHint.dropFirst(delivered) { body(key, catalog.strings[key]!) }
         }
