@@ -18,7 +18,6 @@ struct LeafComparison {
     private(set) var filesNotCarried: [String: String] = [:]
 
     private let legacy: LegacySide
-    private let location: SourceLocation
     /// The legacy languages, sorted, and their place in that order.
     private let languageNames: [String]
     private let slots: [String: Int]
@@ -36,9 +35,8 @@ struct LeafComparison {
     private var compileNotes: [(key: String, note: Diagnostic)] = []
     private var comparisonNotes: [(slot: Int, note: Diagnostic)] = []
 
-    init(_ legacy: LegacySide, catalogPath: String) {
+    init(_ legacy: LegacySide) {
         self.legacy = legacy
-        location = .file(catalogPath)
         languageNames = legacy.languages.keys.sorted()
         slots = Dictionary(uniqueKeysWithValues: languageNames.enumerated().map { ($1, $0) })
         let sides = languageNames.map { legacy.languages[$0]! }
@@ -50,24 +48,46 @@ struct LeafComparison {
         commentChecked = Array(repeating: false, count: sourceSlot.map { sides[$0].keys.count } ?? 0)
     }
 
-    /// Compiles one catalog entry and compares it with the legacy keys it names.
-    mutating func add(_ key: String, _ entry: CatalogEntry) {
-        let byteKey = ByteKey(key)
-        CatalogCompiler.compileEntry(key, entry, location: location, report: { note in
-            compileNotes.append((key, .note("compiling the catalog: " + note.message, at: note.location)))
-        }) { language, unit in
-            guard let slot = slots[language] else { return }
-            languageSeen[slot] = true
-            guard let index = sides[slot].index[byteKey] else { return }
-            matched[slot][index] = true
-            let compiled: LeafValues
-            switch unit {
-            case .strings(let entry): compiled = .plain(entry.value)
-            case .stringsDict(let entry): compiled = .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))
+    /// One catalog entry compiled: what `add` compares. Made on the thread that reads the
+    /// catalog (`EntryPipeline`), so that reading and compiling run beside the comparison.
+    struct CompiledEntry: Sendable {
+        var key: String
+        var comment: String?
+        var units: [(language: String, unit: CompiledUnit)] = []
+        var notes: [Diagnostic] = []
+
+        init(_ key: String, _ entry: CatalogEntry, catalogPath: String) {
+            self.key = key
+            comment = entry.comment
+            var units: [(language: String, unit: CompiledUnit)] = []
+            var notes: [Diagnostic] = []
+            CatalogCompiler.compileEntry(key, entry, location: .file(catalogPath), report: { note in
+                notes.append(.note("compiling the catalog: " + note.message, at: note.location))
+            }) { language, unit in
+                units.append((language, unit))
             }
-            compare(slot, index, compiled)
+            self.units = units
+            self.notes = notes
         }
-        compareComment(byteKey, key, entry.comment)
+    }
+
+    /// Compares one compiled catalog entry with the legacy keys it names.
+    mutating func add(_ compiled: CompiledEntry) {
+        let byteKey = ByteKey(compiled.key)
+        for note in compiled.notes { compileNotes.append((compiled.key, note)) }
+        for (language, unit) in compiled.units {
+            guard let slot = slots[language] else { continue }
+            languageSeen[slot] = true
+            guard let index = sides[slot].index[byteKey] else { continue }
+            matched[slot][index] = true
+            let values: LeafValues
+            switch unit {
+            case .strings(let entry): values = .plain(entry.value)
+            case .stringsDict(let entry): values = .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))
+            }
+            compare(slot, index, values)
+        }
+        compareComment(byteKey, compiled.key, compiled.comment)
     }
 
     /// What is left once every entry was added: keys and languages the catalog never gave,

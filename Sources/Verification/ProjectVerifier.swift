@@ -88,15 +88,21 @@ public enum ProjectVerifier {
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
-        var comparison = LeafComparison(legacy, catalogPath: table.catalogPath)
+        var comparison = LeafComparison(legacy)
         do {
             switch input {
             case .onDisk:
                 result.catalog = .onDisk
-                try CatalogReader.forEachEntry(path: table.catalogPath) { comparison.add($0, $1) }
+                let path = table.catalogPath
+                try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
+                    try CatalogReader.forEachEntry(path: path) { deliver(.init($0, $1, catalogPath: path)) }
+                }) { comparison.add($0) }
             case .planned(let data):
                 result.catalog = .planned
-                try CatalogReader.forEachEntry(bytes: [UInt8](data), path: table.catalogPath) { comparison.add($0, $1) }
+                let path = table.catalogPath
+                try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
+                    try CatalogReader.forEachEntry(bytes: [UInt8](data), path: path) { deliver(.init($0, $1, catalogPath: path)) }
+                }) { comparison.add($0) }
             case .missing:
                 if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
                     result.catalog = .emptyTable
