@@ -8,7 +8,7 @@ struct CatalogDecoder {
     var parser: JSONParser
     /// Size of the last localization map read at each nesting level: maps of one catalog have
     /// about the same languages / cases, so reserving that size avoids regrowing each dictionary.
-    private var lastMapSize: [Int] = []
+    var lastMapSize: [Int] = []
     /// Variation cases nest localizations in variations (device -> plural); deeper than this is
     /// refused instead of overflowing the stack.
     private static let maxNesting = 64
@@ -67,6 +67,9 @@ struct CatalogDecoder {
     /// fastest on keys already in order, which they are in any file Xcode wrote).
     private mutating func entries(order: inout [String]) throws(CatalogReadError) -> [String: CatalogEntry] {
         _ = try beginObject()
+        if parser.bytes.count - parser.offset >= Self.parallelThreshold, let parallel = try entriesInParallel(order: &order) {
+            return parallel
+        }
         var result: [String: CatalogEntry] = [:]
         var first = true
         while let (key, keyOffset) = try parser.nextMember(first: &first) {

@@ -13,7 +13,7 @@ struct JSONParser {
     /// Deeper nesting is refused instead of overflowing the stack; catalogs nest about 10 deep.
     static let maxDepth = 512
 
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private var i = 0
     private var scratch: [UInt8] = []
 
