@@ -48,6 +48,9 @@ public struct CompiledTable: Sendable {
 /// Which units are written: `CompileSelection`. How variations become rules: `CompileRuleBuilder`.
 /// Files and bytes: `CatalogCompiler.plan` / `write` (CompilePlanner.swift).
 public enum CatalogCompiler {
+    /// From this many entries on, runs of keys compile on every core. Tests move it to compare.
+    nonisolated(unsafe) static var parallelThreshold = 4_096
+
     /// Compiles `catalog` in memory (no I/O).
     /// - Parameters:
     ///   - languages: only these language codes; nil = every language of the catalog.
@@ -68,13 +71,32 @@ public enum CatalogCompiler {
         }
 
         let wantedSet = wanted.map(Set.init)
+        // Entries compile independently: runs of keys on every core, joined in key order.
+        let keys = catalog.sortedKeys
+        let runs = keys.count < parallelThreshold ? 1 : 16
+        let parts = ConcurrentMap.map(Array(0..<runs)) { run -> (buckets: [String: CompiledLanguage], reports: [(Diagnostic, String)]) in
+            var buckets: [String: CompiledLanguage] = [:]
+            var reports: [(Diagnostic, String)] = []
+            for key in keys[(keys.count * run / runs)..<(keys.count * (run + 1) / runs)] {
+                compileEntry(key, catalog.strings[key]!, languages: wantedSet, location: location,
+                             report: { reports.append(($0, key)) }) { language, unit in
+                    switch unit {
+                    case .strings(let entry): buckets[language, default: CompiledLanguage(language: language)].strings.append(entry)
+                    case .stringsDict(let entry): buckets[language, default: CompiledLanguage(language: language)].stringsDict.append(entry)
+                    }
+                }
+            }
+            return (buckets, reports)
+        }
         var buckets: [String: CompiledLanguage] = [:]
-        for key in catalog.sortedKeys {
-            compileEntry(key, catalog.strings[key]!, languages: wantedSet, location: location,
-                         report: { report($0, key: key) }) { language, unit in
-                switch unit {
-                case .strings(let entry): buckets[language, default: CompiledLanguage(language: language)].strings.append(entry)
-                case .stringsDict(let entry): buckets[language, default: CompiledLanguage(language: language)].stringsDict.append(entry)
+        for part in parts {
+            for (diagnostic, key) in part.reports { report(diagnostic, key: key) }
+            for (language, compiled) in part.buckets {
+                if buckets[language] == nil {
+                    buckets[language] = compiled
+                } else {
+                    buckets[language]!.strings += compiled.strings
+                    buckets[language]!.stringsDict += compiled.stringsDict
                 }
             }
         }
