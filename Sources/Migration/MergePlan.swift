@@ -199,10 +199,16 @@ struct MergePlan: Sendable {
     /// value of its language. An entry with a part the reader could not place is refused, never
     /// migrated without it.
     private mutating func placeStringsDictLocalizations() {
+        // Each entry converts on its own: every language's entries on every core first, then
+        // placed in order here (a conversion the loop skips costs time, nothing else).
+        let files = contents.map(\.stringsDict)
+        let conversions = ConcurrentMap.map(Array(files.indices)) { index in
+            files[index].map { file in file.entries.map { StringsDictConverter.convert($0, path: file.path) } } ?? []
+        }
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.stringsDict else { continue }
             let dropped = Dictionary(grouping: file.droppedParts, by: \.key)
-            for entry in file.entries {
+            for (entryIndex, entry) in file.entries.enumerated() {
                 let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
                 guard let k = accept(entry.key, at: { keyLocation }) else { continue }
                 if languageIndex == sourceIndex { sourceDictKeys.insert(k) }
@@ -210,7 +216,7 @@ struct MergePlan: Sendable {
                     diagnostics += parts.map(Self.refusal)
                     continue
                 }
-                let conversion = StringsDictConverter.convert(entry, path: file.path)
+                let conversion = conversions[languageIndex][entryIndex]
                 diagnostics += conversion.diagnostics
                 guard var localization = conversion.localization else { continue }
                 if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
