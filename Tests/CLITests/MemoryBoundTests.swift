@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+
+/// Issue 17, item 8: the memory `verify` needs grows by less than 4 bytes per byte of `.strings`
+/// (cab77fc: 12.6, holding the catalog's bytes and whole model beside the legacy side).
+///
+/// Measured as a user runs it: the tool in a process of its own, and its peak resident memory.
+/// Two sizes of the same kind of table are run and their difference divided by the
+/// difference of their sizes, so that what any run costs (the runtime, the project scan) cancels.
+final class MemoryBoundTests: WorkFolderTestCase {
+    /// Runs the tool with stdout and stderr to /dev/null; its exit status and peak resident
+    /// memory in bytes.
+    private func peakMemory(_ arguments: [String]) throws -> (status: Int32, peak: Int) {
+        let path = Stringcat.productsDirectory.appendingPathComponent("stringcat").path
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw XCTSkip("cannot start \(path): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        #if os(Linux)
+        // Not wait4's ru_maxrss: a spawned child starts in the parent's memory (vfork), and Linux
+        // keeps that high-water mark across exec. The child's own VmHWM only grows, so the last
+        // value read before it exits is its peak.
+        var peak = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+               let kib = line.split(separator: " ").compactMap({ Int($0) }).first {
+                peak = max(peak, kib * 1024)
+            }
+            usleep(2_000)
+        }
+        #else
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let peak = Int(usage.ru_maxrss)  // bytes on macOS
+        #endif
+        return ((status >> 8) & 0xFF, Int(peak))
+    }
+
+    /// A table of `count` keys, each with a comment, as real apps have them; its size in bytes.
+    private func writeTable(_ folder: String, count: Int) throws -> Int {
+        var text = ""
+        text.reserveCapacity(count * 130)
+        for index in 0..<count {
+            text += "/* Shown when the user opens section \(index % 89). */\n\"settings.section_\(index % 89).item_\(index)\" = \"Value \(index) shown on the settings screen\";\n\n"
+        }
+        try write(folder + "/en.lproj/Localizable.strings", text)
+        XCTAssertEqual(try Stringcat.run(["migrate", work.appendingPathComponent(folder).path, "--quiet"]).status, 0)
+        return text.utf8.count
+    }
+
+    func testVerifyNeedsLessThan4BytesPerByteOfStrings() throws {
+        let small = try writeTable("small", count: 60_000)
+        let large = try writeTable("large", count: 180_000)
+        let first = try peakMemory(["verify", work.appendingPathComponent("small").path, "--quiet"])
+        let second = try peakMemory(["verify", work.appendingPathComponent("large").path, "--quiet"])
+        XCTAssertEqual([first.status, second.status], [0, 0])
+        let perByte = Double(second.peak - first.peak) / Double(large - small)
+        print("verify: peak \(first.peak / 1_048_576) MiB for \(small / 1_000_000) MB of .strings, \(second.peak / 1_048_576) MiB for \(large / 1_000_000) MB: \(String(format: "%.2f", perByte)) bytes per byte")
+        XCTAssertGreaterThan(second.peak, first.peak)
+        XCTAssertLessThan(perByte, 4.0)
+    }
+}
