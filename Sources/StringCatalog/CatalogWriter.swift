@@ -103,24 +103,55 @@ struct CatalogEmitter {
     /// after each block once they pass `streamChunkBytes`; false when `sink` stopped it.
     private mutating func writeMembers(count: Int, streaming: Bool, sink: (_ bytes: [UInt8]) -> Bool,
                                        _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void) -> Bool {
-        var start = 0
-        while start < count {
-            let end = streaming ? min(start + Self.streamBlockEntries, count) : count
-            if end - start < Self.parallelThreshold {
-                for position in start..<end { member(&self, position) }
-            } else {
-                let middle = start + (end - start) / 2
-                let parts = ConcurrentMap.map([(start..<middle, start > 0), (middle..<end, true)]) { range, hasMembers in
-                    var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-                    for position in range { member(&emitter, position) }
-                    return emitter.out
+        withoutActuallyEscaping(sink) { sink in
+            let sink = SinkBox(sink: sink)
+            var start = 0
+            // Bytes ready for `sink`: handed to it beside the next block's encoding, so that the
+            // write (page cache, a temporary file) does not leave both encoding threads idle.
+            var ready: [UInt8]?
+            while start < count {
+                let end = streaming ? min(start + Self.streamBlockEntries, count) : count
+                if end - start < Self.parallelThreshold && ready == nil {
+                    for position in start..<end { member(&self, position) }
+                } else {
+                    let middle = end - start < Self.parallelThreshold ? end : start + (end - start) / 2
+                    var jobs: [WriterJob] = [.encode(start..<middle, hasMembers: start > 0)]
+                    if middle < end { jobs.append(.encode(middle..<end, hasMembers: true)) }
+                    if let bytes = ready { jobs.append(.hand(bytes)) }
+                    ready = nil
+                    let parts = ConcurrentMap.map(jobs) { job -> JSONTextWriter? in
+                        switch job {
+                        case .encode(let range, let hasMembers):
+                            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
+                            for position in range { member(&emitter, position) }
+                            return emitter.out
+                        case .hand(let bytes):
+                            return sink.sink(bytes) ? nil : JSONTextWriter(capacity: 0)
+                        }
+                    }
+                    for (job, part) in zip(jobs, parts) {
+                        guard let part else { continue }
+                        if case .hand = job { return false } // `sink` stopped it
+                        out.append(continuation: part)
+                    }
                 }
-                for part in parts { out.append(continuation: part) }
+                start = end
+                if streaming, out.bytes.count >= Self.streamChunkBytes { ready = out.takeBytes() }
             }
-            start = end
-            if streaming, out.bytes.count >= Self.streamChunkBytes, !sink(out.takeBytes()) { return false }
+            if let ready, !sink.sink(ready) { return false }
+            return true
         }
-        return true
+    }
+
+    /// What the threads of `writeMembers` do: encode a range of members, or hand bytes to `sink`.
+    private enum WriterJob: @unchecked Sendable {
+        case encode(Range<Int>, hasMembers: Bool)
+        case hand([UInt8])
+    }
+
+    /// `sink`, called from one thread at a time (never two blocks' bytes at once).
+    private struct SinkBox: @unchecked Sendable {
+        let sink: (_ bytes: [UInt8]) -> Bool
     }
 
     /// Writes the catalog. When `streaming`, the bytes written so far are handed to `sink` (and
