@@ -92,12 +92,8 @@ public enum CatalogCompiler {
         for part in parts {
             for (diagnostic, key) in part.reports { report(diagnostic, key: key) }
             for (language, compiled) in part.buckets {
-                if buckets[language] == nil {
-                    buckets[language] = compiled
-                } else {
-                    buckets[language]!.strings += compiled.strings
-                    buckets[language]!.stringsDict += compiled.stringsDict
-                }
+                buckets[language, default: CompiledLanguage(language: language)].strings += compiled.strings
+                buckets[language, default: CompiledLanguage(language: language)].stringsDict += compiled.stringsDict
             }
         }
 

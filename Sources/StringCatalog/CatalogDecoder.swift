@@ -15,11 +15,12 @@ struct CatalogDecoder {
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { parser = JSONParser(bytes: bytes) }
 
-    /// A decoder standing at `offset` of `bytes`, a window of a catalog read in parts
-    /// (`CatalogEntryStream`); `moving` keeps the size hints of the decoder of the last window.
-    init(window bytes: UnsafeBufferPointer<UInt8>, offset: Int, moving earlier: CatalogDecoder? = nil) {
+    /// A decoder standing at `offset` of `bytes`, a part of a catalog read in windows
+    /// (`CatalogEntryStream`) or in segments (`entriesInParallel`); `hints` are the map sizes
+    /// (`lastMapSize`) of the decoder that read the part before.
+    init(window bytes: UnsafeBufferPointer<UInt8>, offset: Int, hints: [Int] = []) {
         parser = JSONParser(bytes: bytes, offset: offset)
-        lastMapSize = earlier?.lastMapSize ?? []
+        lastMapSize = hints
     }
 
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogReadError) -> StringCatalog {

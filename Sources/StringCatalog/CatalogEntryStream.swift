@@ -97,7 +97,6 @@ enum CatalogEntryStream {
                 if read < 0 {
                     if errno == EINTR { continue }
                     throw HandOver() // the whole-file reader says why, as it does for any file
-
                 }
                 if read == 0 {
                     atEnd = true
@@ -144,12 +143,12 @@ enum CatalogEntryStream {
         var mark = window.count >= 3 && window.buffer[0] == 0xEF && window.buffer[1] == 0xBB && window.buffer[2] == 0xBF ? 3 : 0
         var topLevel: Set<String> = []
         var seenHashes = Set<Int>()
-        var hints: CatalogDecoder?
+        var hints: [Int] = []
         while true {
             let outcome: Result<Bool, CatalogReadError> = window.buffer.withUnsafeBufferPointer { all in
                 let bytes = UnsafeBufferPointer(rebasing: all[..<window.count])
-                var decoder = CatalogDecoder(window: bytes, offset: mark, moving: hints)
-                defer { hints = decoder }
+                var decoder = CatalogDecoder(window: bytes, offset: mark, hints: hints)
+                defer { hints = decoder.lastMapSize }
                 do throws(CatalogReadError) {
                     while true {
                         switch step {

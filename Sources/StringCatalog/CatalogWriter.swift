@@ -119,20 +119,21 @@ struct CatalogEmitter {
                     if middle < end { jobs.append(.encode(middle..<end, hasMembers: true)) }
                     if let bytes = ready { jobs.append(.hand(bytes)) }
                     ready = nil
-                    let parts = ConcurrentMap.map(jobs) { job -> JSONTextWriter? in
+                    let done = ConcurrentMap.map(jobs) { job -> WriterJobResult in
                         switch job {
                         case .encode(let range, let hasMembers):
                             var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
                             for position in range { member(&emitter, position) }
-                            return emitter.out
+                            return .encoded(emitter.out)
                         case .hand(let bytes):
-                            return sink.sink(bytes) ? nil : JSONTextWriter(capacity: 0)
+                            return .handed(sink.sink(bytes))
                         }
                     }
-                    for (job, part) in zip(jobs, parts) {
-                        guard let part else { continue }
-                        if case .hand = job { return false } // `sink` stopped it
-                        out.append(continuation: part)
+                    for result in done {
+                        switch result {
+                        case .encoded(let part): out.append(continuation: part)
+                        case .handed(let accepted): if !accepted { return false } // `sink` stopped it
+                        }
                     }
                 }
                 start = end
@@ -147,6 +148,12 @@ struct CatalogEmitter {
     private enum WriterJob: @unchecked Sendable {
         case encode(Range<Int>, hasMembers: Bool)
         case hand([UInt8])
+    }
+
+    /// What a job gave: the members it encoded, or whether `sink` took the bytes.
+    private enum WriterJobResult: @unchecked Sendable {
+        case encoded(JSONTextWriter)
+        case handed(Bool)
     }
 
     /// `sink`, called from one thread at a time (never two blocks' bytes at once).

@@ -44,17 +44,13 @@ extension CatalogDecoder {
         let hints = lastMapSize
         let boundaries = starts
         let segments = ConcurrentMap.map(Array(starts.indices)) { index -> Segment? in
-            var decoder = CatalogDecoder(window: shared.bytes, offset: boundaries[index])
-            decoder.lastMapSize = hints
+            var decoder = CatalogDecoder(window: shared.bytes, offset: boundaries[index], hints: hints)
             return try? decoder.segment(first: index == 0, end: index + 1 < boundaries.count ? boundaries[index + 1] : nil)
         }
+        let decoded = segments.compactMap { $0 }
+        guard decoded.count == segments.count else { return nil }
         var result: [String: CatalogEntry] = [:]
-        result.reserveCapacity(segments.reduce(0) { $0 + ($1?.entries.count ?? 0) })
-        var decoded: [Segment] = []
-        for segment in segments {
-            guard let segment else { return nil }
-            decoded.append(segment)
-        }
+        result.reserveCapacity(decoded.reduce(0) { $0 + $1.entries.count })
         for segment in decoded {
             for (key, keyOffset, entry) in segment.entries {
                 if let existing = result.index(forKey: key) {

@@ -107,7 +107,7 @@ struct LeafComparison {
         }
         if let sourceSlot {
             for (index, ref) in sides[sourceSlot].keys.enumerated() where !commentChecked[index] {
-                if let expectation = CommentExpectations.implicit(legacy, ref) { commentLost(expectation, legacy[ref].key, nil) }
+                if let expectation = CommentExpectations.implicit(legacy.files, ref) { commentLost(expectation, legacy[ref].key, nil) }
             }
         }
         for (key, expectation) in legacy.comments.explicit where !explicitChecked.contains(key) {
@@ -204,7 +204,7 @@ struct LeafComparison {
     /// The entry's comment against what the legacy files ask of it.
     private mutating func compareComment(_ byteKey: ByteKey, _ key: String, _ comment: String?) {
         let expectation: CommentExpectations.Expectation
-        if let sourceSlot, let index = sides[sourceSlot].index[byteKey], let implicit = CommentExpectations.implicit(legacy, sides[sourceSlot].keys[index]) {
+        if let sourceSlot, let index = sides[sourceSlot].index[byteKey], let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index]) {
             commentChecked[index] = true
             expectation = implicit
         } else if let explicit = legacy.comments.explicit[byteKey] {

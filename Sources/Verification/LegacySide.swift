@@ -179,8 +179,7 @@ struct LegacySide {
             languages[language] = result.language
             notes += result.notes
         }
-        comments = CommentExpectations()
-        comments = CommentExpectations(self, sourceLanguage: sourceLanguage)
+        comments = CommentExpectations(files, source: languages[sourceLanguage], sourceLanguage: sourceLanguage)
     }
 
     private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
@@ -230,7 +229,7 @@ struct LegacySide {
 /// comments the other languages give it. A source key without a comment asks for nothing.
 ///
 /// The common case, a key whose first source file is a `.strings` with a comment for it, is read
-/// from that file when asked (`expectation(_:)`); only the others are kept here (`explicit`).
+/// from that file when asked (`implicit`); only the others are kept here (`explicit`).
 struct CommentExpectations {
     struct Expectation {
         var allowed: [String]
@@ -239,25 +238,23 @@ struct CommentExpectations {
         var fromSource: Bool
     }
 
-    private(set) var sourceLanguage = ""
+    let sourceLanguage: String
     /// Expectations that are not the comment of the key's first source file.
     private(set) var explicit: [ByteKey: Expectation] = [:]
 
-    init() {}
-
-    init(_ legacy: LegacySide, sourceLanguage: String) {
+    /// `source`: the source language's keys (nil when it has no file).
+    init(_ files: [LegacyFileLeaves], source: LegacySide.Language?, sourceLanguage: String) {
         self.sourceLanguage = sourceLanguage
-        let source = legacy.languages[sourceLanguage]
-        for file in legacy.files where file.file.language == sourceLanguage && file.file.kind == .strings {
+        for file in files where file.file.language == sourceLanguage && file.file.kind == .strings {
             for key in file.keys {
                 guard let comment = key.comment else { continue }
                 let byteKey = ByteKey(key.key)
                 if explicit[byteKey] != nil { continue }
-                if let position = source?.index[byteKey], Self.implicit(legacy, source!.keys[position]) != nil { continue }
+                if let position = source?.index[byteKey], Self.implicit(files, source!.keys[position]) != nil { continue }
                 explicit[byteKey] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
-        for file in legacy.files where file.file.language != sourceLanguage && file.file.kind == .strings {
+        for file in files where file.file.language != sourceLanguage && file.file.kind == .strings {
             for key in file.keys where key.comment != nil && !key.commentIsCommentedOutEntry {
                 let byteKey = ByteKey(key.key)
                 guard source?.index[byteKey] == nil else { continue }
@@ -272,9 +269,10 @@ struct CommentExpectations {
 
     /// The comment of the key at `ref` of the source language, when its first file is a
     /// `.strings` that gives it one.
-    static func implicit(_ legacy: LegacySide, _ ref: LegacySide.Ref) -> Expectation? {
-        let file = legacy.files[Int(ref.file)]
-        guard file.file.kind == .strings, let comment = file.keys[Int(ref.key)].comment else { return nil }
-        return Expectation(allowed: [comment], location: legacy.location(ref), fromSource: true)
+    static func implicit(_ files: [LegacyFileLeaves], _ ref: LegacySide.Ref) -> Expectation? {
+        let file = files[Int(ref.file)]
+        let key = file.keys[Int(ref.key)]
+        guard file.file.kind == .strings, let comment = key.comment else { return nil }
+        return Expectation(allowed: [comment], location: file.location(key), fromSource: true)
     }
 }

@@ -88,31 +88,36 @@ public enum ProjectVerifier {
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
-        var comparison = LeafComparison(legacy)
-        do {
-            switch input {
-            case .onDisk:
-                result.catalog = .onDisk
-                let path = table.catalogPath
-                try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
-                    try CatalogReader.forEachEntry(path: path) { deliver(.init($0, $1, catalogPath: path)) }
-                }) { comparison.add($0) }
-            case .planned(let data):
-                result.catalog = .planned
-                let path = table.catalogPath
-                try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
-                    try CatalogReader.forEachEntry(bytes: [UInt8](data), path: path) { deliver(.init($0, $1, catalogPath: path)) }
-                }) { comparison.add($0) }
-            case .missing:
-                if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
-                    result.catalog = .emptyTable
-                    result.files = verdicts(table, notCarried, missingCatalog: false)
-                    return result
-                }
-                result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
-                result.files = verdicts(table, notCarried, missingCatalog: true)
+        // The catalog's bytes when they are in memory (planned), else it is read from disk.
+        let planned: [UInt8]?
+        switch input {
+        case .onDisk:
+            result.catalog = .onDisk
+            planned = nil
+        case .planned(let data):
+            result.catalog = .planned
+            planned = [UInt8](data)
+        case .missing:
+            if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
+                result.catalog = .emptyTable
+                result.files = verdicts(table, notCarried, missingCatalog: false)
                 return result
             }
+            result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
+            result.files = verdicts(table, notCarried, missingCatalog: true)
+            return result
+        }
+        var comparison = LeafComparison(legacy)
+        let path = table.catalogPath
+        do {
+            try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
+                let compile = { (key: String, entry: CatalogEntry) in deliver(LeafComparison.CompiledEntry(key, entry, catalogPath: path)) }
+                if let planned {
+                    try CatalogReader.forEachEntry(bytes: planned, path: path, compile)
+                } else {
+                    try CatalogReader.forEachEntry(path: path, compile)
+                }
+            }) { comparison.add($0) }
         } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
