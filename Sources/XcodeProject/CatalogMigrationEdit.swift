@@ -18,8 +18,10 @@ public enum CatalogMigrationEdit {
     ///   project level (P9). `knownRegions`, `developmentRegion` and `LastUpgradeCheck` are never
     ///   touched (P7).
     ///
-    /// - Synchronized folders (S5): each path of `deletedFiles` (absolute) leaves the
-    ///   `membershipExceptions` of the exception sets of the folder holding it.
+    /// - Synchronized folders (S5): the legacy files of `keptSynchronizedFiles` (absolute),
+    ///   kept beside their catalogs, leave the membership of each target that builds their folder
+    ///   (`/Localized/<folder>/<Name>` in its exception set); the entries that stood for
+    ///   `deletedFiles` go once no language of them is left on disk.
     ///
     /// New IDs are deterministic (`ObjectIDGenerator`): migrating tables one call at a time gives
     /// the same bytes as one call with all of them.
@@ -31,10 +33,11 @@ public enum CatalogMigrationEdit {
     ///     folders (files of variant groups need not be listed).
     /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project.
     public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
-                             deletedFiles: [String] = []) throws(Diagnostic) -> ProjectEdit {
+                             keptSynchronizedFiles: [String] = [], deletedFiles: [String] = []) throws(Diagnostic) -> ProjectEdit {
         var editor = Editor(graph: graph, projectFolder: projectFolder)
         for table in tables { try editor.migrate(table) }
         editor.applySettings()
+        editor.excludeFromSynchronizedFolders(keptSynchronizedFiles)
         editor.removeSynchronizedExceptions(deletedFiles: deletedFiles)
         return editor.finish()
     }
@@ -105,22 +108,30 @@ struct Editor {
         let key = idKey(table)
         let catalogName = PathResolver.lastComponent(table.catalogPath)
         let referenceID = ids.id(for: key + "|reference")
-        let location = referenceLocation(table.catalogPath, slot: slot)
+        let location = table.referencePlacement.map { referenceLocation(table.catalogPath, inGroup: $0.groupID) }
+            ?? referenceLocation(table.catalogPath, slot: slot)
         var fields = "isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; "
         if let name = location.name { fields += "name = \(PBXStringCoding.encode(name)); " }
         fields += "path = \(PBXStringCoding.encode(location.path)); sourceTree = \(PBXStringCoding.encode(location.sourceTree)); "
         add(referenceID, "PBXFileReference", catalogName, "\(reference(referenceID, catalogName)) = {\(fields)};")
 
         // P3: the reference takes the first group's slot; the other groups leave their parents.
+        // L9: every group leaves its `.lproj` group, and the reference goes into the group of the
+        // folder holding them, before the first of them.
         for (index, group) in table.variantGroupIDs.enumerated() {
             guard let parent = graph.parent(of: group), let array = list("children", of: parent),
                   let position = document.itemStrings(array).firstIndex(of: group) else { continue }
-            if index == 0 {
+            if index == 0 && table.referencePlacement == nil {
                 document.replaceItem(in: array, at: position, id: referenceID, comment: catalogName)
             } else {
                 document.arrays[array].items.remove(at: position)
             }
             noteChangedList(parent)
+        }
+        if let placement = table.referencePlacement, let array = list("children", of: placement.groupID) {
+            let items = document.itemStrings(array)
+            document.insertItem(in: array, at: items.firstIndex(of: placement.beforeChildID) ?? items.count, id: referenceID, comment: catalogName)
+            noteChangedList(placement.groupID)
         }
         // P2: the groups, their children, their build files.
         let groups = Set(table.variantGroupIDs)
@@ -178,9 +189,14 @@ struct Editor {
             let path = PathResolver.relative(catalog, from: resolver.projectFolder)
             return (path.contains("/") ? name : nil, path, "SOURCE_ROOT")
         }
-        guard let parent = graph.parent(of: slot), let folder = resolver.path(of: parent) else {
-            return (name, catalog, "<absolute>")
-        }
+        guard let parent = graph.parent(of: slot) else { return (name, catalog, "<absolute>") }
+        return referenceLocation(catalog, inGroup: parent)
+    }
+
+    /// Where a reference to `catalog` in the group `group` points: relative to the group's folder.
+    func referenceLocation(_ catalog: String, inGroup group: String) -> (name: String?, path: String, sourceTree: String) {
+        let name = PathResolver.lastComponent(catalog)
+        guard let folder = resolver.path(of: group) else { return (name, catalog, "<absolute>") }
         let path = PathResolver.relative(catalog, from: folder)
         return (path.contains("/") ? name : nil, path, "<group>")
     }
@@ -225,12 +241,12 @@ struct Editor {
         return array
     }
 
-    private mutating func add(_ id: String, _ isa: String, _ comment: String, _ text: String) {
+    mutating func add(_ id: String, _ isa: String, _ comment: String, _ text: String) {
         additions.append(.init(id: id, isa: isa, text: text))
         changes.addedObjects.append(.init(id: id, isa: isa, comment: comment))
     }
 
-    private mutating func noteChangedList(_ id: String) {
+    mutating func noteChangedList(_ id: String) {
         guard let object = graph.object(id), !changes.changedLists.contains(where: { $0.id == id }) else { return }
         changes.changedLists.append(.init(id: id, isa: object.isa, comment: object.comment))
     }

@@ -32,6 +32,18 @@ public struct LocalizedTable: Sendable, Hashable {
     public var variantGroupIDs: [String]
     /// Targets whose Resources phase builds one of the groups, in project order.
     public var targetIDs: [String]
+    /// Where the catalog's reference goes when it does not take the first group's slot: the
+    /// groups sit in `xx.lproj` groups, one language each (L9), so the reference goes into the
+    /// group of the folder holding those, before the first of them. Nil: the first group's slot.
+    public var referencePlacement: ReferencePlacement?
+}
+
+/// A place in a group's `children` for a new reference: before one of its children.
+public struct ReferencePlacement: Sendable, Hashable {
+    /// The `PBXGroup` the reference goes into.
+    public var groupID: String
+    /// The child it goes before.
+    public var beforeChildID: String
 }
 
 /// A variant group with `.strings`/`.stringsdict` children that a whole-project run leaves alone:
@@ -45,6 +57,10 @@ public struct SkippedVariantGroup: Sendable, Hashable {
     /// The folder component that put it out of scope (`Settings.bundle`, `Pods`), or the other
     /// file the group holds (`Intents.intentdefinition`).
     public var reason: String
+    /// Its `.strings`/`.stringsdict` files (absolute), which stay in the project.
+    public var files: [String] = []
+    /// Targets whose Resources phase builds it.
+    public var targetIDs: [String] = []
 }
 
 /// What a whole-project migration of one `project.pbxproj` would take.
@@ -123,11 +139,12 @@ public enum LocalizedTables {
                 strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
             guard !strings.isEmpty else { continue }   // L4: an IB file with no .strings children; or no tables at all
+            let targets = targetsOfGroup[group.id] ?? []
             if let reason = outside ?? otherFile {
-                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason))
+                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,
+                                                          files: strings.map(\.path), targetIDs: targets))
                 continue
             }
-            let targets = targetsOfGroup[group.id] ?? []
             // L1: the group's own folder, not the folder of its children's `.lproj` folders when
             // they differ (Monal lists `external/xx.lproj/…` from `localization/`): the reference
             // Xcode adds is always `path = T.xcstrings` relative to the group's parent (P1).
@@ -141,8 +158,27 @@ public enum LocalizedTables {
             } else {
                 let name = tableName(group.name ?? PathResolver.lastComponent(strings[0].path))
                 let kind: Candidate.Kind = strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
-                candidates.append(Candidate(name: name, kind: kind, group: group, catalogPath: folder + "/" + name + ".xcstrings",
-                                            files: strings, targets: targets, interfaceBuilderFile: nil))
+                // L9: a group in an `xx.lproj` group (one language per group, alt-tab) is one
+                // language of the table of the folder holding the `.lproj` folders: a catalog is
+                // never written inside an `.lproj` (other than `mul.lproj`).
+                var catalogFolder = folder
+                var placement: ReferencePlacement?
+                while PathResolver.lastComponent(catalogFolder).hasSuffix(".lproj") {
+                    catalogFolder = PathResolver.parent(catalogFolder)
+                }
+                // One table per (folder holding the `.lproj` folders, name): when the group's
+                // folder is not that folder (adium lists `Resources/xx.lproj/T.strings` from a
+                // group at the project's root, for three targets with three folders), the catalog
+                // goes beside its `.lproj` folders, so that no two tables write one catalog.
+                let lprojParents = Set(strings.map { PathResolver.parent(PathResolver.parent($0.path)) })
+                if lprojParents.count == 1, let only = lprojParents.first, only != catalogFolder, catalogFolder == folder {
+                    catalogFolder = only
+                }
+                if catalogFolder != folder {
+                    placement = referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
+                }
+                candidates.append(Candidate(name: name, kind: kind, group: group, catalogPath: catalogFolder + "/" + name + ".xcstrings",
+                                            files: strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement))
             }
         }
 
@@ -156,20 +192,51 @@ public enum LocalizedTables {
             result.tables.append(LocalizedTable(
                 name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
                 interfaceBuilderFile: first.interfaceBuilderFile, files: files,
-                variantGroupIDs: table.map(\.group.id), targetIDs: projectTargets.filter { targetSet.contains($0) }))
+                variantGroupIDs: table.map(\.group.id), targetIDs: projectTargets.filter { targetSet.contains($0) },
+                referencePlacement: earliestPlacement(table.compactMap(\.referencePlacement), graph)))
         }
-        var seen: [String: String] = [:]
-        for table in result.tables {
-            if let other = seen[table.catalogPath] {
-                result.diagnostics.append(.warning("variant groups \(other) and \(table.variantGroupIDs[0]) list different files but would both be migrated to \(table.catalogPath)", at: .file(path)))
+        // Two tables cannot write one catalog: the first keeps it, the others are left alone.
+        var seen: [String: LocalizedTable] = [:]
+        result.tables = result.tables.filter { table in
+            guard let first = seen[table.catalogPath] else {
+                seen[table.catalogPath] = table
+                return true
             }
-            seen[table.catalogPath] = table.variantGroupIDs[0]
+            let reason = "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same catalog \(PathResolver.lastComponent(table.catalogPath))"
+            result.skipped.append(SkippedVariantGroup(groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
+                                                      files: table.files.map(\.path), targetIDs: table.targetIDs))
+            return false
         }
         return result
     }
 
+    /// L9: the group of `folder` (an ancestor of the variant group's `.lproj` group) and the
+    /// child of it that leads down to the variant group, which the new reference goes before.
+    /// Nil when no group between resolves to `folder`: the reference then takes the first
+    /// group's slot, with a path that leads out of its `.lproj` folder.
+    static func referencePlacement(for groupID: String, folder: String, graph: ProjectGraph, resolver: PathResolver) -> ReferencePlacement? {
+        var child = groupID
+        var visited: Set<String> = [groupID]
+        while let parent = graph.parent(of: child), visited.insert(parent).inserted {
+            if graph.object(parent)?.isa == "PBXGroup", resolver.path(of: parent) == folder {
+                return ReferencePlacement(groupID: parent, beforeChildID: child)
+            }
+            child = parent
+        }
+        return nil
+    }
+
+    /// Of the placements of a table's groups (L9), the one earliest in its group: the catalog's
+    /// reference goes before the first `.lproj` group it replaces.
+    static func earliestPlacement(_ placements: [ReferencePlacement], _ graph: ProjectGraph) -> ReferencePlacement? {
+        guard let first = placements.first else { return nil }
+        let children = graph.strings("children", of: first.groupID)
+        return placements.filter { $0.groupID == first.groupID }
+            .min { (children.firstIndex(of: $0.beforeChildID) ?? .max) < (children.firstIndex(of: $1.beforeChildID) ?? .max) }
+    }
+
     /// `Localizable.strings` -> `Localizable`.
-    static func tableName(_ fileName: String) -> String {
+    public static func tableName(_ fileName: String) -> String {
         for suffix in [".stringsdict", ".strings"] where fileName.hasSuffix(suffix) {
             return String(fileName.dropLast(suffix.count))
         }
@@ -231,4 +298,5 @@ struct Candidate {
     var files: [LocalizedFile]
     var targets: [String]
     var interfaceBuilderFile: String?
+    var referencePlacement: ReferencePlacement? = nil
 }

@@ -134,6 +134,11 @@ extension PBXDocument {
     /// Inserts `key = value;` before the first entry whose key sorts after `key` (Xcode keeps
     /// build settings sorted), indented like its neighbours.
     mutating func insertSortedEntry(in dictionary: Int, key: String, value: String) {
+        insertSortedEntry(in: dictionary, key: key, rawValue: PBXStringCoding.encode(value))
+    }
+
+    /// `insertSortedEntry` with the value's text as given (an array: `(A, B, )`).
+    mutating func insertSortedEntry(in dictionary: Int, key: String, rawValue: String) {
         let entries = dictionaries[dictionary].entries
         var index = entries.count
         for (i, entry) in entries.enumerated() where string(entry.key) > key {
@@ -147,7 +152,7 @@ extension PBXDocument {
             let close = leadBytes(dictionaries[dictionary].close)
             lead = close.contains(0x0A) ? close + [0x09] : [0x20]
         }
-        let entry = makeEntry(lead: lead, PBXStringCoding.encode(key) + " = " + PBXStringCoding.encode(value) + ";")
+        let entry = makeEntry(lead: lead, PBXStringCoding.encode(key) + " = " + rawValue + ";")
         dictionaries[dictionary].entries.insert(entry, at: index)
     }
 

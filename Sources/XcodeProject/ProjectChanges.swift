@@ -33,6 +33,8 @@ public struct ProjectChanges: Sendable, Hashable {
     /// `objectVersion` before and after, when it changed (P6).
     public var objectVersion: (from: Int, to: Int)?
     public var exceptionsRemoved: [ExceptionRemoval] = []
+    /// Paths added to a synchronized folder's exception set (kept legacy files leave a target).
+    public var exceptionsAdded: [ExceptionRemoval] = []
 
     public init() {}
 
@@ -52,6 +54,7 @@ public struct ProjectChanges: Sendable, Hashable {
             out.append("+ \(setting.key) = \(setting.value) (\(setting.targetName.map { "target " + $0 } ?? "project"), \(setting.configurationName ?? setting.configurationID))")
         }
         if let version = objectVersion { out.append("objectVersion \(version.from) -> \(version.to)") }
+        for addition in exceptionsAdded { out.append("+ exception \(addition.path) (\(addition.exceptionSetID))") }
         for removal in exceptionsRemoved { out.append("- exception \(removal.path) (\(removal.exceptionSetID))") }
         return out
     }
@@ -59,13 +62,14 @@ public struct ProjectChanges: Sendable, Hashable {
     /// True when the edit changes nothing.
     public var isEmpty: Bool {
         removedObjects.isEmpty && addedObjects.isEmpty && changedLists.isEmpty && settingsAdded.isEmpty
-            && objectVersion == nil && exceptionsRemoved.isEmpty
+            && objectVersion == nil && exceptionsRemoved.isEmpty && exceptionsAdded.isEmpty
     }
 
     public static func == (a: ProjectChanges, b: ProjectChanges) -> Bool {
         a.removedObjects == b.removedObjects && a.addedObjects == b.addedObjects && a.changedLists == b.changedLists
             && a.settingsAdded == b.settingsAdded && a.objectVersion?.from == b.objectVersion?.from
             && a.objectVersion?.to == b.objectVersion?.to && a.exceptionsRemoved == b.exceptionsRemoved
+            && a.exceptionsAdded == b.exceptionsAdded
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -5,9 +5,11 @@
 /// the source tree. Two rules, in this order:
 ///
 /// 1. Groups whose catalog would be the same file are one table: a `.strings` and a
-///    `.stringsdict` group side by side (Vienna, Latest), or several groups listing the same
-///    files. Groups of one kind listing different files stay apart (the finder warns that they
-///    would write one catalog): merging them would mix two tables' values.
+///    `.stringsdict` group side by side (Vienna, Latest), several groups listing the same
+///    files, or groups of one kind that each hold other languages (one group per language in its
+///    `xx.lproj` group, alt-tab: L9). Groups of one kind listing different files of a same
+///    language stay apart (the finder warns that they would write one catalog): merging them
+///    would mix two tables' values.
 /// 2. A table made only of `.stringsdict` groups joins the `.strings` table of the same name
 ///    that is built by exactly the same targets, at least one (IceCubesApp:
 ///    `Localization/xx.lproj/Localizable.strings` and `Localization/Plurals/xx.lproj/
@@ -35,7 +37,7 @@ enum TablePairing {
             let groups = byPath[path]!
             let primary = groups.filter { $0.kind != .stringsdict }
             let plurals = groups.filter { $0.kind == .stringsdict }
-            if sameFiles(primary) && sameFiles(plurals) {
+            if (sameFiles(primary) || complementary(primary)) && (sameFiles(plurals) || complementary(plurals)) {
                 // The `.strings` (or IB) groups first, in file order.
                 tables.append(primary + plurals)
             } else {
@@ -69,6 +71,21 @@ enum TablePairing {
         guard let first = groups.first else { return true }
         let paths = Set(first.files.map(\.path))
         return groups.dropFirst().allSatisfy { Set($0.files.map(\.path)) == paths }
+    }
+
+    /// True when no two of the groups (not Interface Builder ones) hold different files of one
+    /// `.lproj` folder: each brings languages of its own, or the very files another lists
+    /// (AIUtilities lists each language twice: in one group of all languages and in a group of
+    /// its own inside the `xx.lproj` group).
+    static func complementary(_ groups: [Candidate]) -> Bool {
+        var fileOf: [String: String] = [:]
+        for group in groups {
+            guard group.kind != .interfaceBuilder else { return false }
+            for file in group.files {
+                if let other = fileOf.updateValue(file.path, forKey: file.lprojFolder + "\u{0}" + file.kind.rawValue), other != file.path { return false }
+            }
+        }
+        return true
     }
 
     /// Number of leading path components two paths share.
