@@ -56,7 +56,7 @@ enum CatalogMergeIn {
         }
         let changed = catalog != existing
         let count = differing.reduce(0) { $0 + $1.languages.count }
-        var diagnostics = [Diagnostic.note("merge: \(added) entries added, \(addedLanguages) translations added to existing entries, \(count) differing values "
+        var diagnostics = [Diagnostic.note("merge: \(counted(added, "entry", "entries")) added, \(counted(addedLanguages, "translation")) added to existing entries, \(counted(count, "differing value")) "
             + (prefer == .catalog ? "kept as the catalog has them (--prefer legacy takes the legacy files' values)" : "replaced by the legacy files' values"), at: .file(path))]
         if !differing.isEmpty {
             let shown = differing.prefix(20).map { "\"\($0.key)\" [\($0.languages.joined(separator: ", "))]" }.joined(separator: ", ")

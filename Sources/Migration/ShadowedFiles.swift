@@ -52,12 +52,12 @@ enum ShadowedFiles {
 
     private static func note(_ shadowed: String, _ winner: String, added: Int, differing: [String]) -> Diagnostic {
         let winnerName = URL(fileURLWithPath: winner).deletingLastPathComponent().lastPathComponent
-        var message = "holds the same language as \(winnerName); \(added) keys only this file has are migrated"
+        var message = "holds the same language as \(winnerName); \(counted(added, "key")) only this file has \(added == 1 ? "is" : "are") migrated"
         if differing.isEmpty {
             return .note(message + ", the others agree", at: .file(shadowed))
         }
         let shown = differing.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
-        message += "; \(differing.count) keys differ and \(winnerName)'s values are kept: \(shown)" + (differing.count > 5 ? ", ..." : "")
+        message += "; \(counted(differing.count, "key")) \(differing.count == 1 ? "differs" : "differ") and \(winnerName)'s values are kept: \(shown)" + (differing.count > 5 ? ", ..." : "")
         return .warning(message, at: .file(shadowed))
     }
 }

@@ -217,7 +217,7 @@ struct LegacySide {
                 }
             }
             if shadowed > 0 {
-                notes.append(.note("\(shadowed) keys are also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
+                notes.append(.note("\(counted(shadowed, "key")) \(shadowed == 1 ? "is" : "are") also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
             }
         }
         return (language, notes)

@@ -81,7 +81,7 @@ final class BadInputTests: WorkFolderTestCase {
         // An existing catalog beside the .lproj folders: merge refuses, verify counts it as a loss.
         try expect(["migrate", "Merge", "--merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value"])
         try expect(["verify", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings:1:1: error: unexpected character 't', expected a value"],
-                   stdout: ["Merge/Localizable.xcstrings: catalog on disk: 1 languages, 1 keys, 1 loss"])
+                   stdout: ["Merge/Localizable.xcstrings: catalog on disk: 1 language, 1 key, 1 loss"])
         // Without --merge or --force an existing catalog is never touched, whatever it holds.
         try expect(["migrate", "Merge"], status: 1, lines: ["Merge/Localizable.xcstrings: error: a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)"])
     }

@@ -31,7 +31,7 @@ final class OutputAtScaleTests: WorkFolderTestCase {
 
         let quiet = try Stringcat.run(["migrate", "App", "--dry-run", "--quiet"], in: work)
         XCTAssertEqual(quiet.stderr, "")
-        XCTAssertEqual(quiet.stdout, "would write 1 of 1 catalogs (20 entries, 3 languages)\n")
+        XCTAssertEqual(quiet.stdout, "would write 1 of 1 catalog (20 entries, 3 languages)\n")
     }
 
     func testQuietStillPrintsErrors() throws {
@@ -42,7 +42,7 @@ final class OutputAtScaleTests: WorkFolderTestCase {
             "App/fr.lproj/Localizable.strings:1:10: error: missing ';' after the value of \"a\"",
             "App/Localizable.xcstrings: error: no catalog written for table Localizable: a file does not parse (fix it, or pass --skip-invalid to leave it out)",
         ])
-        XCTAssertEqual(quiet.stdout, "wrote 0 of 1 catalogs (0 entries, 0 languages); 1 failed, see the errors above\n")
+        XCTAssertEqual(quiet.stdout, "wrote 0 of 1 catalog (0 entries, 0 languages); 1 failed, see the errors above\n")
     }
 
     func testLintGroupsTheFilesOfOneTableInEveryLanguage() throws {
@@ -70,14 +70,14 @@ final class OutputAtScaleTests: WorkFolderTestCase {
         XCTAssertEqual(lines(try Stringcat.run(["verify", "App", "--verbose"], in: work).stderr).filter { $0.contains("value changed") }.count, 5)
         let quiet = try Stringcat.run(["verify", "App", "--quiet"], in: work)
         XCTAssertEqual(lines(quiet.stderr).count, 1, quiet.stderr)
-        XCTAssertEqual(quiet.stdout, "verify: 1 tables, 20 keys in 3 languages: 5 losses in 1 tables\n")
+        XCTAssertEqual(quiet.stdout, "verify: 1 table, 20 keys in 3 languages: 5 losses in 1 table\n")
     }
 
     func testCompileAndNormalizeQuietPrintOnlyTheSummary() throws {
         XCTAssertEqual(try Stringcat.run(["migrate", "App"], in: work).status, 0)
         let compile = try Stringcat.run(["compile", "App/Localizable.xcstrings", "--output", "out", "--quiet"], in: work)
         XCTAssertEqual(compile.status, 0, compile.stderr)
-        XCTAssertEqual(compile.stdout, "wrote 3 files for 1 catalogs (3 languages)\n")
+        XCTAssertEqual(compile.stdout, "wrote 3 files for 1 catalog (3 languages)\n")
         XCTAssertEqual(compile.stderr, "")
 
         try Data("{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\"}".utf8).write(to: work.appendingPathComponent("A.xcstrings"))

@@ -36,8 +36,8 @@ final class StreamsTests: WorkFolderTestCase {
 
             """)
         XCTAssertEqual(run.stdout, """
-            App/Localizable.xcstrings: catalog on disk: 1 languages, 2 keys, 2 losses (1 key missing, 1 value changed)
-            verify: 1 tables, 2 keys in 1 languages: 2 losses in 1 tables
+            App/Localizable.xcstrings: catalog on disk: 1 language, 2 keys, 2 losses (1 key missing, 1 value changed)
+            verify: 1 table, 2 keys in 1 language: 2 losses in 1 table
 
             """)
     }

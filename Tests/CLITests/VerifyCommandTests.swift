@@ -27,7 +27,7 @@ final class VerifyCommandTests: WorkFolderTestCase {
 
         let clean = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(clean.status, 0, clean.stdout + clean.stderr)
-        XCTAssertTrue(clean.stdout.hasSuffix("verify: 1 tables, 1 keys in 2 languages: nothing lost\n"), clean.stdout)
+        XCTAssertTrue(clean.stdout.hasSuffix("verify: 1 table, 1 key in 2 languages: nothing lost\n"), clean.stdout)
 
         // The accounts substitution of de removed from the catalog (as the old converter did).
         let url = work.appendingPathComponent("App/Localizable.xcstrings")
@@ -50,6 +50,6 @@ final class VerifyCommandTests: WorkFolderTestCase {
         // The losses are diagnostics on stderr; the table lines and the summary stay on stdout.
         XCTAssertTrue(lossy.stderr.contains("App/de.lproj/Localizable.stringsdict:5:1: error: \"passwords.reused\" [de]: form missing: %2.one: \"Konto\""), lossy.stderr)
         XCTAssertFalse(lossy.stdout.contains("error:"), lossy.stdout)
-        XCTAssertTrue(lossy.stdout.hasSuffix("verify: 1 tables, 1 keys in 2 languages: 4 losses in 1 tables\n"), lossy.stdout)
+        XCTAssertTrue(lossy.stdout.hasSuffix("verify: 1 table, 1 key in 2 languages: 4 losses in 1 table\n"), lossy.stdout)
     }
 }
