@@ -33,6 +33,9 @@ public struct CompiledFile: Sendable {
     public var data: Data
     /// True when a file was already there before this run.
     public var existed: Bool
+    /// True when the file there already holds exactly these bytes (a second run): it is not
+    /// written again, and it is not an error without `--force`.
+    public var unchanged = false
 }
 
 /// The compiled form of one catalog file.
@@ -113,15 +116,16 @@ extension CatalogCompiler {
                 for (kind, count, data) in files {
                     let target = lproj + tableName + "." + kind.rawValue
                     let existed = fm.fileExists(atPath: target)
+                    let unchanged = existed && fm.contents(atPath: target) == data
                     if let other = targets[target] {
                         report.diagnostics.append(.error("\(target) would be written by both \(other) and this catalog", at: .file(path)))
                     }
                     targets[target] = path
-                    if existed && !options.force {
+                    if existed && !unchanged && !options.force {
                         report.diagnostics.append(.error("already exists (use --force to overwrite it); nothing was written", at: .file(target)))
                     }
                     report.files.append(CompiledFile(path: target, catalogPath: path, language: language.language, kind: kind,
-                                                     entryCount: count, data: data, existed: existed))
+                                                     entryCount: count, data: data, existed: existed, unchanged: unchanged))
                 }
             }
         }
@@ -134,10 +138,13 @@ extension CatalogCompiler {
     /// content restored), and the error is added to the report.
     public static func write(_ report: inout CompileReport, force: Bool) {
         guard !report.hasErrors else { return }
+        // A file that holds these bytes already stays as it is (mtime kept); planning refused an
+        // existing file that differs unless `force`, so every other file may be replaced.
+        let changed = report.files.filter { !$0.unchanged }
         do {
-            try AtomicFile.writeAll(report.files.map { ($0.path, $0.data) }, overwrite: force)
+            try AtomicFile.writeAll(changed.map { ($0.path, $0.data) }, overwrite: force)
         } catch {
-            report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(report.files[error.failedIndex].path)))
+            report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(changed[error.failedIndex].path)))
             return
         }
         report.written = true

@@ -28,7 +28,7 @@ enum CompileCommand: Subcommand {
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
           --quiet                 print only errors and the summary line
           -h, --help              show this help
-        exit status: 0 written, 1 a catalog could not be read or a file exists (nothing written), 2 usage error
+        exit status: 0 written (or unchanged), 1 a catalog could not be read or a file exists with other bytes (nothing written), 2 usage error
         """
     static let spec = ArgumentSpec(flags: Set(["--force", "--dry-run"]).union(ArgumentSpec.verbosityFlags),
                                    options: ["--output": "dir", "--language": "code", "--strings-format": "format"])
@@ -66,10 +66,16 @@ enum CompileCommand: Subcommand {
         let verb = options.dryRun ? "would write" : "wrote"
         for file in report.files {
             let unit = file.kind == .strings ? "strings" : "plural/device rules"
-            console.result("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
+            if file.unchanged {
+                console.result("unchanged \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit), the same bytes as this run's)")
+            } else {
+                console.result("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
+            }
         }
         let languages = Set(report.files.map(\.language)).count
-        console.out("\(verb) \(report.files.count) files for \(report.catalogs.count) catalogs (\(languages) languages)")
+        let unchanged = report.files.filter(\.unchanged).count
+        console.out("\(verb) \(counted(report.files.count - unchanged, "file")) for \(counted(report.catalogs.count, "catalog")) (\(counted(languages, "language")))"
+                    + (unchanged > 0 ? "; \(unchanged) unchanged" : ""))
         return 0
     }
 }

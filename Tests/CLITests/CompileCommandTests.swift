@@ -91,6 +91,20 @@ final class CompileCommandTests: XCTestCase {
         XCTAssertTrue(compiled.contains("<string>%#@arg1@</string>"))
     }
 
+    func testASecondCompileWithTheSameOutputSaysUnchangedAndExitsZero() throws {
+        let app = work + "/cat/LegacyApp"
+        XCTAssertEqual(try Stringcat.run(["compile"] + catalogs).status, 0)
+        let path = app + "/de.lproj/Localizable.strings"
+        let modified = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        let again = try Stringcat.run(["compile"] + catalogs)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(again.stderr, "")
+        XCTAssertTrue(again.stdout.contains("unchanged \(path) (7 strings, the same bytes as this run's)\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("wrote 0 files for 3 catalogs (6 languages); 23 unchanged\n"), again.stdout)
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date, modified)
+    }
+
     func testExistingFileIsRefusedWithoutForceAndNothingIsWritten() throws {
         let app = work + "/cat/LegacyApp"
         XCTAssertEqual(try Stringcat.run(["compile"] + catalogs).status, 0)
@@ -100,9 +114,10 @@ final class CompileCommandTests: XCTestCase {
         let refused = try Stringcat.run(["compile"] + catalogs)
         XCTAssertEqual(refused.status, 1)
         XCTAssertEqual(refused.stdout, "")
-        // The files of one table that exist are one error line with a count (ar, de, en, ru and
-        // zh-Hans exist; ja was removed); --verbose names each of them.
-        XCTAssertTrue(refused.stderr.contains("\(app)/ar.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written (and 4 more like it in this table; --verbose shows each)\n"), refused.stderr)
+        // Only the file that differs is refused: ar, en, ru and zh-Hans hold this run's bytes
+        // already (unchanged), ja was removed.
+        XCTAssertTrue(refused.stderr.contains("\(app)/de.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written\n"), refused.stderr)
+        XCTAssertFalse(refused.stderr.contains("ar.lproj"), refused.stderr)
         XCTAssertTrue(refused.stderr.hasSuffix("nothing written: fix the errors above or pass --force\n"), refused.stderr)
         let verbose = try Stringcat.run(["compile", "--verbose"] + catalogs)
         XCTAssertEqual(verbose.status, 1)
@@ -122,7 +137,7 @@ final class CompileCommandTests: XCTestCase {
         let run = try Stringcat.run(["compile", "--dry-run", "--output", out, catalogs[0]])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("would write \(out)/ru.lproj/Localizable.stringsdict (2 plural/device rules)\n"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("would write 12 files for 1 catalogs (6 languages)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("would write 12 files for 1 catalog (6 languages)\n"), run.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
