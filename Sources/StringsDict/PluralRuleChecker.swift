@@ -91,7 +91,10 @@ extension StringsDictDecoder {
             warn("missing required 'other' form", context)
         }
         if let categories, let language {
-            let unused = variable.forms.keys.filter { !categories.contains($0) }.sorted()
+            // `zero` is not one of CLDR's categories in most languages, yet Apple's plural rules use
+            // it for the number 0 in every language (Foundation's documentation of the plural
+            // rule type): it is a form like any other, carried as is, and no warning.
+            let unused = variable.forms.keys.filter { !categories.contains($0) && $0 != .zero }.sorted()
             for category in unused {
                 warn("category '\(category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categories.sorted().map(\.rawValue).joined(separator: ", "))); kept", context.appending(category.rawValue))
             }
