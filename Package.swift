@@ -76,6 +76,7 @@ let package = Package(
             "StringcatSupport", "TestSupport",
         ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "TestSupport"], exclude: ["Fixtures"]),
+        // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "TestSupport", "XcodeProject"], exclude: ["Fixtures"]),
     ]
 )

@@ -42,6 +42,16 @@ public enum LanguageCode {
         return code
     }
 
+    /// True when `code` can name a language: a BCP 47 shape (`en`, `pt-BR`, `zh_Hant_TW`, `ckb`)
+    /// or one of NSBundle's legacy names (`English`). A project's `developmentRegion` that is not
+    /// (`$(DEVELOPMENT_LANGUAGE)`, empty, `en us`) cannot say which files hold the source language.
+    public static func isValidTag(_ code: String) -> Bool {
+        if legacyNames[code] != nil { return true }
+        let parts = code.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { part in (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
     /// The language part of a code (`pt-BR` -> `pt`, `zh-Hans` -> `zh`).
     public static func baseLanguage(of code: String) -> String {
         String(code.split(separator: "-", maxSplits: 1).first ?? Substring(code))

@@ -55,6 +55,10 @@ public struct LegacyTable: Sendable, Hashable {
     public var catalogPath: String
     /// Where the table was found.
     public var origin: TableOrigin = .folder
+    /// The development language of the project, package or folder that holds the table: `Base`
+    /// files hold it, and its comments are the catalog's (F5: each project's own
+    /// `developmentRegion`).
+    public var sourceLanguage = "en"
     /// For a variant-group table, the project's view of it (the handles its edit needs).
     public var projectTable: LocalizedTable?
     /// Other projects whose variant groups list the same files (an app and its example project):
@@ -64,6 +68,7 @@ public struct LegacyTable: Sendable, Hashable {
     public static func == (a: LegacyTable, b: LegacyTable) -> Bool {
         a.name == b.name && a.folder == b.folder && a.catalogPath == b.catalogPath && a.files == b.files
             && a.shadowedFiles == b.shadowedFiles && a.origin == b.origin && a.isInterfaceBuilder == b.isInterfaceBuilder
+            && a.sourceLanguage == b.sourceLanguage
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -90,4 +95,18 @@ public struct LegacyTable: Sendable, Hashable {
 
     /// The languages of the table, sorted.
     public var languages: [String] { Array(Set(files.map(\.language))).sorted() }
+}
+
+/// A legacy file on disk that no table takes, and why: what reports say of it, and what `verify`
+/// names when it lies beside a catalog.
+public struct LeftAloneFile: Sendable, Hashable {
+    /// Absolute path.
+    public var path: String
+    /// Why no table takes it (`in no variant group of the project; Xcode's migration reads only those`).
+    public var reason: String
+
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
 }

@@ -64,7 +64,13 @@ public enum LprojScanner {
     private static func walk(_ folder: String, fm: FileManager, visited: inout Set<String>, into result: inout ProjectScan) {
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else {
-            result.diagnostics.append(.warning("symbolic link loop or folder reached twice (real path \(real)); not entered again", at: .file(folder)))
+            // A link to a folder already read elsewhere in the tree (a framework's
+            // `Versions/Current -> A`) is normal: its files were read there. Only a link back to
+            // a folder holding it is a loop.
+            let holder = URL(fileURLWithPath: (folder as NSString).deletingLastPathComponent).resolvingSymlinksInPath().path
+            if holder == real || holder.hasPrefix(real + "/") {
+                result.diagnostics.append(.warning("symbolic link loop (it leads back to \(real), which holds it); not entered again", at: .file(folder)))
+            }
             return
         }
         guard let listing = DirectoryNames.list(folder) else {

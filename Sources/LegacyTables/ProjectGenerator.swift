@@ -70,35 +70,3 @@ public struct ProjectGenerator: Sendable, Hashable {
         return false
     }
 }
-
-/// What stringcat needs of a `Package.swift` (xcode-project.md S1, F5): its tools version, its
-/// `defaultLocalization`, and whether `.lproj` folders are named as resources.
-public struct PackageManifest: Sendable, Hashable {
-    public var path: String
-    /// `5.9` from `// swift-tools-version:5.9`; nil when the line is missing.
-    public var toolsVersion: String?
-    public var defaultLocalization: String?
-    /// Warnings for the user: the manifest must change for the catalogs to be built.
-    public var warnings: [Diagnostic]
-
-    static func read(_ path: String) -> PackageManifest {
-        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        var manifest = PackageManifest(path: path, toolsVersion: nil, defaultLocalization: SourceLanguageDetector.defaultLocalization(inManifest: text), warnings: [])
-        if let first = text.split(separator: "\n", maxSplits: 1).first, let range = first.range(of: "swift-tools-version:") {
-            manifest.toolsVersion = String(first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." })
-        }
-        if let version = manifest.toolsVersion, Self.isBelow59(version) {
-            manifest.warnings.append(.warning("swift-tools-version \(version) is below 5.9: SwiftPM builds String Catalogs only from 5.9 on; raise the tools version", at: SourceLocation(path: path, line: 1, column: 1)))
-        }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(".lproj\"") {
-            manifest.warnings.append(.warning("the manifest names an .lproj folder as a resource; point it at the catalog (or the folder holding it) instead", at: SourceLocation(path: path, line: index + 1, column: 1)))
-        }
-        return manifest
-    }
-
-    static func isBelow59(_ version: String) -> Bool {
-        let parts = version.split(separator: ".").compactMap { Int($0) }
-        guard let major = parts.first else { return false }
-        return major < 5 || (major == 5 && (parts.count > 1 ? parts[1] : 0) < 9)
-    }
-}

@@ -4,9 +4,11 @@ import XcodeProject
 
 /// How `ProjectTables.find` looks for tables.
 public struct TableSearch: Sendable {
-    /// Only these tables (names compared case-insensitively); empty = every table.
+    /// Only these tables: a name (`InfoPlist`, compared case-insensitively: every table of that
+    /// name), or a name qualified by its folder (`Share Extension/InfoPlist`: the one whose
+    /// catalog path, relative to the root and without `mul.lproj/`, ends so). Empty = every table.
     public var tables: [String] = []
-    /// The development language; nil = as the project declares it.
+    /// The development language; nil = as each project declares it.
     public var sourceLanguage: String?
     /// When true, a project without any legacy file is an error (`migrate`); `verify` and
     /// `status` pass false, since a finished migration has none left.
@@ -16,6 +18,13 @@ public struct TableSearch: Sendable {
     public var allFiles = false
     /// `.lproj` folders or legacy files to leave alone (`--exclude GLOB`, relative to the root).
     public var excludes: [String] = []
+    /// Folders of packages inside the tree that are read although they are not the root's own
+    /// (`--include PATH`, relative to the root or absolute): by default such a package is
+    /// third-party code (a vendored dependency) and is skipped like `Pods`.
+    public var includes: [String] = []
+    /// `--no-project`: a project file that does not parse does not stop the tables under it; its
+    /// folder is read as a bare folder.
+    public var noProject = false
 
     public init(tables: [String] = [], sourceLanguage: String? = nil, requireTables: Bool = true) {
         self.tables = tables
@@ -32,36 +41,59 @@ public struct XcodeProjectFile: Sendable {
     public var folder: String
     public var graph: ProjectGraph
     public var localization: ProjectLocalization
+    /// The development language of this project's tables (its `developmentRegion`, `en` if
+    /// absent, or `--source-language`).
+    public var sourceLanguage: String
+    /// The record of a migration that kept its legacy files (`MigrationRecord`), as read.
+    public var record: MigrationRecord?
+    /// Where that record is (or goes).
+    public var recordPath: String { MigrationRecord.path(forProjectFile: path) }
 }
 
-/// The tables of a project, found the way `migrate`, `verify` and `status` all find them.
+/// The tables of a project: the one place that decides which legacy files form a table and where
+/// its catalog lives, for `migrate`, a second `migrate`, `status`, `verify` and `--delete-legacy`
+/// alike, from the project as it is now and from what a migration already did to it.
 ///
 /// - With an Xcode project (`PATH` is or contains an `.xcodeproj`), the tables are its localized
-///   variant groups (xcode-project.md F1-F5, L1-L4): only their children are read; `.lproj`
-///   files in no variant group are left alone (listed in `filesLeftAlone`). Tables in Xcode 16
-///   synchronized folders are found on disk. Several projects are fine: each table belongs to the
-///   project whose variant group holds it.
-/// - A Swift package's `.lproj` folders (not claimed by a project) are tables with catalogs beside
-///   them (S1).
-/// - Otherwise, or with `allFiles`, every `.lproj` on disk (S3, today's folder behaviour).
-/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (§5).
+///   variant groups (xcode-project.md F1-F5, L1-L4, L9): only their children are read; `.lproj`
+///   files in no variant group are left alone (`filesLeftAlone`, with the reason). A group whose
+///   catalog the project already references (a migration replaced it) is a table of the files the
+///   migration's record says it kept (`leftoverTables`); without a record (Xcode's migration
+///   deletes what it migrates) legacy files beside the catalog were left alone, and stay so.
+///   Tables in Xcode 16 synchronized folders are found on disk. Each table belongs to the project
+///   whose group holds it, and takes that project's `developmentRegion` (F5).
+/// - The root's own Swift package (`Package.swift` at `PATH`): the `.lproj` folders of its targets
+///   (`Sources/<target>/`, or the target's `path:`), with catalogs beside them (S1); files an
+///   Xcode project lists are never read again as package tables.
+/// - Packages deeper in the tree are third-party code (vendored dependencies): skipped and
+///   counted like `Pods`, unless named with `includes`.
+/// - Otherwise (no project, no package), or with `allFiles`, every `.lproj` on disk (S3).
+/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (§5). A project
+/// file that does not parse stops every table under its folder (an error; `noProject` and
+/// `allFiles` read that folder as a bare one instead).
 public struct ProjectTables: Sendable {
     public var scan: ProjectScan
+    /// The run's development language, for its report: `--source-language`, else that of the
+    /// first project with tables, else the detector's. Each table has its own
+    /// (`LegacyTable.sourceLanguage`).
     public var sourceLanguage: SourceLanguage
     public var tables: [LegacyTable]
     public var diagnostics: [Diagnostic]
     /// The Xcode projects read (empty in folder mode).
     public var projects: [XcodeProjectFile] = []
-    /// Legacy files on disk that no table takes: in no variant group of a project (F1).
-    public var filesLeftAlone: [String] = []
-    /// Files left alone that sit beside a catalog already on disk, grouped as a folder would be
-    /// (`<folder>/xx.lproj/T.strings` beside `<folder>/T.xcstrings`): what a migration without
-    /// `--delete-legacy` left behind, or languages Xcode's migration did not take. They are not
-    /// migrated again; `migrate --delete-legacy` deletes those the catalog provably holds.
+    /// Legacy files on disk that no table takes, each with the reason.
+    public var filesLeftAlone: [LeftAloneFile] = []
+    /// Tables a migration already replaced in the project (their catalog is referenced) whose
+    /// legacy files it kept, as its record says: not migrated again; `--delete-legacy` deletes
+    /// those the catalog provably holds.
     public var leftoverTables: [LegacyTable] = []
     /// `.lproj` folders skipped because they are inside a bundle, framework, app or dependency
-    /// folder (§5), or excluded with `--exclude`.
+    /// folder (§5), inside a third-party package, or excluded with `--exclude`.
     public var skippedFolders: [String] = []
+    /// `Package.swift` files of packages inside the tree that are not the root's own, skipped.
+    public var skippedPackages: [String] = []
+    /// Project files that do not parse: nothing under their folders is migrated.
+    public var stoppedProjects: [String] = []
     /// Set when the Xcode project is generated (XcodeGen, Tuist) or ignored by git: project files
     /// must not be edited, the user regenerates them.
     public var generator: ProjectGenerator?
@@ -84,16 +116,30 @@ public struct ProjectTables: Sendable {
             root = (bundle as NSString).deletingLastPathComponent
         }
         var scan = LprojScanner.scan(root)
-        if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only } }
-        let (source, sourceDiagnostics) = SourceLanguageDetector.detect(explicit: search.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
-        var project = ProjectTables(scan: scan, sourceLanguage: source, tables: [], diagnostics: scan.diagnostics + sourceDiagnostics)
+        if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift" } }
+        let (detected, detectorNotes) = SourceLanguageDetector.detect(explicit: search.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
+        var project = ProjectTables(scan: scan, sourceLanguage: detected, tables: [], diagnostics: scan.diagnostics + detectorNotes)
         if scan.diagnostics.containsError { return project }
         project.generator = ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
 
-        // Folders that are not tables of this project: bundles and what --exclude names.
+        // Packages: the root's own, and those named with --include; the others are third-party.
+        let ownManifest = scan.projectFiles.first { $0 == scan.root + "/Package.swift" }
+        let included = Set(search.includes.map { PathResolver.join(scan.root, $0.hasSuffix("/Package.swift") ? String($0.dropLast(14)) : $0) })
+        var readManifests: [String] = ownManifest.map { [$0] } ?? []
+        for manifest in scan.projectFiles where manifest.hasSuffix("/Package.swift") && manifest != ownManifest {
+            if included.contains((manifest as NSString).deletingLastPathComponent) {
+                readManifests.append(manifest)
+            } else {
+                project.skippedPackages.append(manifest)
+            }
+        }
+        let thirdParty = project.skippedPackages.map { ($0 as NSString).deletingLastPathComponent }
+
+        // Folders that are not tables of this project: bundles, third-party packages, --exclude.
         var folders: [LprojFolder] = []
         for folder in scan.lprojFolders {
-            if BundleFolders.isInsideBundle(folder.path, root: scan.root) || ExcludeGlob.matches(search.excludes, folder.path, root: scan.root) {
+            if BundleFolders.isInsideBundle(folder.path, root: scan.root) || ExcludeGlob.matches(search.excludes, folder.path, root: scan.root)
+                || thirdParty.contains(where: { folder.path.hasPrefix($0 + "/") }) {
                 project.skippedFolders.append(folder.path)
             } else {
                 folders.append(folder)
@@ -101,77 +147,144 @@ public struct ProjectTables: Sendable {
         }
 
         var all: [LegacyTable] = []
-        var claimed: Set<String> = []
+        var claimed: Set<String> = []        // legacy files a table takes
+        var leftAlone: [String: String] = [:] // legacy file -> why no table takes it
+        var usedProjectRegion: SourceLanguage?
         if !search.allFiles {
             for pbxproj in scan.projectFiles where pbxproj.hasSuffix("/project.pbxproj") {
-                guard let (file, tables) = projectTables(pbxproj, folders: folders, claimed: &claimed, source: source.code, search: search,
-                                                         diagnostics: &project.diagnostics) else { continue }
+                let found = XcodeProjectTables.read(pbxproj, folders: folders, claimed: &claimed, search: search)
+                project.diagnostics += found.diagnostics
+                guard let file = found.project else {
+                    project.stoppedProjects.append(pbxproj)
+                    continue
+                }
                 project.projects.append(file)
-                for table in tables {
+                leftAlone.merge(found.leftAlone) { first, _ in first }
+                if usedProjectRegion == nil, !(found.tables.isEmpty && found.leftovers.isEmpty), search.sourceLanguage == nil {
+                    usedProjectRegion = SourceLanguage(code: file.sourceLanguage, origin: "developmentRegion in \(TableGrouper.relative(pbxproj, to: scan.root))")
+                }
+                for table in found.tables {
                     // A second project listing the same files (an app and its example app): one
                     // catalog, and both projects are edited.
-                    if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }), let localized = table.projectTable {
+                    if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }), let localized = table.projectTable,
+                       all[index].origin != table.origin {
                         all[index].alsoInProjects.append((pbxproj, localized))
                     } else {
                         all.append(table)
                     }
                 }
+                project.leftoverTables += found.leftovers.filter { leftover in !project.leftoverTables.contains { $0.catalogPath == leftover.catalogPath } }
             }
-            for manifest in scan.projectFiles where manifest.hasSuffix("/Package.swift") {
+            for manifest in readManifests {
                 let package = PackageManifest.read(manifest)
-                let root = (manifest as NSString).deletingLastPathComponent
-                let mine = folders.filter { $0.path.hasPrefix(root + "/") && !claimed.contains($0.path) && !isInNestedPackage($0.path, root, scan) }
-                guard !mine.isEmpty else { continue }
+                let owned = package.targetFolders
+                let nested = readManifests.filter { $0 != manifest }.map { ($0 as NSString).deletingLastPathComponent }
+                let mine = folders.filter { folder in
+                    owned.contains { folder.path.hasPrefix($0 + "/") } && !nested.contains { folder.path.hasPrefix($0 + "/") && $0.count > package.folder.count }
+                        && !folder.files.contains { claimed.contains(folder.path + "/" + $0) }
+                }
                 project.packages.append(package)
+                guard !mine.isEmpty else { continue }
                 project.diagnostics += package.warnings
-                let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest), projectCodes: true)
+                let source = search.sourceLanguage ?? package.defaultLocalization ?? detected.code
+                let grouping = TableGrouper.group(mine, sourceLanguage: source, origin: .package(manifest), projectCodes: true)
                 project.diagnostics += grouping.diagnostics
                 all += grouping.tables
-                claimed.formUnion(mine.map(\.path))
+                claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+                if package.toolsVersion.map({ !PackageManifest.isBelow59($0) }) ?? true {
+                    project.diagnostics.append(.note("SwiftPM builds every resource of a target: while a table's legacy files are kept beside its catalog, the target holds the table twice; delete them (--delete-legacy) before you build", at: .file(manifest)))
+                }
             }
         }
-        if project.projects.isEmpty && project.packages.isEmpty {
-            let grouping = TableGrouper.group(folders, sourceLanguage: source.code)
+        let stopped = search.noProject ? [] : project.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+        if search.allFiles || (project.projects.isEmpty && ownManifest == nil && project.stoppedProjects.isEmpty) {
+            let grouping = TableGrouper.group(folders, sourceLanguage: detected.code)
             project.diagnostics += grouping.diagnostics
             all = grouping.tables
         } else {
-            let taken = Set(all.flatMap(\.allFiles).map(\.path))
-            var untaken: [LprojFolder] = []
-            for folder in folders {
-                var rest = folder
-                rest.files = folder.files.filter { !taken.contains(folder.path + "/" + $0) }
-                for file in rest.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
-                    project.filesLeftAlone.append(folder.path + "/" + file)
-                }
-                // Storyboards and xibs too: they tell an Interface Builder table (`mul.lproj`).
-                if rest.files.contains(where: { [".strings", ".stringsdict", ".storyboard", ".xib"].contains(where: $0.hasSuffix) }) { untaken.append(rest) }
+            if search.noProject && !project.stoppedProjects.isEmpty {
+                // --no-project: what a broken project would have held is read as a bare folder.
+                let under = project.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+                let rest = folders.filter { folder in under.contains { folder.path.hasPrefix($0 + "/") } && !folder.files.contains { claimed.contains(folder.path + "/" + $0) } }
+                let grouping = TableGrouper.group(rest, sourceLanguage: detected.code)
+                project.diagnostics += grouping.diagnostics
+                all += grouping.tables
+                claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
             }
-            let catalogs = Set(scan.catalogs)
-            project.leftoverTables = TableGrouper.group(untaken, sourceLanguage: source.code, projectCodes: true).tables
-                .filter { leftover in catalogs.contains(leftover.catalogPath) && !all.contains { $0.catalogPath == leftover.catalogPath } }
-            let leftoverFiles = Set(project.leftoverTables.flatMap(\.allFiles).map(\.path))
-            project.filesLeftAlone.removeAll { leftoverFiles.contains($0) }
+            for folder in folders {
+                for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
+                    let path = folder.path + "/" + file
+                    guard !claimed.contains(path) else { continue }
+                    let reason: String
+                    if let known = leftAlone[path] {
+                        reason = known
+                    } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
+                        reason = "its project file does not parse, so nothing under it is migrated"
+                    } else if !project.projects.isEmpty || !project.stoppedProjects.isEmpty {
+                        reason = "in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)"
+                    } else {
+                        reason = "in no target folder of Package.swift"
+                    }
+                    project.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
+                }
+            }
+        }
+        // Nothing under a project that does not parse is migrated, not even another project's
+        // table there: its files and its edit cannot be checked against that project.
+        if !stopped.isEmpty {
+            all.removeAll { table in
+                stopped.contains { folder in table.catalogPath.hasPrefix(folder + "/") || table.allFiles.contains { $0.path.hasPrefix(folder + "/") } }
+            }
+            project.leftoverTables.removeAll { table in stopped.contains { table.catalogPath.hasPrefix($0 + "/") } }
+        }
+        // Never a catalog inside an `.lproj` other than `mul.lproj` (Xcode looks tables up by
+        // name in each `.lproj`; a catalog there would be a resource of one language).
+        all.removeAll { table in
+            guard let misplaced = misplacedLproj(table.catalogPath) else { return false }
+            project.diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no catalog belongs; it is not migrated", at: .file(table.catalogPath)))
+            return true
         }
         all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
+        project.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
+        if let usedProjectRegion { project.sourceLanguage = usedProjectRegion }
 
         project.tables = all
         if !search.tables.isEmpty {
-            let wanted = Set(search.tables.map { $0.lowercased() })
-            project.tables = all.filter { wanted.contains($0.name.lowercased()) }
-            project.leftoverTables = project.leftoverTables.filter { wanted.contains($0.name.lowercased()) }
-            let found = Set((project.tables + project.leftoverTables).map { $0.name.lowercased() })
-            for name in search.tables where !found.contains(name.lowercased()) {
+            let selected = { (table: LegacyTable) in search.tables.contains { selects($0, table, root: scan.root) } }
+            project.tables = all.filter(selected)
+            project.leftoverTables = project.leftoverTables.filter(selected)
+            for name in search.tables where !(all + project.leftoverTables).contains(where: { selects(name, $0, root: scan.root) }) {
                 project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
             }
         }
-        if all.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject {
+        if all.isEmpty && project.leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject
+            && project.stoppedProjects.isEmpty {
             if !project.projects.isEmpty && !project.filesLeftAlone.isEmpty {
                 project.diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(project.filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
+            } else if !project.skippedPackages.isEmpty && project.projects.isEmpty && ownManifest == nil {
+                project.diagnostics.append(.error("no table here: the .lproj folders are in packages that are not this folder's own (\(project.skippedPackages.count), third-party code is skipped); --include PATH reads one", at: .file(scan.root)))
             } else {
                 project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
             }
         }
         return project
+    }
+
+    /// True when `argument` of `--table` names `table`: its name, or a path ending in its name
+    /// (`Share Extension/InfoPlist`), compared case-insensitively.
+    static func selects(_ argument: String, _ table: LegacyTable, root: String) -> Bool {
+        guard argument.contains("/") else { return argument.lowercased() == table.name.lowercased() }
+        var relative = TableGrouper.relative(table.catalogPath, to: root).replacingOccurrences(of: "/mul.lproj/", with: "/")
+        if relative.hasPrefix("mul.lproj/") { relative.removeFirst("mul.lproj/".count) }
+        relative = String(relative.dropLast(".xcstrings".count)).lowercased()
+        let wanted = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
+        return relative == wanted || relative.hasSuffix("/" + wanted)
+    }
+
+    /// The `.lproj` folder (other than `mul.lproj`) a catalog path lies in directly, if any.
+    static func misplacedLproj(_ catalogPath: String) -> String? {
+        let folder = PathResolver.lastComponent(PathResolver.parent(catalogPath))
+        return folder.hasSuffix(".lproj") && folder != "mul.lproj" ? folder : nil
     }
 
     /// True when an Xcode project here has no variant group left but references catalogs: a
@@ -184,75 +297,22 @@ public struct ProjectTables: Sendable {
         }
     }
 
-    /// The tables of one Xcode project: its variant groups, then its synchronized folders.
-    private static func projectTables(_ pbxproj: String, folders: [LprojFolder], claimed: inout Set<String>, source: String,
-                                      search: TableSearch, diagnostics: inout [Diagnostic]) -> (XcodeProjectFile, [LegacyTable])? {
-        let graph: ProjectGraph
-        do {
-            graph = try ProjectGraph(path: pbxproj)
-        } catch {
-            diagnostics.append(error)
-            diagnostics.append(.error("the project file does not parse: none of its tables is migrated and it is not edited", at: .file(pbxproj)))
-            return nil
-        }
-        let projectFolder = PathResolver.projectFolder(ofProjectFile: pbxproj)
-        let localization = LocalizedTables.find(in: graph, projectFolder: projectFolder)
-        diagnostics += graph.diagnostics + localization.diagnostics
-        let fm = FileManager.default
-        var tables: [LegacyTable] = []
-        var missing: [String] = []
-        for localized in localization.tables {
-            var table = LegacyTable(name: localized.name, folder: PathResolver.parent(localized.catalogPath) , isInterfaceBuilder: localized.isInterfaceBuilder,
-                                    files: [], shadowedFiles: [], catalogPath: localized.catalogPath)
-            if localized.isInterfaceBuilder { table.folder = PathResolver.parent(table.folder) }
-            table.origin = .xcodeProject(pbxproj)
-            table.projectTable = localized
-            var files: [LegacyFile] = []
-            for file in localized.files {
-                guard fm.fileExists(atPath: file.path) else {
-                    missing.append(file.path)
-                    continue
-                }
-                if ExcludeGlob.matches(search.excludes, file.path, root: projectFolder) { continue }
-                files.append(LegacyFile(path: file.path, kind: file.kind == .strings ? .strings : .stringsdict, lprojName: file.lprojFolder,
-                                        language: LanguageCode.forProjectLproj(file.lprojFolder, sourceLanguage: source)))
-                claimed.insert(PathResolver.parent(file.path))
+    /// Legacy files left alone that lie beside a catalog of their table's name
+    /// (`<folder>/xx.lproj/T.strings` beside `<folder>/T.xcstrings` or `<folder>/mul.lproj/T.xcstrings`):
+    /// what `verify` names as a safety net, so that no legacy file is silently out of its proof.
+    public var leftAloneBesideCatalogs: [(catalog: String, file: LeftAloneFile)] {
+        let catalogs = Set(scan.catalogs)
+        var result: [(String, LeftAloneFile)] = []
+        for file in filesLeftAlone {
+            let lproj = PathResolver.parent(file.path)
+            let folder = PathResolver.parent(lproj)
+            let name = PathResolver.lastComponent(file.path)
+            let table = String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
+            for candidate in ["\(folder)/\(table).xcstrings", "\(folder)/mul.lproj/\(table).xcstrings"] where catalogs.contains(candidate) {
+                result.append((candidate, file))
+                break
             }
-            // A table none of whose files is on disk (a variant group of files that are gone)
-            // has nothing to migrate; its group is left as it is.
-            guard !files.isEmpty else { continue }
-            var grouped: [Diagnostic] = []
-            TableGrouper.pickFiles(files, into: &table, diagnostics: &grouped)
-            diagnostics += grouped
-            tables.append(table)
         }
-        if !missing.isEmpty {
-            let shown = missing.prefix(3).map { PathResolver.relative($0, from: projectFolder) }.joined(separator: ", ")
-            diagnostics.append(.warning("\(missing.count) files of the project's variant groups are not on disk and are not read (\(shown)\(missing.count > 3 ? ", …" : ""))", at: .file(pbxproj)))
-        }
-        for (group, reason) in localization.skipped.map({ ($0.name, $0.reason) }) {
-            diagnostics.append(.note("variant group \(group) is left alone: \(reason)", at: .file(pbxproj)))
-        }
-        // Synchronized folders (Xcode 16): their tables are found on disk.
-        for synchronized in localization.synchronizedFolders {
-            let inside = folders.filter { $0.path.hasPrefix(synchronized + "/") && !claimed.contains($0.path) }
-            guard !inside.isEmpty else { continue }
-            let grouping = TableGrouper.group(inside, sourceLanguage: source, origin: .synchronizedFolder(pbxproj), projectCodes: true)
-            diagnostics += grouping.diagnostics
-            tables += grouping.tables
-            claimed.formUnion(inside.map(\.path))
-        }
-        if !localization.synchronizedFolders.isEmpty && tables.contains(where: { if case .synchronizedFolder = $0.origin { return true } else { return false } }) {
-            diagnostics.append(.note("tables in synchronized folders are read from disk; the project changes only where an exception set names a deleted file (inferred: no Xcode migration of such a project was found)", at: .file(pbxproj)))
-        }
-        return (XcodeProjectFile(path: pbxproj, folder: projectFolder, graph: graph, localization: localization), tables)
-    }
-
-    private static func isInNestedPackage(_ path: String, _ root: String, _ scan: ProjectScan) -> Bool {
-        scan.projectFiles.contains { manifest in
-            guard manifest.hasSuffix("/Package.swift") else { return false }
-            let other = (manifest as NSString).deletingLastPathComponent
-            return other != root && other.hasPrefix(root + "/") && path.hasPrefix(other + "/")
-        }
+        return result
     }
 }

@@ -8,6 +8,11 @@ public struct SourceLanguage: Sendable, Hashable {
     /// Where it was found, for the report: `--source-language`, `developmentRegion in X/project.pbxproj`,
     /// `defaultLocalization in Package.swift`, or `default`.
     public var origin: String
+
+    public init(code: String, origin: String) {
+        self.code = code
+        self.origin = origin
+    }
 }
 
 /// Finds a project's source language: the caller's choice, else the `developmentRegion` of its
@@ -33,21 +38,14 @@ public enum SourceLanguageDetector {
         guard let first = found.first else {
             return (SourceLanguage(code: "en", origin: "default (no project file declares one; use --source-language to choose)"), [])
         }
-        var diagnostics: [Diagnostic] = []
-        for other in found.dropFirst() where other.code != first.code {
-            diagnostics.append(.warning("this project declares source language \(other.code), but \(first.code) (\(first.origin)) is used; pass --source-language to choose", at: .file(other.path)))
-        }
-        return (SourceLanguage(code: first.code, origin: first.origin), diagnostics)
+        // Other projects may declare other languages: each of their tables takes its own
+        // project's (ProjectTables); this one is the folder tables' and the report's.
+        return (SourceLanguage(code: first.code, origin: first.origin), [])
     }
 
-    /// The value of `defaultLocalization: "xx"` in a package manifest, if it is a string literal.
+    /// The value of `defaultLocalization: "xx"` in a package manifest, if it is a string literal
+    /// (comments are not read).
     static func defaultLocalization(inManifest text: String) -> String? {
-        guard let range = text.range(of: "defaultLocalization") else { return nil }
-        let rest = text[range.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        guard rest.first == ":" else { return nil }
-        let afterColon = rest.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" }
-        guard afterColon.first == "\"" else { return nil }
-        let literal = afterColon.dropFirst().prefix { $0 != "\"" && $0 != "\n" }
-        return literal.isEmpty ? nil : String(literal)
+        ManifestCode(text).defaultLocalization
     }
 }

@@ -66,6 +66,7 @@ public enum TableGrouper {
                 let ib = interfaceFiles[folder].map { names in names.contains { $0.lowercased() == folded } } ?? false
                 var table = LegacyTable(name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
                 table.origin = origin
+                table.sourceLanguage = sourceLanguage
                 pickFiles(raw.files, into: &table, diagnostics: &diagnostics)
                 tables.append(table)
             }

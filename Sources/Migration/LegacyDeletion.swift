@@ -11,32 +11,19 @@ import Verification
 /// read, or it disagrees with another folder of its language); each kept file is reported with
 /// its reason. `.lproj` folders left empty are removed.
 enum LegacyDeletion {
-    /// Deletes the table's legacy files that the catalog at `table.catalogPath` is proven to hold.
-    static func deleteIfProven(_ table: inout TableReport, sourceLanguage: String, root: String) {
-        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
-        apply(proof, to: &table, delete: true, root: root)
+    /// Deletes (or, with `delete` false, lists) the table's legacy files that the catalog at
+    /// `table.catalogPath`, as on disk now, is proven to hold. The same for a table migrated in
+    /// this run and for one an earlier run migrated and kept the files of (the record's), so that
+    /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
+    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool) {
+        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        apply(proof, to: &table, delete: delete, root: root)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `data` were written.
-    static func plan(_ table: inout TableReport, catalog data: Data, sourceLanguage: String, root: String) {
-        let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
+    static func plan(_ table: inout TableReport, catalog data: Data, root: String) {
+        let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: false, root: root)
-    }
-
-    /// Legacy files left beside a catalog already on disk (a table migrated before, or languages
-    /// the migration did not take): each file goes when every leaf of it is in the catalog, the
-    /// others stay with their reason. Per file, not per table: languages Xcode's migration left
-    /// out (F1) are not in the catalog, and must not keep the others from going.
-    static func deleteCarriedLeftovers(_ table: inout TableReport, sourceLanguage: String, delete: Bool, root: String) {
-        var proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: sourceLanguage)
-        guard proof.errors.isEmpty else {
-            table.diagnostics += proof.errors
-            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog beside it cannot be read") }
-            return
-        }
-        proof.losses = []
-        proof.unreadableFiles = []
-        apply(proof, to: &table, delete: delete, root: root)
     }
 
     private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String) {
@@ -45,12 +32,32 @@ enum LegacyDeletion {
             table.diagnostics += proof.errors
             table.diagnostics += proof.losses.prefix(20).map(\.diagnostic)
             let more = proof.losses.count > 20 ? " (the first 20 are shown)" : ""
-            table.diagnostics.append(.error("legacy files not deleted: the catalog does not hold them without loss: \(proof.lossCount) losses\(more); run stringcat verify", at: .file(table.catalogPath)))
+            table.diagnostics.append(.error("legacy files not deleted: the catalog does not hold them without loss: \(counted(proof.lossCount, "loss", "losses"))\(more); run stringcat verify", at: .file(table.catalogPath)))
             table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog does not hold this table without loss") }
             return
         }
+        // Two folders of one language (`Base` beside `en`): while the second one stays because
+        // it differs, the first stays too. It decides which of their values the catalog holds;
+        // without it, the other file's values would stand for the language, and the next proof
+        // would call them losses.
+        var verdicts = proof.files
+        let shadowed = Set(table.table.shadowedFiles.map(\.path))
+        let keptLanguages = Set(table.table.allFiles.filter { file in
+            shadowed.contains(file.path) && verdicts.contains { $0.path == file.path && !$0.isCarried }
+        }.map { "\($0.language)\u{0}\($0.kind)" })
+        for index in verdicts.indices where verdicts[index].isCarried {
+            guard let file = table.table.allFiles.first(where: { $0.path == verdicts[index].path }),
+                  keptLanguages.contains("\(file.language)\u{0}\(file.kind)") else { continue }
+            verdicts[index] = FileVerdict(path: file.path, isCarried: false,
+                                          reason: "another file of its language (\(file.language)) stays because it gives some keys differently; this one decides which values the catalog holds")
+        }
+        // Said before anything goes: these comments are in no catalog, only in these files.
+        let deletable = verdicts.filter(\.isCarried).count
+        if proof.otherLanguageCommentCount > 0 && deletable > 0 {
+            table.diagnostics.append(.warning("\(delete ? "deleting" : "--delete-legacy would delete") these legacy files \(delete ? "drops" : "and drop") \(counted(proof.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key", at: .file(table.catalogPath)))
+        }
         var folders: Set<String> = []
-        for verdict in proof.files {
+        for verdict in verdicts {
             guard verdict.isCarried else {
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: verdict.reason ?? "not proven"))
                 continue

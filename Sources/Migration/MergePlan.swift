@@ -47,6 +47,9 @@ struct MergePlan: Sendable {
     private(set) var present: [Int32] = []
     private(set) var pluralEntryCount = 0
     private(set) var commentCount = 0
+    /// Comments of languages other than the source that differ from the catalog's comment of
+    /// their key: a catalog holds one comment per key, so these stay in the legacy files only.
+    private(set) var otherLanguageCommentCount = 0
     /// Languages with at least one localization, sorted.
     private(set) var languages: [String] = []
 
@@ -66,6 +69,7 @@ struct MergePlan: Sendable {
         placeStringsDictLocalizations()
         voteComments()
         findPresentKeys()
+        countOtherLanguageComments()
     }
 
     // MARK: - Building entries
@@ -305,5 +309,26 @@ struct MergePlan: Sendable {
             if sabotage?.dropsComment(of: keys[Int(k)]) != true, comment(of: k) != nil { commentCount += 1 }
         }
         languages = contents.indices.filter { used[$0] }.map { contents[$0].language }.sorted()
+    }
+
+    /// Pass 5: the comments of other languages the catalog does not hold (each language's comment
+    /// of a key, occurrences joined as in the source, against the key's catalog comment).
+    private mutating func countOtherLanguageComments() {
+        var isPresent = [Bool](repeating: false, count: keys.count)
+        for k in present { isPresent[Int(k)] = true }
+        for (languageIndex, content) in contents.enumerated() where languageIndex != sourceIndex {
+            guard let file = content.strings else { continue }
+            var comments: [Int32: String?] = [:]
+            for (entryIndex, entry) in file.entries.enumerated() {
+                let k = entryKeys[languageIndex][entryIndex]
+                guard k >= 0, isPresent[Int(k)] else { continue }
+                let usable = entry.commentIsCommentedOutEntry ? nil : StringsFile.usableComment(of: entry)
+                comments[k] = .some(StringsFile.joinedComment(comments[k], usable))
+            }
+            for (k, given) in comments {
+                guard case .some(let text) = given, text != comment(of: k) else { continue }
+                otherLanguageCommentCount += 1
+            }
+        }
     }
 }

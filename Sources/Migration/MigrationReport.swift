@@ -1,3 +1,4 @@
+import Foundation
 import LegacyTables
 import XcodeProject
 import StringcatSupport
@@ -34,6 +35,9 @@ public struct TableReport: Sendable {
     public var entryCount: Int
     public var pluralEntryCount: Int
     public var commentCount: Int
+    /// Comments of other languages that differ from their key's catalog comment: a catalog holds
+    /// one comment per key, so they stay in the legacy files only (and go with them).
+    public var otherLanguageCommentCount = 0
     /// Errors, warnings and notes of this table's files and of the merge.
     public var diagnostics: [Diagnostic]
     /// Legacy files skipped because they did not parse (`--skip-invalid`).
@@ -46,6 +50,10 @@ public struct TableReport: Sendable {
     public var removedFolders: [String] = []
     /// `--merge`: the keys whose value the catalog and the legacy files give differently.
     public var mergeDifferences: [MergeDifference] = []
+
+    /// True when the table has a catalog after this run (or would, for `--dry-run`): written,
+    /// merged, unchanged, or planned.
+    public var hasCatalog: Bool { [.written, .planned, .merged, .unchanged].contains(outcome) }
 
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
@@ -73,10 +81,15 @@ public struct MigrationReport: Sendable {
     /// The project files found (`project.pbxproj`), and what was done to each.
     public var projectPaths: [String] = []
     public var projectEdits: [ProjectEditReport] = []
-    /// Legacy files on disk in no variant group of the project: left alone (F1).
-    public var filesLeftAlone: [String] = []
-    /// `.lproj` folders skipped: inside a bundle, framework, app or dependency folder, or excluded.
+    /// Legacy files on disk that no table takes, each with the reason (F1: in no variant group).
+    public var filesLeftAlone: [LeftAloneFile] = []
+    /// `.lproj` folders skipped: inside a bundle, framework, app, dependency folder or
+    /// third-party package, or excluded.
     public var skippedFolders: [String] = []
+    /// `Package.swift` of packages inside the tree that are not the root's own: skipped.
+    public var skippedPackages: [String] = []
+    /// What was done to each project's migration record (`MigrationRecord`).
+    public var recordWrites: [RecordWrite] = []
     /// Tables already migrated whose legacy files are still on disk beside their catalog.
     public var leftovers: [TableReport] = []
     /// A generated project: its files are left alone and the user gets a checklist.
@@ -86,4 +99,21 @@ public struct MigrationReport: Sendable {
     public var hasErrors: Bool {
         diagnostics.containsError || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
     }
+}
+
+/// A migration record (`MigrationRecord`) written, updated or removed by a run.
+public struct RecordWrite: Sendable {
+    /// Where it goes (under `--output` when given).
+    public var path: String
+    /// Legacy files it lists after the run (0: the record is removed).
+    public var fileCount: Int
+    /// Catalogs it lists after the run.
+    public var catalogCount: Int
+    public var written = false
+    public var notWrittenBecause: String?
+    /// The project file whose edit it goes with (its output path): it is written only with it.
+    var projectOutputPath: String?
+    /// True when the record was on disk before the run.
+    var existedBefore = true
+    var data: Data?
 }

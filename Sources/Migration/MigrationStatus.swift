@@ -27,6 +27,9 @@ public struct TableStatus: Sendable {
     /// How the project sees the table: nil when there is no project, or it references neither
     /// the legacy files nor the catalog.
     public var projectReference: ProjectReferenceState?
+    /// Legacy files of the table's name beside its catalog that are not the table's (left alone
+    /// by the migration, as Xcode leaves files in no variant group), with the reason.
+    public var leftAlone: [LeftAloneFile] = []
 }
 
 /// What the project references for a table.
@@ -76,8 +79,6 @@ public enum MigrationStatus {
             }
         }
         var seen: Set<String> = []
-        var leftovers: [String: [String]] = [:]
-        for table in project.leftoverTables { leftovers[table.catalogPath, default: []] += table.allFiles.map(\.path) }
         for table in project.tables {
             seen.insert(table.catalogPath)
             let hasCatalog = fm.fileExists(atPath: table.catalogPath)
@@ -85,14 +86,19 @@ public enum MigrationStatus {
             report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: hasCatalog ? .halfMigrated : .legacyOnly,
                                              legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: hasGroup)))
         }
+        // Tables a migration replaced in the project and kept the legacy files of (its record).
+        for table in project.leftoverTables where seen.insert(table.catalogPath).inserted {
+            report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: .halfMigrated,
+                                             legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: false)))
+        }
         for catalog in project.scan.catalogs where !seen.contains(catalog) {
             let name = ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension
             let state = projectState(catalog: catalog, hasGroup: false)
-            let left = leftovers[catalog] ?? []
             let done: TableState = state == .catalog || state == .synchronizedFolder ? .migrated : .catalogOnly
-            report.tables.append(TableStatus(name: name, catalogPath: catalog, state: left.isEmpty ? done : .halfMigrated,
-                                             legacyFiles: left, projectReference: state))
+            report.tables.append(TableStatus(name: name, catalogPath: catalog, state: done, legacyFiles: [], projectReference: state))
         }
+        let beside = Dictionary(grouping: project.leftAloneBesideCatalogs, by: \.catalog)
+        for index in report.tables.indices { report.tables[index].leftAlone = beside[report.tables[index].catalogPath]?.map(\.file) ?? [] }
         report.tables.sort { $0.catalogPath < $1.catalogPath }
         for (path, refs) in references {
             for missing in refs.missingFiles(exists: { fm.fileExists(atPath: $0) }) where isLocalization(missing.path) {

@@ -32,6 +32,8 @@ public struct MigrationOptions: Sendable {
     public var excludes: [String] = []
     /// Leave `project.pbxproj` alone; report the edits it would have had.
     public var noProject = false
+    /// Packages inside the tree to migrate although they are not the root's own (`--include`).
+    public var includes: [String] = []
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
 
@@ -51,31 +53,40 @@ public enum ProjectMigrator {
         var search = TableSearch(tables: options.tables, sourceLanguage: options.sourceLanguage)
         search.allFiles = options.allFiles
         search.excludes = options.excludes
-        return migrate(ProjectTables.find(path, search), options: options, progress: progress)
-    }
-
-    /// Migrates the tables of a project already found.
-    public static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
-        let source = project.sourceLanguage, tables = project.tables
-        var report = MigrationReport(root: project.scan.root, sourceLanguage: source, diagnostics: project.diagnostics, tables: [])
-        // One writing run per tree at a time (TreeLock): held until this function returns,
-        // undo and deletions included.
+        search.includes = options.includes
+        search.noProject = options.noProject
+        // One writing run per tree at a time (TreeLock), held until this function returns, undo
+        // and deletions included; the project is read once the lock is held, so a run that had
+        // to wait never works from what the other one changed.
         var lock: TreeLock?
         if !options.dryRun {
             do {
-                lock = try TreeLock.acquire(for: project.scan.root)
+                lock = try TreeLock.acquire(for: path)
             } catch {
-                report.diagnostics.append(error)
-                return report
+                let root = URL(fileURLWithPath: path).standardizedFileURL.path
+                return MigrationReport(root: root, sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
+                                       diagnostics: [error], tables: [])
             }
         }
         defer { lock?.release() }
+        return migrate(ProjectTables.find(path, search), options: options, progress: progress)
+    }
+
+    /// Migrates the tables of a project already found (the caller holds the tree's lock).
+    static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
+        let tables = project.tables
+        var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics, tables: [])
         report.filesLeftAlone = project.filesLeftAlone
         report.skippedFolders = project.skippedFolders
+        report.skippedPackages = project.skippedPackages
         report.generator = project.generator
         report.projectPaths = project.projects.map(\.path)
-        if project.diagnostics.containsError && tables.isEmpty { return report }
-        let builts = build(tables, root: project.scan.root, source: source.code, options: options, progress: progress)
+        report.leftovers = project.leftoverTables.map { table in
+            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages, entryCount: 0,
+                        pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+        }
+        if project.diagnostics.containsError && tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
+        let builts = build(tables, root: project.scan.root, options: options, progress: progress)
         var pending: [(index: Int, content: AtomicFile.Content)] = []
         var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
         for built in builts {
@@ -88,19 +99,19 @@ public enum ProjectMigrator {
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
         report.projectEdits = edits
         report.diagnostics += editDiagnostics
+        report.recordWrites = RecordKeeping.recordsForEdits(project, tables: report.tables, edits: report.projectEdits, options: options)
 
-        report.leftovers = project.leftoverTables.map { table in
-            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages, entryCount: 0,
-                        pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        }
         if options.dryRun {
             if options.deleteLegacy {
                 for (index, content) in pending where report.tables[index].outcome != .failed {
                     guard case .data(let data) = content else { continue }
-                    LegacyDeletion.plan(&report.tables[index], catalog: data, sourceLanguage: source.code, root: project.scan.root)
+                    LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
+                }
+                for index in report.tables.indices where report.tables[index].outcome == .unchanged {
+                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
                 }
                 for index in report.leftovers.indices {
-                    LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: false, root: project.scan.root)
+                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
                 }
             }
             return report
@@ -112,24 +123,35 @@ public enum ProjectMigrator {
             return report
         }
         write(pending, into: &report, options: options)
-        if options.deleteLegacy {
-            for index in report.tables.indices where report.tables[index].outcome != .failed && report.tables[index].outcome != .empty {
-                LegacyDeletion.deleteIfProven(&report.tables[index], sourceLanguage: source.code, root: project.scan.root)
-            }
-            for index in report.leftovers.indices {
-                LegacyDeletion.deleteCarriedLeftovers(&report.leftovers[index], sourceLanguage: source.code, delete: true, root: project.scan.root)
-            }
-            let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
-            report.diagnostics += diagnostics
-            var writable = synchronized.filter { $0.notWrittenBecause == nil }
-            do {
-                try AtomicFile.writeAll(writable.map { ($0.outputPath, $0.data, true) })
-                for index in writable.indices { writable[index].written = true }
-            } catch {
-                report.diagnostics.append(.error("\(error); the project's exception sets still name the deleted files", at: .file(writable[error.failedIndex].outputPath)))
-            }
-            report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
+        guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
+        // --delete-legacy: each table's legacy files, proven against its catalog as now on disk.
+        for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
+            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true)
         }
+        for index in report.leftovers.indices {
+            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true)
+        }
+        let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
+        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted), earlier: report.recordWrites)
+        let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
+        report.diagnostics += diagnostics
+        var writable = synchronized.filter { $0.notWrittenBecause == nil }
+        var batch: [(path: String, data: Data, overwrite: Bool)] = afterDeletion.compactMap { record in
+            record.notWrittenBecause == nil && record.fileCount > 0 ? (record.path, record.data ?? Data(), true) : nil
+        }
+        batch += writable.map { ($0.outputPath, $0.data, true) }
+        do {
+            try AtomicFile.writeAll(batch)
+            for index in writable.indices { writable[index].written = true }
+            for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
+                if afterDeletion[index].fileCount == 0 { try? FileManager.default.removeItem(atPath: afterDeletion[index].path) }
+                afterDeletion[index].written = true
+            }
+        } catch {
+            report.diagnostics.append(.error("\(error); the project's exception sets and stringcat's migration record still name the deleted files (a run of migrate --delete-legacy finishes the job)", at: .file(batch[error.failedIndex].path)))
+        }
+        report.recordWrites = RecordKeeping.merge(report.recordWrites, afterDeletion)
+        report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
         return report
     }
 
@@ -143,7 +165,7 @@ public enum ProjectMigrator {
         options.formatVersion = formatVersion
         let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
         var catalogs: [String: Data] = [:]
-        for built in build(tables, root: project.scan.root, source: project.sourceLanguage.code, options: options, progress: nil) {
+        for built in build(tables, root: project.scan.root, options: options, progress: nil) {
             if built.outcome != .failed, case .data(let data)? = built.pending { catalogs[built.report.catalogPath] = data }
         }
         return catalogs
@@ -153,7 +175,7 @@ public enum ProjectMigrator {
     /// builds the tables one after the other from this thread: a large table's merge and encode
     /// use both cores themselves (libdispatch would run that inner work serially if the tables
     /// were built on its worker threads).
-    private static func build(_ tables: [LegacyTable], root: String, source: String, options: MigrationOptions, progress: Progress?) -> [Built] {
+    private static func build(_ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?) -> [Built] {
         var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
         var builts: [Built] = []
         var cursor = 0
@@ -163,7 +185,7 @@ public enum ProjectMigrator {
             let own = Array(results[cursor..<(cursor + count)])
             // A table's parsed files are let go once it is built.
             for position in cursor..<(cursor + count) { results[position] = LegacyReader.FileResult(strings: nil, stringsDict: nil, diagnostics: []) }
-            builts.append(build(table, results: own, source: source, root: root, options: options))
+            builts.append(build(table, results: own, root: root, options: options))
             cursor += count
         }
         return builts
@@ -185,7 +207,8 @@ public enum ProjectMigrator {
         }
     }
 
-    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], source: String, root: String, options: MigrationOptions) -> Built {
+    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], root: String, options: MigrationOptions) -> Built {
+        let source = table.sourceLanguage
         let catalogPath = outputPath(for: table.catalogPath, root: root, output: options.outputDirectory)
         var report = TableReport(table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
                                  pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
@@ -217,6 +240,7 @@ public enum ProjectMigrator {
         }
         report.pluralEntryCount = plan.pluralEntryCount
         report.commentCount = plan.commentCount
+        report.otherLanguageCommentCount = plan.otherLanguageCommentCount
         report.languages = plan.languages
         report.entryCount = plan.present.count
         if options.dryRun || (exists && options.merge) {
@@ -376,8 +400,10 @@ public enum ProjectMigrator {
         }
     }
 
-    /// Writes every pending catalog and every project edit as one batch: on a failure, the writes
-    /// of this run are undone, project files included.
+    /// Writes every pending catalog, every migration record and every project edit as one batch
+    /// (in that order: a run killed before the project's rename leaves a record the next run
+    /// ignores until the project references the catalogs): on a failure, the writes of this run
+    /// are undone, project files included.
     private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport, options: MigrationOptions) {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
@@ -385,8 +411,30 @@ public enum ProjectMigrator {
             && FileManager.default.contents(atPath: report.projectEdits[index].outputPath) == report.projectEdits[index].data {
             report.projectEdits[index].notWrittenBecause = "unchanged"
         }
+        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil
+            && FileManager.default.contents(atPath: report.recordWrites[index].path) == report.recordWrites[index].data {
+            report.recordWrites[index].notWrittenBecause = "unchanged"
+        }
+        // Under --output, a project file there that holds something else (an earlier run's
+        // edit, changed since) is replaced only with --force, like a catalog.
+        if let output = options.outputDirectory, !options.force {
+            for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
+                && FileManager.default.fileExists(atPath: report.projectEdits[index].outputPath) {
+                let path = report.projectEdits[index].outputPath
+                report.projectEdits[index].notWrittenBecause = "it exists in \(output) and differs from this run's edit"
+                report.diagnostics.append(.error("a project file already exists here and differs from this run's edit; it is left untouched (--force replaces it)", at: .file(path)))
+            }
+        }
+        // A record goes with its project's edit: not written when the edit is refused.
+        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
+            guard let edit = report.projectEdits.first(where: { $0.outputPath == report.recordWrites[index].projectOutputPath }),
+                  let reason = edit.notWrittenBecause, reason != "unchanged" else { continue }
+            report.recordWrites[index].notWrittenBecause = reason
+        }
         let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
+        let records = report.recordWrites.indices.filter { report.recordWrites[$0].notWrittenBecause == nil }
         var batch = pending.map { (path: report.tables[$0.index].catalogPath, content: $0.content, overwrite: options.force || options.merge) }
+        batch += records.map { (report.recordWrites[$0].path, .data(report.recordWrites[$0].data ?? Data()), true) }
         batch += projects.map { (report.projectEdits[$0].outputPath, .data(report.projectEdits[$0].data), true) }
         do {
             try AtomicFile.writeAll(batch)
@@ -394,12 +442,14 @@ public enum ProjectMigrator {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()
             }
+            for index in records { report.recordWrites[index].written = true }
         } catch {
             let failedTable = error.failedIndex < pending.count ? pending[error.failedIndex].index : nil
             if failedTable == nil {
                 report.diagnostics.append(.error("\(error)", at: .file(batch[error.failedIndex].0)))
             }
             markUndone(pending, failedTable: failedTable, error: error.error, into: &report)
+            for index in records { report.recordWrites[index].notWrittenBecause = "the run was undone" }
         }
     }
 }

@@ -31,6 +31,10 @@ struct LeafComparison {
     private var explicitChecked: Set<ByteKey> = []
     /// Comment losses and the files they keep, applied after the leaves' (`finish`).
     private var commentLosses: [Loss] = []
+    /// The comments of other languages than the source, by key (hashes: only equality with the
+    /// catalog's comment is asked), and how many of them the catalog does not hold.
+    private var otherLanguageComments: [ByteKey: [Int]] = [:]
+    private(set) var otherLanguageCommentCount = 0
     /// Notes of the compiler (by entry key) and of the comparison (by language), ordered at the end.
     private var compileNotes: [(key: String, note: Diagnostic)] = []
     private var comparisonNotes: [(slot: Int, note: Diagnostic)] = []
@@ -46,6 +50,12 @@ struct LeafComparison {
         let sourceSlot = slots[legacy.comments.sourceLanguage]
         self.sourceSlot = sourceSlot
         commentChecked = Array(repeating: false, count: sourceSlot.map { sides[$0].keys.count } ?? 0)
+        for file in legacy.files where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
+            for key in file.keys where !key.commentIsCommentedOutEntry {
+                guard let comment = key.comment else { continue }
+                otherLanguageComments[ByteKey(key.key), default: []].append(comment.hashValue)
+            }
+        }
     }
 
     /// One catalog entry compiled: what `add` compares. Made on the thread that reads the
@@ -113,6 +123,9 @@ struct LeafComparison {
         for (key, expectation) in legacy.comments.explicit where !explicitChecked.contains(key) {
             commentLost(expectation, key.string, nil)
         }
+        // Keys the catalog never gave: their other-language comments are not held either.
+        otherLanguageCommentCount += otherLanguageComments.values.reduce(0) { $0 + $1.count }
+        otherLanguageComments = [:]
         for loss in commentLosses { keepFile(loss.location.path, "a comment is not in the catalog") }
         losses += commentLosses
         losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
@@ -142,7 +155,7 @@ struct LeafComparison {
         if let first {
             losses.append(Loss(kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
                                location: .file(legacy.path(first)),
-                               detail: "\(count) values of \(language) (\(names.count) keys: \(named)) are not in the catalog"))
+                               detail: "\(counted(count, "value")) of \(language) (\(counted(names.count, "key")): \(named)) \(count == 1 ? "is" : "are") not in the catalog"))
         }
     }
 
@@ -203,6 +216,10 @@ struct LeafComparison {
 
     /// The entry's comment against what the legacy files ask of it.
     private mutating func compareComment(_ byteKey: ByteKey, _ key: String, _ comment: String?) {
+        if let others = otherLanguageComments.removeValue(forKey: byteKey) {
+            let held = comment?.hashValue
+            otherLanguageCommentCount += others.filter { $0 != held }.count
+        }
         let expectation: CommentExpectations.Expectation
         if let sourceSlot, let index = sides[sourceSlot].index[byteKey], let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index]) {
             commentChecked[index] = true

@@ -33,15 +33,20 @@ public enum ProjectVerifier {
             cursor += table.allFiles.count
         }
         let order = allTables.indices.sorted { catalogSize(allTables[$0], inputs[$0]) > catalogSize(allTables[$1], inputs[$1]) }
-        let source = project.sourceLanguage.code
         let proofs = ConcurrentMap.map(order) { [groups] index in
-            verify(allTables[index], files: groups[index], catalog: inputs[index], sourceLanguage: source)
+            verify(allTables[index], files: groups[index], catalog: inputs[index], sourceLanguage: allTables[index].sourceLanguage)
         }
         var tables = [TableVerification?](repeating: nil, count: allTables.count)
         for (index, proof) in zip(order, proofs) { tables[index] = proof }
         let tablePaths = Set(allTables.map(\.catalogPath))
-        return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics,
-                                  tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) })
+        // The safety net: a legacy file beside a catalog that no table takes is named, with the
+        // reason, so that nothing is out of the proof without the user being told.
+        let unclaimed = project.leftAloneBesideCatalogs.map { entry in
+            Diagnostic.warning("not compared with \(PathResolverText.relative(entry.catalog, to: PathResolverText.parent(PathResolverText.parent(entry.file.path)))), beside it: \(entry.file.reason)", at: .file(entry.file.path))
+        }
+        return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics + unclaimed,
+                                  tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) },
+                                  filesNotCompared: project.leftAloneBesideCatalogs.count)
     }
 
     /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
@@ -76,8 +81,11 @@ public enum ProjectVerifier {
     static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
-                                       languageCount: legacy.languages.count, keyCount: legacy.keyCount,
+                                       languageCount: 0, keyCount: legacy.keyCount,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
+        // Languages with at least one key, as migrate counts a catalog's (an empty file adds none).
+        result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
+        result.languageCount = result.languages.count
         var notCarried: [String: String] = [:]
         for file in files {
             if let error = file.error {
@@ -125,6 +133,7 @@ public enum ProjectVerifier {
         }
         comparison.finish()
         result.losses = comparison.losses
+        result.otherLanguageCommentCount = comparison.otherLanguageCommentCount
         result.notes += comparison.notes
         result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
         return result
@@ -136,5 +145,15 @@ public enum ProjectVerifier {
             if let reason = notCarried[file.path] { return FileVerdict(path: file.path, isCarried: false, reason: reason) }
             return FileVerdict(path: file.path, isCarried: true, reason: nil)
         }
+    }
+}
+
+/// Path text helpers (Verification does not import XcodeProject's resolver).
+enum PathResolverText {
+    static func parent(_ path: String) -> String { (path as NSString).deletingLastPathComponent }
+
+    /// `path` relative to `base` when inside it, else `path`.
+    static func relative(_ path: String, to base: String) -> String {
+        path.hasPrefix(base + "/") ? String(path.dropFirst(base.count + 1)) : path
     }
 }

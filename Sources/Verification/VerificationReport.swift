@@ -51,6 +51,12 @@ public struct FileVerdict: Sendable, Hashable {
     public var isCarried: Bool
     /// Why the file must stay (nil when carried).
     public var reason: String?
+
+    public init(path: String, isCarried: Bool, reason: String?) {
+        self.path = path
+        self.isCarried = isCarried
+        self.reason = reason
+    }
 }
 
 /// The proof for one table.
@@ -59,6 +65,8 @@ public struct TableVerification: Sendable {
     public var catalogPath: String
     public var catalog: CheckedCatalog
     public var languageCount: Int
+    /// The languages of the legacy files that hold at least one key, sorted.
+    public var languages: [String] = []
     public var keyCount: Int
     public var losses: [Loss]
     /// Problems that stop the proof: a catalog that cannot be read.
@@ -70,6 +78,9 @@ public struct TableVerification: Sendable {
     public var notes: [Diagnostic]
     /// One verdict per legacy file of the table.
     public var files: [FileVerdict]
+    /// Comments of languages other than the source that the catalog does not hold (it holds
+    /// one comment per key): not a loss of the migration, but they go with the legacy files.
+    public var otherLanguageCommentCount = 0
 
     /// Nothing lost, and every legacy file compared.
     public var isLossless: Bool { isProven && unreadableFiles.isEmpty }
@@ -87,6 +98,9 @@ public struct VerificationReport: Sendable {
     public var tables: [TableVerification]
     /// Catalogs with no legacy files left: fully migrated, nothing to compare.
     public var catalogsOnly: [String]
+    /// Legacy files beside a catalog that no table takes (each named by a warning with the
+    /// reason): not part of the proof.
+    public var filesNotCompared = 0
 
     public var lossCount: Int { tables.reduce(0) { $0 + $1.lossCount } }
     /// Exit 0 only when this is true.

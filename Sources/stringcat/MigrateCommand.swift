@@ -11,7 +11,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -22,7 +22,8 @@ enum MigrateCommand: Subcommand {
         projects (XcodeGen, Tuist, an ignored .xcodeproj) are not edited: a checklist is printed.
 
         options:
-          --table NAME            migrate only this table (repeatable); the others are left alone
+          --table NAME            migrate only this table (repeatable); the others are left alone. NAME
+                                  may name its folder too (Share/InfoPlist) when several tables share a name
           --source-language CODE  the development language, a BCP 47 code such as en, de-DE or zh-Hans
                                   (default: the project's developmentRegion, else Package.swift's
                                   defaultLocalization, else en)
@@ -38,6 +39,8 @@ enum MigrateCommand: Subcommand {
           --no-project            leave project.pbxproj alone; print the edits it would have had
           --all-files             read every .lproj on disk, as for a bare folder, even in a project
           --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
+          --include PATH          migrate the package at PATH too (repeatable): a package inside the tree
+                                  that is not PATH's own is third-party code, skipped like Pods
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
           --json                  print the report as JSON
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
@@ -48,7 +51,7 @@ enum MigrateCommand: Subcommand {
     static let spec = ArgumentSpec(
         flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict"])
             .union(ArgumentSpec.verbosityFlags),
-        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--prefer": "catalog|legacy"])
+        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
@@ -65,6 +68,7 @@ enum MigrateCommand: Subcommand {
         options.noProject = arguments.has("--no-project")
         options.allFiles = arguments.has("--all-files")
         options.excludes = arguments.values("--exclude")
+        options.includes = arguments.values("--include")
         options.formatVersion = arguments.value("--format-version") ?? "1.0"
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
         if let prefer = arguments.value("--prefer") {
@@ -107,34 +111,50 @@ enum MigrateCommand: Subcommand {
         diagnostics.print(on: console)
 
         console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
+        for (language, count) in otherSourceLanguages(report) {
+            console.result("  \(counted(count, "table")) of another project use its development language \(language)")
+        }
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
             if table.outcome != .failed && table.outcome != .empty {
-                line += ", \(table.languages.count) languages (\(table.languages.joined(separator: ", "))), \(table.entryCount) entries, \(table.pluralEntryCount) plural, \(table.commentCount) comments"
+                line += ", \(counted(table.languages.count, "language")) (\(table.languages.joined(separator: ", "))), \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, \(counted(table.commentCount, "comment"))"
+                if table.otherLanguageCommentCount > 0 {
+                    line += " (\(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog)"
+                }
             }
-            line += ", \(table.warningCount) warnings"
-            if !table.skippedFiles.isEmpty { line += ", \(table.skippedFiles.count) files skipped" }
+            line += ", \(counted(table.warningCount, "warning"))"
+            if !table.skippedFiles.isEmpty { line += ", \(counted(table.skippedFiles.count, "file")) skipped" }
             console.result(line)
             if options.dryRun { printFilesRead(table, options: options, console: console) }
-            for deleted in table.deletedFiles where !options.dryRun { console.result("  deleted \(DisplayPath.of(deleted))") }
-            for folder in table.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
-            for kept in table.keptFiles { console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
+            printFates(table, options: options, console: console)
         }
         for leftover in report.leftovers {
-            var line = "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); \(leftover.table.allFiles.count) legacy files are still beside it"
+            var line = "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); \(counted(leftover.table.allFiles.count, "legacy file")) of it \(leftover.table.allFiles.count == 1 ? "is" : "are") still on disk"
             if !options.deleteLegacy { line += " (--delete-legacy deletes those it provably holds)" }
             console.result(line)
-            for deleted in leftover.deletedFiles { console.result("  \(options.dryRun ? "would delete" : "deleted") \(DisplayPath.of(deleted))") }
-            for folder in leftover.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
-            for kept in leftover.keptFiles { console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)") }
+            printFates(leftover, options: options, console: console)
         }
         printProjectEdits(report, options: options, console: console)
+        for record in report.recordWrites {
+            let verb = record.written ? (record.fileCount == 0 ? "removed" : "written") : record.notWrittenBecause == "unchanged" ? "unchanged" : "not written (\(record.notWrittenBecause ?? ""))"
+            let what = record.fileCount == 0 ? "no legacy file of a migrated table is left" : "records the \(counted(record.fileCount, "legacy file")) kept beside \(counted(record.catalogCount, "catalog")) (status, verify and --delete-legacy read it)"
+            console.result("\(DisplayPath.of(record.path)): \(verb); \(what)")
+        }
         if !report.filesLeftAlone.isEmpty {
-            let folders = Set(report.filesLeftAlone.map { ($0 as NSString).deletingLastPathComponent }).count
-            console.result("left alone: \(report.filesLeftAlone.count) legacy files in \(folders) .lproj folders are in no variant group of the project (Xcode's migration does not read them; --all-files takes them too)")
+            let folders = Set(report.filesLeftAlone.map { ($0.path as NSString).deletingLastPathComponent }).count
+            console.result("left alone: \(counted(report.filesLeftAlone.count, "legacy file")) in \(counted(folders, ".lproj folder")), in no table:")
+            let reasons = Dictionary(grouping: report.filesLeftAlone, by: \.reason).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
+            for (reason, files) in reasons.prefix(console.verbosity == .verbose ? reasons.count : 5) {
+                console.result("  \(counted(files.count, "file")) (\(DisplayPath.of(files[0].path))\(files.count > 1 ? ", …" : "")): \(reason)")
+            }
+            if reasons.count > 5 && console.verbosity != .verbose { console.result("  and \(counted(reasons.count - 5, "other reason")); --verbose lists each") }
         }
         if !report.skippedFolders.isEmpty {
-            console.result("skipped: \(report.skippedFolders.count) .lproj folders inside bundles, frameworks, apps or dependency folders, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+            console.result("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or third-party packages, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+        }
+        if !report.skippedPackages.isEmpty {
+            let shown = report.skippedPackages.prefix(3).map { DisplayPath.of(($0 as NSString).deletingLastPathComponent) }.joined(separator: ", ")
+            console.result("skipped: \(counted(report.skippedPackages.count, "package")) inside the tree that \(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods (\(shown)\(report.skippedPackages.count > 3 ? ", …" : "")); --include PATH migrates one")
         }
         if let generator = report.generator {
             console.result("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
@@ -147,14 +167,47 @@ enum MigrateCommand: Subcommand {
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
-        var summary = "\(verb) \(done) of \(report.tables.count) catalogs (\(entries) entries, \(languages) languages)"
+        var summary = "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), \(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
-        if empty > 0 { summary += "; \(empty) empty table\(empty == 1 ? "" : "s") (no entries), no catalog written" }
+        if empty > 0 { summary += "; \(counted(empty, "empty table")) (no entries), no catalog written" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
-            summary = "nothing left to migrate: \(report.leftovers.count) tables are already migrated"
+            summary = "nothing left to migrate: \(counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
+        }
+        let deleted = (report.tables + report.leftovers).reduce(0) { $0 + $1.deletedFiles.count }
+        let kept = (report.tables + report.leftovers).reduce(0) { $0 + $1.keptFiles.count }
+        if options.deleteLegacy {
+            summary += "; \(options.dryRun ? "would delete" : "deleted") \(counted(deleted, "legacy file"))" + (kept > 0 ? ", \(options.dryRun ? "would keep" : "kept") \(kept)" : "")
         }
         if failed > 0 { summary += "; \(failed) failed, see the errors above" }
         console.out(summary)
+    }
+
+    /// `--delete-legacy`: what became of a table's legacy files, one line with the counts (each
+    /// deleted file with `--verbose`), then each kept file with its reason.
+    private static func printFates(_ table: TableReport, options: MigrationOptions, console: Console) {
+        let verb = options.dryRun ? "would delete" : "deleted"
+        if !table.deletedFiles.isEmpty && !(options.dryRun && table.outcome != .leftover) {
+            if console.verbosity == .verbose {
+                for deleted in table.deletedFiles { console.result("  \(verb) \(DisplayPath.of(deleted))") }
+                for folder in table.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
+            } else {
+                let folders = table.removedFolders.isEmpty ? "" : ", removed \(counted(table.removedFolders.count, "emptied .lproj folder"))"
+                console.result("  \(verb) \(counted(table.deletedFiles.count, "legacy file"))\(folders); --verbose lists each")
+            }
+        }
+        for kept in table.keptFiles.prefix(console.verbosity == .verbose ? table.keptFiles.count : listedLimit) {
+            console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)")
+        }
+        if table.keptFiles.count > listedLimit && console.verbosity != .verbose {
+            console.result("  and \(counted(table.keptFiles.count - listedLimit, "more file")) kept; --verbose lists each")
+        }
+    }
+
+    /// Development languages of projects other than the one the report names, with how many
+    /// tables take each (F5: each table takes that of the project that lists it).
+    static func otherSourceLanguages(_ report: MigrationReport) -> [(String, Int)] {
+        let counts = Dictionary(grouping: (report.tables + report.leftovers).map(\.table.sourceLanguage).filter { $0 != report.sourceLanguage.code }, by: { $0 }).mapValues(\.count)
+        return counts.sorted { $0.key < $1.key }
     }
 
     /// `--dry-run`: the files a table reads. Up to `listedLimit` files are listed; more are one
@@ -170,7 +223,7 @@ enum MigrateCommand: Subcommand {
         }
         let names = Set(files.map { ($0.path as NSString).lastPathComponent }).sorted()
         let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).count
-        var line = "  reads \(files.count) files (\(names.joined(separator: ", "))) in \(folders) .lproj folders under \(DisplayPath.of(table.table.folder))"
+        var line = "  reads \(counted(files.count, "file")) (\(names.joined(separator: ", "))) in \(counted(folders, ".lproj folder")) under \(DisplayPath.of(table.table.folder))"
         if options.deleteLegacy { line += "; would delete \(table.deletedFiles.count), keep \(files.count - table.deletedFiles.count)" }
         console.result(line + "; --verbose lists each")
     }
@@ -180,12 +233,11 @@ enum MigrateCommand: Subcommand {
     /// Interface Builder and InfoPlist tables are left out: their source strings are in the
     /// storyboard or the Info.plist, not in a `.strings` file.
     static func sourceLanguageWarnings(_ report: MigrationReport) -> [Diagnostic] {
-        let source = report.sourceLanguage.code
-        return report.tables.filter { table in
-            table.outcome != .failed && table.entryCount > 0 && !table.languages.contains(source)
+        report.tables.filter { table in
+            table.outcome != .failed && table.entryCount > 0 && !table.languages.contains(table.table.sourceLanguage)
                 && !table.table.isInterfaceBuilder && !InfoPlistTable.isInfoPlistTable(fileName: table.table.name + ".strings")
         }.map { table in
-            .warning("no strings in the source language '\(source)'; if the development language is another, pass it with --source-language",
+            .warning("no strings in the source language '\(table.table.sourceLanguage)'; if the development language is another, pass it with --source-language",
                      at: .file(table.catalogPath))
         }
     }
@@ -193,8 +245,19 @@ enum MigrateCommand: Subcommand {
     /// What happens to each project file: written, or the edits it would have had.
     private static func printProjectEdits(_ report: MigrationReport, options: MigrationOptions, console: Console) {
         for edit in report.projectEdits {
-            let counts = "\(edit.changes.removedObjects.count) objects removed, \(edit.changes.addedObjects.count) added, \(edit.changes.settingsAdded.count) settings added"
-                + (edit.changes.objectVersion.map { ", objectVersion \($0.from) -> \($0.to)" } ?? "")
+            var parts: [String] = []
+            if !edit.changes.removedObjects.isEmpty || !edit.changes.addedObjects.isEmpty {
+                parts.append("\(counted(edit.changes.removedObjects.count, "object")) removed, \(edit.changes.addedObjects.count) added")
+            }
+            if !edit.changes.settingsAdded.isEmpty { parts.append("\(counted(edit.changes.settingsAdded.count, "setting")) added") }
+            if let version = edit.changes.objectVersion { parts.append("objectVersion \(version.from) -> \(version.to)") }
+            let excluded = Set(edit.changes.exceptionsAdded.map(\.path)).count
+            if excluded > 0 {
+                parts.append("the kept legacy files of \(counted(excluded, "synchronized table")) leave their targets' membership until --delete-legacy deletes them")
+            }
+            let included = Set(edit.changes.exceptionsRemoved.map(\.path)).count
+            if included > 0 { parts.append("\(counted(included, "membership exception")) of deleted files removed") }
+            let counts = parts.joined(separator: ", ")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
             } else if edit.notWrittenBecause == "unchanged" {
@@ -236,28 +299,35 @@ enum MigrateCommand: Subcommand {
                     "changes": edit.changes.lines,
                 ]
             },
-            "filesLeftAlone": report.filesLeftAlone.map(DisplayPath.of),
+            "filesLeftAlone": report.filesLeftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
             "skippedFolders": report.skippedFolders.map(DisplayPath.of),
+            "skippedPackages": report.skippedPackages.map(DisplayPath.of),
+            "records": report.recordWrites.map { ["record": DisplayPath.of($0.path), "written": $0.written, "files": $0.fileCount, "catalogs": $0.catalogCount] as [String: Any] },
             "generator": report.generator.map { ["kind": $0.kind.rawValue, "evidence": $0.evidence, "checklist": $0.checklist] as [String: Any] } ?? NSNull(),
-            "tables": report.tables.map { table -> [String: Any] in
-                [
-                    "table": table.table.name,
-                    "catalog": DisplayPath.of(table.catalogPath),
-                    "outcome": table.outcome.rawValue,
-                    "languages": table.languages,
-                    "entries": table.entryCount,
-                    "pluralEntries": table.pluralEntryCount,
-                    "comments": table.commentCount,
-                    "warnings": table.warningCount,
-                    "errors": table.errorCount,
-                    "files": table.table.files.map { DisplayPath.of($0.path) },
-                    "skippedFiles": table.skippedFiles.map(DisplayPath.of),
-                    (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
-                    "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
-                    "mergeDifferences": table.mergeDifferences.map { ["key": $0.key, "languages": $0.languages] as [String: Any] },
-                    "diagnostics": (table.diagnostics + sourceLanguageWarnings.filter { $0.location.path == table.catalogPath }).map(DisplayPath.json),
-                ]
-            },
+            "tables": report.tables.map { tableJSON($0, options: options, extraDiagnostics: sourceLanguageWarnings) },
+            "leftovers": report.leftovers.map { tableJSON($0, options: options, extraDiagnostics: []) },
+        ]
+    }
+
+    /// One table of the report as JSON (`files`: every legacy file the table reads).
+    private static func tableJSON(_ table: TableReport, options: MigrationOptions, extraDiagnostics: [Diagnostic]) -> [String: Any] {
+        [
+            "table": table.table.name,
+            "catalog": DisplayPath.of(table.catalogPath),
+            "outcome": table.outcome.rawValue,
+            "languages": table.languages,
+            "entries": table.entryCount,
+            "pluralEntries": table.pluralEntryCount,
+            "comments": table.commentCount,
+            "otherLanguageComments": table.otherLanguageCommentCount,
+            "warnings": table.warningCount,
+            "errors": table.errorCount,
+            "files": table.table.allFiles.map { DisplayPath.of($0.path) },
+            "skippedFiles": table.skippedFiles.map(DisplayPath.of),
+            (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
+            "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
+            "mergeDifferences": table.mergeDifferences.map { ["key": $0.key, "languages": $0.languages] as [String: Any] },
+            "diagnostics": (table.diagnostics + extraDiagnostics.filter { $0.location.path == table.catalogPath }).map(DisplayPath.json),
         ]
     }
 }

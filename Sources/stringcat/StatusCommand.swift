@@ -34,15 +34,19 @@ enum StatusCommand: Subcommand {
             console.out(JSONOutput.text([
                 "tables": report.tables.map { table -> [String: Any] in
                     ["table": table.name, "catalog": DisplayPath.of(table.catalogPath), "state": table.state.rawValue,
-                     "legacyFiles": table.legacyFiles.map(DisplayPath.of), "project": table.projectReference?.rawValue ?? NSNull()]
+                     "legacyFiles": table.legacyFiles.map(DisplayPath.of), "project": table.projectReference?.rawValue ?? NSNull(),
+                     "leftAlone": table.leftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] }]
                 },
                 "missingReferences": report.missingReferences.map { ["project": DisplayPath.of($0.project), "file": DisplayPath.of($0.path)] },
             ]))
         } else {
             for table in report.tables {
                 var line = "\(DisplayPath.of(table.catalogPath)): \(table.state.rawValue)"
-                if !table.legacyFiles.isEmpty { line += ", \(table.legacyFiles.count) legacy files" }
+                if !table.legacyFiles.isEmpty { line += ", \(counted(table.legacyFiles.count, "legacy file"))" }
                 if let reference = table.projectReference { line += "; \(reference.rawValue)" }
+                if !table.leftAlone.isEmpty {
+                    line += "; \(counted(table.leftAlone.count, "legacy file")) of its name beside it \(table.leftAlone.count == 1 ? "is" : "are") not its own (\(table.leftAlone[0].reason))"
+                }
                 console.out(line)
             }
             for missing in report.missingReferences {
@@ -50,8 +54,8 @@ enum StatusCommand: Subcommand {
             }
             let counts = Dictionary(grouping: report.tables, by: \.state).mapValues(\.count)
             let parts = [TableState.legacyOnly, .halfMigrated, .migrated, .catalogOnly].compactMap { state in counts[state].map { "\($0) \(state.rawValue)" } }
-            console.out("status: \(report.tables.count) tables" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
-                        + (report.missingReferences.isEmpty ? "" : "; \(report.missingReferences.count) project references to missing files"))
+            console.out("status: \(counted(report.tables.count, "table"))" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+                        + (report.missingReferences.isEmpty ? "" : "; \(counted(report.missingReferences.count, "project reference")) to missing files"))
         }
         return report.diagnostics.containsError || !report.missingReferences.isEmpty ? 1 : 0
     }

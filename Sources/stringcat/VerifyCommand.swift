@@ -45,9 +45,9 @@ enum VerifyCommand: Subcommand {
         search.allFiles = arguments.has("--all-files")
         let project = ProjectTables.find(path, search)
         let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
-        if !asJSON { console.phase("verify: building the catalogs migrate would write for \(project.tables.count) tables…") }
+        if !asJSON { console.phase("verify: building the catalogs migrate would write for \(counted(project.tables.count, "table"))…") }
         let planned = ProjectMigrator.plannedCatalogs(project)
-        if !asJSON { console.phase("verify: comparing \(files) legacy files with \(project.tables.count + project.leftoverTables.count) catalogs…") }
+        if !asJSON { console.phase("verify: comparing \(counted(files, "legacy file")) with \(counted(project.tables.count + project.leftoverTables.count, "catalog"))…") }
         let report = ProjectVerifier.verify(project, planned: planned)
         console.endProgress()
         if asJSON {
@@ -70,24 +70,30 @@ enum VerifyCommand: Subcommand {
         var languages: Set<String> = []
         for table in report.tables {
             keys += table.keyCount
-            languages.formUnion(table.table.languages)
-            var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(table.languageCount) languages, \(table.keyCount) keys, "
+            languages.formUnion(table.languages)
+            var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(counted(table.languageCount, "language")), \(counted(table.keyCount, "key")), "
             line += table.lossCount == 0 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
+            if table.otherLanguageCommentCount > 0 {
+                line += "; \(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog"
+            }
             console.result(line)
         }
         for catalog in report.catalogsOnly {
             console.result("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
         let lossy = report.tables.filter { !$0.isLossless }.count
-        var line = "verify: \(report.tables.count) tables, \(keys) keys in \(languages.count) languages: "
+        var line = "verify: \(counted(report.tables.count, "table")), \(counted(keys, "key")) in \(counted(languages.count, "language")): "
         if report.tables.isEmpty && !report.catalogsOnly.isEmpty && report.isLossless {
-            line = "verify: fully migrated: \(report.catalogsOnly.count) catalogs, no legacy files left: nothing lost"
+            line = "verify: fully migrated: \(counted(report.catalogsOnly.count, "catalog")), no legacy files left: nothing lost"
         } else if report.isLossless {
             let planned = report.tables.filter { $0.catalog == .planned }.count
             line += "nothing lost" + (planned > 0 ? " (\(planned) of them checked against the catalog migrate would write)" : "")
-            if !report.catalogsOnly.isEmpty { line += "; \(report.catalogsOnly.count) catalogs with no legacy files left" }
+            if !report.catalogsOnly.isEmpty { line += "; \(counted(report.catalogsOnly.count, "catalog")) with no legacy files left" }
         } else {
-            line += "\(report.lossCount) losses in \(lossy) tables"
+            line += "\(counted(report.lossCount, "loss", "losses")) in \(counted(lossy, "table"))"
+        }
+        if report.filesNotCompared > 0 {
+            line += "; \(counted(report.filesNotCompared, "legacy file")) beside catalogs not compared (no table takes them: see the warnings)"
         }
         console.out(line)
     }
@@ -106,6 +112,7 @@ enum VerifyCommand: Subcommand {
             "sourceLanguage": report.sourceLanguage.code,
             "diagnostics": report.diagnostics.map(DisplayPath.json),
             "catalogsOnly": report.catalogsOnly.map(DisplayPath.of),
+            "filesNotCompared": report.filesNotCompared,
             "tables": report.tables.map { table -> [String: Any] in
                 [
                     "table": table.table.name,
@@ -113,6 +120,7 @@ enum VerifyCommand: Subcommand {
                     "checkedAgainst": table.catalog.rawValue,
                     "languages": table.languageCount,
                     "keys": table.keyCount,
+                    "otherLanguageComments": table.otherLanguageCommentCount,
                     "notes": table.notes.map(DisplayPath.json),
                     "errors": (table.errors + table.unreadableFiles).map(DisplayPath.json),
                     "losses": table.losses.map { loss -> [String: Any] in

@@ -61,7 +61,7 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", work.path, "--merge"])
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: merged"), run.stdout)
-        XCTAssertTrue(run.stderr.contains("note: merge: 1 entries added, 1 translations added to existing entries, 1 differing values kept as the catalog has them (--prefer legacy takes the legacy files' values)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("note: merge: 1 entry added, 1 translation added to existing entries, 1 differing value kept as the catalog has them (--prefer legacy takes the legacy files' values)"), run.stderr)
         XCTAssertTrue(run.stderr.contains("note: merge: the values that differ: \"a\" [en]\n"), run.stderr)
         let catalog = try JSONSerialization.jsonObject(with: try read("App/Localizable.xcstrings")) as! [String: Any]
         let strings = catalog["strings"] as! [String: [String: Any]]
@@ -98,7 +98,7 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "App"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("App/Empty.xcstrings: no entries, no catalog written, 0 warnings\n"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("wrote 1 of 2 catalogs (1 entries, 1 languages); 1 empty table (no entries), no catalog written\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("wrote 1 of 2 catalogs (1 entry, 1 language); 1 empty table (no entries), no catalog written\n"), run.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Empty.xcstrings").path))
         let verify = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
@@ -147,7 +147,7 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let skipping = try Stringcat.run(["migrate", work.path, "--skip-invalid", "--table", "Localizable"])
         XCTAssertEqual(skipping.status, 0, skipping.stderr)
         XCTAssertTrue(skipping.stderr.contains("App/de.lproj/Localizable.strings:1:10: warning: missing ';' after the value of \"a\" (file skipped: --skip-invalid)"), skipping.stderr)
-        XCTAssertTrue(skipping.stdout.contains("App/Localizable.xcstrings: written, 1 languages (en), 1 entries, 0 plural, 0 comments, 1 warnings, 1 files skipped"), skipping.stdout)
+        XCTAssertTrue(skipping.stdout.contains("App/Localizable.xcstrings: written, 1 language (en), 1 entry, 0 plural, 0 comments, 1 warning, 1 file skipped"), skipping.stdout)
     }
 
     func testDryRunWritesNothingAndPrintsThePlan() throws {
@@ -155,9 +155,9 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", work.path, "--dry-run"])
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: would write, 1 languages (en), 1 entries"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("App/Localizable.xcstrings: would write, 1 language (en), 1 entry"), run.stdout)
         XCTAssertTrue(run.stdout.contains("  reads \(work.path)/App/en.lproj/Localizable.strings") || run.stdout.contains("reads App/en.lproj/Localizable.strings"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("would write 1 of 1 catalogs (1 entries, 1 languages)\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("would write 1 of 1 catalog (1 entry, 1 language)\n"), run.stdout)
         XCTAssertEqual(snapshot(), before)
     }
 
@@ -237,12 +237,15 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", work.path, "--delete-legacy", "--skip-invalid"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let left = (FileManager.default.subpaths(atPath: work.path) ?? []).filter { $0.hasSuffix(".strings") }.sorted()
-        // The invalid file and the Base file whose value differs stay; the others are in the catalog.
-        XCTAssertEqual(left, ["App/Base.lproj/Localizable.strings", "App/fr.lproj/Localizable.strings"])
+        // The invalid file and the Base file whose value differs stay, and so does en.lproj: it
+        // decides which of the two values of "a" the catalog holds. de is in the catalog.
+        XCTAssertEqual(left, ["App/Base.lproj/Localizable.strings", "App/en.lproj/Localizable.strings", "App/fr.lproj/Localizable.strings"])
+        XCTAssertTrue(run.stdout.contains("App/en.lproj/Localizable.strings: another file of its language (en) stays because it gives some keys differently; this one decides which values the catalog holds\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("deleted"), run.stdout)
         XCTAssertTrue(run.stdout.contains("App/fr.lproj/Localizable.strings: it does not parse\n"), run.stdout)
         XCTAssertTrue(run.stdout.contains("App/Base.lproj/Localizable.strings: it gives some keys differently from en.lproj/Localizable.strings, whose values the catalog holds\n"), run.stdout)
-        XCTAssertTrue(run.stdout.contains("App/de.lproj\n"), run.stdout)
+        // One line with the counts; --verbose lists each file and folder.
+        XCTAssertTrue(run.stdout.contains("  deleted 1 legacy file, removed 1 emptied .lproj folder; --verbose lists each\n"), run.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj").path))
     }
 
@@ -252,7 +255,7 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", work.path, "--merge", "--delete-legacy"])
         XCTAssertEqual(run.status, 1)
         XCTAssertTrue(run.stderr.contains("error: \"a\" [en]: value changed: \"A\" -> \"Edited A\""), run.stderr)
-        XCTAssertTrue(run.stderr.contains("error: legacy files not deleted: the catalog does not hold them without loss: 1 losses"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("error: legacy files not deleted: the catalog does not hold them without loss: 1 loss; run stringcat verify"), run.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/en.lproj/Localizable.strings").path))
     }
 }

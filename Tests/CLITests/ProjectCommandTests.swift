@@ -42,7 +42,7 @@ final class ProjectCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "App", "--output", "Preview"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         let preview = (FileManager.default.subpaths(atPath: work.appendingPathComponent("Preview").path) ?? []).filter { !$0.hasSuffix(".lproj") && $0.contains(".") }.sorted()
-        XCTAssertEqual(preview, ["LegacyApp.xcodeproj", "LegacyApp.xcodeproj/project.pbxproj", "LegacyApp/InfoPlist.xcstrings",
+        XCTAssertEqual(preview, ["LegacyApp.xcodeproj", "LegacyApp.xcodeproj/project.pbxproj", "LegacyApp.xcodeproj/stringcat-migration.json", "LegacyApp/InfoPlist.xcstrings",
                                  "LegacyApp/Localizable.xcstrings", "LegacyApp/mul.lproj/Main.xcstrings"])
         var after = snapshot()
         after = after.filter { !$0.key.hasPrefix("Preview") }
@@ -131,7 +131,7 @@ final class RerunTests: WorkFolderTestCase {
         let third = snapshot(), thirdTimes = try mtimes()
         let again = try Stringcat.run(["migrate", "App"], in: work)
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertTrue(again.stdout.contains("App/LegacyApp/Localizable.xcstrings: unchanged (already migrated); 12 legacy files are still beside it"), again.stdout)
+        XCTAssertTrue(again.stdout.contains("App/LegacyApp/Localizable.xcstrings: unchanged (already migrated); 12 legacy files of it are still on disk"), again.stdout)
         XCTAssertTrue(again.stdout.hasSuffix("nothing left to migrate: 3 tables are already migrated\n"), again.stdout)
         XCTAssertEqual(snapshot(), third)
         XCTAssertEqual(try mtimes(), thirdTimes)

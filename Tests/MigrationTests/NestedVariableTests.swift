@@ -96,7 +96,7 @@ final class NestedVariableTests: XCTestCase {
         // And nothing of the table may be deleted.
         var table = TableReport(table: report.tables[0].table, catalogPath: path, outcome: .written, languages: [], entryCount: 0,
                                 pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        LegacyDeletion.deleteIfProven(&table, sourceLanguage: "en", root: tree.root)
+        LegacyDeletion.deleteIfProven(&table, root: tree.root, delete: true)
         XCTAssertEqual(table.deletedFiles, [])
         XCTAssertEqual(table.keptFiles.count, 2)
         XCTAssertTrue(tree.exists("App/de.lproj/Localizable.stringsdict"))

@@ -1,0 +1,64 @@
+import Foundation
+import LegacyTables
+import XcodeProject
+
+/// Keeps each project's `MigrationRecord` in step with what a run does: the files of every table
+/// whose variant group the run's edit replaces are added (in the edit's batch), and the files a
+/// `--delete-legacy` deletes are taken out again (the record goes with the last of them).
+enum RecordKeeping {
+    /// The records to write with the project edits of a run: for each edit, its project's record
+    /// (as read) plus the legacy files of the tables whose groups the edit replaces.
+    static func recordsForEdits(_ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions) -> [RecordWrite] {
+        var writes: [RecordWrite] = []
+        for edit in edits where !edit.catalogPaths.isEmpty {
+            guard let file = project.projects.first(where: { $0.path == edit.projectPath }) else { continue }
+            var record = file.record ?? MigrationRecord()
+            for table in tables where table.hasCatalog && edit.catalogPaths.contains(table.catalogPath) {
+                // The catalog as the project in the tree will reference it (not its --output copy).
+                let catalog = table.table.catalogPath
+                record.record(catalog: PathResolver.relative(catalog, from: file.folder),
+                              files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) })
+            }
+            if record.isEmpty && file.record == nil { continue }
+            let path = ProjectEditing.outputPath(file.recordPath, root: project.scan.root, output: options.outputDirectory)
+            var write = RecordWrite(path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
+            write.notWrittenBecause = edit.notWrittenBecause
+            write.projectOutputPath = edit.outputPath
+            write.existedBefore = file.record != nil
+            write.data = record.data
+            writes.append(write)
+        }
+        return writes
+    }
+
+    /// After `--delete-legacy`: every record that lists a deleted file, without it. A record
+    /// left empty has `fileCount` 0 and is removed.
+    static func recordsAfterDeletion(_ project: ProjectTables, deleted: Set<String>, earlier: [RecordWrite]) -> [RecordWrite] {
+        guard !deleted.isEmpty else { return [] }
+        var writes: [RecordWrite] = []
+        for file in project.projects {
+            // The record as this run left it: written in its batch, else as read.
+            var record: MigrationRecord?
+            if earlier.contains(where: { $0.path == file.recordPath && $0.written }) {
+                record = MigrationRecord.read(file.recordPath).record
+            } else {
+                record = file.record
+            }
+            guard var updated = record else { continue }
+            updated.remove(files: Set(deleted.map { PathResolver.relative($0, from: file.folder) }))
+            guard updated != record else { continue }
+            var write = RecordWrite(path: file.recordPath, fileCount: updated.tables.values.reduce(0) { $0 + $1.count }, catalogCount: updated.tables.count)
+            write.data = updated.data
+            writes.append(write)
+        }
+        return writes
+    }
+
+    /// The run's record writes, a later write of a path replacing the earlier one; a record this
+    /// run made and emptied again is not reported.
+    static func merge(_ earlier: [RecordWrite], _ later: [RecordWrite]) -> [RecordWrite] {
+        var result = earlier.filter { write in !later.contains { $0.path == write.path } }
+        result += later.filter { write in !(write.fileCount == 0 && earlier.contains { $0.path == write.path && !$0.existedBefore }) }
+        return result.sorted { $0.path < $1.path }
+    }
+}

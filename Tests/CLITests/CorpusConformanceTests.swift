@@ -1,0 +1,325 @@
+import Foundation
+import TestSupport
+import XcodeProject
+import XCTest
+
+/// Issue 22's conformance check, on a copy of every app in `../shared/corpus`: after (a) a plain
+/// `migrate` and (b) `migrate --delete-legacy`, the project still builds its localizations and
+/// every report tells the truth:
+/// - every `project.pbxproj` parses, refers to no object it does not define (none that the
+///   original did not already miss), and to no file the run deleted;
+/// - no catalog lies inside an `.lproj` other than `mul.lproj`;
+/// - no target builds a table both from a catalog and from legacy files (Resources phase or
+///   synchronized folder, exceptions applied);
+/// - `verify` exits 0, or fails only on files that do not parse, named;
+/// - after (a), one damage in each catalog written is caught by `verify`;
+/// - `status` never calls a table migrated while a legacy file `migrate` read for it is on disk;
+/// - `migrate; migrate --delete-legacy` ends in the same tree as `migrate --delete-legacy`.
+final class CorpusConformanceTests: XCTestCase {
+    /// What one app gave: the problems found, and counts for the summary.
+    private struct Outcome {
+        var app: String
+        var problems: [String] = []
+        var catalogs = 0
+        var damagesCaught = 0
+        var damagesMade = 0
+        var deleted = 0
+        var projectFiles = 0
+    }
+
+    /// The outcomes of apps checked on several threads.
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private var outcomes: [Outcome] = []
+        func append(_ outcome: Outcome) { lock.lock(); outcomes.append(outcome); lock.unlock() }
+        var all: [Outcome] { lock.lock(); defer { lock.unlock() }; return outcomes }
+    }
+
+    func testEveryCorpusAppStaysBuildableAndItsReportsTellTheTruth() throws {
+        guard let corpus = sharedFolderIfPresent("corpus") else { throw XCTSkip(sharedFolderMissing("corpus")) }
+        let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
+        XCTAssertGreaterThanOrEqual(apps.count, 12)
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conformance-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        // Two apps at a time (the machine's cores); each runs the tool as a process.
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: apps.count) { index in
+            results.append(Self.check(app: apps[index], corpus: corpus, work: work.appendingPathComponent(apps[index])))
+        }
+        let outcomes = results.all.sorted { $0.app < $1.app }
+        for outcome in outcomes {
+            for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
+            print("conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, \(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.deleted) legacy files deleted, \(outcome.problems.count) problems")
+        }
+    }
+
+    // MARK: One app
+
+    private static func check(app: String, corpus: String, work: URL) -> Outcome {
+        var outcome = Outcome(app: app)
+        let plain = work.appendingPathComponent("plain"), one = work.appendingPathComponent("one")
+        do {
+            for copy in [plain, one] { try copyWritable(corpus + "/" + app, to: copy) }
+        } catch {
+            outcome.problems.append("cannot copy: \(error)")
+            return outcome
+        }
+        let before = Snapshot(plain)
+
+        // (a) A plain migrate.
+        guard let migrated = json(["migrate", plain.path, "--json"], &outcome) else { return outcome }
+        let read = filesRead(migrated)
+        outcome.catalogs = Set(read.keys).count
+        outcome.projectFiles = before.projectFiles.count
+        checkProjects(before: before, after: plain, &outcome, stage: "migrate")
+        checkCatalogPlaces(plain, &outcome, stage: "migrate")
+        checkVerify(plain, &outcome, stage: "migrate")
+        checkStatus(plain, read: read, &outcome, stage: "migrate")
+        checkDamageIsCaught(plain, migrated: migrated, &outcome)
+
+        // (b) Then --delete-legacy, and --delete-legacy on a fresh copy: the same tree.
+        guard let second = json(["migrate", plain.path, "--delete-legacy", "--json"], &outcome),
+              let once = json(["migrate", one.path, "--delete-legacy", "--json"], &outcome) else { return outcome }
+        outcome.deleted = deletedCount(once)
+        if deletedCount(second) + 0 == 0 && outcome.deleted > 0 { outcome.problems.append("the second run deleted nothing, one run deleted \(outcome.deleted)") }
+        checkProjects(before: before, after: one, &outcome, stage: "migrate --delete-legacy")
+        checkCatalogPlaces(one, &outcome, stage: "migrate --delete-legacy")
+        checkVerify(one, &outcome, stage: "migrate --delete-legacy")
+        checkStatus(one, read: filesRead(once).merging(read) { a, b in a + b }, &outcome, stage: "migrate --delete-legacy")
+        let twoStep = Snapshot(plain).files, oneStep = Snapshot(one).files
+        if twoStep != oneStep {
+            let differing = Set(twoStep.keys).symmetricDifference(oneStep.keys).union(twoStep.keys.filter { oneStep[$0] != nil && oneStep[$0] != twoStep[$0] })
+            outcome.problems.append("migrate; migrate --delete-legacy differs from migrate --delete-legacy in \(differing.count) files: \(differing.sorted().prefix(5))")
+        }
+        return outcome
+    }
+
+    // MARK: Checks
+
+    /// Every project file parses; it refers to no object it does not define, and to no file
+    /// that was on disk before and is gone, beyond what the original already missed.
+    private static func checkProjects(before: Snapshot, after folder: URL, _ outcome: inout Outcome, stage: String) {
+        for (relative, original) in before.projectFiles {
+            let path = folder.appendingPathComponent(relative).path
+            let graph: ProjectGraph
+            do {
+                graph = try ProjectGraph(path: path)
+            } catch {
+                outcome.problems.append("\(stage): \(relative) does not parse: \(error)")
+                continue
+            }
+            let newDangling = danglingReferences(graph).subtracting(original.dangling)
+            if !newDangling.isEmpty { outcome.problems.append("\(stage): \(relative) refers to objects it does not define: \(newDangling.sorted().prefix(5))") }
+            let projectFolder = PathResolver.projectFolder(ofProjectFile: path)
+            for reference in ProjectReferences(graph: graph, projectFolder: projectFolder).fileReferences
+                where !FileManager.default.fileExists(atPath: reference.path) {
+                let relativePath = String(reference.path.dropFirst(folder.path.count + 1))
+                if before.files[relativePath] != nil {
+                    outcome.problems.append("\(stage): \(relative) refers to \(relativePath), which the run deleted")
+                }
+            }
+            for problem in doubleBuilds(graph, projectFolder: projectFolder) { outcome.problems.append("\(stage): \(relative): \(problem)") }
+        }
+    }
+
+    /// No catalog inside an `.lproj` other than `mul.lproj`.
+    private static func checkCatalogPlaces(_ folder: URL, _ outcome: inout Outcome, stage: String) {
+        for path in Snapshot(folder).files.keys where path.hasSuffix(".xcstrings") {
+            let parent = (path as NSString).deletingLastPathComponent
+            if parent.hasSuffix(".lproj") && (parent as NSString).lastPathComponent != "mul.lproj" {
+                outcome.problems.append("\(stage): a catalog inside an .lproj: \(path)")
+            }
+        }
+    }
+
+    /// `verify` exits 0, or fails only on files that do not parse.
+    private static func checkVerify(_ folder: URL, _ outcome: inout Outcome, stage: String) {
+        guard let report = json(["verify", folder.path, "--json"], &outcome) else { return }
+        guard report["ok"] as? Bool != true else { return }
+        for table in report["tables"] as? [[String: Any]] ?? [] {
+            let losses = table["losses"] as? [[String: Any]] ?? []
+            let errors = (table["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
+            if !losses.isEmpty { outcome.problems.append("\(stage): verify finds \(losses.count) losses in \(table["catalog"] ?? "?"), e.g. \(losses[0])") }
+            for error in errors where !error.contains("does not parse") { outcome.problems.append("\(stage): verify: \(table["catalog"] ?? "?"): \(error)") }
+        }
+        for diagnostic in report["diagnostics"] as? [[String: Any]] ?? [] where diagnostic["severity"] as? String == "error" {
+            outcome.problems.append("\(stage): verify: \(diagnostic["file"] ?? ""): \(diagnostic["message"] ?? "")")
+        }
+    }
+
+    /// `status` calls no table migrated while a file `migrate` read for it is on disk.
+    private static func checkStatus(_ folder: URL, read: [String: [String]], _ outcome: inout Outcome, stage: String) {
+        guard let report = json(["status", folder.path, "--json"], &outcome) else { return }
+        for table in report["tables"] as? [[String: Any]] ?? [] where table["state"] as? String == "migrated" {
+            guard let catalog = table["catalog"] as? String else { continue }
+            let left = (read[catalog] ?? []).filter { FileManager.default.fileExists(atPath: $0) }
+            if !left.isEmpty { outcome.problems.append("\(stage): status calls \(catalog) migrated while \(left.count) of its legacy files are on disk, e.g. \(left[0])") }
+        }
+    }
+
+    /// One value of each catalog written is changed; `verify` must name a loss in each.
+    private static func checkDamageIsCaught(_ folder: URL, migrated: [String: Any], _ outcome: inout Outcome) {
+        var damaged: [String: Data] = [:]
+        for table in migrated["tables"] as? [[String: Any]] ?? [] where table["outcome"] as? String == "written" {
+            guard let catalog = table["catalog"] as? String, let data = FileManager.default.contents(atPath: catalog),
+                  var top = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any], var strings = top["strings"] as? [String: Any] else { continue }
+            damage: for key in strings.keys.sorted() {
+                guard var entry = strings[key] as? [String: Any], var localizations = entry["localizations"] as? [String: Any] else { continue }
+                for language in localizations.keys.sorted() {
+                    guard var localization = localizations[language] as? [String: Any], var unit = localization["stringUnit"] as? [String: Any],
+                          let value = unit["value"] as? String else { continue }
+                    unit["value"] = value + " (damaged)"
+                    localization["stringUnit"] = unit
+                    localizations[language] = localization
+                    entry["localizations"] = localizations
+                    strings[key] = entry
+                    top["strings"] = strings
+                    guard let bytes = try? JSONSerialization.data(withJSONObject: top, options: [.prettyPrinted, .sortedKeys]) else { break damage }
+                    damaged[catalog] = data
+                    try? bytes.write(to: URL(fileURLWithPath: catalog))
+                    break damage
+                }
+            }
+        }
+        outcome.damagesMade = damaged.count
+        guard !damaged.isEmpty, let report = json(["verify", folder.path, "--json"], &outcome) else { return }
+        for table in report["tables"] as? [[String: Any]] ?? [] {
+            guard let catalog = table["catalog"] as? String, damaged[catalog] != nil else { continue }
+            let losses = table["losses"] as? [[String: Any]] ?? []
+            if losses.contains(where: { ($0["detail"] as? String)?.contains("(damaged)") == true }) {
+                outcome.damagesCaught += 1
+            } else {
+                outcome.problems.append("verify misses the damage made to \(catalog)")
+            }
+        }
+        for (catalog, original) in damaged { try? original.write(to: URL(fileURLWithPath: catalog)) }
+    }
+
+    // MARK: Project reading
+
+    /// IDs the objects refer to that the file does not define (`remoteGlobalIDString` names an
+    /// object of another project and is left out).
+    private static func danglingReferences(_ graph: ProjectGraph) -> Set<String> {
+        let defined = Set(graph.objects.map(\.id))
+        var referenced: Set<String> = []
+        let document = graph.document
+        func visit(_ value: PBXValue, key: String?) {
+            switch value {
+            case .string:
+                guard key != "remoteGlobalIDString", key != "isa", let text = document.string(value) else { return }
+                if text.count == 24, text.allSatisfy({ $0.isHexDigit && !$0.isLowercase }) { referenced.insert(text) }
+            case .array(let index):
+                for item in document.arrays[index].items { visit(item.value, key: key) }
+            case .dictionary(let index):
+                for entry in document.dictionaries[index].entries { visit(entry.value, key: document.string(entry.key)) }
+            }
+        }
+        for object in graph.objects { visit(.dictionary(object.dictionary), key: nil) }
+        if let root = graph.rootObjectID { referenced.insert(root) }
+        return referenced.subtracting(defined)
+    }
+
+    /// Tables a target builds both from a catalog and from legacy files: Resources phases
+    /// (variant groups, file references) and synchronized folders (their files on disk, less the
+    /// target's membership exceptions).
+    private static func doubleBuilds(_ graph: ProjectGraph, projectFolder: String) -> [String] {
+        let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
+        var problems: [String] = []
+        for target in graph.targets {
+            var catalogs: Set<String> = [], legacy: Set<String> = []
+            func take(_ path: String) {
+                let name = (path as NSString).lastPathComponent
+                let base = (name as NSString).deletingPathExtension
+                if name.hasSuffix(".xcstrings") { catalogs.insert(base) }
+                if (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) && (path as NSString).deletingLastPathComponent.hasSuffix(".lproj") {
+                    legacy.insert(base)
+                }
+            }
+            for phaseID in target.buildPhases {
+                guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
+                for fileID in phase.files {
+                    guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
+                    let members = graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
+                    for member in members { if let path = resolver.path(of: member) { take(path) } }
+                }
+            }
+            for rootID in graph.strings("fileSystemSynchronizedGroups", of: target.id) {
+                guard let folder = resolver.path(of: rootID) else { continue }
+                var excluded: Set<String> = []
+                for setID in graph.strings("exceptions", of: rootID) where graph.string("target", of: setID) == target.id {
+                    excluded.formUnion(graph.strings("membershipExceptions", of: setID))
+                }
+                for relative in FileManager.default.subpaths(atPath: folder) ?? [] {
+                    let lproj = (relative as NSString).deletingLastPathComponent
+                    let localized = lproj.hasSuffix(".lproj")
+                        ? "/Localized/" + ((lproj as NSString).deletingLastPathComponent.isEmpty ? "" : (lproj as NSString).deletingLastPathComponent + "/") + (relative as NSString).lastPathComponent
+                        : nil
+                    if excluded.contains(relative) || localized.map(excluded.contains) == true { continue }
+                    take(folder + "/" + relative)
+                }
+            }
+            for table in catalogs.intersection(legacy).sorted() {
+                problems.append("target \(target.name ?? target.id) builds table \(table) both from a catalog and from legacy files")
+            }
+        }
+        return problems
+    }
+
+    // MARK: Running the tool
+
+    private static func json(_ arguments: [String], _ outcome: inout Outcome) -> [String: Any]? {
+        do {
+            let run = try Stringcat.run(arguments)
+            guard let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
+                outcome.problems.append("\(arguments.joined(separator: " ")): no JSON (\(run.status)): \(run.stderr.prefix(300))")
+                return nil
+            }
+            return object
+        } catch {
+            outcome.problems.append("\(arguments.joined(separator: " ")): \(error)")
+            return nil
+        }
+    }
+
+    /// Catalog -> the legacy files `migrate --json` says each table read.
+    private static func filesRead(_ report: [String: Any]) -> [String: [String]] {
+        var read: [String: [String]] = [:]
+        for table in report["tables"] as? [[String: Any]] ?? [] {
+            guard let catalog = table["catalog"] as? String else { continue }
+            read[catalog, default: []] += table["files"] as? [String] ?? []
+        }
+        return read
+    }
+
+    private static func deletedCount(_ report: [String: Any]) -> Int {
+        (report["tables"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["deletedFiles"] as? [String])?.count ?? 0) }
+            + (report["leftovers"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["deletedFiles"] as? [String])?.count ?? 0) }
+    }
+
+    private static func copyWritable(_ source: String, to destination: URL) throws {
+        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: destination)
+        chmod(destination.path, 0o755)
+        for case let item as String in FileManager.default.enumerator(atPath: destination.path)! {
+            chmod(destination.appendingPathComponent(item).path, 0o755)
+        }
+    }
+
+    /// The files of a tree (relative path -> bytes), and its project files as read.
+    private struct Snapshot {
+        var files: [String: Data] = [:]
+        var projectFiles: [String: (dangling: Set<String>, path: String)] = [:]
+
+        init(_ folder: URL) {
+            for case let item as String in FileManager.default.enumerator(atPath: folder.path)! {
+                var isDirectory: ObjCBool = false
+                let path = folder.appendingPathComponent(item).path
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                files[item] = FileManager.default.contents(atPath: path) ?? Data()
+                if item.hasSuffix(".xcodeproj/project.pbxproj"), let graph = try? ProjectGraph(path: path) {
+                    projectFiles[item] = (CorpusConformanceTests.danglingReferences(graph), path)
+                }
+            }
+        }
+    }
+}
