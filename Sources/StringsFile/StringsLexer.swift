@@ -251,6 +251,35 @@ struct StringsLexer {
         return makeString(from, to)
     }
 
+    /// True when `raw` is a `/* … */` comment that ends as Xcode's current new-file template for a
+    /// `.strings` file does: its last line before the `*/` line holds only spaces
+    /// (`/* \n  Name.strings\n  Project\n\n  Created by … on ….\n  \n*/`, formats.md 5.3). The
+    /// older template, whose last line is `Copyright © … All rights reserved.` (or is empty, with
+    /// no space), is not. Nothing but spaces or tabs may precede the `*/` on its line.
+    func isXcodeTemplateHeader(_ raw: RawToken) -> Bool {
+        guard raw.kind == .comment, raw.isTerminated, p[raw.start + 1] == 0x2A else { return false }
+        let (from, to) = content(of: raw)
+        var i = to
+        while i > from && (p[i - 1] == 0x20 || p[i - 1] == 0x09) { i -= 1 }
+        guard let lineBreak = startOfLineBreak(endingAt: i, notBefore: from) else { return false }
+        var k = lineBreak
+        while k > from && p[k - 1] == 0x20 { k -= 1 }
+        guard k < lineBreak else { return false }  // an empty line is the older template's
+        return k == from || startOfLineBreak(endingAt: k, notBefore: from) != nil
+    }
+
+    /// The offset where the line break that ends just before byte `i` starts (LF, CR LF, CR,
+    /// U+2028, U+2029), or nil when the byte before `i` ends no line; never before `from`.
+    private func startOfLineBreak(endingAt i: Int, notBefore from: Int) -> Int? {
+        guard i > from else { return nil }
+        switch p[i - 1] {
+        case 0x0A: return i - 2 >= from && p[i - 2] == 0x0D ? i - 2 : i - 1
+        case 0x0D: return i - 1
+        case 0xA8, 0xA9: return i - 3 >= from && p[i - 3] == 0xE2 && p[i - 2] == 0x80 ? i - 3 : nil
+        default: return nil
+        }
+    }
+
     /// True when nothing but white space and comments follows byte `i` up to the end of its line
     /// (or of the text). A `/* … */` that contains a line break ends the line too.
     func restOfLineIsBlank(from i: Int) -> Bool {

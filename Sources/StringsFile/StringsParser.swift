@@ -56,6 +56,8 @@ struct StringsParser {
     private var text = ""
     private var leadingComment: String?
     private var sawComment = false
+    /// Byte offset of the file's first comment when it comes before any entry (-1: none).
+    private var firstCommentStart = -1
     private var sawKey = false
     private let keys: KeyTable
     private var warningsTaken = 0
@@ -129,7 +131,10 @@ struct StringsParser {
                 if token.isString { text = try tokenizer.text(of: token) }
                 return token
             }
-            if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
+            if !sawComment && !sawKey {
+                leadingComment = tokenizer.trimmedCommentText(of: token)
+                firstCommentStart = token.start
+            }
             sawComment = true
             if tokenizer.lastTokenLine == semicolonLine {
                 commentOnSemicolonLine(token)
@@ -289,7 +294,12 @@ struct StringsParser {
         let keyText = takeText()
         // The key is the last token read.
         let position = tokenizer.lastTokenPosition()
-        let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
+        var comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
+        if let last = lastComment, last.start == firstCommentStart, tokenizer.isXcodeTemplateHeader(last) {
+            // The file's first comment, and it is Xcode's current new-file template: Xcode's
+            // migration does not give it to the first key (formats.md 5.3, zoom's tables).
+            comment = nil
+        }
         sawKey = true
         semicolonLine = 0
         guard let after = try nextToken() else {
