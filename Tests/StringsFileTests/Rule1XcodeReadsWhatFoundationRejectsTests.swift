@@ -60,8 +60,8 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     /// Rectangle `ar` line 691, `… تحديد \ "Reflow Todo \" في …";`: Xcode's catalog has
     /// `… تحديد  'Reflow Todo ' في …`, apostrophes where the file has a stray and an escaped
     /// quote. No reading of the line gives that: line 685 of the same file loses its stray quote
-    /// (`… حدد \ n \ "استخدام …` -> `… حدد  n  استخدام …`), and `\"` is `"` in every other value
-    /// Xcode migrated (250 in this file's languages). The entry is one a build rewrote
+    /// (`… حدد \ n \ "استخدام …` -> `… حدد  n  استخدام …`), and `\"` is `"` in the 44 other
+    /// values of Rectangle's files that hold one. The entry is one a build rewrote
     /// (`extracted_with_value`), so golden_check does not compare it; this test records it.
     func testRule1TheOneArabicValueNoReadingGives() throws {
         let goldens = try sharedFolder("goldens")
