@@ -356,7 +356,7 @@ struct StringsLexer {
         var nextLine: Int
     }
 
-    /// Xcode's reading of a value CoreFoundation rejects (formats.md 5.2, three real files agree):
+    /// Xcode's reading of a value CoreFoundation rejects (formats.md 5.2; five real files agree):
     /// line by line, the value opened by the quote at byte `quote` runs to the last unescaped
     /// quote of the same kind on that line, and the unescaped quotes before that one are left
     /// out (Rectangle `ar`: `"… حدد \ n \ "استخدام …";` is `… حدد  n  استخدام …`); with no
