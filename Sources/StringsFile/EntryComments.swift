@@ -3,8 +3,11 @@
 /// written several times gets the comments of every occurrence joined with nothing between them
 /// (owncloud `en`: `"Single Account"` twice -> `"Single AccountSingle Account"`).
 extension StringsFile {
-    /// Comments Xcode's migration drops: Xcode's own placeholder, and empty comments.
-    public static let droppedComments: Set<String> = ["No comment provided by engineer.", ""]
+    /// Comments Xcode's migration drops: placeholders (`No comment provided by engineer.`, which
+    /// genstrings writes, and `(No Comment)`, which translation tools write: GoMap's
+    /// `InfoPlist.strings`; formats.md 5.3), and empty comments. (Xcode's new-file template header is not given to the first key
+    /// in the first place: `StringsLexer.isXcodeTemplateHeader`.)
+    public static let droppedComments: Set<String> = ["No comment provided by engineer.", "(No Comment)", ""]
 
     /// Each key of `entries` with its comment (nil when it has none), keys in any order.
     public static func commentsByKey<Entries: Sequence>(_ entries: Entries) -> [String: String?] where Entries.Element == StringsEntry {

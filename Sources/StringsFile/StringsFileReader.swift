@@ -12,7 +12,12 @@ public enum StringsFileReader {
     /// it are kept, the rest of the file is not read, and a warning says where, what was found
     /// and how many lines were not read (`file.unreadTail` too). With `strict` that is an error
     /// instead. Every case, and what stays an error, is listed on `StringsParser`.
-    public static func parse(_ bytes: [UInt8], path: String, strict: Bool = false) -> StringsReadResult {
+    ///
+    /// `reading`: `.foundation` (the default) rejects what Apple's runtime rejects;
+    /// `.xcodeMigration` reads entries CoreFoundation rejects from their line as Xcode's migration
+    /// does, each with a warning and a `StringsRecoveredEntry` (`file.recoveredEntries`); with
+    /// `strict` too, nothing is recovered.
+    public static func parse(_ bytes: [UInt8], path: String, strict: Bool = false, reading: StringsReading = .foundation) -> StringsReadResult {
         if bytes.isEmpty {
             // CF fails on 0-byte data ("Cannot parse a NULL or zero-length data"); an empty
             // table is what such a file means in a project, so we read it as one and warn.
@@ -31,15 +36,15 @@ public enum StringsFileReader {
                 return StringsReadResult(file: nil, diagnostics: [.error("\(failure.message) (byte offset \(failure.byteOffset))", at: location)])
             }
             // The parse runs inside this closure: `decoded.text` may borrow `buffer`.
-            return withExtendedLifetime(decoded.text.owner) { parseText(decoded, bytes: bytes, path: path, strict: strict) }
+            return withExtendedLifetime(decoded.text.owner) { parseText(decoded, bytes: bytes, path: path, strict: strict, reading: reading) }
         }
     }
 
-    private static func parseText(_ decoded: DecodedText, bytes: [UInt8], path: String, strict: Bool) -> StringsReadResult {
+    private static func parseText(_ decoded: DecodedText, bytes: [UInt8], path: String, strict: Bool, reading: StringsReading) -> StringsReadResult {
         if PropertyListStrings.isXML(decoded.text.bytes) {
             return PropertyListStrings.read(bytes, path: path, encoding: .xmlPlist, hasByteOrderMark: decoded.hasByteOrderMark)
         }
-        var parser = StringsParser(text: decoded.text.bytes, path: path, strict: strict)
+        var parser = StringsParser(text: decoded.text.bytes, path: path, strict: strict, reading: reading)
         let parsed = parser.parse(replacedA9: decoded.text.replacedA9)
         var diagnostics = parsed.diagnostics
         if decoded.guessedWithoutBOM {
@@ -49,13 +54,13 @@ public enum StringsFileReader {
         guard !parsed.failed else { return StringsReadResult(file: nil, diagnostics: diagnostics) }
         let file = StringsFile(path: path, entries: parsed.entries, encoding: decoded.encoding,
                                hasByteOrderMark: decoded.hasByteOrderMark, leadingComment: parsed.leadingComment,
-                               unreadTail: parsed.unreadTail)
+                               unreadTail: parsed.unreadTail, recoveredEntries: parsed.recovered)
         return StringsReadResult(file: file, diagnostics: diagnostics)
     }
 
-    /// Reads and parses the file at `path` (see `parse` for `strict`). I/O problems (missing,
-    /// unreadable, a folder) are error diagnostics, never a throw.
-    public static func read(path: String, strict: Bool = false) -> StringsReadResult {
+    /// Reads and parses the file at `path` (see `parse` for `strict` and `reading`). I/O problems
+    /// (missing, unreadable, a folder) are error diagnostics, never a throw.
+    public static func read(path: String, strict: Bool = false, reading: StringsReading = .foundation) -> StringsReadResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             return StringsReadResult(file: nil, diagnostics: [.error("no such file", at: .file(path))])
@@ -66,6 +71,6 @@ public enum StringsFileReader {
         guard case .success(let bytes) = FileBytes.read(path) else {
             return StringsReadResult(file: nil, diagnostics: [.error("cannot read the file (permission denied or I/O error)", at: .file(path))])
         }
-        return parse(bytes, path: path, strict: strict)
+        return parse(bytes, path: path, strict: strict, reading: reading)
     }
 }

@@ -251,6 +251,35 @@ struct StringsLexer {
         return makeString(from, to)
     }
 
+    /// True when `raw` is a `/* … */` comment that ends as Xcode's current new-file template for a
+    /// `.strings` file does: its last line before the `*/` line holds only spaces
+    /// (`/* \n  Name.strings\n  Project\n\n  Created by … on ….\n  \n*/`, formats.md 5.3). The
+    /// older template, whose last line is `Copyright © … All rights reserved.` (or is empty, with
+    /// no space), is not. Nothing but spaces or tabs may precede the `*/` on its line.
+    func isXcodeTemplateHeader(_ raw: RawToken) -> Bool {
+        guard raw.kind == .comment, raw.isTerminated, p[raw.start + 1] == 0x2A else { return false }
+        let (from, to) = content(of: raw)
+        var i = to
+        while i > from && (p[i - 1] == 0x20 || p[i - 1] == 0x09) { i -= 1 }
+        guard let lineBreak = startOfLineBreak(endingAt: i, notBefore: from) else { return false }
+        var k = lineBreak
+        while k > from && p[k - 1] == 0x20 { k -= 1 }
+        guard k < lineBreak else { return false }  // an empty line is the older template's
+        return k == from || startOfLineBreak(endingAt: k, notBefore: from) != nil
+    }
+
+    /// The offset where the line break that ends just before byte `i` starts (LF, CR LF, CR,
+    /// U+2028, U+2029), or nil when the byte before `i` ends no line; never before `from`.
+    private func startOfLineBreak(endingAt i: Int, notBefore from: Int) -> Int? {
+        guard i > from else { return nil }
+        switch p[i - 1] {
+        case 0x0A: return i - 2 >= from && p[i - 2] == 0x0D ? i - 2 : i - 1
+        case 0x0D: return i - 1
+        case 0xA8, 0xA9: return i - 3 >= from && p[i - 3] == 0xE2 && p[i - 2] == 0x80 ? i - 3 : nil
+        default: return nil
+        }
+    }
+
     /// True when nothing but white space and comments follows byte `i` up to the end of its line
     /// (or of the text). A `/* … */` that contains a line break ends the line too.
     func restOfLineIsBlank(from i: Int) -> Bool {
@@ -309,6 +338,118 @@ struct StringsLexer {
             entries += 1
         }
         return entries > 0
+    }
+
+    // MARK: - Xcode's line reading of an entry CoreFoundation rejects
+
+    /// A value read from its line (`lineValue(openedAt:)`).
+    struct LineValue {
+        var text: String
+        /// The value ends at a quote of its kind on its line (else at the line's last `;`, or
+        /// at the end of the line).
+        var isClosed: Bool
+        /// Unescaped quotes of the value's kind inside it, left out of `text`.
+        var strayQuotes: Int
+        /// Bytes of the line after the value (its closing quote, or from the `;` on), not part of it.
+        var rest: Range<Int>
+        /// Byte offset where the next line starts (`count` when the line is the last).
+        var nextLine: Int
+    }
+
+    /// Xcode's reading of a value CoreFoundation rejects (formats.md 5.2; five real files agree):
+    /// line by line, the value opened by the quote at byte `quote` runs to the last unescaped
+    /// quote of the same kind on that line, and the unescaped quotes before that one are left
+    /// out (Rectangle `ar`: `"… حدد \ n \ "استخدام …";` is `… حدد  n  استخدام …`); with no
+    /// closing quote on the line, it runs to the line's last `;` (HSTracker `ko`:
+    /// `"k" = "등급 달성 시간;` at the end of the file is `등급 달성 시간`), or to the end of the
+    /// line. Escapes are resolved as in any quoted string. Throws only for an escape that makes a
+    /// lone surrogate, as a string token does.
+    mutating func lineValue(openedAt quote: Int) throws(StringsTokenIssue) -> LineValue {
+        let q = p[quote]
+        let end = lineEnd(from: quote + 1)
+        var last = -1
+        var quotes = 0
+        var i = quote + 1
+        while i < end {
+            let b = p[i]
+            if b == 0x5C {
+                i += 2  // `\"` is a quote in the value; a `\` before the line break stays a `\`
+                continue
+            }
+            if b == q {
+                last = i
+                quotes += 1
+            }
+            i += 1
+        }
+        let contentEnd: Int
+        let restStart: Int
+        if last >= 0 {
+            contentEnd = last
+            restStart = last + 1
+        } else {
+            var semicolon = end
+            var j = end - 1
+            while j > quote {
+                if p[j] == 0x3B {
+                    semicolon = j
+                    break
+                }
+                j -= 1
+            }
+            contentEnd = semicolon
+            restStart = semicolon
+        }
+        // Unescaped quotes before the closing one are left out: split the content at them.
+        var text = ""
+        var start = quote + 1
+        var k = start
+        while k < contentEnd {
+            if p[k] == 0x5C {
+                k += 2
+                continue
+            }
+            if p[k] == q {
+                text += try unescape(start, k)
+                start = k + 1
+            }
+            k += 1
+        }
+        text += try unescape(start, contentEnd)
+        var next = end
+        if end < count {
+            if p[end] == 0x0D && end + 1 < count && p[end + 1] == 0x0A {
+                next = end + 2
+            } else {
+                next = end + (p[end] == 0xE2 ? 3 : 1)
+            }
+        }
+        return LineValue(text: text, isClosed: last >= 0, strayQuotes: max(0, quotes - 1), rest: restStart..<end, nextLine: next)
+    }
+
+    /// The byte offset of the first line break (LF, CR, U+2028, U+2029) at or after `i`, or `count`.
+    func lineEnd(from i: Int) -> Int {
+        var j = i
+        while true {
+            j = ByteSearch.firstLineBreakCandidate(in: p, from: j, end: count)
+            guard j < count else { return count }
+            let b = p[j]
+            if b == 0x0A || b == 0x0D || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count)) { return j }
+            j += 1
+        }
+    }
+
+    /// Goes on tokenizing at byte `offset`, the start of line `line` (after a line read by
+    /// `lineValue`), as if what lies before it had been read.
+    mutating func restart(at offset: Int, line: Int) {
+        self.offset = offset
+        self.line = line
+        lineStart = offset
+    }
+
+    /// Forgets the warnings from index `index` on (those of tokens a recovery reads again).
+    mutating func dropWarnings(from index: Int) {
+        if index < warnings.count { warnings.removeSubrange(index...) }
     }
 
     /// A String from bytes [from, to) of the (valid) text.

@@ -83,15 +83,20 @@ public struct StringsFile: Sendable {
     /// migration do, at a character that cannot start a key after an entry's `;` (a warning
     /// says so too). `entries` are those before it.
     public var unreadTail: StringsUnreadTail?
+    /// Entries Apple's reader rejects, read from their line as Xcode's migration reads them
+    /// (`StringsReading.xcodeMigration`), in file order; each one is also a warning. Empty when
+    /// the file is valid for Apple's reader.
+    public var recoveredEntries: [StringsRecoveredEntry]
 
     public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?,
-                unreadTail: StringsUnreadTail? = nil) {
+                unreadTail: StringsUnreadTail? = nil, recoveredEntries: [StringsRecoveredEntry] = []) {
         self.path = path
         self.entries = entries
         self.encoding = encoding
         self.hasByteOrderMark = hasByteOrderMark
         self.leadingComment = leadingComment
         self.unreadTail = unreadTail
+        self.recoveredEntries = recoveredEntries
     }
 
     /// Key to value; for duplicate keys the last one wins, as in CoreFoundation.
@@ -120,6 +125,50 @@ public struct StringsUnreadTail: Sendable, Hashable {
         self.column = column
         self.found = found
         self.lineCount = lineCount
+    }
+}
+
+/// Which reading of a `.strings` file: Apple's runtime's, or Xcode's migration's. They differ only
+/// on files CoreFoundation rejects.
+public enum StringsReading: Sendable, Hashable {
+    /// CoreFoundation's grammar, what `NSBundle`, `plutil` and an app at run time accept: an error
+    /// anywhere rejects the whole file.
+    case foundation
+    /// What Xcode's "Migrate to String Catalog" reads: CoreFoundation's grammar, and where it
+    /// fails inside an entry whose value opens with a quote on the key's line (a missing `;`,
+    /// text after an early closing quote, a quote never closed), that entry read from its line
+    /// (formats.md 5.2; see `StringsParser`). Each such entry is a warning and a
+    /// `StringsRecoveredEntry`; reading goes on at the next line with CoreFoundation's grammar.
+    /// With `strict`, nothing is recovered: the file is rejected as in `foundation`.
+    case xcodeMigration
+}
+
+/// An entry Apple's reader rejects, read from its line as Xcode's migration reads it: the value
+/// runs from its opening quote to the last unescaped quote of the same kind on the line, and
+/// unescaped quotes inside it are left out (Rectangle `ar` `"… حدد \ n \ "استخدام …";`); with
+/// no closing quote on the line, to the line's last `;` (HSTracker `ko` `"k" = "등급 달성 시간;`),
+/// or to the end of the line.
+public struct StringsRecoveredEntry: Sendable, Hashable {
+    public var key: String
+    /// The value read (also the entry's value in `StringsFile.entries`).
+    public var value: String
+    /// 1-based line and column (in Unicode scalars) of the key.
+    public var line: Int
+    public var column: Int
+    /// Why Apple's reader rejects the entry, as the line reading sees it, e.g. `missing ';' after
+    /// the value`, `an unescaped quote inside the value (left out)`.
+    public var problem: String
+    /// Text of the line after the value that is not part of it (beyond a `;`, white space and a
+    /// comment), e.g. the ` junk` of `"k" = "v" junk;`; nil when there is none.
+    public var unreadText: String?
+
+    public init(key: String, value: String, line: Int, column: Int, problem: String, unreadText: String? = nil) {
+        self.key = key
+        self.value = value
+        self.line = line
+        self.column = column
+        self.problem = problem
+        self.unreadText = unreadText
     }
 }
 

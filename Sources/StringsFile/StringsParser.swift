@@ -28,6 +28,15 @@ import StringcatSupport
 ///   and `"k" = "v"; a =` (the file ends inside an entry).
 /// * Not a stop: `/` not followed by `/` or `*` starts an unquoted string, so `"k" = "v"; /` is
 ///   the key `/` at the end of the file, an error.
+/// * **Recovered, with `StringsReading.xcodeMigration`** (what Xcode's migration reads where CF
+///   fails, formats.md 5.2): an entry error of the kind above whose value opens with a quote on
+///   the key's line — `"k" = "v"` followed by the next line's entry or the end of the file (no
+///   `;`), `"k" = "v" junk;` and `"k" = "a "b" c";` (text after an early closing quote),
+///   `"k" = "v;` (a quote never closed) — is read from its line (`StringsLexer.lineValue`: to
+///   the line's last quote of the value's kind, stray quotes left out, else to its last `;`),
+///   with a warning; reading goes on at the next line with CF's grammar. Not recovered (still an
+///   error): a value on another line than its key, an unquoted value, a missing `=` or value,
+///   an escape error, anything inside braces, and everything with `strict`.
 /// * Also different from CF, on purpose: values that are not strings (`"k" = {…};`, `(…)`,
 ///   `<…>`), which CF accepts, are errors; a file holding one string and nothing else (`"k"`),
 ///   which CF reads as a string rather than a table, is an error (no `=`); `\UD800` alone, which
@@ -47,6 +56,8 @@ struct StringsParser {
     private var text = ""
     private var leadingComment: String?
     private var sawComment = false
+    /// Byte offset of the file's first comment when it comes before any entry (-1: none).
+    private var firstCommentStart = -1
     private var sawKey = false
     private let keys: KeyTable
     private var warningsTaken = 0
@@ -57,12 +68,17 @@ struct StringsParser {
     private var semicolonLine = 0
     /// The file is one braced dictionary, `{ … }`.
     private var braced = false
+    /// Entries CF's grammar rejects are read from their line (`StringsReading.xcodeMigration`,
+    /// not strict).
+    private let recovers: Bool
+    private var recovered: [StringsRecoveredEntry] = []
 
     /// `text`: valid UTF-8 that outlives the parser.
-    init(text: UnsafeBufferPointer<UInt8>, path: String, strict: Bool = false) {
+    init(text: UnsafeBufferPointer<UInt8>, path: String, strict: Bool = false, reading: StringsReading = .foundation) {
         tokenizer = StringsLexer(text)
         self.path = path
         self.strict = strict
+        recovers = reading == .xcodeMigration && !strict
         // Typical entries take 60–150 bytes; reserving avoids most regrowth (only the pages
         // used count). The key table is filled with zeros when made, so it is sized for one key
         // per 128 bytes and grows if there are more: a 200 MB file's table is 32 MB, not 64.
@@ -70,10 +86,10 @@ struct StringsParser {
         keys = KeyTable(expected: text.count / 128)
     }
 
-    /// Entries, leading comment, diagnostics and where reading stopped early; `failed` when any
-    /// error was found.
+    /// Entries, leading comment, diagnostics, where reading stopped early and the entries read
+    /// from their line; `failed` when any error was found.
     /// `replacedA9`: offsets of U+FFFD that stand for invalid 0xA9 bytes (`UTF8Text.replacedA9`).
-    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, failed: Bool) {
+    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, recovered: [StringsRecoveredEntry], failed: Bool) {
         if let first = replacedA9.first {
             let more = replacedA9.count > 1 ? " (and \(replacedA9.count - 1) more in this file)" : ""
             found.append((first, .warning("invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character", at: location(first))))
@@ -83,7 +99,7 @@ struct StringsParser {
         let ordered = found.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
         }.map { $0.element.1 }
-        return (entries, leadingComment, ordered, unreadTail, failed)
+        return (entries, leadingComment, ordered, unreadTail, recovered, failed)
     }
 
     private func location(_ offset: Int) -> SourceLocation {
@@ -115,7 +131,10 @@ struct StringsParser {
                 if token.isString { text = try tokenizer.text(of: token) }
                 return token
             }
-            if !sawComment && !sawKey { leadingComment = tokenizer.trimmedCommentText(of: token) }
+            if !sawComment && !sawKey {
+                leadingComment = tokenizer.trimmedCommentText(of: token)
+                firstCommentStart = token.start
+            }
             sawComment = true
             if tokenizer.lastTokenLine == semicolonLine {
                 commentOnSemicolonLine(token)
@@ -275,7 +294,12 @@ struct StringsParser {
         let keyText = takeText()
         // The key is the last token read.
         let position = tokenizer.lastTokenPosition()
-        let comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
+        var comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
+        if let last = lastComment, last.start == firstCommentStart, tokenizer.isXcodeTemplateHeader(last) {
+            // The file's first comment, and it is Xcode's current new-file template: Xcode's
+            // migration does not give it to the first key (formats.md 5.3, zoom's tables).
+            comment = nil
+        }
         sawKey = true
         semicolonLine = 0
         guard let after = try nextToken() else {
@@ -293,9 +317,22 @@ struct StringsParser {
             error("missing '=' after the key \"\(keyText)\" (found \(describe(after)))", at: after.start)
             return false
         }
-        guard let v = try nextToken() else {
-            error("missing value after '=' for the key \"\(keyText)\"", at: after.end)
-            return false
+        // Where a recovery starts again from: the diagnostics so far are kept, those of the value
+        // and of what follows it are made again by the line reading.
+        let mark = recovers && !braced ? recoveryMark() : nil
+        let v: Token
+        do {
+            guard let t = try nextToken() else {
+                error("missing value after '=' for the key \"\(keyText)\"", at: after.end)
+                return false
+            }
+            v = t
+        } catch {
+            // A value whose quote is never closed (HSTracker `ko`, the last line of the file).
+            if let mark, isUnterminatedQuote(error), tokenizer.lastTokenLine == position.line {
+                return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: error.offset, mark: mark)
+            }
+            throw error
         }
         switch v.kind {
         case .quotedString, .unquotedString:
@@ -316,16 +353,80 @@ struct StringsParser {
             error("unexpected \(describe(v)) where the value of \"\(keyText)\" was expected", at: v.start)
             return false
         }
+        // The line reading applies to a quoted value that opens on the key's line.
+        let lineReadable = mark != nil && v.kind == .quotedString && tokenizer.lastTokenLine == position.line
         let value = takeText()
-        if let t = try nextToken(), t.kind == .semicolon {
+        let next: Token?
+        do {
+            next = try nextToken()
+        } catch {
+            if lineReadable, let mark { return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark) }
+            throw error
+        }
+        if let t = next, t.kind == .semicolon {
             add(key: key, keyText: keyText, value: value, comment: comment, at: position)
             lastComment = nil
             semicolonLine = tokenizer.lastTokenLine
             return true
         }
+        // No `;` (Rectangle `es`: the next line's entry follows), or text after an early closing
+        // quote (Rectangle `ar`).
+        if lineReadable, let mark { return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark) }
         // Point where the ';' belongs, not at the next line's key.
         error("missing ';' after the value of \"\(keyText)\"", at: v.end)
         return false
+    }
+
+    /// Counts of diagnostics before an entry's value is read, to undo what the value and the
+    /// tokens after it reported when the entry is read again from its line.
+    private struct RecoveryMark {
+        var found: Int
+        var warnings: Int
+    }
+
+    private mutating func recoveryMark() -> RecoveryMark {
+        if warningsTaken < tokenizer.warnings.count { takeWarnings() }
+        return RecoveryMark(found: found.count, warnings: tokenizer.warnings.count)
+    }
+
+    /// Reads the entry whose value opens with the quote at byte `quote` from its line, as Xcode's
+    /// migration does (`StringsLexer.lineValue`), warns with what was read and why, and goes on
+    /// at the next line. What CF's grammar made of the value and of the tokens after it is
+    /// dropped, warnings included (the line reading makes its own). Out of line: rare.
+    @inline(never)
+    private mutating func recover(key: Token, keyText: String, comment: String?, at position: (line: Int, column: Int),
+                                  quote: Int, mark: RecoveryMark) throws(StringsTokenIssue) -> Bool {
+        found.removeSubrange(mark.found...)
+        tokenizer.dropWarnings(from: mark.warnings)
+        warningsTaken = mark.warnings
+        let read = try tokenizer.lineValue(openedAt: quote)
+        tokenizer.restart(at: read.nextLine, line: position.line + 1)
+        let rest = tokenizer.makeString(read.rest.lowerBound, read.rest.upperBound)
+        var unread = Self.trimmed(rest)
+        if unread.hasPrefix(";") { unread = Self.trimmed(String(unread.dropFirst())) }
+        var problems: [String] = []
+        if !read.isClosed {
+            problems.append("the value's quote is not closed on its line")
+        } else if !rest.contains(";") {
+            problems.append("missing ';' after the value")
+        }
+        if read.strayQuotes > 0 {
+            problems.append(read.strayQuotes == 1 ? "an unescaped quote inside the value, left out"
+                : "\(read.strayQuotes) unescaped quotes inside the value, left out")
+        }
+        if !unread.isEmpty { problems.append("text after the value's closing quote, not read") }
+        let problem = problems.joined(separator: "; ")
+        let shownUnread = unread.isEmpty ? "" : " (not read: \"\(unread)\")"
+        found.append((key.start, .warning(
+            "\"\(keyText)\": \(problem): Apple's reader rejects the whole file here; read from its line as Xcode's migration reads it, value \"\(read.text)\"\(shownUnread)",
+            at: SourceLocation(path: path, line: position.line, column: position.column))))
+        recovered.append(StringsRecoveredEntry(key: keyText, value: read.text, line: position.line, column: position.column,
+                                               problem: problem, unreadText: unread.isEmpty ? nil : unread))
+        add(key: key, keyText: keyText, value: read.text, comment: comment, at: position)
+        lastComment = nil
+        // As after any entry's `;`: junk where the next key should start ends the table.
+        semicolonLine = position.line
+        return true
     }
 
     /// The Strings are consumed: they move into the entry.

@@ -7,7 +7,9 @@ import StringsFile
 /// One legacy file as its reader returns it, in leaves.
 ///
 /// `.strings` files are read by stringcat's tokenizer (its agreement with Foundation is tested on
-/// thousands of mutated corpus files); `.stringsdict` files by PropertyListSerialization, the
+/// thousands of mutated corpus files) as Xcode's migration reads them: an entry Foundation rejects
+/// is read from its line (`StringsReading.xcodeMigration`), compared like any other, and shown in a
+/// warning (`recoveredParts`); `.stringsdict` files by PropertyListSerialization, the
 /// reference reader, not by the byte-level XML reader `migrate` uses: every proof also checks that
 /// fast path.
 struct LegacyFileLeaves: Sendable {
@@ -45,6 +47,9 @@ struct LegacyFileLeaves: Sendable {
     var error: Diagnostic?
     /// Warnings of the reader that mean part of the file was not read (junk ended the table).
     var unreadParts: [Diagnostic] = []
+    /// One warning per entry Apple's reader rejects and Xcode's migration reads from its line
+    /// (formats.md 5.2): the file is compared with that reading, and the user sees each such entry.
+    var recoveredParts: [Diagnostic] = []
 
     func location(_ key: Key) -> SourceLocation {
         SourceLocation(path: file.path, line: key.line, column: key.column)
@@ -60,7 +65,9 @@ struct LegacyFileLeaves: Sendable {
     }
 
     private mutating func readStrings() {
-        let read = StringsFileReader.read(path: file.path)
+        // As `migrate` reads it (Xcode's reading), never stricter: a file Xcode's migration reads
+        // is compared, not reported as unreadable.
+        let read = StringsFileReader.read(path: file.path, reading: .xcodeMigration)
         guard let strings = read.file else {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
@@ -69,6 +76,11 @@ struct LegacyFileLeaves: Sendable {
         last.reserveCapacity(strings.entries.count)
         if let tail = strings.unreadTail {
             unreadParts = [.warning("\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) (\(tail.lineCount) lines) are not read", at: SourceLocation(path: file.path, line: tail.line, column: tail.column))]
+        }
+        recoveredParts = strings.recoveredEntries.map { entry in
+            let unread = entry.unreadText.map { ", and not \"\($0)\"" } ?? ""
+            return .warning("\"\(entry.key)\": \(entry.problem) (Apple's reader rejects this file here): compared as Xcode's migration reads the line, value \"\(entry.value)\"\(unread)",
+                            at: SourceLocation(path: file.path, line: entry.line, column: entry.column))
         }
         var repeated: Set<ByteKey> = []
         for (index, entry) in strings.entries.enumerated() {
@@ -175,6 +187,7 @@ struct LegacySide {
         let groups = languageNames.map { byLanguage[$0]! }
         // Languages are independent: build each one's keys on every core.
         let built = ConcurrentMap.map(groups) { indices in Self.language(files, indices) }
+        for file in files { notes += file.recoveredParts }
         for (language, result) in zip(languageNames, built) {
             languages[language] = result.language
             notes += result.notes

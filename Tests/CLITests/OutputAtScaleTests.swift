@@ -35,11 +35,11 @@ final class OutputAtScaleTests: WorkFolderTestCase {
     }
 
     func testQuietStillPrintsErrors() throws {
-        try write("App/fr.lproj/Localizable.strings", "\"a\" = \"A\"\n")
+        try write("App/fr.lproj/Localizable.strings", "\"a\" = A\n")
         let quiet = try Stringcat.run(["migrate", "App", "--quiet"], in: work)
         XCTAssertEqual(quiet.status, 1)
         XCTAssertEqual(lines(quiet.stderr), [
-            "App/fr.lproj/Localizable.strings:1:10: error: missing ';' after the value of \"a\"",
+            "App/fr.lproj/Localizable.strings:1:8: error: missing ';' after the value of \"a\"",
             "App/Localizable.xcstrings: error: no catalog written for table Localizable: a file does not parse (fix it, or pass --skip-invalid to leave it out)",
         ])
         XCTAssertEqual(quiet.stdout, "wrote 0 of 1 catalog (0 entries, 0 languages); 1 failed, see the errors above\n")

@@ -5,11 +5,11 @@ import XCTest
 /// current folder; results and summaries on stdout.
 final class StreamsTests: WorkFolderTestCase {
     func testLintPrintsDiagnosticsOnStderrWithRelativePathsAndTheCountOnStdout() throws {
-        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A\"\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = A\n")
         // An absolute path inside the current folder is printed relative to it.
         let run = try Stringcat.run(["lint", work.appendingPathComponent("App").path], in: work)
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, "App/de.lproj/Localizable.strings:1:10: error: missing ';' after the value of \"a\"\n")
+        XCTAssertEqual(run.stderr, "App/de.lproj/Localizable.strings:1:8: error: missing ';' after the value of \"a\"\n")
         XCTAssertEqual(run.stdout, "1 file checked: 1 error, 0 warnings\n")
     }
 

@@ -7,7 +7,7 @@ final class TerminalOutputTests: WorkFolderTestCase {
     override func setUpWithError() throws {
         try super.setUpWithError()
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"a\" = \"B\";\n")
-        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A\"\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = A\n")
     }
 
     /// Every command that prints diagnostics, with a warning and an error to print.
@@ -30,12 +30,12 @@ final class TerminalOutputTests: WorkFolderTestCase {
             throw XCTSkip("no pseudo-terminal on this system")
         }
         XCTAssertEqual(coloured.status, 1)
-        XCTAssertTrue(coloured.stderr.contains("App/de.lproj/Localizable.strings:1:10: \u{1B}[1;31merror:\u{1B}[0m missing ';'"), coloured.stderr.debugDescription)
+        XCTAssertTrue(coloured.stderr.contains("App/de.lproj/Localizable.strings:1:8: \u{1B}[1;31merror:\u{1B}[0m missing ';'"), coloured.stderr.debugDescription)
         XCTAssertTrue(coloured.stderr.contains(": \u{1B}[1;35mwarning:\u{1B}[0m duplicate key"), coloured.stderr.debugDescription)
         XCTAssertFalse(coloured.stdout.contains("\u{1B}"), "stdout is a pipe: \(coloured.stdout.debugDescription)")
 
         let plain = try Stringcat.runWithStderrOnATerminal(["lint", "App"], in: work, environment: ["NO_COLOR": "1", "TERM": "xterm-256color"])!
-        XCTAssertTrue(plain.stderr.contains("App/de.lproj/Localizable.strings:1:10: error: missing ';'"), plain.stderr.debugDescription)
+        XCTAssertTrue(plain.stderr.contains("App/de.lproj/Localizable.strings:1:8: error: missing ';'"), plain.stderr.debugDescription)
         XCTAssertFalse(plain.stderr.contains("\u{1B}[1;3"), plain.stderr.debugDescription)
     }
 

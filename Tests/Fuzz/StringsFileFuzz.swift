@@ -3,7 +3,9 @@
 //
 // Checks: parsing never crashes, hangs or grows memory without bound (libFuzzer's -timeout and
 // -rss_limit_mb); and when the input parses, what StringsFileWriter writes for its entries reads
-// back to the same keys and values in the same order.
+// back to the same keys and values in the same order. Xcode's reading (`.xcodeMigration`, which
+// reads entries Apple's reader rejects from their line) never crashes either, gives the same
+// entries wherever Apple's reading accepts the input, and its entries round trip too.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -12,7 +14,12 @@ public func stringsFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let result = StringsFileReader.parse(bytes, path: "Fuzz.strings")
     // Every diagnostic must render (its location and text are computed lazily in places).
     for diagnostic in result.diagnostics { _ = diagnostic.description }
-    guard let file = result.file else { return 0 }
+    let xcode = StringsFileReader.parse(bytes, path: "Fuzz.strings", reading: .xcodeMigration)
+    for diagnostic in xcode.diagnostics { _ = diagnostic.description }
+    if let file = result.file, xcode.file?.entries != file.entries {
+        fatalError("Xcode's reading differs where Apple's accepts the input: \(file.entries) -> \(String(describing: xcode.file?.entries))")
+    }
+    guard let file = result.file ?? xcode.file else { return 0 }
     let written = [UInt8](StringsFileWriter.data(file.entries))
     let again = StringsFileReader.parse(written, path: "Fuzz.strings")
     guard let reread = again.file else {

@@ -123,11 +123,13 @@ final class VerifierTests: XCTestCase {
 
     func testAFileThatDoesNotParseIsAnErrorAndIsNotCarried() throws {
         let tree = try migratedSample()
-        let broken = try tree.write("LegacyApp/de.lproj/Localizable.strings", "\"a\" = \"B\"\n")
+        // A missing value: neither Apple's reader nor Xcode's migration reads it (a missing `;`
+        // is read from its line as Xcode's migration does: Rule1VerifyTests).
+        let broken = try tree.write("LegacyApp/de.lproj/Localizable.strings", "\"a\" = ;\n")
         let report = verify(tree.root, tables: ["Localizable"])
         XCTAssertFalse(report.isLossless)
         XCTAssertEqual(report.tables[0].unreadableFiles.map(\.description),
-                       ["\(broken):1:10: error: cannot be compared, it does not parse: missing ';' after the value of \"a\""])
+                       ["\(broken):1:7: error: cannot be compared, it does not parse: missing value after '=' for the key \"a\""])
         XCTAssertEqual(report.tables[0].files.filter { !$0.isCarried }.map(\.path), [broken])
     }
 
