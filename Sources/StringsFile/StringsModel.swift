@@ -161,14 +161,21 @@ public struct StringsRecoveredEntry: Sendable, Hashable {
     /// Text of the line after the value that is not part of it (beyond a `;`, white space and a
     /// comment), e.g. the ` junk` of `"k" = "v" junk;`; nil when there is none.
     public var unreadText: String?
+    /// Unescaped quotes inside the value that the reading leaves out of it.
+    public var leftOutQuotes = 0
 
-    public init(key: String, value: String, line: Int, column: Int, problem: String, unreadText: String? = nil) {
+    /// True when the reading leaves characters of the line out of the value (stray quotes, text
+    /// after it): the file holds more than the catalog can get from it.
+    public var leavesTextOut: Bool { leftOutQuotes > 0 || unreadText != nil }
+
+    public init(key: String, value: String, line: Int, column: Int, problem: String, unreadText: String? = nil, leftOutQuotes: Int = 0) {
         self.key = key
         self.value = value
         self.line = line
         self.column = column
         self.problem = problem
         self.unreadText = unreadText
+        self.leftOutQuotes = leftOutQuotes
     }
 }
 

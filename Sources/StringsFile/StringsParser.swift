@@ -421,7 +421,7 @@ struct StringsParser {
             "\"\(keyText)\": \(problem): Apple's reader rejects the whole file here; read from its line as Xcode's migration reads it, value \"\(read.text)\"\(shownUnread)",
             at: SourceLocation(path: path, line: position.line, column: position.column))))
         recovered.append(StringsRecoveredEntry(key: keyText, value: read.text, line: position.line, column: position.column,
-                                               problem: problem, unreadText: unread.isEmpty ? nil : unread))
+                                               problem: problem, unreadText: unread.isEmpty ? nil : unread, leftOutQuotes: read.strayQuotes))
         add(key: key, keyText: keyText, value: read.text, comment: comment, at: position)
         lastComment = nil
         // As after any entry's `;`: junk where the next key should start ends the table.

@@ -50,6 +50,9 @@ struct LegacyFileLeaves: Sendable {
     /// One warning per entry Apple's reader rejects and Xcode's migration reads from its line
     /// (formats.md 5.2): the file is compared with that reading, and the user sees each such entry.
     var recoveredParts: [Diagnostic] = []
+    /// The first entry read as Xcode's migration reads it that leaves text of its line out (a
+    /// stray quote, text after the value): the file holds more than the catalog can.
+    var textLeftOut: Diagnostic?
 
     func location(_ key: Key) -> SourceLocation {
         SourceLocation(path: file.path, line: key.line, column: key.column)
@@ -76,6 +79,9 @@ struct LegacyFileLeaves: Sendable {
         last.reserveCapacity(strings.entries.count)
         if let tail = strings.unreadTail {
             unreadParts = [.warning("\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) (\(tail.lineCount) lines) are not read", at: SourceLocation(path: file.path, line: tail.line, column: tail.column))]
+        }
+        if let first = strings.recoveredEntries.first(where: \.leavesTextOut) {
+            textLeftOut = .warning("\"\(first.key)\": \(first.problem)", at: SourceLocation(path: file.path, line: first.line, column: first.column))
         }
         recoveredParts = strings.recoveredEntries.map { entry in
             let unread = entry.unreadText.map { ", and not \"\($0)\"" } ?? ""

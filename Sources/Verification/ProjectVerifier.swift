@@ -91,6 +91,8 @@ public enum ProjectVerifier {
             if let error = file.error {
                 result.unreadableFiles.append(.error("cannot be compared, it does not parse: \(error.message)", at: error.location))
                 notCarried[file.file.path] = "it does not parse"
+            } else if let leftOut = file.textLeftOut {
+                notCarried[file.file.path] = "it is read as Xcode's migration reads it, which leaves text of a line out (line \(leftOut.location.line ?? 0): \(leftOut.message)); the catalog holds what Xcode reads, not every character of the file"
             } else if let unread = file.unreadParts.first {
                 result.notes.append(.warning("part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)", at: unread.location))
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"

@@ -347,6 +347,21 @@ final class RealProjectTests: WorkFolderTestCase {
         XCTAssertTrue(loop.stderr.contains("F/App/back: warning: symbolic link loop (it leads back to"), loop.stderr)
     }
 
+    // MARK: A line read as Xcode's migration reads it (issue 25, rule 1)
+
+    func testAFileWhoseLineReadingLeavesTextOutIsKeptByDeleteLegacy() throws {
+        try write("F/en.lproj/Localizable.strings", "\"a\" = \"Safe mode\";\n\"b\" = \"B\";\n")
+        // de: stray quotes inside a value (Apple's reader rejects the file); fr: only a missing ';'.
+        try write("F/de.lproj/Localizable.strings", "\"a\" = \"der \"sichere\" Modus\";\n\"b\" = \"B-de\";\n")
+        try write("F/fr.lproj/Localizable.strings", "\"a\" = \"mode sans échec\"\n\"b\" = \"B-fr\";\n")
+        let run = try Stringcat.run(["migrate", "F", "--delete-legacy"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("  kept F/de.lproj/Localizable.strings: it is read as Xcode's migration reads it, which leaves text of a line out (line 1: \"a\": 2 unescaped quotes inside the value, left out)"), run.stdout)
+        XCTAssertTrue(exists("F/de.lproj/Localizable.strings"))
+        XCTAssertFalse(exists("F/fr.lproj/Localizable.strings"), "a line read whole (only its ';' missing) is carried")
+        XCTAssertTrue(try text("F/Localizable.xcstrings").contains("\"value\" : \"der sichere Modus\""))
+    }
+
     // MARK: 11. Smaller
 
     func testCountsOfOneAreSingular() throws {
