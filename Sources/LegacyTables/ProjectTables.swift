@@ -25,6 +25,9 @@ public struct TableSearch: Sendable {
     /// `--no-project`: a project file that does not parse does not stop the tables under it; its
     /// folder is read as a bare folder.
     public var noProject = false
+    /// `--include-base-only`: an Interface Builder group with no `.strings` child is a table too,
+    /// with an empty `mul.lproj` catalog (L4: a choice in Xcode's dialog).
+    public var includeBaseOnly = false
 
     public init(tables: [String] = [], sourceLanguage: String? = nil, requireTables: Bool = true) {
         self.tables = tables

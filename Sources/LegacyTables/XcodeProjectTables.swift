@@ -42,7 +42,7 @@ enum XcodeProjectTables {
             return found
         }
         let source = search.sourceLanguage ?? region.map { LanguageCode.forLproj($0, sourceLanguage: "en") } ?? "en"
-        let localization = LocalizedTables.find(in: graph, projectFolder: projectFolder)
+        let localization = LocalizedTables.find(in: graph, projectFolder: projectFolder, includeBaseOnly: search.includeBaseOnly)
         found.diagnostics += graph.diagnostics + localization.diagnostics
         let (record, recordProblem) = MigrationRecord.read(MigrationRecord.path(forProjectFile: pbxproj))
         if let recordProblem { found.diagnostics.append(recordProblem) }
@@ -92,8 +92,9 @@ enum XcodeProjectTables {
                                         language: LanguageCode.forProjectLproj(file.lprojFolder, sourceLanguage: source)))
             }
             // A table none of whose files is on disk (a variant group of files that are gone)
-            // has nothing to migrate; its group is left as it is.
-            guard !files.isEmpty else { continue }
+            // has nothing to migrate; its group is left as it is. A Base-only Interface Builder
+            // group picked with --include-base-only has no files and gets its empty catalog.
+            guard !files.isEmpty || localized.files.isEmpty else { continue }
             claimed.formUnion(files.map(\.path))
             var grouped: [Diagnostic] = []
             TableGrouper.pickFiles(files, into: &table, diagnostics: &grouped)

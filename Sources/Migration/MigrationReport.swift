@@ -16,9 +16,6 @@ public enum TableOutcome: String, Sendable {
     case unchanged
     /// Not written: a file did not parse, a catalog exists, or the write failed.
     case failed
-    /// Not written: the table has no entry at all (files with only a byte order mark, comments
-    /// or white space); an empty catalog would only be noise. The project is not edited for it.
-    case empty = "no entries, no catalog written"
     /// Legacy files beside a catalog already on disk that the project no longer lists (a table
     /// migrated by an earlier run): the catalog is not touched, as for `unchanged`;
     /// `--delete-legacy` deletes the files it provably holds.

@@ -34,6 +34,8 @@ public struct MigrationOptions: Sendable {
     public var noProject = false
     /// Packages inside the tree to migrate although they are not the root's own (`--include`).
     public var includes: [String] = []
+    /// Interface Builder groups with no `.strings` get an empty `mul.lproj` catalog too.
+    public var includeBaseOnly = false
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
 
@@ -55,6 +57,7 @@ public enum ProjectMigrator {
         search.excludes = options.excludes
         search.includes = options.includes
         search.noProject = options.noProject
+        search.includeBaseOnly = options.includeBaseOnly
         // One writing run per tree at a time (TreeLock), held until this function returns, undo
         // and deletions included; the project is read once the lock is held, so a run that had
         // to wait never works from what the other one changed.
@@ -234,10 +237,9 @@ public enum ProjectMigrator {
             return Built(report: report, pending: nil)
         }
         let exists = fm.fileExists(atPath: catalogPath)
-        if plan.present.isEmpty && !exists {
-            report.outcome = .empty
-            return Built(report: report, pending: nil)
-        }
+        // A table with no entry at all (files holding only comments, a launch screen's
+        // `.strings` with nothing to translate) still gets its catalog, empty, and the project
+        // edit, as Xcode's migration gives it one (L7: GoMap, canvas-ios).
         report.pluralEntryCount = plan.pluralEntryCount
         report.commentCount = plan.commentCount
         report.otherLanguageCommentCount = plan.otherLanguageCommentCount

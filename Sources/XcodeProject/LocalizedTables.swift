@@ -89,7 +89,10 @@ public enum LocalizedTables {
     /// - Parameters:
     ///   - graph: the parsed project.
     ///   - projectFolder: the absolute folder holding the `.xcodeproj`.
-    public static func find(in graph: ProjectGraph, projectFolder: String) -> ProjectLocalization {
+    /// - Parameter includeBaseOnly: L4: an Interface Builder group with no `.strings` child is a
+    ///   table too (an empty `mul.lproj` catalog): the choice a user makes in Xcode's dialog
+    ///   (`migrate --include-base-only`); off by default, as in most migrations seen.
+    public static func find(in graph: ProjectGraph, projectFolder: String, includeBaseOnly: Bool = false) -> ProjectLocalization {
         let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
         let path = graph.document.path
         var result = ProjectLocalization(tables: [], skipped: [], synchronizedFolders: [],
@@ -138,7 +141,9 @@ public enum LocalizedTables {
                 }
                 strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
-            guard !strings.isEmpty else { continue }   // L4: an IB file with no .strings children; or no tables at all
+            // L4: an IB file with no .strings child is left alone unless picked; a group of
+            // neither is no table.
+            guard !strings.isEmpty || (includeBaseOnly && interfaceBuilder != nil && otherFile == nil) else { continue }
             let targets = targetsOfGroup[group.id] ?? []
             if let reason = outside ?? otherFile {
                 result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,

@@ -11,7 +11,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -41,6 +41,8 @@ enum MigrateCommand: Subcommand {
           --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
           --include PATH          migrate the package at PATH too (repeatable): a package inside the tree
                                   that is not PATH's own is third-party code, skipped like Pods
+          --include-base-only     also give each storyboard or xib with no .strings an empty
+                                  mul.lproj catalog (a choice Xcode's dialog offers)
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
           --json                  print the report as JSON
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
@@ -49,7 +51,7 @@ enum MigrateCommand: Subcommand {
         exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict"])
+        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
             .union(ArgumentSpec.verbosityFlags),
         options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy"])
 
@@ -69,6 +71,7 @@ enum MigrateCommand: Subcommand {
         options.allFiles = arguments.has("--all-files")
         options.excludes = arguments.values("--exclude")
         options.includes = arguments.values("--include")
+        options.includeBaseOnly = arguments.has("--include-base-only")
         options.formatVersion = arguments.value("--format-version") ?? "1.0"
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
         if let prefer = arguments.value("--prefer") {
@@ -116,8 +119,8 @@ enum MigrateCommand: Subcommand {
         }
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
-            if table.outcome != .failed && table.outcome != .empty {
-                line += ", \(counted(table.languages.count, "language")) (\(table.languages.joined(separator: ", "))), \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, \(counted(table.commentCount, "comment"))"
+            if table.outcome != .failed {
+                line += ", \(counted(table.languages.count, "language"))" + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))") + ", \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, \(counted(table.commentCount, "comment"))"
                 if table.otherLanguageCommentCount > 0 {
                     line += " (\(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog)"
                 }
@@ -162,14 +165,12 @@ enum MigrateCommand: Subcommand {
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
-        let empty = report.tables.filter { $0.outcome == .empty }.count
-        let done = report.tables.count - failed - unchanged - empty
+        let done = report.tables.count - failed - unchanged
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), \(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
-        if empty > 0 { summary += "; \(counted(empty, "empty table")) (no entries), no catalog written" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary = "nothing left to migrate: \(counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
         }

@@ -91,18 +91,25 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertTrue(wrong.stderr.hasPrefix("error: --prefer only applies with --merge\n"), wrong.stderr)
     }
 
-    func testAnEmptyTableGetsNoCatalogAndTheReportSaysSo() throws {
+    /// L7 (GoMap, canvas-ios): a table whose files hold no entry gets its catalog, empty, as
+    /// Xcode's migration gives it one; verify compares it (nothing to lose) and --delete-legacy
+    /// takes the empty files.
+    func testAnEmptyTableGetsAnEmptyCatalog() throws {
         try write("App/en.lproj/Empty.strings", "\u{FEFF}")
         try write("App/de.lproj/Empty.strings", "/* nothing yet */\n")
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         let run = try Stringcat.run(["migrate", "App"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("App/Empty.xcstrings: no entries, no catalog written, 0 warnings\n"), run.stdout)
-        XCTAssertTrue(run.stdout.hasSuffix("wrote 1 of 2 catalogs (1 entry, 1 language); 1 empty table (no entries), no catalog written\n"), run.stdout)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Empty.xcstrings").path))
+        XCTAssertTrue(run.stdout.contains("App/Empty.xcstrings: written, 0 languages, 0 entries, 0 plural, 0 comments, 0 warnings\n"), run.stdout)
+        XCTAssertTrue(run.stdout.hasSuffix("wrote 2 of 2 catalogs (1 entry, 1 language)\n"), run.stdout)
+        XCTAssertEqual(try String(contentsOf: work.appendingPathComponent("App/Empty.xcstrings"), encoding: .utf8),
+                       "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}")
         let verify = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
-        XCTAssertTrue(verify.stdout.contains("App/Empty.xcstrings: empty table, nothing to compare"), verify.stdout)
+        XCTAssertTrue(verify.stdout.contains("App/Empty.xcstrings: catalog on disk: 0 languages, 0 keys, no loss"), verify.stdout)
+        let delete = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
+        XCTAssertEqual(delete.status, 0, delete.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Empty.strings").path))
     }
 
     /// Junk where a key should start ends the table, as in Apple's reader and Xcode: the entries
