@@ -1,0 +1,136 @@
+import Foundation
+
+/// What `lstat`/`fstat` say about a file, in the terms the writes and the lock decide on.
+///
+/// One value read once, so a decision (replace it, hold a lock in it, undo it) is made on one
+/// coherent view of the file rather than on several calls that may each see another file.
+struct FileStatus: Equatable {
+    enum Kind: Equatable { case regular, directory, symbolicLink, fifo, socket, device, other }
+
+    var kind: Kind
+    var device: UInt64
+    var inode: UInt64
+    var links: UInt64
+    var size: Int64
+    var mode: mode_t
+    var owner: uid_t
+    var group: gid_t
+    /// Seconds and nanoseconds of the last change of the bytes.
+    var modified: (seconds: Int64, nanoseconds: Int64)
+
+    init(_ info: stat) {
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        case S_IFIFO: kind = .fifo
+        case S_IFSOCK: kind = .socket
+        case S_IFCHR, S_IFBLK: kind = .device
+        default: kind = .other
+        }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        links = UInt64(info.st_nlink)
+        size = Int64(info.st_size)
+        mode = info.st_mode & 0o7777
+        owner = info.st_uid
+        group = info.st_gid
+        #if canImport(Darwin)
+        modified = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+        #else
+        modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+        #endif
+    }
+
+    /// The path itself (a symbolic link is described, not followed); nil when nothing is there.
+    static func of(_ path: String) -> FileStatus? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? FileStatus(info) : nil
+    }
+
+    /// What an open descriptor refers to.
+    static func of(descriptor: Int32) -> FileStatus? {
+        var info = stat()
+        return fstat(descriptor, &info) == 0 ? FileStatus(info) : nil
+    }
+
+    /// The same file (device and inode), whatever its name.
+    func isSameFile(as other: FileStatus) -> Bool { device == other.device && inode == other.inode }
+
+    /// The same file, not changed since: identity, size and modification time. What an undo
+    /// checks before it removes or replaces a file this run wrote.
+    func isUnchanged(since other: FileStatus) -> Bool {
+        isSameFile(as: other) && size == other.size && modified == other.modified
+    }
+
+    static func == (lhs: FileStatus, rhs: FileStatus) -> Bool {
+        lhs.kind == rhs.kind && lhs.device == rhs.device && lhs.inode == rhs.inode && lhs.links == rhs.links
+            && lhs.size == rhs.size && lhs.mode == rhs.mode && lhs.owner == rhs.owner && lhs.group == rhs.group
+            && lhs.modified == rhs.modified
+    }
+
+    /// "a folder", "a FIFO", … for messages about a path that is not what was expected.
+    var noun: String {
+        switch kind {
+        case .regular: return "a file"
+        case .directory: return "a folder"
+        case .symbolicLink: return "a symbolic link"
+        case .fifo: return "a FIFO"
+        case .socket: return "a socket"
+        case .device: return "a device"
+        case .other: return "a special file"
+        }
+    }
+}
+
+/// Physical paths: what a path names once its symbolic links are resolved.
+enum PhysicalPath {
+    /// `realpath(3)` of `path`, or nil when it does not exist (or cannot be resolved).
+    static func resolve(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// `path` made absolute and free of `.` and `..` (without resolving links).
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+
+    /// `path` with the part of it that exists resolved (links included) and the rest appended as
+    /// written: an --output folder may not exist yet.
+    static func resolveExistingPart(_ path: String) -> String {
+        var existing = absolute(path)
+        var rest: [String] = []
+        while existing != "/" {
+            if let resolved = resolve(existing) { return join(resolved, rest) }
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return join("/", rest)
+    }
+
+    private static func join(_ base: String, _ rest: [String]) -> String {
+        rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+    }
+
+    /// True when `path` is `folder` or lies inside it (both physical paths).
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        folder == "/" || path == folder || path.hasPrefix(folder + "/")
+    }
+
+    /// `path` and its ancestors, deepest first, ending with "/".
+    static func chain(from path: String) -> [String] {
+        var folders: [String] = []
+        var folder = path
+        while true {
+            folders.append(folder)
+            if folder == "/" || folder.isEmpty { break }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folders
+    }
+}
+
+/// `errno` in words ("No space left on device").
+func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
