@@ -28,9 +28,10 @@ struct FileStatus: Equatable {
         case S_IFCHR, S_IFBLK: kind = .device
         default: kind = .other
         }
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-        links = UInt64(info.st_nlink)
+        // dev_t is signed on Darwin, unsigned on Linux: kept as its bits.
+        device = UInt64(truncatingIfNeeded: info.st_dev)
+        inode = UInt64(truncatingIfNeeded: info.st_ino)
+        links = UInt64(truncatingIfNeeded: info.st_nlink)
         size = Int64(info.st_size)
         mode = info.st_mode & 0o7777
         owner = info.st_uid

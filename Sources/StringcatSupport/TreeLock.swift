@@ -75,7 +75,7 @@ public final class TreeLock: @unchecked Sendable {
     /// done").
     public static func acquire(writingInto paths: [String]) throws(Diagnostic) -> TreeLock {
         let paths = paths.isEmpty ? [FileManager.default.currentDirectoryPath] : paths
-        let locations = ordered(paths.map(LockLocation.of))
+        let locations = ordered(LockLocation.of(paths))
         let lock = TreeLock(first: try hold(locations[0]))
         do {
             try lock.extend(writingInto: paths)
@@ -93,7 +93,7 @@ public final class TreeLock: @unchecked Sendable {
     /// comment). When it throws, the locks already held stay held until `release`.
     public func extend(writingInto paths: [String]) throws(Diagnostic) {
         let known = Set(locations.map(\.lockFile))
-        for location in Self.ordered(paths.map(LockLocation.of)) where !known.contains(location.lockFile) {
+        for location in Self.ordered(LockLocation.of(paths)) where !known.contains(location.lockFile) {
             let taken = try Self.hold(location)
             lock.withLock { held.append(taken) }
         }
