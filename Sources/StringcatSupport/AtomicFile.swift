@@ -26,6 +26,8 @@ public enum AtomicFile {
         /// The path, where its bytes would have landed through a symbolic link, and the tree
         /// they must stay in.
         case outsideTree(String, String, String)
+        /// The path and the tree: the path, as written, is not in the tree.
+        case notInTree(String, String)
         /// The path and its number of hard links. Replacing it by a rename would detach it from
         /// the other names, which would keep the old bytes; writing it in place would change the
         /// file under every name (a `cp -al` backup included) and cannot be undone atomically.
@@ -44,6 +46,8 @@ public enum AtomicFile {
                 return "\(path) changed since this run read it (another program wrote it); it is not replaced"
             case .outsideTree(let path, let target, let root):
                 return "\(path) would be written outside \(root), through a symbolic link (into \(target)); not written"
+            case .notInTree(let path, let root):
+                return "\(path) is outside \(root); not written"
             case .hardLinked(let path, let links):
                 return "\(path) has \(links) hard links: replacing it would leave the other names with the old bytes, and writing it in place would change every one of them; not written (copy it to a file of its own, or remove the other links, and run again)"
             }
@@ -53,7 +57,7 @@ public enum AtomicFile {
         public var path: String {
             switch self {
             case .exists(let path), .cannotCreateFolder(let path, _), .cannotWrite(let path, _), .changedSinceRead(let path),
-                 .outsideTree(let path, _, _), .hardLinked(let path, _):
+                 .outsideTree(let path, _, _), .notInTree(let path, _), .hardLinked(let path, _):
                 return path
             }
         }

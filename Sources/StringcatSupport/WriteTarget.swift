@@ -10,7 +10,8 @@ import Foundation
 ///   (through a temporary file and a rename in that file's folder), followed link after link;
 /// - the place they land, once every link on the way (of folders and of the file) is resolved,
 ///   must lie inside the tree (also resolved); otherwise nothing is written and the error says
-///   where it would have gone (`.outsideTree`).
+///   where it would have gone (`.outsideTree`; `.notInTree` for a path outside the tree as
+///   written, where no link is to blame).
 enum WriteTarget {
     /// At most this many links are followed (the kernel's own limit for a path is 40).
     static let maximumLinks = 40
@@ -33,7 +34,11 @@ enum WriteTarget {
             current = destination.hasPrefix("/") ? destination : folder + "/" + destination
             current = PhysicalPath.absolute(current)
         }
-        guard PhysicalPath.isInside(current, realRoot) else { throw .outsideTree(path, current, root) }
+        guard PhysicalPath.isInside(current, realRoot) else {
+            // Said as it is: "through a symbolic link" only when a link took it out.
+            if !PhysicalPath.isInside(PhysicalPath.absolute(path), PhysicalPath.absolute(root)) { throw .notInTree(path, root) }
+            throw .outsideTree(path, current, root)
+        }
         return current
     }
 }

@@ -374,6 +374,10 @@ final class ReplacementTests: XCTestCase {
         XCTAssertThrowsError(try StagedFile(for: throughFile, overwrite: true, root: tree)) { error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .outsideTree(throughFile, outsideFile, tree))
         }
+        // Outside the tree as written: said without blaming a link.
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: folder + "/outside/New.pbxproj", overwrite: false, root: tree)) { error in
+            XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "\(self.folder!)/outside/New.pbxproj is outside \(tree); not written")
+        }
         XCTAssertEqual(text(outsideProject), "outside project")
         XCTAssertEqual(text(outsideFile), "outside file")
         XCTAssertEqual(try names("outside"), ["App.xcodeproj", "Other.pbxproj"])
