@@ -169,9 +169,10 @@ public final class TreeLock: @unchecked Sendable {
                 close(descriptor)
                 throw cannotHold(path, because: refusal)
             }
-            if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
+            if let code = lockExclusively(descriptor) {
                 let stamp = readStamp(descriptor)
+                // A lock file made here for nothing is not left in the user's tree.
+                if created, let now = FileStatus.of(path), now.isSameFile(as: status) { unlink(path) }
                 close(descriptor)
                 if code == EWOULDBLOCK || code == EAGAIN { throw busy(path, stamp: stamp, overlapping: nil) }
                 throw cannotHold(path, because: "the file system does not lock files (\(errnoText(code)))")
@@ -190,6 +191,19 @@ public final class TreeLock: @unchecked Sendable {
             return Held(location: location, descriptor: descriptor, status: status)
         }
         throw cannotHold(path, because: "other runs keep removing and creating it")
+    }
+
+    /// `flock(LOCK_EX|LOCK_NB)`; nil, or the errno. Tried a few times over a tenth of a second:
+    /// another run testing this lock file (see the type's comment) holds it shared for an
+    /// instant, where a run that owns it holds it for its whole life.
+    private static func lockExclusively(_ descriptor: Int32) -> Int32? {
+        for attempt in 0..<5 {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { return nil }
+            let code = errno
+            guard code == EWOULDBLOCK || code == EAGAIN, attempt < 4 else { return code }
+            usleep(25_000)
+        }
+        return EWOULDBLOCK
     }
 
     /// Why an existing lock path cannot be used, or nil for a regular file with one link.
