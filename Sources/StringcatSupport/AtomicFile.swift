@@ -129,19 +129,33 @@ public enum AtomicFile {
         /// was staged): a link at `path` stays a link, and nothing lands outside the tree
         /// through one. Nil writes at `path` itself.
         public var root: String?
-        /// When given, `path` is replaced only if, just before the rename, it still holds exactly
-        /// these bytes (the bytes the run read and edited): otherwise the batch fails with
-        /// `.changedSinceRead(path)` and every file it already renamed is put back. A file that
-        /// is gone by then fails the same way.
-        public var expected: Data?
+        /// When given, `path` is replaced only if, just before the rename, it is still what the
+        /// run read (and edited): otherwise the batch fails with `.changedSinceRead(path)` and
+        /// every file it already renamed is put back. A file that is gone by then fails the same
+        /// way.
+        public var expectation: Expectation?
 
+        /// A file of a batch; `expected`: the bytes `path` must still hold (see `expectation`).
         public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expecting expected: Data? = nil) {
+            self.init(path: path, content: content, overwrite: overwrite, root: root, expectation: expected.map(Expectation.bytes))
+        }
+
+        public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expectation: Expectation?) {
             self.path = path
             self.content = content
             self.overwrite = overwrite
             self.root = root
-            self.expected = expected
+            self.expectation = expectation
         }
+    }
+
+    /// What a file must still be for a batch to replace it: what the run read.
+    public enum Expectation: Sendable, Equatable {
+        /// It holds exactly these bytes (a project file: read whole, edited, written back).
+        case bytes(Data)
+        /// It is the file seen when it was read, not written since (see `FileSnapshot`): for a
+        /// file too large to keep in memory. Weaker than `.bytes`: see `FileSnapshot`.
+        case unchanged(FileSnapshot)
     }
 
     /// Writes a batch: all of it, or none of it (see `commitAll`), and removes the previous
@@ -181,7 +195,7 @@ public enum AtomicFile {
                 // What an earlier run killed in the middle of a write left in this folder.
                 let folder = (staged.target as NSString).deletingLastPathComponent
                 if cleaned.insert(folder).inserted { cleanUpAfterKilledRuns(in: folder) }
-                committed.append(try commit(staged, overwrite: file.overwrite, expecting: file.expected))
+                committed.append(try commit(staged, overwrite: file.overwrite, expecting: file.expectation))
             } catch {
                 stagedHere?.discard()
                 StagedFile.discard(files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
@@ -301,7 +315,7 @@ public enum AtomicFile {
     /// Puts a staged file in place: flushed to disk, given the identity of the file it replaces
     /// (permissions, extended attributes, owner), the old file set aside, the expectation
     /// checked on the very file about to be displaced, then renamed over the destination.
-    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Data?) throws(CommitFailure) -> Committed {
+    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?) throws(CommitFailure) -> Committed {
         let path = staged.path, target = staged.target
         if let inject = faultInjector {
             do { try inject(path) } catch { throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error))) }
@@ -348,7 +362,7 @@ public enum AtomicFile {
         }
         // The expectation is checked on the file set aside: the very file the rename displaces
         // (unless another program replaces it in the microseconds between the two calls).
-        if let expected, let aside, !holds(aside.path, expected) {
+        if let expected, let aside, !isStill(aside.path, expected) {
             throw CommitFailure(.changedSinceRead(path), stranded: putBack(aside, at: target, for: path))
         }
         if rename(staged.temporaryPath, target) != 0 {
@@ -428,11 +442,16 @@ public enum AtomicFile {
         return aside
     }
 
-    /// True when the file at `path` (or the file a link there leads to) holds exactly `bytes`.
-    private static func holds(_ path: String, _ bytes: Data) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, Int64(info.st_size) == Int64(bytes.count) else { return false }
-        return FileManager.default.contents(atPath: path) == bytes
+    /// True when the file at `path` (or the file a link there leads to) is still what was read.
+    private static func isStill(_ path: String, _ expectation: Expectation) -> Bool {
+        switch expectation {
+        case .bytes(let bytes):
+            var info = stat()
+            guard stat(path, &info) == 0, Int64(info.st_size) == Int64(bytes.count) else { return false }
+            return FileManager.default.contents(atPath: path) == bytes
+        case .unchanged(let snapshot):
+            return FileSnapshot.of(path) == snapshot
+        }
     }
 
     // MARK: Names

@@ -84,6 +84,32 @@ struct FileStatus: Equatable {
     }
 }
 
+/// A file as it was seen when a run read it: which file (device and inode), its size and its
+/// modification time, following a link. A batch replaces a file only if it is still the same
+/// (`AtomicFile.Expectation.unchanged`) when the file is too large to keep its bytes.
+///
+/// Take it before reading, and again after: if they differ, the file changed during the read.
+/// It catches a program that saves by renaming a new file over the old one (a new inode) and one
+/// that writes in place (a new size or modification time); a same-size write in place within the
+/// file system's timestamp granularity (a few milliseconds on Linux) of the snapshot is the one
+/// change it can miss: `.bytes` cannot.
+public struct FileSnapshot: Sendable, Hashable {
+    public var device: UInt64
+    public var inode: UInt64
+    public var size: Int64
+    public var modifiedSeconds: Int64
+    public var modifiedNanoseconds: Int64
+
+    /// The snapshot of the file at `path` (a link followed), or nil when there is none.
+    public static func of(_ path: String) -> FileSnapshot? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let status = FileStatus(info)
+        return FileSnapshot(device: status.device, inode: status.inode, size: status.size,
+                            modifiedSeconds: status.modified.seconds, modifiedNanoseconds: status.modified.nanoseconds)
+    }
+}
+
 /// Physical paths: what a path names once its symbolic links are resolved.
 enum PhysicalPath {
     /// `realpath(3)` of `path`, or nil when it does not exist (or cannot be resolved).

@@ -284,6 +284,29 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(try names(), ["B.xcstrings"])
     }
 
+    /// For a file too large to keep its bytes (a catalog merged into), the snapshot taken when
+    /// it was read: a save by rename (new inode) or in place (new size) since is refused.
+    func testALargeFileChangedSinceItsSnapshotIsNotReplaced() throws {
+        let catalog = try write("Localizable.xcstrings", "read by the run")
+        let snapshot = try XCTUnwrap(FileSnapshot.of(catalog))
+        let saves: [(String, () throws -> Void)] = [
+            ("by a rename", { try Data("saved by Xcode!".utf8).write(to: URL(fileURLWithPath: catalog), options: .atomic) }),
+            ("in place", { try Data("saved by Xcode, longer".utf8).write(to: URL(fileURLWithPath: catalog)) }),
+        ]
+        for (name, save) in saves {
+            try save()
+            let error = batchError {
+                try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, expectation: .unchanged(snapshot))])
+            }
+            XCTAssertEqual(error?.error, .changedSinceRead(catalog), name)
+        }
+        XCTAssertEqual(text(catalog), "saved by Xcode, longer")
+        let now = try XCTUnwrap(FileSnapshot.of(catalog))
+        try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, expectation: .unchanged(now))])
+        XCTAssertEqual(text(catalog), "merged")
+        XCTAssertEqual(try names(), ["Localizable.xcstrings"])
+    }
+
     // MARK: Item 7: a replaced file keeps its identity; hard links are never detached
 
     func testAReplacedFileKeepsItsModeExtendedAttributesAndOwner() throws {
