@@ -521,10 +521,13 @@ public enum AtomicFile {
     /// The folders above `path` that do not exist yet, outermost first.
     static func missingFolders(above path: String) -> [String] {
         var missing: [String] = []
-        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.path) {
-            missing.insert(folder.path, at: 0)
-            folder = folder.deletingLastPathComponent()
+        var folder = (PhysicalPath.absolute(path) as NSString).deletingLastPathComponent
+        // Ends at "/", and at the start of a relative path (a current folder that is gone).
+        while folder != "/" && !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            missing.insert(folder, at: 0)
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { break }
+            folder = parent
         }
         return missing
     }
@@ -532,14 +535,13 @@ public enum AtomicFile {
     /// Why a folder cannot be created, in words a user can act on (Foundation on Linux only
     /// says "The operation could not be completed").
     static func folderReason(_ folder: String, _ error: Error) -> String {
-        var ancestor = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
-        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-            ancestor = ancestor.deletingLastPathComponent()
-        }
-        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
-            if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "folder \(ancestor.path) is not writable" }
+        // The nearest ancestor that exists (the chain ends at "/", or at the start of a relative
+        // path when the current folder is gone).
+        let ancestor = PhysicalPath.chain(from: PhysicalPath.absolute(folder)).first { FileManager.default.fileExists(atPath: $0) }
+        if let ancestor, FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(ancestor) is a file, not a folder" }
+            if !FileManager.default.isWritableFile(atPath: ancestor) { return "folder \(ancestor) is not writable" }
         }
         return reason(error)
     }

@@ -129,16 +129,18 @@ enum PhysicalPath {
     static func resolveExistingPart(_ path: String) -> String {
         var existing = absolute(path)
         var rest: [String] = []
-        while existing != "/" {
+        // An empty or relative path here means the current folder is gone: the loop ends there.
+        while existing != "/" && !existing.isEmpty {
             if let resolved = resolve(existing) { return join(resolved, rest) }
             rest.insert((existing as NSString).lastPathComponent, at: 0)
             existing = (existing as NSString).deletingLastPathComponent
         }
-        return join("/", rest)
+        return join(existing.isEmpty ? "" : "/", rest)
     }
 
     private static func join(_ base: String, _ rest: [String]) -> String {
-        rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
+        if base.isEmpty { return rest.joined(separator: "/") }
+        return rest.isEmpty ? base : (base == "/" ? "" : base) + "/" + rest.joined(separator: "/")
     }
 
     /// True when `path` is `folder` or lies inside it (both physical paths).
@@ -146,14 +148,16 @@ enum PhysicalPath {
         folder == "/" || path == folder || path.hasPrefix(folder + "/")
     }
 
-    /// `path` and its ancestors, deepest first, ending with "/".
+    /// `path` and its ancestors, deepest first, ending with "/" (for a relative path, which only
+    /// a current folder that is gone leaves, with its first component).
     static func chain(from path: String) -> [String] {
         var folders: [String] = []
         var folder = path
-        while true {
+        while !folder.isEmpty {
             folders.append(folder)
-            if folder == "/" || folder.isEmpty { break }
-            folder = (folder as NSString).deletingLastPathComponent
+            let parent = (folder as NSString).deletingLastPathComponent
+            if folder == "/" || parent == folder { break }
+            folder = parent
         }
         return folders
     }

@@ -93,7 +93,7 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
     static func startFolder(for path: String) -> String {
         var folder = PhysicalPath.absolute(path)
         if (folder as NSString).pathExtension == "xcodeproj" { folder = (folder as NSString).deletingLastPathComponent }
-        while folder != "/" {
+        while folder != "/" && !folder.isEmpty {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { break }
             folder = (folder as NSString).deletingLastPathComponent
@@ -104,6 +104,7 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
     /// The location when `folder` is the top of a git work tree: `.git` is a folder, or a file
     /// whose `gitdir:` line names one.
     static func gitLocation(at folder: String) -> LockLocation? {
+        guard folder.hasPrefix("/") else { return nil }
         let entry = (folder == "/" ? "" : folder) + "/.git"
         guard let status = FileStatus.of(entry) else { return nil }
         var gitDirectory: String?
@@ -143,9 +144,13 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
 
     /// True when `folder` holds a `.xcodeproj` or a `Package.swift`.
     static func holdsProject(_ folder: String) -> Bool {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        guard folder.hasPrefix("/"), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
         return names.contains { $0 == "Package.swift" || $0.hasSuffix(".xcodeproj") }
     }
 
-    static func lockFile(in folder: String) -> String { (folder == "/" ? "" : folder) + "/" + TreeLock.folderLockName }
+    /// `.stringcat.lock` in `folder`; a relative path when `folder` is not absolute (a current
+    /// folder that is gone), which `TreeLock` refuses.
+    static func lockFile(in folder: String) -> String {
+        folder.isEmpty ? TreeLock.folderLockName : (folder == "/" ? "" : folder) + "/" + TreeLock.folderLockName
+    }
 }

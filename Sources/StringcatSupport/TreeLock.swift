@@ -137,6 +137,8 @@ public final class TreeLock: @unchecked Sendable {
     /// writes this run's stamp in it.
     private static func hold(_ location: LockLocation) throws(Diagnostic) -> Held {
         let path = location.lockFile
+        // Only a current folder that is gone leaves a relative path here: no folder to lock.
+        guard path.hasPrefix("/") else { throw cannotHold(path, because: "the current folder no longer exists, so the path names no folder") }
         // A few rounds: a file found may be removed by the run that held it before it is
         // locked here (that run then ends); the next round creates a fresh one.
         for _ in 0..<8 {
@@ -278,6 +280,7 @@ public final class TreeLock: @unchecked Sendable {
     /// Throws when a lock file standing in `folder` (`.stringcat.lock`, or the lock of a `.git`
     /// there) is held by another run. Files this run holds are skipped; nothing is created.
     private static func test(_ folder: String, skipping mine: [FileStatus]) throws(Diagnostic) {
+        guard folder.hasPrefix("/") else { return }
         var candidates = [LockLocation.lockFile(in: folder)]
         if let git = LockLocation.gitLocation(at: folder), git.lockFile != candidates[0] { candidates.append(git.lockFile) }
         for candidate in candidates {

@@ -312,3 +312,27 @@ struct ReadOnlyFolder {
         }
     }
 }
+
+/// A run whose current folder was removed under it names a relative path that leads nowhere: no
+/// lock is taken (a `.stringcat.lock` at `/` would be a wrong one) and nothing loops. (A run in a
+/// removed folder spun forever in `startFolder` before this was fixed.)
+final class GoneCurrentFolderTests: XCTestCase {
+    func testARelativePathInACurrentFolderThatIsGoneIsRefusedAtOnce() throws {
+        let original = FileManager.default.currentDirectoryPath
+        let gone = NSTemporaryDirectory() + "gone-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: gone, withIntermediateDirectories: true)
+        XCTAssertEqual(chdir(gone), 0)
+        defer { chdir(original) }
+        XCTAssertEqual(rmdir(gone), 0)
+        XCTAssertEqual(FileManager.default.currentDirectoryPath, "", "this system reports a removed current folder as empty")
+        let location = LockLocation.of("app/LegacyApp")
+        XCTAssertEqual(location, LockLocation(folder: "", lockFile: ".stringcat.lock", kind: .folder))
+        XCTAssertThrowsError(try TreeLock.acquire(for: "app/LegacyApp")) { error in
+            XCTAssertEqual((error as? Diagnostic)?.description,
+                           ".stringcat.lock: error: cannot hold the lock of this tree: the current folder no longer exists, so the path names no folder; nothing was done")
+        }
+        XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: "app/x.txt", overwrite: false, root: "app"))
+        XCTAssertEqual(AtomicFile.missingFolders(above: "app/LegacyApp/x.txt"), ["app", "app/LegacyApp"])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "/.stringcat.lock"))
+    }
+}
