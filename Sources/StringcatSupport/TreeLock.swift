@@ -92,6 +92,8 @@ public final class TreeLock: @unchecked Sendable {
     /// in that it does not hold yet, then tests the locks on the way to each (see the type's
     /// comment). When it throws, the locks already held stay held until `release`.
     public func extend(writingInto paths: [String]) throws(Diagnostic) {
+        // A released lock takes nothing more: what it took would never be released.
+        if lock.withLock({ released }) { throw .error("the lock of this run was already released; nothing was done", at: .file(path)) }
         let known = Set(locations.map(\.lockFile))
         for location in Self.ordered(LockLocation.of(paths)) where !known.contains(location.lockFile) {
             let taken = try Self.hold(location)

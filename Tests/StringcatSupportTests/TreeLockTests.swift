@@ -128,6 +128,11 @@ final class TreeLockTests: XCTestCase {
         try write("app/.stringcat.lock", "someone else's\n")
         lock.release()
         XCTAssertEqual(try String(contentsOfFile: folder + "/app/.stringcat.lock", encoding: .utf8), "someone else's\n")
+        // Nothing more is taken by a released lock.
+        XCTAssertThrowsError(try lock.extend(writingInto: [folder + "/other"])) { error in
+            XCTAssertEqual((error as? Diagnostic)?.description, "\(self.folder!)/app/.stringcat.lock: error: the lock of this run was already released; nothing was done")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/other"))
     }
 
     /// A tree where no lock file can be made cannot be written safely: the run stops, naming the
