@@ -273,10 +273,7 @@ public enum AtomicFile {
             for file in files.reversed() {
                 if let failure = AtomicFile.undo(file) { report.notRestored.append(failure) } else { report.restored.append(file.path) }
             }
-            // Deepest first; only folders this batch created, and only when empty.
-            for folder in files.flatMap(\.createdFolders).reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
-                try? FileManager.default.removeItem(atPath: folder)
-            }
+            AtomicFile.removeEmptyFolders(files.flatMap(\.createdFolders))
             return report
         }
     }
@@ -532,6 +529,14 @@ public enum AtomicFile {
         return missing
     }
 
+    /// Removes the folders a run created (`folders`, outermost first), deepest first, each only
+    /// when empty: what the user put there meanwhile stays, and so does its folder.
+    static func removeEmptyFolders(_ folders: [String]) {
+        for folder in folders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
     /// Why a folder cannot be created, in words a user can act on (Foundation on Linux only
     /// says "The operation could not be completed").
     static func folderReason(_ folder: String, _ error: Error) -> String {
@@ -559,8 +564,6 @@ public enum AtomicFile {
         }
         return nil
     }
-
-    static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     static func reason(_ error: Error) -> String {
         if let e = error as? WriteError { return e.description }

@@ -53,7 +53,7 @@ public final class StagedFile: @unchecked Sendable {
             let code = errno
             removeCreatedFolders()
             if code == EACCES && !fm.isWritableFile(atPath: folder) { throw .cannotWrite(path, "folder \(folder) is not writable") }
-            throw .cannotWrite(path, AtomicFile.errnoText(code))
+            throw .cannotWrite(path, errnoText(code))
         }
     }
 
@@ -90,7 +90,7 @@ public final class StagedFile: @unchecked Sendable {
         let failed = fsync(descriptor) != 0 ? errno : nil
         let closed = close(descriptor) == 0 ? nil : errno
         descriptor = -1
-        if let code = failed ?? closed { throw .cannotWrite(path, AtomicFile.errnoText(code)) }
+        if let code = failed ?? closed { throw .cannotWrite(path, errnoText(code)) }
     }
 
     /// Removes the temporary file and the folders created for it (when empty). Harmless after a
@@ -116,8 +116,6 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     private func removeCreatedFolders() {
-        for folder in createdFolders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        AtomicFile.removeEmptyFolders(createdFolders)
     }
 }
