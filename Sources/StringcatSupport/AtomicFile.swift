@@ -4,11 +4,35 @@ import Foundation
 ///
 /// Data goes to a temporary file in the same folder, is flushed, and is then renamed over the
 /// destination, so a reader sees either the old file or the complete new one, never half of it.
+///
+/// A file replaced in a batch stays recoverable until the whole batch has succeeded, without
+/// needing any space: before the new file is renamed in, the old one is hard-linked aside under
+/// a hidden name in its folder (`.Name.stringcat-PID-N.old`; renamed aside where the file system
+/// has no hard links). Undoing puts it back with one rename: the same file, same inode, owner,
+/// permissions, extended attributes and dates, whatever space is left. The aside names are
+/// removed only once the batch has succeeded.
+///
+/// The new file keeps what made the old one the user's: permissions, extended attributes, and
+/// the owner where the system allows it (`FileIdentity`). A file with other hard links is never
+/// replaced (`WriteError.hardLinked`).
 public enum AtomicFile {
     public enum WriteError: Error, CustomStringConvertible, Equatable {
         case exists(String)
         case cannotCreateFolder(String, String)
         case cannotWrite(String, String)
+        /// The file no longer holds the bytes the run read from it (another program wrote it
+        /// during the run): it is not replaced.
+        case changedSinceRead(String)
+        /// The path, where its bytes would have landed through a symbolic link, and the tree
+        /// they must stay in.
+        case outsideTree(String, String, String)
+        /// The path and the tree: the path, as written, is not in the tree.
+        case notInTree(String, String)
+        /// The path and its number of hard links. Replacing it by a rename would detach it from
+        /// the other names, which would keep the old bytes; writing it in place would change the
+        /// file under every name (a `cp -al` backup included) and cannot be undone atomically.
+        /// So it is refused, and the user chooses.
+        case hardLinked(String, UInt64)
 
         public var description: String {
             switch self {
@@ -18,6 +42,23 @@ public enum AtomicFile {
                 return "cannot create folder \(path): \(reason)"
             case .cannotWrite(let path, let reason):
                 return "cannot write \(path): \(reason)"
+            case .changedSinceRead(let path):
+                return "\(path) changed since this run read it (another program wrote it); it is not replaced"
+            case .outsideTree(let path, let target, let root):
+                return "\(path) would be written outside \(root), through a symbolic link (into \(target)); not written"
+            case .notInTree(let path, let root):
+                return "\(path) is outside \(root); not written"
+            case .hardLinked(let path, let links):
+                return "\(path) has \(links) hard links: replacing it would leave the other names with the old bytes, and writing it in place would change every one of them; not written (copy it to a file of its own, or remove the other links, and run again)"
+            }
+        }
+
+        /// The path the error is about.
+        public var path: String {
+            switch self {
+            case .exists(let path), .cannotCreateFolder(let path, _), .cannotWrite(let path, _), .changedSinceRead(let path),
+                 .outsideTree(let path, _, _), .notInTree(let path, _), .hardLinked(let path, _):
+                return path
             }
         }
     }
@@ -26,34 +67,44 @@ public enum AtomicFile {
     /// throw to simulate a failing disk.
     nonisolated(unsafe) public static var faultInjector: ((String) throws -> Void)? = nil
 
-    /// Writes `data` to `path` through a temporary file and a rename (a `StagedFile` committed
-    /// at once).
-    /// - Parameter overwrite: when false, an existing file at `path` is an error.
-    public static func write(_ data: Data, to path: String, overwrite: Bool) throws {
-        let staged = try StagedFile(for: path, overwrite: overwrite)
+    /// A hook for tests: when set, it is called with the destination before each step of an
+    /// undo (putting a file back or removing it) and may throw to make that step fail.
+    nonisolated(unsafe) static var undoFaultInjector: ((String) throws -> Void)? = nil
+
+    /// For tests: behave as on a file system without hard links (the old file is renamed aside).
+    nonisolated(unsafe) static var hardLinksUnsupportedForTesting = false
+
+    /// Writes `data` to `path` through a temporary file and a rename (a batch of one).
+    /// - Parameters:
+    ///   - overwrite: when false, an existing file at `path` is an error.
+    ///   - root: the tree the run writes into (see `StagedFile.init(for:overwrite:root:)`); nil
+    ///     writes at `path` itself, a link there included.
+    ///   - expected: when given, the file is replaced only if it still holds exactly these bytes
+    ///     (`.changedSinceRead` otherwise).
+    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String? = nil, expecting expected: Data? = nil) throws {
         do {
-            try staged.append(data)
-            try commit(staged, overwrite: overwrite)
-        } catch let error as WriteError {
-            staged.discard()
-            throw error
+            try writeAll([BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)])
         } catch {
-            staged.discard()
-            throw WriteError.cannotWrite(path, reason(error))
+            // A batch of one has nothing else to undo; a previous version it could not put back
+            // is named in the error.
+            guard let stranded = error.undo.notRestored.first else { throw error.error }
+            var why = error.error.description
+            if case .cannotWrite(_, let reason) = error.error { why = reason }
+            throw WriteError.cannotWrite(path, "\(why); \(stranded.reason)")
         }
     }
 
     /// Writes several files as one: all of them, or none. If a write fails, the files already
-    /// written are put back as they were (removed, or their previous content restored) and the
-    /// folders created for them are removed again, then the error is thrown.
+    /// written are put back as they were (removed, or their previous version renamed back) and
+    /// the folders created for them are removed again, then the error is thrown.
     public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool) throws(BatchError) {
-        try writeAll(files.map { ($0.path, $0.data, overwrite) })
+        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite) })
     }
 
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
     public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)]) throws(BatchError) {
-        try writeAll(files.map { ($0.path, Content.data($0.data), $0.overwrite) })
+        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: $0.overwrite) })
     }
 
     /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
@@ -65,112 +116,354 @@ public enum AtomicFile {
     /// `writeAll` for bytes and staged files together. A staged file is put in place by a
     /// rename; when the batch fails, every staged file not yet in place is discarded.
     public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)]) throws(BatchError) {
-        let fm = FileManager.default
-        // What an earlier run killed before its rename left behind in these folders.
-        for folder in Set(files.map { ($0.path as NSString).deletingLastPathComponent }) { removeStaleTemporaries(in: folder) }
-        var undo: [(path: String, previous: Previous, written: Written)] = []
-        var createdFolders: [String] = []
-        for (index, file) in files.enumerated() {
-            let previous = Previous(at: file.path)
-            var missing = missingFolders(above: file.path)
-            do {
-                switch file.content {
-                case .data(let data):
-                    try write(data, to: file.path, overwrite: file.overwrite)
-                    undo.append((file.path, previous, .bytes(data)))
-                case .staged(let staged):
-                    missing = staged.createdFolders
-                    try commit(staged, overwrite: file.overwrite)
-                    undo.append((file.path, previous, .file(Written.identity(of: file.path))))
-                }
-                createdFolders += missing
-            } catch {
-                for (path, previous, written) in undo.reversed() {
-                    // Only a file that still holds what this run wrote is put back: another run
-                    // may have replaced it since, and its bytes are not ours to undo.
-                    guard written.isStill(at: path) else { continue }
-                    previous.restore(at: path)
-                }
-                StagedFile.discard(files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-                // Deepest first; only folders this run created, and only when empty.
-                for folder in (createdFolders + missing).reversed() where ((try? fm.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
-                    try? fm.removeItem(atPath: folder)
-                }
-                throw BatchError(failedIndex: index, error: error as? WriteError ?? .cannotWrite(file.path, reason(error)))
-            }
+        try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite) })
+    }
+
+    /// One file of a batch, with what must hold for it to be written.
+    public struct BatchFile {
+        public var path: String
+        public var content: Content
+        /// When false, an existing file at `path` is an error.
+        public var overwrite: Bool
+        /// The tree the run writes into, for `.data` (a staged file was given its tree when it
+        /// was staged): a link at `path` stays a link, and nothing lands outside the tree
+        /// through one. Nil writes at `path` itself.
+        public var root: String?
+        /// When given, `path` is replaced only if, just before the rename, it is still what the
+        /// run read (and edited): otherwise the batch fails with `.changedSinceRead(path)` and
+        /// every file it already renamed is put back. A file that is gone by then fails the same
+        /// way.
+        public var expectation: Expectation?
+
+        /// A file of a batch; `expected`: the bytes `path` must still hold (see `expectation`).
+        public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expecting expected: Data? = nil) {
+            self.init(path: path, content: content, overwrite: overwrite, root: root, expectation: expected.map(Expectation.bytes))
+        }
+
+        public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expectation: Expectation?) {
+            self.path = path
+            self.content = content
+            self.overwrite = overwrite
+            self.root = root
+            self.expectation = expectation
         }
     }
 
-    /// Puts a staged file in place: flushed to disk, given the permissions of the file it
-    /// replaces (a catalog made 0640 stays 0640), renamed over the destination.
-    private static func commit(_ staged: StagedFile, overwrite: Bool) throws {
-        let path = staged.path
-        if !overwrite && FileManager.default.fileExists(atPath: path) { throw WriteError.exists(path) }
-        if let inject = faultInjector { try inject(path) }
-        try staged.finish()
-        if let mode = permissions(of: path) { chmod(staged.temporaryPath, mode) }
-        if rename(staged.temporaryPath, path) != 0 { throw WriteError.cannotWrite(path, errnoText(errno)) }
-    }
-
-    /// What this run left at a path, to tell whether it is still there before undoing it: the
-    /// bytes it wrote, or (for a staged file, too large to compare) the file itself by identity.
-    enum Written {
+    /// What a file must still be for a batch to replace it: what the run read.
+    public enum Expectation: Sendable, Equatable {
+        /// It holds exactly these bytes (a project file: read whole, edited, written back).
         case bytes(Data)
-        case file((device: UInt64, inode: UInt64)?)
+        /// It is the file seen when it was read, not written since (see `FileSnapshot`): for a
+        /// file too large to keep in memory. Weaker than `.bytes`: see `FileSnapshot`.
+        case unchanged(FileSnapshot)
+    }
 
-        static func identity(of path: String) -> (device: UInt64, inode: UInt64)? {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return nil }
-            return (UInt64(info.st_dev), UInt64(info.st_ino))
-        }
+    /// Writes a batch: all of it, or none of it (see `commitAll`), and removes the previous
+    /// versions of the files it replaced once every file is in place.
+    public static func writeAll(_ files: [BatchFile]) throws(BatchError) {
+        try commitAll(files).finish()
+    }
 
-        func isStill(at path: String) -> Bool {
-            switch self {
-            case .bytes(let data): return FileManager.default.contents(atPath: path) == data
-            case .file(let identity):
-                guard let identity, let now = Self.identity(of: path) else { return false }
-                return identity == now
+    /// Puts every file of the batch in place, in order, and returns the batch with the previous
+    /// version of each replaced file still kept aside: `finish()` removes them (the batch is
+    /// then final), `undo()` puts them back. Use it when something after the writes may still
+    /// fail and must undo them (a later step of the run); `writeAll` finishes at once.
+    ///
+    /// When a file fails, nothing more is renamed, the staged files not yet in place are
+    /// discarded, and the files already in place are undone at once; the error says which file
+    /// failed and why, and `undo` lists what was put back and what could not be.
+    public static func commitAll(_ files: [BatchFile]) throws(BatchError) -> CommittedBatch {
+        var committed: [Committed] = []
+        var cleaned = Set<String>()
+        for (index, file) in files.enumerated() {
+            // The temporary file of bytes staged here, discarded if they are not put in place.
+            var stagedHere: StagedFile?
+            do throws(CommitFailure) {
+                let staged: StagedFile
+                switch file.content {
+                case .staged(let file):
+                    staged = file
+                case .data(let data):
+                    do throws(WriteError) {
+                        staged = try StagedFile(for: file.path, overwrite: file.overwrite, root: file.root)
+                        stagedHere = staged
+                        try staged.append(data)
+                    } catch {
+                        throw CommitFailure(error)
+                    }
+                }
+                // What an earlier run killed in the middle of a write left in this folder.
+                let folder = (staged.target as NSString).deletingLastPathComponent
+                if cleaned.insert(folder).inserted { cleanUpAfterKilledRuns(in: folder) }
+                committed.append(try commit(staged, overwrite: file.overwrite, expecting: file.expectation))
+            } catch {
+                stagedHere?.discard()
+                StagedFile.discard(files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+                var report = CommittedBatch(committed).undo()
+                if let stranded = error.stranded { report.notRestored.append(stranded) }
+                throw BatchError(failedIndex: index, error: error.error, undo: report)
             }
         }
+        return CommittedBatch(committed)
     }
+
+    /// What a batch's undo did, file by file. A file is listed as restored only when it is back
+    /// as it was before the batch (its previous version renamed back, or the file the batch
+    /// created removed); every other file of the batch is in `notRestored` with the reason, and
+    /// where its previous version is kept when it could not be put back.
+    public struct UndoReport: Sendable, Equatable {
+        public struct Failure: Sendable, Equatable, CustomStringConvertible {
+            public var path: String
+            public var reason: String
+            public var description: String { "\(path): \(reason)" }
+        }
+
+        /// The paths put back as they were, in the order they were undone (last written first).
+        public var restored: [String] = []
+        /// The paths that are not as they were, and why.
+        public var notRestored: [Failure] = []
+
+        /// True when every file of the batch is back as it was.
+        public var isComplete: Bool { notRestored.isEmpty }
+    }
+
+    /// A failed batch: which file failed, and why; what its undo put back, and what it could not.
+    public struct BatchError: Error, CustomStringConvertible {
+        public var failedIndex: Int
+        public var error: WriteError
+        /// What the undo of the files already in place did. When `undo.isComplete`, nothing of
+        /// the batch is left on disk.
+        public var undo: UndoReport = UndoReport()
+
+        public var description: String { error.description }
+    }
+
+    /// A batch whose files are all in place, the previous versions of the files it replaced
+    /// still kept aside until `finish()` (or `undo()`).
+    public final class CommittedBatch {
+        private var files: [Committed]
+        private var settled = false
+
+        fileprivate init(_ files: [Committed]) { self.files = files }
+
+        /// A batch not settled when it is freed is finished: its files stay.
+        deinit { finish() }
+
+        /// The paths the batch wrote, in order.
+        public var paths: [String] { files.map(\.path) }
+
+        /// Makes the batch final: removes the previous versions kept aside. Harmless when
+        /// called again or after `undo`.
+        public func finish() {
+            guard !settled else { return }
+            settled = true
+            for file in files { if let aside = file.aside { unlink(aside.path) } }
+        }
+
+        /// Puts every file of the batch back as it was, last written first: a replaced file
+        /// gets its previous version back by a rename (no space needed), a created file is
+        /// removed, and so are the folders the batch created, when empty. A file that changed
+        /// after the batch wrote it is not this batch's to undo: it is left, its previous
+        /// version kept beside it under a visible name, and the report says so. Nothing is
+        /// reported restored that is not. Calling it again (or after `finish`) does nothing.
+        public func undo() -> UndoReport {
+            var report = UndoReport()
+            guard !settled else { return report }
+            settled = true
+            for file in files.reversed() {
+                if let failure = AtomicFile.undo(file) { report.notRestored.append(failure) } else { report.restored.append(file.path) }
+            }
+            AtomicFile.removeEmptyFolders(files.flatMap(\.createdFolders))
+            return report
+        }
+    }
+
+    // MARK: Committing one file
+
+    /// A file this run put in place: what it wrote, and the previous version it displaced.
+    fileprivate struct Committed {
+        var path: String
+        var target: String
+        /// The file as it was renamed in (identity, size, modification time).
+        var written: FileStatus
+        var aside: Aside?
+        var createdFolders: [String]
+    }
+
+    /// A previous version kept aside under a hidden name in its folder.
+    fileprivate struct Aside {
+        var path: String
+        /// True when it was renamed aside (no hard links here): until the new file is renamed
+        /// in, nothing stands at the destination.
+        var moved: Bool
+    }
+
+    /// A commit that failed, and a previous version it could not put back (only possible when
+    /// it had to be renamed aside and the rename back failed too).
+    private struct CommitFailure: Error {
+        var error: WriteError
+        var stranded: UndoReport.Failure?
+        init(_ error: WriteError, stranded: UndoReport.Failure? = nil) {
+            self.error = error
+            self.stranded = stranded
+        }
+    }
+
+    /// Puts a staged file in place: flushed to disk, given the identity of the file it replaces
+    /// (permissions, extended attributes, owner), the old file set aside, the expectation
+    /// checked on the very file about to be displaced, then renamed over the destination.
+    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?) throws(CommitFailure) -> Committed {
+        let path = staged.path, target = staged.target
+        if let inject = faultInjector {
+            do { try inject(path) } catch { throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error))) }
+        }
+        // Checked again now: another program may have made the file since it was staged.
+        if !overwrite && FileManager.default.fileExists(atPath: target) { throw CommitFailure(.exists(path)) }
+        let old = FileStatus.of(target)
+        do throws(WriteError) {
+            try staged.finish()
+            if let old {
+                switch old.kind {
+                case .regular:
+                    if old.links > 1 { throw .hardLinked(path, old.links) }
+                    try FileIdentity.copy(from: old, at: target, to: staged.temporaryPath)
+                case .symbolicLink:
+                    // Only without a tree (with one, the link was followed): the link is
+                    // replaced by the file, which gets the permissions of the file it led to.
+                    if let mode = permissions(of: target) { chmod(staged.temporaryPath, mode) }
+                default:
+                    throw .cannotWrite(path, "\(old.noun) stands here")
+                }
+            } else if expected != nil {
+                throw .changedSinceRead(path)
+            }
+        } catch {
+            throw CommitFailure(error)
+        }
+        guard let written = FileStatus.of(staged.temporaryPath) else { throw CommitFailure(.cannotWrite(path, errnoText(errno))) }
+        // Nothing there: the new file gets the name by a hard link, which never replaces a file
+        // that appeared meanwhile (a rename would, silently).
+        if old == nil && !hardLinksUnsupportedForTesting {
+            if linkat(AT_FDCWD, staged.temporaryPath, AT_FDCWD, target, 0) == 0 {
+                unlink(staged.temporaryPath)
+                return Committed(path: path, target: target, written: written, aside: nil, createdFolders: staged.createdFolders)
+            }
+            let code = errno
+            if code == EEXIST && !overwrite { throw CommitFailure(.exists(path)) }
+            if code == EEXIST && expected != nil { throw CommitFailure(.changedSinceRead(path)) }
+            // Otherwise a file system without hard links: a rename, as for a replacement.
+        }
+        var aside: Aside?
+        if FileStatus.of(target) != nil {
+            do throws(WriteError) { aside = try setAside(target, for: path) } catch { throw CommitFailure(error) }
+        }
+        // The expectation is checked on the file set aside: the very file the rename displaces
+        // (unless another program replaces it in the microseconds between the two calls).
+        if let expected, let aside, !isStill(aside.path, expected) {
+            throw CommitFailure(.changedSinceRead(path), stranded: putBack(aside, at: target, for: path))
+        }
+        if rename(staged.temporaryPath, target) != 0 {
+            let code = errno
+            throw CommitFailure(.cannotWrite(path, errnoText(code)), stranded: aside.flatMap { putBack($0, at: target, for: path) })
+        }
+        return Committed(path: path, target: target, written: written, aside: aside, createdFolders: staged.createdFolders)
+    }
+
+    /// Keeps the file at `target` recoverable under a hidden name: a hard link (the file stays
+    /// at its name), or where the file system has none, a rename.
+    private static func setAside(_ target: String, for path: String) throws(WriteError) -> Aside {
+        let aside = asidePath(for: target)
+        // linkat without AT_SYMLINK_FOLLOW: a symbolic link is set aside as itself.
+        if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, target, AT_FDCWD, aside, 0) == 0 { return Aside(path: aside, moved: false) }
+        if rename(target, aside) == 0 { return Aside(path: aside, moved: true) }
+        throw .cannotWrite(path, "cannot keep its previous version aside (\(errnoText(errno)))")
+    }
+
+    /// Undoes setting aside, when the new file was not renamed in: nil, or why the previous
+    /// version is not back (and where it is).
+    private static func putBack(_ aside: Aside, at target: String, for path: String) -> UndoReport.Failure? {
+        if !aside.moved {
+            unlink(aside.path)
+            return nil
+        }
+        if rename(aside.path, target) == 0 { return nil }
+        let code = errno
+        let kept = keepVisible(aside.path, beside: target)
+        return UndoReport.Failure(path: path, reason: "its previous version could not be put back (\(errnoText(code))); it is kept at \(kept)")
+    }
+
+    /// Undoes one committed file; nil when it is back as it was, else why not.
+    private static func undo(_ file: Committed) -> UndoReport.Failure? {
+        guard let now = FileStatus.of(file.target), now.isUnchanged(since: file.written) else {
+            // Another program wrote it after this run: its bytes are not this run's to undo.
+            var reason = "it changed after this run wrote it (another program wrote it); it is left as it is"
+            if let aside = file.aside { reason += ", and its previous version is kept at \(keepVisible(aside.path, beside: file.target))" }
+            return UndoReport.Failure(path: file.path, reason: reason)
+        }
+        var failure: String?
+        if let inject = undoFaultInjector {
+            do { try inject(file.path) } catch { failure = reason(error) }
+        }
+        if let aside = file.aside {
+            if failure == nil {
+                if rename(aside.path, file.target) == 0 { return nil }
+                failure = errnoText(errno)
+            }
+            let kept = keepVisible(aside.path, beside: file.target)
+            return UndoReport.Failure(path: file.path, reason: "its previous version could not be put back (\(failure ?? "")): it holds what this run wrote, and its previous version is kept at \(kept)")
+        }
+        if failure == nil {
+            if unlink(file.target) == 0 { return nil }
+            failure = errnoText(errno)
+        }
+        return UndoReport.Failure(path: file.path, reason: "it could not be removed (\(failure ?? "")): it holds what this run wrote")
+    }
+
+    /// Gives a previous version that stays a name the user sees and no later run removes
+    /// (`Name.stringcat-previous`, `Name.stringcat-previous-2`, …), without replacing anything.
+    /// Returns where it is (its hidden name when even that fails).
+    private static func keepVisible(_ aside: String, beside target: String) -> String {
+        for attempt in 1...100 {
+            let visible = target + ".stringcat-previous" + (attempt == 1 ? "" : "-\(attempt)")
+            if FileStatus.of(visible) != nil { continue }
+            // A hard link never replaces a file that appeared meanwhile; a rename is the way
+            // where there are no hard links.
+            if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, aside, AT_FDCWD, visible, 0) == 0 {
+                unlink(aside)
+                return visible
+            }
+            if errno == EEXIST { continue }
+            if rename(aside, visible) == 0 { return visible }
+            break
+        }
+        return aside
+    }
+
+    /// True when the file at `path` (or the file a link there leads to) is still what was read.
+    private static func isStill(_ path: String, _ expectation: Expectation) -> Bool {
+        switch expectation {
+        case .bytes(let bytes):
+            var info = stat()
+            guard stat(path, &info) == 0, Int64(info.st_size) == Int64(bytes.count) else { return false }
+            return FileManager.default.contents(atPath: path) == bytes
+        case .unchanged(let snapshot):
+            return FileSnapshot.of(path) == snapshot
+        }
+    }
+
+    // MARK: Names
 
     /// A fresh temporary path beside `path` (`.Name.stringcat-PID-N.tmp`), the pattern
     /// `removeStaleTemporaries` knows.
-    static func temporaryPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        return folder + "/.\(url.lastPathComponent).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-    }
+    static func temporaryPath(for path: String) -> String { hiddenPath(for: path, suffix: "tmp") }
 
-    /// What a path held before a batch wrote it, to put it back: nothing, a file (its bytes and
-    /// permissions), or a symbolic link (its destination; a forced write replaces the link).
-    enum Previous {
-        case nothing
-        case file(Data, mode_t?)
-        case link(String)
+    /// A fresh name beside `path` for its previous version (`.Name.stringcat-PID-N.old`).
+    static func asidePath(for path: String) -> String { hiddenPath(for: path, suffix: "old") }
 
-        init(at path: String) {
-            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-                self = .link(destination)
-            } else if let data = FileManager.default.contents(atPath: path) {
-                self = .file(data, AtomicFile.permissions(of: path))
-            } else {
-                self = .nothing
-            }
-        }
-
-        func restore(at path: String) {
-            switch self {
-            case .nothing:
-                try? FileManager.default.removeItem(atPath: path)
-            case .file(let data, let mode):
-                try? AtomicFile.write(data, to: path, overwrite: true)
-                if let mode { chmod(path, mode) }
-            case .link(let destination):
-                try? FileManager.default.removeItem(atPath: path)
-                try? FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: destination)
-            }
-        }
+    private static func hiddenPath(for path: String, suffix: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        return folder + "/.\(name).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).\(suffix)"
     }
 
     /// The permission bits of the file at `path` (following a link), or nil when there is none.
@@ -180,50 +473,80 @@ public enum AtomicFile {
         return info.st_mode & 0o7777
     }
 
-    /// Removes the temporary files (`.Name.stringcat-PID-N.tmp`) that a run killed between
-    /// writing and renaming left in `folder`, when that process is gone. Returns their paths.
-    @discardableResult
-    public static func removeStaleTemporaries(in folder: String) -> [String] {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        var removed: [String] = []
-        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
-            guard let marker = name.range(of: ".stringcat-", options: .backwards) else { continue }
-            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-")
-            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil, !ProcessLiveness.isAlive(pid) else { continue }
-            if (try? FileManager.default.removeItem(atPath: folder + "/" + name)) != nil { removed.append(folder + "/" + name) }
-        }
-        return removed
+    /// What `cleanUpAfterKilledRuns` did in a folder.
+    public struct StaleCleanup: Equatable, Sendable {
+        /// Temporary files and previous versions no longer needed, removed.
+        public var removed: [String] = []
+        /// Previous versions put back at their names, which a run killed between renaming the
+        /// old file aside and renaming the new one in had left empty.
+        public var restored: [String] = []
     }
 
-    /// A failed `writeAll`: which file failed, and why. Nothing of the batch is left on disk.
-    public struct BatchError: Error, CustomStringConvertible {
-        public var failedIndex: Int
-        public var error: WriteError
-        public var description: String { error.description }
+    /// Cleans what runs killed in the middle of a write left in `folder`, once their process is
+    /// gone: temporary files (`.Name.stringcat-PID-N.tmp`) are removed; a previous version set
+    /// aside (`.Name.stringcat-PID-N.old`) is removed when a file stands at its name (the new
+    /// one, complete), and renamed back to its name when none does.
+    @discardableResult
+    public static func cleanUpAfterKilledRuns(in folder: String) -> StaleCleanup {
+        var cleanup = StaleCleanup()
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return cleanup }
+        for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".old")) {
+            guard let marker = name.range(of: ".stringcat-", options: .backwards) else { continue }
+            let fields = name[marker.upperBound...].dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil, !ProcessLiveness.isAlive(pid) else { continue }
+            let path = folder + "/" + name
+            if name.hasSuffix(".old") {
+                let destination = folder + "/" + String(name[name.index(after: name.startIndex)..<marker.lowerBound])
+                if FileStatus.of(destination) == nil {
+                    if rename(path, destination) == 0 { cleanup.restored.append(destination) }
+                    continue
+                }
+            }
+            if unlink(path) == 0 { cleanup.removed.append(path) }
+        }
+        return cleanup
+    }
+
+    /// Removes the temporary files a run killed between writing and renaming left in `folder`,
+    /// when that process is gone, and settles the previous versions it had set aside (see
+    /// `cleanUpAfterKilledRuns`). Returns the paths removed.
+    @discardableResult
+    public static func removeStaleTemporaries(in folder: String) -> [String] {
+        cleanUpAfterKilledRuns(in: folder).removed
     }
 
     /// The folders above `path` that do not exist yet, outermost first.
     static func missingFolders(above path: String) -> [String] {
         var missing: [String] = []
-        var folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        while folder.path != "/" && !FileManager.default.fileExists(atPath: folder.path) {
-            missing.insert(folder.path, at: 0)
-            folder = folder.deletingLastPathComponent()
+        var folder = (PhysicalPath.absolute(path) as NSString).deletingLastPathComponent
+        // Ends at "/", and at the start of a relative path (a current folder that is gone).
+        while folder != "/" && !folder.isEmpty && !FileManager.default.fileExists(atPath: folder) {
+            missing.insert(folder, at: 0)
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder { break }
+            folder = parent
         }
         return missing
+    }
+
+    /// Removes the folders a run created (`folders`, outermost first), deepest first, each only
+    /// when empty: what the user put there meanwhile stays, and so does its folder.
+    static func removeEmptyFolders(_ folders: [String]) {
+        for folder in folders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// Why a folder cannot be created, in words a user can act on (Foundation on Linux only
     /// says "The operation could not be completed").
     static func folderReason(_ folder: String, _ error: Error) -> String {
-        var ancestor = URL(fileURLWithPath: folder)
         var isDirectory: ObjCBool = false
-        while ancestor.path != "/" && !FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-            ancestor = ancestor.deletingLastPathComponent()
-        }
-        if FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-            if !isDirectory.boolValue { return "\(ancestor.path) is a file, not a folder" }
-            if !FileManager.default.isWritableFile(atPath: ancestor.path) { return "folder \(ancestor.path) is not writable" }
+        // The nearest ancestor that exists (the chain ends at "/", or at the start of a relative
+        // path when the current folder is gone).
+        let ancestor = PhysicalPath.chain(from: PhysicalPath.absolute(folder)).first { FileManager.default.fileExists(atPath: $0) }
+        if let ancestor, FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
+            if !isDirectory.boolValue { return "\(ancestor) is a file, not a folder" }
+            if !FileManager.default.isWritableFile(atPath: ancestor) { return "folder \(ancestor) is not writable" }
         }
         return reason(error)
     }
@@ -241,8 +564,6 @@ public enum AtomicFile {
         }
         return nil
     }
-
-    static func errnoText(_ code: Int32) -> String { String(cString: strerror(code)) }
 
     static func reason(_ error: Error) -> String {
         if let e = error as? WriteError { return e.description }

@@ -10,8 +10,11 @@ import Foundation
 /// file always has the name `AtomicFile.temporaryPath` gives, and a run killed before the
 /// rename leaves nothing the next run does not clean (`AtomicFile.removeStaleTemporaries`).
 public final class StagedFile: @unchecked Sendable {
-    /// Where the file goes.
+    /// Where the file goes (as the caller named it).
     public let path: String
+    /// Where its bytes land: `path`, or with a tree given, the file a symbolic link at `path`
+    /// leads to (see `WriteTarget`).
+    public let target: String
     let temporaryPath: String
     /// Folders created for it, outermost first (removed again, when empty, by `discard`).
     let createdFolders: [String]
@@ -20,15 +23,23 @@ public final class StagedFile: @unchecked Sendable {
     /// Creates the temporary file (and the folders above `path` that are missing). Its errors
     /// say why in the errno's words ("No space left on device"), or name the folder that is not
     /// writable.
-    /// - Parameter overwrite: when false, an existing file at `path` is an error (checked again
-    ///   when the file is committed).
-    public init(for path: String, overwrite: Bool) throws(AtomicFile.WriteError) {
+    /// - Parameters:
+    ///   - overwrite: when false, an existing file at `path` is an error (checked again when the
+    ///     file is committed).
+    ///   - root: the tree the run writes into. When given, a symbolic link at `path` stays a link
+    ///     (the file it leads to is replaced), and a `path` that leads out of `root` through a
+    ///     link is refused (`.outsideTree`); when nil, the file is staged for `path` itself.
+    public init(for path: String, overwrite: Bool, root: String? = nil) throws(AtomicFile.WriteError) {
         let fm = FileManager.default
-        if !overwrite && fm.fileExists(atPath: path) { throw .exists(path) }
         self.path = path
-        temporaryPath = AtomicFile.temporaryPath(for: path)
-        createdFolders = AtomicFile.missingFolders(above: path)
-        let folder = (path as NSString).deletingLastPathComponent
+        target = try WriteTarget.resolve(path, root: root)
+        if !overwrite && fm.fileExists(atPath: target) { throw .exists(path) }
+        // A file with other hard links is refused before anything is written for it (see
+        // `AtomicFile.WriteError.hardLinked`); checked again when it is committed.
+        if let existing = FileStatus.of(target), existing.kind == .regular, existing.links > 1 { throw .hardLinked(path, existing.links) }
+        temporaryPath = AtomicFile.temporaryPath(for: target)
+        createdFolders = AtomicFile.missingFolders(above: target)
+        let folder = (target as NSString).deletingLastPathComponent
         if !createdFolders.isEmpty {
             do {
                 try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -42,7 +53,7 @@ public final class StagedFile: @unchecked Sendable {
             let code = errno
             removeCreatedFolders()
             if code == EACCES && !fm.isWritableFile(atPath: folder) { throw .cannotWrite(path, "folder \(folder) is not writable") }
-            throw .cannotWrite(path, AtomicFile.errnoText(code))
+            throw .cannotWrite(path, errnoText(code))
         }
     }
 
@@ -79,7 +90,7 @@ public final class StagedFile: @unchecked Sendable {
         let failed = fsync(descriptor) != 0 ? errno : nil
         let closed = close(descriptor) == 0 ? nil : errno
         descriptor = -1
-        if let code = failed ?? closed { throw .cannotWrite(path, AtomicFile.errnoText(code)) }
+        if let code = failed ?? closed { throw .cannotWrite(path, errnoText(code)) }
     }
 
     /// Removes the temporary file and the folders created for it (when empty). Harmless after a
@@ -105,8 +116,6 @@ public final class StagedFile: @unchecked Sendable {
     }
 
     private func removeCreatedFolders() {
-        for folder in createdFolders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
+        AtomicFile.removeEmptyFolders(createdFolders)
     }
 }
