@@ -92,6 +92,10 @@ public struct MigrationReport: Sendable {
     /// A generated project: its files are left alone and the user gets a checklist.
     public var generator: ProjectGenerator?
 
+    /// True when the run stopped before reading the project (no lock could be held): only its
+    /// diagnostics say anything.
+    public var stopped = false
+
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {
         diagnostics.containsError || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }

@@ -19,6 +19,9 @@ public struct ProjectEditReport: Sendable {
     public var notWrittenBecause: String?
     /// The edited bytes (empty once written).
     var data: Data
+    /// The bytes the edit was made from, when it replaces that very file: it is replaced only if
+    /// it still holds them just before the rename (an editor saving the project meanwhile).
+    var originalBytes: Data?
 }
 
 /// The project edits of a migration (xcode-project.md §3): the variant groups of the tables that
@@ -58,6 +61,7 @@ enum ProjectEditing {
                 var report = ProjectEditReport(projectPath: path, outputPath: outputPath(path, root: project.scan.root, output: options.outputDirectory),
                                                catalogPaths: tables.map(\.1), changes: edit.changes, data: Data(edit.bytes))
                 report.notWrittenBecause = notWrittenBecause(project, options)
+                if report.outputPath == path { report.originalBytes = Data(file.graph.document.text) }
                 edits.append(report)
             } catch {
                 diagnostics.append(error)
@@ -94,6 +98,7 @@ enum ProjectEditing {
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: path, catalogPaths: [], changes: edit.changes, data: Data(edit.bytes))
                 report.notWrittenBecause = notWrittenBecause(project, options)
+                report.originalBytes = Data(graph.document.text)
                 edits.append(report)
             } catch {
                 diagnostics.append(error)

@@ -61,22 +61,25 @@ public enum ProjectMigrator {
         // One writing run per tree at a time (TreeLock), held until this function returns, undo
         // and deletions included; the project is read once the lock is held, so a run that had
         // to wait never works from what the other one changed.
+        // The lock is the project's, whatever folder of it PATH names (and that of --output).
         var lock: TreeLock?
         if !options.dryRun {
             do {
-                lock = try TreeLock.acquire(for: path)
+                lock = try TreeLock.acquire(writingInto: [path] + [options.outputDirectory].compactMap { $0 })
             } catch {
                 let root = URL(fileURLWithPath: path).standardizedFileURL.path
-                return MigrationReport(root: root, sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
-                                       diagnostics: [error], tables: [])
+                var report = MigrationReport(root: root, sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
+                                             diagnostics: [error], tables: [])
+                report.stopped = true
+                return report
             }
         }
         defer { lock?.release() }
-        return migrate(ProjectTables.find(path, search), options: options, progress: progress)
+        return migrate(ProjectTables.find(path, search), options: options, lock: lock, progress: progress)
     }
 
-    /// Migrates the tables of a project already found (the caller holds the tree's lock).
-    static func migrate(_ project: ProjectTables, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
+    /// Migrates the tables of a project already found (the caller holds `lock`, the tree's).
+    static func migrate(_ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil, progress: Progress? = nil) -> MigrationReport {
         let tables = project.tables
         var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics, tables: [])
         report.filesLeftAlone = project.filesLeftAlone
@@ -125,7 +128,21 @@ public enum ProjectMigrator {
             undo(pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
             return report
         }
-        write(pending, into: &report, options: options)
+        // Every path this run may write or delete is under the lock: a run on a folder inside
+        // the project (with a lock of its own) cannot go on beside this one.
+        if let lock {
+            var paths = pending.map { report.tables[$0.index].catalogPath } + report.projectEdits.map(\.outputPath) + report.recordWrites.map(\.path)
+            if options.deleteLegacy { paths += (report.tables + report.leftovers).flatMap(\.table.allFiles).map(\.path) }
+            do {
+                try lock.extend(writingInto: paths)
+            } catch {
+                report.diagnostics.append(error)
+                StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+                markUndone(pending, failedTable: nil, error: nil, undo: nil, into: &report)
+                return report
+            }
+        }
+        write(pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
         guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
         // --delete-legacy: each table's legacy files, proven against its catalog as now on disk.
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
@@ -139,10 +156,11 @@ public enum ProjectMigrator {
         let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
         report.diagnostics += diagnostics
         var writable = synchronized.filter { $0.notWrittenBecause == nil }
-        var batch: [(path: String, data: Data, overwrite: Bool)] = afterDeletion.compactMap { record in
-            record.notWrittenBecause == nil && record.fileCount > 0 ? (record.path, record.data ?? Data(), true) : nil
+        var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in
+            record.notWrittenBecause == nil && record.fileCount > 0
+                ? AtomicFile.BatchFile(path: record.path, content: .data(record.data ?? Data()), overwrite: true, root: project.scan.root) : nil
         }
-        batch += writable.map { ($0.outputPath, $0.data, true) }
+        batch += writable.map { AtomicFile.BatchFile(path: $0.outputPath, content: .data($0.data), overwrite: true, root: project.scan.root, expecting: $0.originalBytes) }
         do {
             try AtomicFile.writeAll(batch)
             for index in writable.indices { writable[index].written = true }
@@ -271,7 +289,7 @@ public enum ProjectMigrator {
         // encoded, then dropped: neither the catalog's entries nor its text are ever in memory
         // whole. The rename happens with the rest of the run (`write`).
         do throws(AtomicFile.WriteError) {
-            let staged = try StagedFile(for: catalogPath, overwrite: options.force)
+            let staged = try StagedFile(for: catalogPath, overwrite: options.force, root: options.outputDirectory ?? root)
             do {
                 try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
             } catch {
@@ -347,7 +365,7 @@ public enum ProjectMigrator {
     /// `root` through a symbolic link (never written).
     static func refusesToWrite(_ path: String, root: String, force: Bool) -> Diagnostic? {
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !force {
-            return .error("a symbolic link stands here (to \(destination)); it is not replaced (--force replaces the link with the catalog)", at: .file(path))
+            return .error("a symbolic link stands here (to \(destination)); the file it leads to is not replaced (--force writes the catalog into it, and the link stays)", at: .file(path))
         }
         let realFolder = resolved((path as NSString).deletingLastPathComponent)
         let realRoot = resolved(root)
@@ -384,21 +402,40 @@ public enum ProjectMigrator {
     private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int, error: AtomicFile.WriteError,
                              into report: inout MigrationReport) {
         StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-        markUndone(pending, failedTable: failedTable, error: error, into: &report)
+        markUndone(pending, failedTable: failedTable, error: error, undo: nil, into: &report)
     }
 
     /// Marks a run whose writes were undone: the table whose catalog failed (if it was one, staged
     /// or pending) says why, every other pending table that it was undone, and no project edit
-    /// is written.
-    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError,
-                                   into report: inout MigrationReport) {
-        let undone = "not written: another file of this run could not be written, so the run was undone"
+    /// is written. A file the undo could not put back is said so, with the reason: a report
+    /// never calls undone a file that is not as it was.
+    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError?,
+                                   undo: AtomicFile.UndoReport?, into report: inout MigrationReport) {
+        let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
         for index in pending.map(\.index) + [failedTable].compactMap({ $0 }) where report.tables[index].outcome != .failed {
+            let path = report.tables[index].catalogPath
             report.tables[index].outcome = .failed
-            report.tables[index].diagnostics.append(.error(index == failedTable ? "\(error)" : undone, at: .file(report.tables[index].catalogPath)))
+            let message: String
+            if index == failedTable, let error {
+                message = "\(error)"
+            } else if let reason = notRestored[path] {
+                message = "written, then another file of this run could not be written, and this one could not be put back as it was: \(reason)"
+            } else {
+                message = "not written: another file of this run could not be written, so the run was undone"
+            }
+            report.tables[index].diagnostics.append(.error(message, at: .file(path)))
         }
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil {
-            report.projectEdits[index].notWrittenBecause = "the run was undone"
+            let path = report.projectEdits[index].outputPath
+            if let reason = notRestored[path] {
+                report.projectEdits[index].notWrittenBecause = "the run was undone, but this file could not be put back as it was: \(reason)"
+                report.diagnostics.append(.error("written, then the run was undone, and this file could not be put back as it was: \(reason)", at: .file(path)))
+            } else {
+                report.projectEdits[index].notWrittenBecause = "the run was undone"
+            }
+        }
+        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
+            report.recordWrites[index].notWrittenBecause = "the run was undone"
         }
     }
 
@@ -406,7 +443,7 @@ public enum ProjectMigrator {
     /// (in that order: a run killed before the project's rename leaves a record the next run
     /// ignores until the project references the catalogs): on a failure, the writes of this run
     /// are undone, project files included.
-    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport, options: MigrationOptions) {
+    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport, options: MigrationOptions, root: String) {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
@@ -435,9 +472,14 @@ public enum ProjectMigrator {
         }
         let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
         let records = report.recordWrites.indices.filter { report.recordWrites[$0].notWrittenBecause == nil }
-        var batch = pending.map { (path: report.tables[$0.index].catalogPath, content: $0.content, overwrite: options.force || options.merge) }
-        batch += records.map { (report.recordWrites[$0].path, .data(report.recordWrites[$0].data ?? Data()), true) }
-        batch += projects.map { (report.projectEdits[$0].outputPath, .data(report.projectEdits[$0].data), true) }
+        // Each file stays in the tree (a link inside it stays a link); a project file is replaced
+        // only if it still holds the bytes this run read and edited.
+        var batch = pending.map { AtomicFile.BatchFile(path: report.tables[$0.index].catalogPath, content: $0.content,
+                                                       overwrite: options.force || options.merge, root: root) }
+        batch += records.map { AtomicFile.BatchFile(path: report.recordWrites[$0].path, content: .data(report.recordWrites[$0].data ?? Data()),
+                                                    overwrite: true, root: root) }
+        batch += projects.map { AtomicFile.BatchFile(path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
+                                                     overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes) }
         do {
             try AtomicFile.writeAll(batch)
             for index in projects {
@@ -447,11 +489,14 @@ public enum ProjectMigrator {
             for index in records { report.recordWrites[index].written = true }
         } catch {
             let failedTable = error.failedIndex < pending.count ? pending[error.failedIndex].index : nil
-            if failedTable == nil {
-                report.diagnostics.append(.error("\(error)", at: .file(batch[error.failedIndex].0)))
+            let failedPath = batch[error.failedIndex].path
+            if case .changedSinceRead = error.error {
+                let outcome = error.undo.isComplete ? "nothing was changed" : "the run was undone as far as it could be (see the errors)"
+                report.diagnostics.append(.error("\((failedPath as NSString).lastPathComponent) changed during the run (another program wrote it after stringcat read it); \(outcome). Run again", at: .file(failedPath)))
+            } else if failedTable == nil {
+                report.diagnostics.append(.error("\(error)", at: .file(failedPath)))
             }
-            markUndone(pending, failedTable: failedTable, error: error.error, into: &report)
-            for index in records { report.recordWrites[index].notWrittenBecause = "the run was undone" }
+            markUndone(pending, failedTable: failedTable, error: error.error, undo: error.undo, into: &report)
         }
     }
 }

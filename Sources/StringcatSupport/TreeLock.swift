@@ -94,8 +94,16 @@ public final class TreeLock: @unchecked Sendable {
     public func extend(writingInto paths: [String]) throws(Diagnostic) {
         // A released lock takes nothing more: what it took would never be released.
         if lock.withLock({ released }) { throw .error("the lock of this run was already released; nothing was done", at: .file(path)) }
-        let known = Set(locations.map(\.lockFile))
-        for location in Self.ordered(LockLocation.of(paths)) where !known.contains(location.lockFile) {
+        let heldLocations = locations
+        let known = Set(heldLocations.map(\.lockFile))
+        // A plain folder's lock covers what is below it: a file this run writes or deletes in a
+        // folder under one it holds (a legacy file in its `.lproj`) takes no lock of its own,
+        // which would also leave a lock file in that folder for the run's length. A project or a
+        // git work tree inside is locked: a run on it must meet this one.
+        let covered = { (location: LockLocation) in
+            location.kind == .folder && heldLocations.contains { $0.folder == location.folder || location.folder.hasPrefix($0.folder + "/") }
+        }
+        for location in Self.ordered(LockLocation.of(paths)) where !known.contains(location.lockFile) && !covered(location) {
             let taken = try Self.hold(location)
             lock.withLock { held.append(taken) }
         }

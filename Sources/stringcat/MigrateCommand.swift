@@ -112,6 +112,7 @@ enum MigrateCommand: Subcommand {
         }
         diagnostics.add(contentsOf: sourceLanguageWarnings(report), scope: .run)
         diagnostics.print(on: console)
+        guard !report.stopped else { return }
 
         console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for (language, count) in otherSourceLanguages(report) {

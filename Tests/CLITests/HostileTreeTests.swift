@@ -69,7 +69,7 @@ final class HostileTreeTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", "app"], in: work)
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("app/Localizable.xcstrings: error: a symbolic link stands here (to ../outside/Localizable.xcstrings); it is not replaced (--force replaces the link with the catalog)"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("app/Localizable.xcstrings: error: a symbolic link stands here (to ../outside/Localizable.xcstrings); the file it leads to is not replaced (--force writes the catalog into it, and the link stays)"), run.stderr)
         XCTAssertEqual(snapshot(), before)
 
         // A table folder that is a link out of the tree: its files are read, no catalog goes there.

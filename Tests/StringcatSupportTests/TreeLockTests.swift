@@ -236,12 +236,25 @@ final class TreeLockTests: XCTestCase {
         late.release()
         inner.release()
 
-        // A plain subfolder first: found on the way down to what the outer run writes.
+        // A plain subfolder first: found on the way down to what the outer run writes (the
+        // outer run's lock covers the plain folders below it, so it takes no lock of its own there).
         let sub = try TreeLock.acquire(for: all + "/Plain/Sub")
-        assertBusy(acquireError([all, all + "/Plain/Sub/Localizable.xcstrings"]), lockFile: all + "/Plain/Sub/.stringcat.lock")
+        assertBusy(acquireError([all, all + "/Plain/Sub/Localizable.xcstrings"]), lockFile: all + "/Plain/Sub/.stringcat.lock", overlapping: all + "/Plain/Sub")
         sub.release()
         XCTAssertNil(acquireError([all, app + "/Localizable.xcstrings", all + "/Plain/Sub/Localizable.xcstrings"]))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: all).sorted(), ["App", "Plain"], "no lock file is left")
+    }
+
+    /// The files a run deletes in `.lproj` folders under the plain folder it holds take no lock
+    /// of their own: no lock file appears in those folders (it would keep an emptied folder).
+    func testAFileBelowAHeldPlainFolderTakesNoLockOfItsOwn() throws {
+        try write("plain/App/de.lproj/Localizable.strings", "")
+        let plain = folder + "/plain"
+        let lock = try TreeLock.acquire(writingInto: [plain])
+        try lock.extend(writingInto: [plain + "/App/de.lproj/Localizable.strings", plain + "/App/Localizable.xcstrings"])
+        XCTAssertEqual(lock.locations.map(\.lockFile), [plain + "/.stringcat.lock"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: plain + "/App/de.lproj"), ["Localizable.strings"])
+        lock.release()
     }
 
     /// A submodule: `.git` is a file naming `../.git/modules/sub`; its lock is there, and a run
