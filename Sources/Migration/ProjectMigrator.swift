@@ -142,6 +142,7 @@ public enum ProjectMigrator {
                 return report
             }
         }
+        TestPause.ifAsked(TestPause.beforeWriteVariable)
         write(pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
         guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
         // --delete-legacy: each table's legacy files, proven against its catalog as now on disk.

@@ -83,7 +83,7 @@ public final class TreeLock: @unchecked Sendable {
             lock.release()
             throw error
         }
-        pauseIfAsked()
+        TestPause.ifAsked(pauseVariable)
         return lock
     }
 
@@ -307,8 +307,17 @@ public final class TreeLock: @unchecked Sendable {
         }
     }
 
-    private static func pauseIfAsked() {
-        guard let marker = ProcessInfo.processInfo.environment[pauseVariable], !marker.isEmpty else { return }
+}
+
+/// Hooks for tests that need a run stopped at a known moment (a second run started, a file
+/// changed meanwhile): when the environment variable names a file, the run creates it there and
+/// waits (at most a minute) until the test removes it.
+public enum TestPause {
+    /// After the project is read and the catalogs are built, before anything is written.
+    public static let beforeWriteVariable = "STRINGCAT_TEST_PAUSE_BEFORE_WRITE"
+
+    public static func ifAsked(_ variable: String) {
+        guard let marker = ProcessInfo.processInfo.environment[variable], !marker.isEmpty else { return }
         _ = FileManager.default.createFile(atPath: marker, contents: Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8))
         let deadline = Date().addingTimeInterval(60)
         while FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }

@@ -98,4 +98,30 @@ final class MigrationSafetyTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: tree.path("A/Localizable.xcstrings"), encoding: .utf8), "old A")
         XCTAssertFalse(tree.exists("B/Localizable.xcstrings"))
     }
+
+    /// Issue 23, item 6: with `--force`, the disk fills when the project file is written, after
+    /// the catalogs were renamed over the user's own: every catalog comes back as the very file
+    /// it was (same inode, same bytes), and the report calls undone only what is.
+    func testADiskThatFillsAtTheProjectFilePutsBackEveryReplacedCatalogAndSaysSo() throws {
+        let tree = try TestTree()
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Samples/LegacyApp", toPath: tree.path("App"))
+        let catalogs = ["App/LegacyApp/Localizable.xcstrings", "App/LegacyApp/InfoPlist.xcstrings", "App/LegacyApp/mul.lproj/Main.xcstrings"]
+        for (index, catalog) in catalogs.enumerated() { try tree.write(catalog, "the user's catalog \(index)") }
+        let inodes = try catalogs.map { try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int }
+        let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+        AtomicFile.faultInjector = { path in if path.hasSuffix("project.pbxproj") { throw CocoaError(.fileWriteOutOfSpace) } }
+        var options = MigrationOptions()
+        options.force = true
+        let report = ProjectMigrator.migrate(tree.path("App"), options: options)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        XCTAssertTrue(report.tables.allSatisfy { $0.diagnostics.contains { $0.message == "not written: another file of this run could not be written, so the run was undone" } })
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains("There isn’t enough space") && $0.location.path.hasSuffix("project.pbxproj") }, "\(report.diagnostics)")
+        XCTAssertEqual(report.projectEdits.map(\.notWrittenBecause), ["the run was undone"])
+        let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or left aside")
+        XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
+        XCTAssertEqual(try catalogs.map { try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int }, inodes,
+                       "each catalog is the very file it was")
+    }
 }

@@ -1,0 +1,197 @@
+import Foundation
+import TestSupport
+import XCTest
+
+/// Issue 23, the third fault pass: each fault injected into a real run of the tool (a project
+/// file that does not parse, a lock file that is a link, two runs on a project and its
+/// subfolder, a project changed while a run reads it or before it writes, links that leave the
+/// tree, a project that defines an object twice or names no language), and what the tree and
+/// the report are afterwards.
+final class FaultTests: WorkFolderTestCase {
+    private var app: URL { work.appendingPathComponent("App") }
+    private var pbxproj: URL { app.appendingPathComponent("LegacyApp.xcodeproj/project.pbxproj") }
+
+    private func copySample() throws {
+        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: app)
+    }
+
+    /// Starts `stringcat` without waiting for it; `pause` names the test hook variable it stops at.
+    private func start(_ arguments: [String], pause: (variable: String, marker: String)) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = Stringcat.productsDirectory.appendingPathComponent("stringcat")
+        process.arguments = arguments
+        process.currentDirectoryURL = work
+        process.environment = ProcessInfo.processInfo.environment.merging([pause.variable: pause.marker]) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: pause.marker) && Date() < deadline { usleep(20_000) }
+        XCTAssertTrue(FileManager.default.fileExists(atPath: pause.marker), "the run never reached its pause point")
+        return (process, out, err)
+    }
+
+    private func finish(_ run: (Process, Pipe, Pipe), marker: String) throws -> StringcatRun {
+        try FileManager.default.removeItem(atPath: marker)
+        let output = run.1.fileHandleForReading.readDataToEndOfFile(), errors = run.2.fileHandleForReading.readDataToEndOfFile()
+        run.0.waitUntilExit()
+        return StringcatRun(status: run.0.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
+    }
+
+    private func withoutLocks(_ snapshot: [String: Data]) -> [String: Data] {
+        snapshot.filter { !$0.key.hasSuffix("stringcat.lock") && !$0.key.hasSuffix("paused") }
+    }
+
+    // MARK: Item 1
+
+    /// A project file that does not parse stops everything under it: nothing written, nothing
+    /// deleted, exit 1, the parse error's place; --all-files is the way on without it.
+    func testAProjectFileThatDoesNotParseStopsEverythingUnderIt() throws {
+        try copySample()
+        let original = try String(contentsOf: pbxproj, encoding: .utf8)
+        let conflicted = original.replacingOccurrences(of: "\t\t\tdevelopmentRegion = en;\n",
+                                                        with: "<<<<<<< HEAD\n\t\t\tdevelopmentRegion = en;\n=======\n\t\t\tdevelopmentRegion = de;\n>>>>>>> feature\n")
+        let cases: [(name: String, text: String, location: String)] = [
+            ("empty", "", "App/LegacyApp.xcodeproj/project.pbxproj: error: "),
+            ("truncated", String(original.prefix(original.count / 2)), "App/LegacyApp.xcodeproj/project.pbxproj:"),
+            ("conflicted", conflicted, "App/LegacyApp.xcodeproj/project.pbxproj:"),
+        ]
+        for broken in cases {
+            try Data(broken.text.utf8).write(to: pbxproj)
+            let before = snapshot()
+            let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
+            XCTAssertEqual(run.status, 1, broken.name)
+            XCTAssertTrue(run.stderr.contains(broken.location), "\(broken.name): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("does not parse"), "\(broken.name): \(run.stderr)")
+            XCTAssertTrue(run.stderr.contains("nothing under \(app.path) is migrated or deleted, and the project is not edited"), "\(broken.name): \(run.stderr)")
+            XCTAssertEqual(withoutLocks(snapshot()), withoutLocks(before), "\(broken.name): the tree is as it was")
+        }
+        XCTAssertTrue(try Stringcat.run(["migrate", "App"], in: work).stderr.contains("it holds git merge-conflict markers: resolve the conflict first"))
+        // --all-files reads the folder as a bare one.
+        let bare = try Stringcat.run(["migrate", "App", "--all-files"], in: work)
+        XCTAssertEqual(bare.status, 0, bare.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path))
+    }
+
+    // MARK: Items 2 and 10
+
+    func testALockFileThatIsALinkOrAFolderIsNeverUsedAndTheRunChangesNothing() throws {
+        try copySample()
+        let strings = app.appendingPathComponent("LegacyApp/en.lproj/Localizable.strings")
+        let bytes = try Data(contentsOf: strings)
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent(".stringcat.lock").path, withDestinationPath: "LegacyApp/en.lproj/Localizable.strings")
+        let before = snapshot()
+        let run = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("App/.stringcat.lock: error: cannot hold the lock of this tree: "), run.stderr)
+        XCTAssertEqual(try Data(contentsOf: strings), bytes, "the English strings are untouched")
+        XCTAssertEqual(snapshot(), before)
+        XCTAssertEqual(run.stdout, "", "a run that could not lock prints no table line")
+
+        try FileManager.default.removeItem(at: app.appendingPathComponent(".stringcat.lock"))
+        try FileManager.default.createDirectory(at: app.appendingPathComponent(".stringcat.lock"), withIntermediateDirectories: false)
+        let folder = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.contains("App/.stringcat.lock: error: cannot hold the lock of this tree: "), folder.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path))
+    }
+
+    // MARK: Items 3 and 4
+
+    /// A run on the project and a run on a folder inside it meet at one lock: the second stops,
+    /// having changed nothing; the first, paused after its lock, reads the project only then.
+    func testARunOnAProjectAndARunOnItsSubfolderMeetAndTheProjectIsReadAfterTheLock() throws {
+        try copySample()
+        let marker = work.appendingPathComponent("paused").path
+        let first = try start(["migrate", "App", "--force", "--all-files"], pause: (TreeLockHook.afterLock, marker))
+        let before = withoutLocks(snapshot())
+        let second = try Stringcat.run(["migrate", "App/LegacyApp", "--table", "Localizable", "--delete-legacy"], in: work)
+        XCTAssertEqual(second.status, 1, second.stdout + second.stderr)
+        XCTAssertTrue(second.stderr.contains("error: another stringcat run (pid \(first.0.processIdentifier), started "), second.stderr)
+        XCTAssertEqual(withoutLocks(snapshot()), before, "the second run changed nothing")
+        // While the first run waits, a file of the project goes: the run must see the tree as it
+        // is once it holds the lock (it reads it then), not as it was when it started.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("LegacyApp/ja.lproj/InfoPlist.strings"))
+        let result = try finish(first, marker: marker)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertFalse(try String(contentsOf: app.appendingPathComponent("LegacyApp/InfoPlist.xcstrings"), encoding: .utf8).contains("\"ja\""))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/ja.lproj/Localizable.strings").path))
+    }
+
+    // MARK: Item 5
+
+    /// An editor (Xcode) saves project.pbxproj while a run works: the run does not overwrite it,
+    /// undoes what it wrote, and says so.
+    func testAProjectFileChangedDuringTheRunIsNotReplacedAndTheRunIsUndone() throws {
+        try copySample()
+        let marker = work.appendingPathComponent("paused").path
+        var expected = withoutLocks(snapshot())
+        let run = try start(["migrate", "App"], pause: (TestPauseHook.beforeWrite, marker))
+        let saved = Data((try String(contentsOf: pbxproj, encoding: .utf8) + "\n").utf8)
+        try saved.write(to: pbxproj)
+        expected["App/LegacyApp.xcodeproj/project.pbxproj"] = saved
+        let result = try finish(run, marker: marker)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: error: project.pbxproj changed during the run (another program wrote it after stringcat read it); nothing was changed. Run again"), result.stderr)
+        XCTAssertEqual(withoutLocks(snapshot()), expected, "the editor's save stands, and no catalog or staged file is left")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path))
+    }
+
+    // MARK: Item 8
+
+    /// An `.xcodeproj` that is a link out of the tree is not written through; a project.pbxproj
+    /// that is a link inside the tree stays a link, and the file it leads to gets the edit.
+    func testProjectFilesAreNeverWrittenThroughALinkThatLeavesTheTreeAndLinksStayLinks() throws {
+        try copySample()
+        let outside = work.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: app.appendingPathComponent("LegacyApp.xcodeproj"), to: outside.appendingPathComponent("LegacyApp.xcodeproj"))
+        try FileManager.default.createSymbolicLink(atPath: app.appendingPathComponent("LegacyApp.xcodeproj").path, withDestinationPath: "../outside/LegacyApp.xcodeproj")
+        let outsideBytes = try Data(contentsOf: outside.appendingPathComponent("LegacyApp.xcodeproj/project.pbxproj"))
+        let run = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(run.status, 1, run.stdout)
+        XCTAssertEqual(try Data(contentsOf: outside.appendingPathComponent("LegacyApp.xcodeproj/project.pbxproj")), outsideBytes)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path), "the run is undone")
+
+        // A link inside the tree.
+        try FileManager.default.removeItem(at: app.appendingPathComponent("LegacyApp.xcodeproj"))
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("LegacyApp.xcodeproj"), withIntermediateDirectories: true)
+        try outsideBytes.write(to: app.appendingPathComponent("project.original"))
+        try FileManager.default.createSymbolicLink(atPath: pbxproj.path, withDestinationPath: "../project.original")
+        let linked = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: pbxproj.path), "../project.original", "the link stays a link")
+        XCTAssertTrue(try String(contentsOf: app.appendingPathComponent("project.original"), encoding: .utf8).contains("Localizable.xcstrings"))
+    }
+
+    // MARK: Item 10
+
+    func testAProjectDefiningAnObjectTwiceOrNamingNoLanguageIsRefusedWithTheReason() throws {
+        try copySample()
+        let original = try String(contentsOf: pbxproj, encoding: .utf8)
+        // The first variant group's first line, defined a second time.
+        let lines = original.components(separatedBy: "\n")
+        let fileReference = try XCTUnwrap(lines.first { $0.contains("isa = PBXFileReference;") && $0.contains("Localizable.strings") })
+        try Data(original.replacingOccurrences(of: fileReference, with: fileReference + "\n" + fileReference).utf8).write(to: pbxproj)
+        let before = snapshot()
+        let twice = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(twice.status, 1)
+        let id = String(fileReference.trimmingCharacters(in: .whitespaces).prefix(24))
+        XCTAssertTrue(twice.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: error: the project file defines 1 object ID twice (\(id))"), twice.stderr)
+        XCTAssertEqual(withoutLocks(snapshot()), withoutLocks(before))
+
+        try Data(original.replacingOccurrences(of: "developmentRegion = en;", with: "developmentRegion = \"$(DEVELOPMENT_LANGUAGE)\";").utf8).write(to: pbxproj)
+        let region = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(region.status, 1)
+        XCTAssertTrue(region.stderr.contains("error: developmentRegion \"$(DEVELOPMENT_LANGUAGE)\" is not a language code"), region.stderr)
+        // --source-language says which it is.
+        let chosen = try Stringcat.run(["migrate", "App", "--source-language", "en"], in: work)
+        XCTAssertEqual(chosen.status, 0, chosen.stderr)
+    }
+}
+
+/// The test hooks' variable names, as the tool reads them (`TreeLock.pauseVariable`,
+/// `TestPause.beforeWriteVariable`).
+enum TreeLockHook { static let afterLock = "STRINGCAT_TEST_PAUSE_AFTER_LOCK" }
+enum TestPauseHook { static let beforeWrite = "STRINGCAT_TEST_PAUSE_BEFORE_WRITE" }
