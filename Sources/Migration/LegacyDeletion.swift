@@ -20,6 +20,13 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: delete, root: root)
     }
 
+    /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
+    /// outside the tree) were written.
+    static func plan(_ table: inout TableReport, catalogFile: String, root: String) {
+        let proof = ProjectVerifier.verifyPlanned(table.table, catalogFile: catalogFile, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        apply(proof, to: &table, delete: false, root: root)
+    }
+
     /// `--dry-run`: what would be deleted if the catalog in `data` were written.
     static func plan(_ table: inout TableReport, catalog data: Data, root: String) {
         let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
@@ -42,12 +49,14 @@ enum LegacyDeletion {
         // would call them losses.
         var verdicts = proof.files
         let shadowed = Set(table.table.shadowedFiles.map(\.path))
+        // Every file of that language stays, `.stringsdict` included: it shadows the `.strings`
+        // values of its keys, which would stand for the language without it.
         let keptLanguages = Set(table.table.allFiles.filter { file in
             shadowed.contains(file.path) && verdicts.contains { $0.path == file.path && !$0.isCarried }
-        }.map { "\($0.language)\u{0}\($0.kind)" })
+        }.map(\.language))
         for index in verdicts.indices where verdicts[index].isCarried {
             guard let file = table.table.allFiles.first(where: { $0.path == verdicts[index].path }),
-                  keptLanguages.contains("\(file.language)\u{0}\(file.kind)") else { continue }
+                  keptLanguages.contains(file.language) else { continue }
             verdicts[index] = FileVerdict(path: file.path, isCarried: false,
                                           reason: "another file of its language (\(file.language)) stays because it gives some keys differently; this one decides which values the catalog holds")
         }

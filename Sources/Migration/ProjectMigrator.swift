@@ -38,6 +38,10 @@ public struct MigrationOptions: Sendable {
     public var includeBaseOnly = false
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
+    /// A dry run streams each planned catalog to a file outside the tree (`Built.plannedFile`),
+    /// for a proof that never holds a catalog in memory whole (`--dry-run --delete-legacy`,
+    /// `plannedCatalogFiles`).
+    var stagesPlannedCatalogs = false
 
     public init() {}
 }
@@ -92,10 +96,15 @@ public enum ProjectMigrator {
                         pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
         }
         if project.diagnostics.containsError && tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
+        var options = options
+        options.stagesPlannedCatalogs = options.dryRun && options.deleteLegacy
         let builts = build(tables, root: project.scan.root, options: options, progress: progress)
         var pending: [(index: Int, content: AtomicFile.Content)] = []
+        var plannedFiles: [Int: String] = [:]
+        defer { for file in plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
         var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
         for built in builts {
+            if let file = built.plannedFile { plannedFiles[report.tables.count] = file }
             if built.outcome != .failed, let content = built.pending {
                 pending.append((report.tables.count, content))
             }
@@ -109,6 +118,10 @@ public enum ProjectMigrator {
 
         if options.dryRun {
             if options.deleteLegacy {
+                FreedMemory.giveBack()
+                for (index, file) in plannedFiles where report.tables[index].outcome != .failed {
+                    LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
+                }
                 for (index, content) in pending where report.tables[index].outcome != .failed {
                     guard case .data(let data) = content else { continue }
                     LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
@@ -178,6 +191,24 @@ public enum ProjectMigrator {
     }
 
     /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
+    /// each streamed to a temporary file outside the tree (catalog path -> that file; the caller
+    /// removes them): what `verify` proves when nothing is on disk to prove, a window at a time.
+    public static func plannedCatalogFiles(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: String] {
+        var options = MigrationOptions()
+        options.dryRun = true
+        options.skipInvalid = true
+        options.formatVersion = formatVersion
+        options.stagesPlannedCatalogs = true
+        let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
+        var files: [String: String] = [:]
+        for built in build(tables, root: project.scan.root, options: options, progress: nil) {
+            guard let file = built.plannedFile else { continue }
+            if built.outcome == .failed { try? FileManager.default.removeItem(atPath: file) } else { files[built.report.catalogPath] = file }
+        }
+        return files
+    }
+
+    /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
     /// built in memory, by catalog path (files that do not parse are left out, as with
     /// `--skip-invalid`): what `verify` proves when nothing is on disk to prove.
     public static func plannedCatalogs(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: Data] {
@@ -220,6 +251,8 @@ public enum ProjectMigrator {
         var pending: AtomicFile.Content?
         /// Streaming the catalog to its staged file failed (the run is then undone).
         var stagingError: AtomicFile.WriteError?
+        /// A dry run's planned catalog, in a temporary file outside the tree (the caller removes it).
+        var plannedFile: String?
         var outcome: TableOutcome { report.outcome }
 
         init(report: TableReport, pending: AtomicFile.Content?, stagingError: AtomicFile.WriteError? = nil) {
@@ -264,7 +297,7 @@ public enum ProjectMigrator {
         report.otherLanguageCommentCount = plan.otherLanguageCommentCount
         report.languages = plan.languages
         report.entryCount = plan.present.count
-        if options.dryRun || (exists && options.merge) {
+        if exists && options.merge {
             return buildInMemory(plan, catalogPath: catalogPath, root: root, options: options, report: report)
         }
 
@@ -284,6 +317,29 @@ public enum ProjectMigrator {
         if let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force) {
             report.diagnostics.append(refusal)
             return Built(report: report, pending: nil)
+        }
+        if options.dryRun {
+            // Nothing is written in the tree; the counts come from the plan. A proof of the
+            // deletions reads the planned catalog from a file of its own, streamed as migrate
+            // streams a catalog: it is never in memory whole.
+            report.outcome = .planned
+            guard options.stagesPlannedCatalogs else { return Built(report: report, pending: nil) }
+            let file = NSTemporaryDirectory() + "stringcat-planned-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).xcstrings"
+            guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
+                report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof", at: .file(catalogPath)))
+                return Built(report: report, pending: nil)
+            }
+            defer { try? handle.close() }
+            do {
+                try plan.write(version: options.formatVersion) { (part: [UInt8]) throws in try handle.write(contentsOf: part) }
+            } catch {
+                try? FileManager.default.removeItem(atPath: file)
+                report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof: \(error)", at: .file(catalogPath)))
+                return Built(report: report, pending: nil)
+            }
+            var built = Built(report: report, pending: nil)
+            built.plannedFile = file
+            return built
         }
         report.outcome = .written
         // Streamed to a staged file beside its destination, each block of entries built and

@@ -14,13 +14,23 @@ public enum ProjectVerifier {
     /// where there is none, against the bytes in `planned` for that path (the catalog `migrate`
     /// would write).
     public static func verify(_ project: ProjectTables, planned: [String: Data] = [:]) -> VerificationReport {
+        verify(project, inputs: { table in planned[table.catalogPath].map(CatalogInput.planned) })
+    }
+
+    /// `verify(_:planned:)` with the catalogs `migrate` would write in files outside the tree
+    /// (catalog path -> that file), read a window at a time as a catalog on disk is: a planned
+    /// catalog is never in memory whole.
+    public static func verify(_ project: ProjectTables, plannedFiles: [String: String]) -> VerificationReport {
+        verify(project, inputs: { table in plannedFiles[table.catalogPath].map(CatalogInput.plannedFile) })
+    }
+
+    private static func verify(_ project: ProjectTables, inputs planned: (LegacyTable) -> CatalogInput?) -> VerificationReport {
         // Legacy files still beside a catalog already migrated are proven too: nothing the
         // catalog lacks may look safe to delete.
         let allTables = project.tables + project.leftoverTables
         let inputs: [CatalogInput] = allTables.map { table in
             if FileManager.default.fileExists(atPath: table.catalogPath) { return .onDisk }
-            if let data = planned[table.catalogPath] { return .planned(data) }
-            return .missing
+            return planned(table) ?? .missing
         }
         // The legacy files first, on every core; then each table's catalog, streamed entry by entry
         // against them (the largest first, one table a core: a catalog is read in file order).
@@ -61,8 +71,17 @@ public enum ProjectVerifier {
         switch input {
         case .onDisk: return ((try? FileManager.default.attributesOfItem(atPath: table.catalogPath)[.size]) as? Int) ?? 0
         case .planned(let data): return data.count
+        case .plannedFile(let path): return ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
         case .missing: return 0
         }
+    }
+
+    /// Verifies one table against the catalog `migrate` would write, kept in `catalogFile`
+    /// (outside the tree): `migrate --dry-run --delete-legacy`.
+    public static func verifyPlanned(_ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+        var table = table
+        if let catalogPath { table.catalogPath = catalogPath }
+        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .plannedFile(catalogFile), sourceLanguage: sourceLanguage)
     }
 
     /// Verifies one table against catalog bytes not written yet (`migrate --dry-run`).
@@ -75,6 +94,8 @@ public enum ProjectVerifier {
     enum CatalogInput: Sendable {
         case onDisk
         case planned(Data)
+        /// The planned catalog, in a file of its own (not at the table's catalog path).
+        case plannedFile(String)
         case missing
     }
 
@@ -98,8 +119,10 @@ public enum ProjectVerifier {
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
-        // The catalog's bytes when they are in memory (planned), else it is read from disk.
+        // The catalog's bytes when they are in memory (planned), else it is read from disk (at
+        // its path, or from the file that holds the planned catalog).
         let planned: [UInt8]?
+        var readPath = table.catalogPath
         switch input {
         case .onDisk:
             result.catalog = .onDisk
@@ -107,6 +130,10 @@ public enum ProjectVerifier {
         case .planned(let data):
             result.catalog = .planned
             planned = [UInt8](data)
+        case .plannedFile(let file):
+            result.catalog = .planned
+            planned = nil
+            readPath = file
         case .missing:
             if legacy.languages.values.allSatisfy(\.keys.isEmpty) && result.unreadableFiles.isEmpty {
                 result.catalog = .emptyTable
@@ -118,14 +145,14 @@ public enum ProjectVerifier {
             return result
         }
         var comparison = LeafComparison(legacy)
-        let path = table.catalogPath
+        let path = table.catalogPath, source = readPath
         do {
             try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
                 let compile = { (key: String, entry: CatalogEntry) in deliver(LeafComparison.CompiledEntry(key, entry, catalogPath: path)) }
                 if let planned {
                     try CatalogReader.forEachEntry(bytes: planned, path: path, compile)
                 } else {
-                    try CatalogReader.forEachEntry(path: path, compile)
+                    try CatalogReader.forEachEntry(path: source, compile)
                 }
             }) { comparison.add($0) }
         } catch {

@@ -7,6 +7,11 @@ struct Console: Sendable {
     let progressLine = ProgressLine()
 
     /// Prints a line to stdout, whatever the verbosity (a summary, JSON, help).
+    /// Bytes to stdout as they are (a large output written in parts).
+    func outBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
     func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }

@@ -46,9 +46,12 @@ enum VerifyCommand: Subcommand {
         let project = ProjectTables.find(path, search)
         let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
         if !asJSON { console.phase("verify: building the catalogs migrate would write for \(counted(project.tables.count, "table"))…") }
-        let planned = ProjectMigrator.plannedCatalogs(project)
+        // Streamed to temporary files, and read back a window at a time like catalogs on disk.
+        let planned = ProjectMigrator.plannedCatalogFiles(project)
+        defer { for file in planned.values { try? FileManager.default.removeItem(atPath: file) } }
+        FreedMemory.giveBack()
         if !asJSON { console.phase("verify: comparing \(counted(files, "legacy file")) with \(counted(project.tables.count + project.leftoverTables.count, "catalog"))…") }
-        let report = ProjectVerifier.verify(project, planned: planned)
+        let report = ProjectVerifier.verify(project, plannedFiles: planned)
         console.endProgress()
         if asJSON {
             console.out(JSONOutput.text(json(report)))
