@@ -66,6 +66,10 @@ struct MigrationPage {
         let verification = proof.verification
         if verification.isLossless {
             text += dryRun ? "; verify: nothing would be lost" : "; verify: nothing lost"
+            // The proof after the run compares what is left; a deleted file was proven before it went.
+            if options.deleteLegacy && !dryRun && (report.tables + report.leftovers).contains(where: { !$0.deletedFiles.isEmpty }) {
+                text += " (each deleted file was proven held by its catalog first)"
+            }
         } else {
             let lossy = verification.tables.filter { !$0.isLossless }.count
             let problems = verification.lossCount + verification.diagnostics.filter(\.isError).count
