@@ -60,14 +60,14 @@ let package = Package(
             "Verification", "Migration", "XcodeProject",
         ]),
 
-        // Temporary folders and the path of ../shared for the test targets (Foundation only).
+        // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",

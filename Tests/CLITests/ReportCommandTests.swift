@@ -72,7 +72,7 @@ final class ReportCommandTests: WorkFolderTestCase {
 
     /// A copy of `../shared/corpus/<app>` in the work folder, or a skip.
     private func copyCorpusApp(_ app: String) throws {
-        guard let source = sharedFolderIfPresent("corpus/" + app) else { throw XCTSkip(sharedFolderMissing("corpus/" + app)) }
+        let source = try sharedFolder("corpus/" + app)
         let destination = work.appendingPathComponent(app)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: destination)
         for case let item as String in FileManager.default.enumerator(atPath: destination.path)! { chmod(destination.appendingPathComponent(item).path, 0o755) }
