@@ -17,24 +17,42 @@ struct PagePaths: Sendable {
     /// that folder, which mirrors the tree; anything else by its last two components, so that no
     /// absolute path reaches the page.
     func relative(_ path: String) -> String {
-        for base in [root] + (output.map { [$0] } ?? []) {
+        for base in bases {
             if path == base { return "." }
-            if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if path.hasPrefix(prefix) { return String(path.dropFirst(prefix.count)) }
         }
         let components = path.split(separator: "/")
         return "…/" + components.suffix(2).joined(separator: "/")
     }
 
     /// Text from the tool (a message, a reason) with the root and the output folder taken out of
-    /// any path in it.
+    /// any path in it: `/work/App/de.lproj` becomes `de.lproj`, `/work/App` alone `.`; a sibling
+    /// such as `/work/App2` is left as it is.
     func scrubbed(_ text: String) -> String {
         var result = text
-        for base in [root] + (output.map { [$0] } ?? []) where base != "/" {
-            result = result.replacingOccurrences(of: base + "/", with: "")
-            result = result.replacingOccurrences(of: base, with: ".")
+        for base in bases where base != "/" {
+            var scrubbed = ""
+            var rest = Substring(result)
+            while let range = rest.range(of: base) {
+                scrubbed += rest[..<range.lowerBound]
+                let after = rest[range.upperBound...]
+                if after.hasPrefix("/") {
+                    rest = after.dropFirst()
+                } else if let next = after.first, next.isLetter || next.isNumber || "-_.".contains(next) {
+                    scrubbed += base
+                    rest = after
+                } else {
+                    scrubbed += "."
+                    rest = after
+                }
+            }
+            result = scrubbed + rest
         }
         return result
     }
+
+    private var bases: [String] { [root] + (output.map { [$0] } ?? []) }
 
     private static func standardized(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path

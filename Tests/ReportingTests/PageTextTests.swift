@@ -86,6 +86,8 @@ final class PageTextTests: XCTestCase {
         XCTAssertEqual(paths.relative("/tmp/out/L.xcstrings"), "L.xcstrings")
         XCTAssertEqual(paths.relative("/elsewhere/deep/x/L.strings"), "…/x/L.strings")
         XCTAssertEqual(paths.scrubbed("it lies outside /work/App, through a link to /work/App/x"), "it lies outside ., through a link to x")
+        XCTAssertEqual(paths.scrubbed("/work/App2/y and /tmp/out/z"), "/work/App2/y and z")
+        XCTAssertEqual(PagePaths(root: "/").relative("/App/L.strings"), "App/L.strings")
     }
 
     func testDiagnosticsOfOneMessageWithOtherParticularsAreOneKind() {

@@ -45,9 +45,12 @@ final class ProjectAndScaleTests: XCTestCase {
     func testSixtyLanguagesAndFortyTablesFoldIntoAPageACommentCanHold() throws {
         let tree = try TestTree()
         let languages = (0..<60).map { "l\(String(format: "%02d", $0))" }
-        for table in 0..<40 {
-            for (index, language) in (["en"] + languages).enumerated() where index == 0 || (index + table) % 7 != 0 {
-                try tree.write("Module\(table)/\(language).lproj/Table\(table).strings", (0..<25).map { "\"key\($0)\" = \"\(language) \($0)\";\n" }.joined())
+        for (index, language) in (["en"] + languages).enumerated() {
+            try tree.mkdir("App/\(language).lproj")
+            // Every seventh language lacks a table, so that coverage has something to say.
+            for table in 0..<40 where index == 0 || (index + table) % 7 != 0 {
+                let text = (0..<25).map { "\"key\($0)\" = \"\(language) \($0)\";\n" }.joined()
+                try Data(text.utf8).write(to: URL(fileURLWithPath: tree.path("App/\(language).lproj/Table\(table).strings")))
             }
         }
         var options = MigrationOptions()
@@ -59,6 +62,6 @@ final class ProjectAndScaleTests: XCTestCase {
         XCTAssertEqual(page.components(separatedBy: "<details>").count - 1, 3, "catalogs, coverage, catalogs lacking a language")
         XCTAssertTrue(page.contains("<summary>40 catalogs</summary>"))
         XCTAssertTrue(page.contains("<summary>60 languages: 0 complete, the least covered l59 85% (850 / 1,000)</summary>"), page)
-        XCTAssertTrue(page.contains("- `Module0/Table0.xcstrings` (25 keys): l06 0% (0 / 25), l13 0% (0 / 25), l20 0% (0 / 25), l27 0% (0 / 25), l34 0% (0 / 25), l41 0% (0 / 25), l48 0% (0 / 25), l55 0% (0 / 25)\n"), page)
+        XCTAssertTrue(page.contains("- `App/Table0.xcstrings` (25 keys): l06 0% (0 / 25), l13 0% (0 / 25), l20 0% (0 / 25), l27 0% (0 / 25), l34 0% (0 / 25), l41 0% (0 / 25), l48 0% (0 / 25), l55 0% (0 / 25)\n"), page)
     }
 }
