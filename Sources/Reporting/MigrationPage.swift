@@ -237,7 +237,7 @@ struct MigrationPage {
     // MARK: - Diagnostics
 
     /// What `migrate` prints on stderr (notes of a table with errors left out, as there), plus
-    /// the losses and errors of the proof.
+    /// the losses and errors of the proof for the tables the run did not fail.
     private func warnings() -> DiagnosticSummary {
         var summary = DiagnosticSummary()
         summary.add(contentsOf: report.diagnostics)
@@ -246,7 +246,9 @@ struct MigrationPage {
         }
         for leftover in report.leftovers { summary.add(contentsOf: leftover.diagnostics) }
         summary.add(contentsOf: SourceLanguageWarnings.of(report))
-        for table in proof.verification.tables {
+        // A table the run failed has its errors above already; the proof would only repeat them.
+        let failed = Set(report.tables.filter { $0.outcome == .failed }.map(\.table.catalogPath))
+        for table in proof.verification.tables where !failed.contains(table.catalogPath) {
             summary.add(contentsOf: table.errors + table.unreadableFiles)
             for loss in table.losses { summary.add(loss.diagnostic, kind: "verify: " + loss.kind.rawValue) }
         }

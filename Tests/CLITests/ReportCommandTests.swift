@@ -55,6 +55,19 @@ final class ReportCommandTests: WorkFolderTestCase {
         XCTAssertEqual(leftovers, [], "no temporary file is left beside the report")
     }
 
+    func testAFailedRunStillWritesItsPageWithTheFailureInTheVerdict() throws {
+        try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n\"b\" = ;\n")
+        let run = try Stringcat.run(["migrate", "App", "--report", "r.md"], in: work)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let page = try page("r.md")
+        XCTAssertEqual(page.components(separatedBy: "\n")[0],
+                       "**stringcat migrate**: 1 table → 0 catalogs written, 1 failed, 0 languages, 0 keys; verify: 2 losses or errors in 1 table")
+        XCTAssertTrue(page.contains("| `Localizable.xcstrings` | failed | – | – | – | – | – | 2, left in place |"), page)
+        XCTAssertTrue(page.contains("- `Localizable.xcstrings`: not migrated: see the errors below"), page)
+        XCTAssertTrue(page.contains("Grouped by kind (2 errors)"), page)
+    }
+
     func testVerifyAndStatusPagesStartWithTheLineTheCommandPrints() throws {
         try copySample()
         let verify = try Stringcat.run(["verify", "LegacyApp", "--report", "verify.md"], in: work)
