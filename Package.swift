@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Compilation", targets: ["Compilation"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Migration", targets: ["Migration"]),
+        .library(name: "Reporting", targets: ["Reporting"]),
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
@@ -46,23 +47,27 @@ let package = Package(
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "XcodeProject",
         ]),
+        // The page of `--report` for a pull request, from the reports of migrate, verify and status.
+        .target(name: "Reporting", dependencies: [
+            "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
+        ]),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "Migration", "XcodeProject",
+            "Compilation", "Verification", "Migration", "XcodeProject", "Reporting",
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
             "Verification", "Migration", "XcodeProject",
         ]),
 
-        // Temporary folders and the path of ../shared for the test targets (Foundation only).
+        // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
@@ -74,6 +79,9 @@ let package = Package(
             "XcodeProject",
             "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict", "StringsFile",
             "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "ReportingTests", dependencies: [
+            "Reporting", "Migration", "Verification", "LegacyTables", "StringCatalog", "StringcatSupport", "XcodeProject", "TestSupport",
         ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).

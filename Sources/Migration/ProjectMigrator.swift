@@ -209,17 +209,13 @@ public enum ProjectMigrator {
     }
 
     /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
-    /// built in memory, by catalog path (files that do not parse are left out, as with
+    /// read back into memory from `plannedCatalogFiles`, by catalog path (files that do not parse are left out, as with
     /// `--skip-invalid`): what `verify` proves when nothing is on disk to prove.
     public static func plannedCatalogs(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: Data] {
-        var options = MigrationOptions()
-        options.dryRun = true
-        options.skipInvalid = true
-        options.formatVersion = formatVersion
-        let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
         var catalogs: [String: Data] = [:]
-        for built in build(tables, root: project.scan.root, options: options, progress: nil) {
-            if built.outcome != .failed, case .data(let data)? = built.pending { catalogs[built.report.catalogPath] = data }
+        for (catalogPath, file) in plannedCatalogFiles(project, formatVersion: formatVersion) {
+            if let data = FileManager.default.contents(atPath: file) { catalogs[catalogPath] = data }
+            try? FileManager.default.removeItem(atPath: file)
         }
         return catalogs
     }

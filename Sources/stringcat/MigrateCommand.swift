@@ -3,6 +3,7 @@ import Compilation
 import InfoPlistStrings
 import LegacyTables
 import Migration
+import Reporting
 import Verification
 import StringcatSupport
 
@@ -11,7 +12,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -45,6 +46,9 @@ enum MigrateCommand: Subcommand {
                                   mul.lproj catalog (a choice Xcode's dialog offers)
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
           --json                  print the report as JSON
+          --report FILE.md        also write the run as a Markdown page for a pull request, with verify's
+                                  proof as its verdict (docs/ci.md); FILE.md is replaced if it exists
+                                  (the page is the tool's own output)
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
           --quiet                 print only errors and the summary line
           -h, --help              show this help
@@ -53,7 +57,8 @@ enum MigrateCommand: Subcommand {
     static let spec = ArgumentSpec(
         flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
             .union(ArgumentSpec.verbosityFlags),
-        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy"])
+        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
+                  ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
@@ -83,6 +88,7 @@ enum MigrateCommand: Subcommand {
             throw UsageError("--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files they replace must stay")
         }
         guard ["1.0", "1.1"].contains(options.formatVersion) else { throw UsageError("--format-version must be 1.0 or 1.1") }
+        let reportPath = try ReportOption.path(arguments)
         let path = arguments.positionals.first ?? "."
         let json = arguments.has("--json")
         let report = ProjectMigrator.migrate(path, options: options) { index, count, table in
@@ -94,6 +100,7 @@ enum MigrateCommand: Subcommand {
         } else {
             printReport(report, options: options, console: console)
         }
+        if let reportPath, !ReportOption.write(ReviewPage.migration(report, options: options), to: reportPath, console: console) { return 1 }
         return report.hasErrors ? 1 : 0
     }
 
@@ -234,15 +241,7 @@ enum MigrateCommand: Subcommand {
     /// `--source-language`, or a developmentRegion that is not the language of the strings).
     /// Interface Builder and InfoPlist tables are left out: their source strings are in the
     /// storyboard or the Info.plist, not in a `.strings` file.
-    static func sourceLanguageWarnings(_ report: MigrationReport) -> [Diagnostic] {
-        report.tables.filter { table in
-            table.outcome != .failed && table.entryCount > 0 && !table.languages.contains(table.table.sourceLanguage)
-                && !table.table.isInterfaceBuilder && !InfoPlistTable.isInfoPlistTable(fileName: table.table.name + ".strings")
-        }.map { table in
-            .warning("no strings in the source language '\(table.table.sourceLanguage)'; if the development language is another, pass it with --source-language",
-                     at: .file(table.catalogPath))
-        }
-    }
+    static func sourceLanguageWarnings(_ report: MigrationReport) -> [Diagnostic] { SourceLanguageWarnings.of(report) }
 
     /// What happens to each project file: written, or the edits it would have had.
     private static func printProjectEdits(_ report: MigrationReport, options: MigrationOptions, console: Console) {

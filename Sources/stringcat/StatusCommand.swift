@@ -1,6 +1,7 @@
 import Foundation
 import LegacyTables
 import Migration
+import Reporting
 import StringcatSupport
 
 /// `stringcat status`: where a table-by-table migration stands.
@@ -8,7 +9,7 @@ enum StatusCommand: Subcommand {
     static let name = "status"
     static let summary = "show, table by table, what is migrated and whether the project agrees"
     static let help = """
-        usage: stringcat status [PATH] [--all-files] [--json]
+        usage: stringcat status [PATH] [--all-files] [--report FILE.md] [--json]
 
         One line per table under PATH (found as migrate finds them): legacy only, half-migrated
         (a catalog and legacy files both on disk), migrated (the catalog is referenced by the
@@ -17,15 +18,18 @@ enum StatusCommand: Subcommand {
         gone are listed too.
 
         options:
-          --all-files  every .lproj on disk, as migrate --all-files reads them
-          --json       print the report as JSON
-          -h, --help   show this help
+          --all-files       every .lproj on disk, as migrate --all-files reads them
+          --report FILE.md  also write the status as a Markdown page for a pull request (docs/ci.md);
+                            FILE.md is replaced if it exists (the page is the tool's own output)
+          --json            print the report as JSON
+          -h, --help        show this help
         exit status: 0 read, 1 the project could not be read or a project reference points at a missing file, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--json", "--all-files"])
+    static let spec = ArgumentSpec(flags: ["--json", "--all-files"], options: [ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("status takes one PATH") }
+        let reportPath = try ReportOption.path(arguments)
         var search = TableSearch(requireTables: false)
         search.allFiles = arguments.has("--all-files")
         let report = MigrationStatus.status(arguments.positionals.first ?? ".", search: search)
@@ -57,6 +61,7 @@ enum StatusCommand: Subcommand {
             console.out("status: \(counted(report.tables.count, "table"))" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
                         + (report.missingReferences.isEmpty ? "" : "; \(counted(report.missingReferences.count, "project reference")) to missing files"))
         }
+        if let reportPath, !ReportOption.write(ReviewPage.status(report), to: reportPath, console: console) { return 1 }
         return report.diagnostics.containsError || !report.missingReferences.isEmpty ? 1 : 0
     }
 }

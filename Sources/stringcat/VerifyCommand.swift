@@ -2,6 +2,7 @@ import Foundation
 import Compilation
 import LegacyTables
 import Migration
+import Reporting
 import StringcatSupport
 import Verification
 
@@ -10,7 +11,7 @@ enum VerifyCommand: Subcommand {
     static let name = "verify"
     static let summary = "prove, key by key, that migrating a project loses nothing"
     static let help = """
-        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--all-files] [--json] [--verbose | --quiet]
+        usage: stringcat verify [PATH] [--table NAME]... [--source-language CODE] [--all-files] [--report FILE.md] [--json] [--verbose | --quiet]
 
         For each table under PATH (found as migrate finds them), proves that its catalog holds
         everything the legacy files say: the legacy files as their readers see them against the
@@ -27,19 +28,22 @@ enum VerifyCommand: Subcommand {
           --source-language CODE  the development language, a BCP 47 code (default: as migrate finds it)
           --all-files             every .lproj on disk, as migrate --all-files reads them
           --json                  print the report as JSON
+          --report FILE.md        also write the proof as a Markdown page for a pull request (docs/ci.md);
+                                  FILE.md is replaced if it exists (the page is the tool's own output)
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
           --quiet                 print only errors and the summary line
           -h, --help              show this help
         exit status: 0 nothing lost, 1 a loss or an error, 2 usage error
         """
     static let spec = ArgumentSpec(flags: Set(["--json", "--all-files"]).union(ArgumentSpec.verbosityFlags),
-                                   options: ["--table": "name", "--source-language": "code"])
+                                   options: ["--table": "name", "--source-language": "code", ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
         let path = arguments.positionals.first ?? "."
         let sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
         let asJSON = arguments.has("--json")
+        let reportPath = try ReportOption.path(arguments)
         if !asJSON { console.phase("verify: finding the tables of \(DisplayPath.of(path))…") }
         var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
         search.allFiles = arguments.has("--all-files")
@@ -57,6 +61,11 @@ enum VerifyCommand: Subcommand {
             console.out(JSONOutput.text(json(report)))
         } else {
             printReport(report, console: console)
+        }
+        if let reportPath {
+            // The page counts the planned catalogs' coverage from their bytes (only for --report).
+            let catalogs = planned.compactMapValues { FileManager.default.contents(atPath: $0) }
+            if !ReportOption.write(ReviewPage.verification(report, planned: catalogs), to: reportPath, console: console) { return 1 }
         }
         return report.isLossless ? 0 : 1
     }

@@ -36,7 +36,7 @@ final class CorpusConformanceTests: XCTestCase {
     }
 
     func testEveryCorpusAppStaysBuildableAndItsReportsTellTheTruth() throws {
-        guard let corpus = sharedFolderIfPresent("corpus") else { throw XCTSkip(sharedFolderMissing("corpus")) }
+        let corpus = try sharedFolder("corpus")
         let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
         XCTAssertGreaterThanOrEqual(apps.count, 12)
         let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conformance-\(UUID().uuidString)")

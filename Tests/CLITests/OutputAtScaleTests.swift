@@ -91,7 +91,7 @@ final class OutputAtScaleTests: WorkFolderTestCase {
     /// `migrate --dry-run` on two large apps prints at most 40 lines on stderr; each diagnostic
     /// is still there with --verbose.
     func testDryRunOnLargeAppsPrintsAtMost40LinesOnStderr() throws {
-        guard let corpus = sharedFolderIfPresent("corpus") else { throw XCTSkip(sharedFolderMissing("corpus")) }
+        let corpus = try sharedFolder("corpus")
         let corpusFolder = URL(fileURLWithPath: corpus)
         for app in ["iina__iina", "mastodon__mastodon-ios"] {
             let run = try Stringcat.run(["migrate", app, "--dry-run"], in: corpusFolder)

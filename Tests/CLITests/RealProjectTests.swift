@@ -32,7 +32,7 @@ final class RealProjectTests: WorkFolderTestCase {
 
     /// A copy of `../shared/corpus/<app>` in the work folder (writable), or a skip.
     private func copyCorpusApp(_ app: String, to name: String) throws {
-        guard let source = sharedFolderIfPresent("corpus/" + app) else { throw XCTSkip(sharedFolderMissing("corpus/" + app)) }
+        let source = try sharedFolder("corpus/" + app)
         let destination = work.appendingPathComponent(name)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: destination)
         for case let item as String in FileManager.default.enumerator(atPath: destination.path)! { chmod(destination.appendingPathComponent(item).path, 0o755) }

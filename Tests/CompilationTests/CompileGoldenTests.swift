@@ -6,18 +6,13 @@ import TestSupport
 /// `--strings-format xml` reproduces real `xcstringstool compile` output byte for byte
 /// (formats.md 7.1): every `<lang>.lproj/<Table>.strings` under `output/`, and no other file.
 final class CompileGoldenTests: XCTestCase {
-    static let goldens = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/goldens-compile").standardizedFileURL.path
-
     func testXMLOutputEqualsXcstringstoolOutput() throws {
         let fm = FileManager.default
-        guard let names = try? fm.contentsOfDirectory(atPath: Self.goldens), !names.isEmpty else {
-            throw XCTSkip("compile goldens not found at \(Self.goldens); skipping the byte-for-byte compile test")
-        }
+        let goldens = try sharedFolder("goldens-compile")
+        let names = try fm.contentsOfDirectory(atPath: goldens)
         var compared = 0
         for name in names.sorted() {
-            let root = Self.goldens + "/" + name
+            let root = goldens + "/" + name
             let catalogs = files(under: root + "/input", suffix: ".xcstrings")
             let expected = Dictionary(uniqueKeysWithValues: files(under: root + "/output", suffix: ".strings").map { path in
                 (lprojRelative(path), fm.contents(atPath: path)!)

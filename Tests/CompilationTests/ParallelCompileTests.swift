@@ -21,7 +21,7 @@ final class ParallelCompileTests: XCTestCase {
     }
 
     func testEveryCatalogInSharedCompilesTheSameInRuns() throws {
-        let shared = try sharedFolder(".")
+        let shared = try sharedFolder()
         var catalogs: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: shared)
         while let relative = enumerator?.nextObject() as? String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import StringcatSupport
 import StringsFile
@@ -42,10 +43,7 @@ final class SampleAndCorpusTests: XCTestCase {
     /// Every InfoPlist.strings of the shared corpus checks without crashing, and its Info.plist
     /// is found wherever the corpus holds one for it (corpus.md, "How the Info.plist files were picked").
     func testCorpusTablesCheckAndFindTheirInfoPlist() throws {
-        let corpus = sharedFolder().appendingPathComponent("corpus").path
-        guard FileManager.default.fileExists(atPath: corpus) else {
-            throw XCTSkip("corpus not found at \(corpus); skipping the InfoPlist.strings corpus check")
-        }
+        let corpus = try sharedFolder("corpus")
         var tables: [String] = []
         let enumerator = FileManager.default.enumerator(atPath: corpus)
         while let relative = enumerator?.nextObject() as? String {

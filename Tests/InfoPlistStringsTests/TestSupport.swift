@@ -9,11 +9,6 @@ func repositoryRoot() -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 }
 
-/// /work/shared, located from this file.
-func sharedFolder() -> URL {
-    repositoryRoot().appendingPathComponent("../shared").standardizedFileURL
-}
-
 /// A fresh temporary folder, removed when the test ends.
 func makeTemporaryFolder(_ test: XCTestCase) throws -> String {
     let path = NSTemporaryDirectory() + "infoplist-tests-" + UUID().uuidString

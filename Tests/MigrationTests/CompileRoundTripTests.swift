@@ -16,15 +16,12 @@ import Verification
 ///
 /// Runs on every project of `../shared/corpus` and every `../shared/goldens/*/before`.
 final class CompileRoundTripTests: XCTestCase {
-    static let shared = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared").standardizedFileURL.path
-
     func testCorpusAndGoldensSurviveMigrateThenCompile() throws {
         let fm = FileManager.default
+        let shared = try sharedFolder()
         var roots: [String] = []
         for (folder, suffix) in [("corpus", ""), ("goldens", "/before")] {
-            let base = Self.shared + "/" + folder
+            let base = shared + "/" + folder
             for name in (try? fm.contentsOfDirectory(atPath: base))?.sorted() ?? [] where !name.hasPrefix(".") {
                 let root = base + "/" + name + suffix
                 var isDirectory: ObjCBool = false
@@ -32,12 +29,12 @@ final class CompileRoundTripTests: XCTestCase {
             }
         }
         guard !roots.isEmpty else {
-            throw XCTSkip("corpus and goldens not found at \(Self.shared); skipping the migrate -> compile round trip")
+            throw XCTSkip(sharedFolderMissing("corpus or goldens"))
         }
         var total = RoundTripCounts()
         for root in roots {
             let counts = try roundTrip(root)
-            print("round trip \(root.dropFirst(Self.shared.count + 1)): \(counts)")
+            print("round trip \(root.dropFirst(shared.count + 1)): \(counts)")
             total.add(counts)
         }
         print("round trip total (\(roots.count) projects): \(total)")

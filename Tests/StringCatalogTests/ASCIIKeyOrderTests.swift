@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import StringCatalog
 
@@ -301,12 +302,8 @@ final class ASCIIKeyOrderTests: XCTestCase {
     /// keys of every dictionary) under ../shared/goldens, goldens-compile and corpus: each file's
     /// keys, and all of them together, sort as Foundation sorts them.
     func testCorpusKeysSortAsFoundation() throws {
-        let shared = sharedFolder()
-        let folders = ["goldens", "goldens-compile", "corpus"].map { shared + "/" + $0 }
-            .filter { FileManager.default.fileExists(atPath: $0) }
-        guard !folders.isEmpty else {
-            throw XCTSkip("none of ../shared/goldens, goldens-compile, corpus found under \(shared); skipping")
-        }
+        let folders = ["goldens", "goldens-compile", "corpus"].compactMap { sharedFolderIfPresent($0) }
+        guard !folders.isEmpty else { throw XCTSkip(sharedFolderMissing("goldens, goldens-compile or corpus")) }
         var all: Set<String> = []
         // Most tables have the same keys in every language: each set of keys is sorted once.
         var keySets: Set<Set<String>> = []

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import StringCatalog
 
@@ -6,17 +7,14 @@ import XCTest
 /// (formats.md §10 use 1), by the fast writer and by the JSONSerialization reference.
 final class GoldenRoundTripTests: XCTestCase {
     private func goldenCatalogs() throws -> [String] {
-        let shared = sharedFolder()
-        guard FileManager.default.fileExists(atPath: shared) else {
-            throw XCTSkip("shared folder not found at \(shared); skipping the golden round trip")
-        }
+        let shared = try sharedFolder()
         var files: [String] = []
         let goldens = shared + "/goldens"
         for pair in (try? FileManager.default.contentsOfDirectory(atPath: goldens))?.sorted() ?? [] {
             files += catalogFiles(under: goldens + "/" + pair + "/after")
         }
         files += catalogFiles(under: shared + "/corpus")
-        if files.isEmpty { throw XCTSkip("no .xcstrings found under \(goldens) or \(shared)/corpus; skipping") }
+        if files.isEmpty { throw XCTSkip(sharedFolderMissing("goldens/*/after or corpus catalogs")) }
         return files
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import StringCatalog
 
@@ -43,10 +44,7 @@ final class KeySorterTests: XCTestCase {
     }
 
     func testGoldenCatalogKeysSortAsTheFilesHaveThem() throws {
-        let goldens = sharedFolder() + "/goldens"
-        guard FileManager.default.fileExists(atPath: goldens) else {
-            throw XCTSkip("../shared/goldens not found at \(goldens); skipping")
-        }
+        let goldens = try sharedFolder("goldens")
         var checked = 0
         for path in catalogFiles(under: goldens) where path.contains("/after/") {
             let catalog = try CatalogReader.read(path: path)

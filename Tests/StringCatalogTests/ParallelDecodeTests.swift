@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import StringcatSupport
 @testable import StringCatalog
@@ -68,8 +69,7 @@ final class ParallelDecodeTests: XCTestCase {
     }
 
     func testEveryCatalogInSharedDecodesTheSame() throws {
-        let shared = sharedFolder()
-        guard FileManager.default.fileExists(atPath: shared) else { throw XCTSkip("../shared is not beside the repository: \(shared)") }
+        let shared = try sharedFolder()
         let files = catalogFiles(under: shared)
         XCTAssertGreaterThan(files.count, 10)
         for path in files {

@@ -3,12 +3,6 @@ import XCTest
 import StringcatSupport
 @testable import StringCatalog
 
-/// `/work/shared` (or wherever `../shared` is next to the repository), from this file's path.
-func sharedFolder(file: StaticString = #filePath) -> String {
-    URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared").path
-}
-
 /// Every `.xcstrings` below `folder`, sorted.
 func catalogFiles(under folder: String) -> [String] {
     guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }

@@ -1,3 +1,4 @@
+import TestSupport
 import XCTest
 @testable import StringsDict
 
@@ -41,7 +42,7 @@ final class PluralRulesTests: XCTestCase {
     }
 
     func testEveryCorpusLanguageIsKnown() throws {
-        let corpus = try sharedPath("corpus")
+        let corpus = try sharedFolder("corpus")
         let folders = try lprojNames(under: corpus)
         XCTAssertGreaterThan(folders.count, 50)
         let unknown = folders.filter { $0 != "Base" && PluralRules.categories(for: $0) == nil }

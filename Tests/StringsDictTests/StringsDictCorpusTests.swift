@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import StringcatSupport
 @testable import StringsDict
@@ -7,7 +8,7 @@ import StringcatSupport
 /// model matches what PropertyListSerialization sees (nothing dropped, nothing invented).
 final class StringsDictCorpusTests: XCTestCase {
     func testCorpus() throws {
-        let corpus = try sharedPath("corpus")
+        let corpus = try sharedFolder("corpus")
         let files = stringsdictFiles(under: corpus)
         XCTAssertGreaterThan(files.count, 100)
         var entryCount = 0

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 import StringcatSupport
 @testable import StringsDict
@@ -16,7 +17,7 @@ final class StringsDictFastPathTests: XCTestCase {
     }
 
     func testCorpusReadsTheSameThroughBothPaths() throws {
-        let corpus = try sharedPath("corpus")
+        let corpus = try sharedFolder("corpus")
         var fastCount = 0
         let files = stringsdictFiles(under: corpus)
         for path in files {

@@ -2,16 +2,6 @@ import Foundation
 import XCTest
 import StringcatSupport
 
-/// `/work/shared/<sub>` located from this file (repo root = 3 levels up, then `../shared`).
-func sharedPath(_ sub: String, file: StaticString = #filePath) throws -> String {
-    let root = URL(fileURLWithPath: "\(file)").deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let path = root.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(sub).standardizedFileURL.path
-    guard FileManager.default.fileExists(atPath: path) else {
-        throw XCTSkip("../shared/\(sub) not found at \(path); skipping corpus-based test")
-    }
-    return path
-}
-
 /// Every `.lproj` folder name (without the extension) under `root`, sorted and unique.
 func lprojNames(under root: String) throws -> [String] {
     var names = Set<String>()

@@ -1,5 +1,6 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import StringsFile
 
@@ -26,10 +27,7 @@ final class CorpusMutationTests: XCTestCase {
     /// A seeded sample of the corpus's UTF-8 text files of 200 B–6 KB (small enough that 6,000
     /// copies take seconds in a debug build), or nil when the corpus is not there.
     private func sample(count: Int, rng: inout SplitMix64) throws -> [Source] {
-        let corpus = sharedFolder().appendingPathComponent("corpus")
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw XCTSkip("corpus not found at \(corpus.path) (../shared/corpus beside the repository); skipping the mutation test against Foundation")
-        }
+        let corpus = URL(fileURLWithPath: try sharedFolder("corpus"))
         var candidates: [Source] = []
         var skipped: [String: Int] = [:]
         let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])

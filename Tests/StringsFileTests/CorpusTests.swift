@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import StringsFile
 
@@ -6,10 +7,7 @@ import XCTest
 /// (PropertyListSerialization, i.e. CoreFoundation's parser).
 final class CorpusTests: XCTestCase {
     func testCorpusAgreesWithFoundation() throws {
-        let corpus = sharedFolder().appendingPathComponent("corpus")
-        guard FileManager.default.fileExists(atPath: corpus.path) else {
-            throw XCTSkip("corpus not found at \(corpus.path); skipping the Foundation comparison")
-        }
+        let corpus = URL(fileURLWithPath: try sharedFolder("corpus"))
         var paths: [String] = []
         let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {

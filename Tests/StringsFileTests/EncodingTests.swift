@@ -147,8 +147,7 @@ final class EncodingTests: XCTestCase {
     }
 
     func testRealSparkleBinaryPlist() throws {
-        let path = sharedFolder().appendingPathComponent("corpus/transmission__transmission/macosx/Sparkle.framework/Versions/B/Resources/ro.lproj/Sparkle.strings").path
-        guard FileManager.default.fileExists(atPath: path) else { throw XCTSkip("Sparkle.strings not found at \(path); skipping") }
+        let path = try sharedFolder("corpus/transmission__transmission/macosx/Sparkle.framework/Versions/B/Resources/ro.lproj/Sparkle.strings")
         let result = StringsFileReader.read(path: path)
         XCTAssertEqual(result.file?.encoding, .binaryPlist)
         XCTAssertGreaterThan(result.file?.entries.count ?? 0, 10)

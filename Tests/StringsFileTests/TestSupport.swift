@@ -27,9 +27,3 @@ func scalars(_ s: String?) -> [UInt32] { s.map { $0.unicodeScalars.map(\.value) 
 
 /// Descriptions of all diagnostics.
 func descriptions(_ result: StringsReadResult) -> [String] { result.diagnostics.map(\.description) }
-
-/// /work/shared, located from this file (repo root is 3 levels up).
-func sharedFolder() -> URL {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared").standardizedFileURL
-}

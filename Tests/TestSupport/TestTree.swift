@@ -63,18 +63,3 @@ public func stringsDictXML(_ entries: [(key: String, format: String, variables: 
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
 }
-
-/// The shared reference folder (`../shared` beside the repository) joined with `relative`, or nil
-/// when it is not there (each test target turns nil into an XCTSkip with this message).
-public func sharedFolderIfPresent(_ relative: String) -> String? {
-    let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent("shared/" + relative).path
-    return FileManager.default.fileExists(atPath: path) ? path : nil
-}
-
-/// The message of the skip when `../shared/relative` is missing.
-public func sharedFolderMissing(_ relative: String) -> String {
-    "../shared/\(relative) not found beside the repository; skipping the test that needs it"
-}
-
-/// The repository root.
-public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

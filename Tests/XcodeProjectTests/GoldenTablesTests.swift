@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import XcodeProject
 
@@ -33,7 +34,7 @@ struct GoldenPair {
     var projects: [String] { projectFiles(under: context).map { String($0.dropFirst(context.count + 1)) } }
 
     static func all() throws -> [GoldenPair] {
-        let folder = try requireShared("goldens")
+        let folder = try sharedFolder("goldens")
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
         return names.filter { FileManager.default.fileExists(atPath: folder + "/" + $0 + "/context") }
             .map { GoldenPair(name: $0, root: folder + "/" + $0) }

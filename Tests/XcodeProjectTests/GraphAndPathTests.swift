@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import XcodeProject
 
@@ -195,7 +196,7 @@ final class GraphAndPathTests: XCTestCase {
     /// A Project Builder file (no sections, no reference comments, `isa` not first): the new
     /// objects go in ID order, without comments, and the rest is untouched.
     func testProjectBuilderLayoutEdit() throws {
-        let shared = try requireShared("pbxproj")
+        let shared = try sharedFolder("pbxproj")
         let path = shared + "/quicksilver__Quicksilver/Quicksilver/Code-External/UKClasses/UKProgressPanel/UKProgressPanel.pbproj/project.pbxproj"
         let graph = try ProjectGraph(path: path)
         let folder = PathResolver.projectFolder(ofProjectFile: path)

@@ -1,11 +1,12 @@
 import Foundation
+import TestSupport
 import XCTest
 @testable import XcodeProject
 
 /// The edit on every real project we have, migrating every table the finder lists.
 final class RealProjectEditTests: XCTestCase {
     func testEveryRealProjectMigratesConsistently() throws {
-        let shared = try requireShared()
+        let shared = try sharedFolder()
         var files: [String] = []
         for folder in ["pbxproj", "corpus", "goldens"] { files += projectFiles(under: shared + "/" + folder) }
         files = files.filter { !$0.contains("/after-project/") }

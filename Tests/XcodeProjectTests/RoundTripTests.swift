@@ -1,5 +1,6 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 @testable import XcodeProject
 
@@ -7,7 +8,7 @@ import XCTest
 /// layouts they lack.
 final class RoundTripTests: XCTestCase {
     func testEveryRealProjectFileComesBackByteForByte() throws {
-        let shared = try requireShared()
+        let shared = try sharedFolder()
         var files: [String] = []
         for folder in ["pbxproj", "corpus", "goldens"] { files += projectFiles(under: shared + "/" + folder) }
         // 45 in pbxproj/, 36 in corpus/, 54 in goldens/ (27 each in context/ and after-project/).
