@@ -103,7 +103,7 @@ enum XcodeProjectTables {
         }
         if !missing.isEmpty {
             let shown = missing.prefix(3).map { PathResolver.relative($0, from: projectFolder) }.joined(separator: ", ")
-            found.diagnostics.append(.warning("\(counted(missing.count, "file")) of the project's variant groups \(missing.count == 1 ? "is" : "are") not on disk and \(missing.count == 1 ? "is" : "are") not read (\(shown)\(missing.count > 3 ? ", …" : ""))", at: .file(pbxproj)))
+            found.diagnostics.append(.warning("\(counted(missing.count, "file")) the project lists for its tables \(missing.count == 1 ? "is" : "are") not on disk and \(missing.count == 1 ? "is" : "are") not read (\(shown)\(missing.count > 3 ? ", …" : ""))", at: .file(pbxproj)))
         }
 
         // Tables a migration already replaced, with the legacy files it kept.
@@ -155,7 +155,8 @@ enum XcodeProjectTables {
         let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == "mul.lproj"
         let legacy: [LegacyFile] = files.compactMap { path in
             let kind: LegacyFileKind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            guard let lproj = LocalizedTablesLproj.name(of: path) else { return nil }
+            // L8: a plain `.strings` file outside any `.lproj` is the source language's.
+            guard let lproj = LocalizedTablesLproj.name(of: path) ?? (kind == .strings && !isInterfaceBuilder ? source : nil) else { return nil }
             return LegacyFile(path: path, kind: kind, lprojName: lproj, language: LanguageCode.forProjectLproj(lproj, sourceLanguage: source))
         }
         guard !legacy.isEmpty else { return nil }

@@ -91,7 +91,10 @@ struct Editor {
 
     mutating func migrate(_ table: LocalizedTable) throws(Diagnostic) {
         guard let slot = table.variantGroupIDs.first else { return }
-        for id in table.variantGroupIDs where graph.object(id)?.isa != "PBXVariantGroup" {
+        // L8: a plain `.strings` file's reference stands where a variant group would.
+        let plainFiles = Set(table.files.map(\.referenceID))
+        for id in table.variantGroupIDs where graph.object(id)?.isa != "PBXVariantGroup"
+            && !(graph.object(id)?.isa == "PBXFileReference" && plainFiles.contains(id)) {
             throw Diagnostic.error("table \(table.name): \(id) is not a variant group of this project (was the project changed since its tables were listed?)", at: .file(graph.document.path))
         }
         guard !table.variantGroupIDs.contains(where: handledGroups.contains) else { return }

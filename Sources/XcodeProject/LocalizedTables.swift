@@ -158,7 +158,7 @@ public enum LocalizedTables {
                 let ibFile = PathResolver.lastComponent(ib.path)
                 let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
                 let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
-                candidates.append(Candidate(name: name, kind: .interfaceBuilder, group: group, catalogPath: catalog, files: strings,
+                candidates.append(Candidate(name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog, files: strings,
                                             targets: targets, interfaceBuilderFile: ib.path))
             } else {
                 let name = tableName(group.name ?? PathResolver.lastComponent(strings[0].path))
@@ -182,10 +182,13 @@ public enum LocalizedTables {
                 if catalogFolder != folder {
                     placement = referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
                 }
-                candidates.append(Candidate(name: name, kind: kind, group: group, catalogPath: catalogFolder + "/" + name + ".xcstrings",
+                candidates.append(Candidate(name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
                                             files: strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement))
             }
         }
+
+        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: targetsOfGroup,
+                                          developmentRegion: result.developmentRegion ?? "en")
 
         let projectTargets = graph.project?.targets ?? []
         for table in TablePairing.tables(candidates) {
@@ -197,7 +200,7 @@ public enum LocalizedTables {
             result.tables.append(LocalizedTable(
                 name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
                 interfaceBuilderFile: first.interfaceBuilderFile, files: files,
-                variantGroupIDs: table.map(\.group.id), targetIDs: projectTargets.filter { targetSet.contains($0) },
+                variantGroupIDs: table.map(\.groupID), targetIDs: projectTargets.filter { targetSet.contains($0) },
                 referencePlacement: earliestPlacement(table.compactMap(\.referencePlacement), graph)))
         }
         // Two tables cannot write one catalog: the first keeps it, the others are left alone.
@@ -213,6 +216,25 @@ public enum LocalizedTables {
             return false
         }
         return result
+    }
+
+    /// L8: a `.strings` file the project lists as a plain file in a group (no variant group), outside
+    /// any `.lproj` folder (`InfoPlist.strings` beside `Info.plist`), is the development language's
+    /// table: its catalog goes beside it and takes its reference's slot.
+    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]],
+                                    developmentRegion: String) -> [Candidate] {
+        var candidates: [Candidate] = []
+        for object in graph.objects(isa: "PBXFileReference") {
+            guard let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
+                  let path = resolver.path(of: object.id), path.hasSuffix(".strings"),
+                  lprojName(of: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
+            let name = tableName(PathResolver.lastComponent(path))
+            let file = LocalizedFile(path: path, lprojFolder: developmentRegion, kind: .strings, referenceID: object.id)
+            candidates.append(Candidate(name: name, kind: .strings, groupID: object.id,
+                                        catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
+                                        files: [file], targets: targetsOfGroup[object.id] ?? [], interfaceBuilderFile: nil))
+        }
+        return candidates
     }
 
     /// L9: the group of `folder` (an ancestor of the variant group's `.lproj` group) and the
@@ -297,7 +319,8 @@ struct Candidate {
     enum Kind { case strings, stringsdict, interfaceBuilder }
     var name: String
     var kind: Kind
-    var group: PBXGroupView
+    /// The variant group, or for a plain `.strings` file (L8) its `PBXFileReference`.
+    var groupID: String
     /// Where the table's catalog goes (L1–L3).
     var catalogPath: String
     var files: [LocalizedFile]

@@ -80,6 +80,19 @@ public struct MiniProject {
         return id
     }
 
+    /// A plain file `fileName` (no variant group) in the group of `folder`, built by `targets`
+    /// (L8: `InfoPlist.strings` beside `Info.plist`). Returns its reference's ID.
+    @discardableResult
+    public mutating func plainFile(_ fileName: String, in folder: String, targets targetNames: [String]) -> String {
+        let parent = group(folder)
+        let id = newID()
+        add(id, "PBXFileReference", "\t\t\(id) /* \(fileName) */ = {isa = PBXFileReference; lastKnownFileType = text.plist.strings; path = \(quoted(fileName)); sourceTree = \"<group>\"; };\n")
+        names[id] = fileName
+        groupChildren[parent, default: []].append(id)
+        buildInResources(id, fileName, targetNames)
+        return id
+    }
+
     /// alt-tab's layout (L9): in the group of `folder`, one `xx.lproj` group per language, each
     /// holding a one-child variant group `fileName` whose child is `path = fileName`.
     public mutating func variantGroupPerLanguage(_ fileName: String, in folder: String, languages: [String], targets targetNames: [String]) {
