@@ -220,7 +220,9 @@ public enum LocalizedTables {
 
     /// L8: a `.strings` file the project lists as a plain file in a group (no variant group), outside
     /// any `.lproj` folder (`InfoPlist.strings` beside `Info.plist`), is the development language's
-    /// table: its catalog goes beside it and takes its reference's slot.
+    /// table: its catalog goes beside it and takes its reference's slot. Only a file some target
+    /// copies as a resource: one in no build phase is in no bundle, so no table at run time
+    /// (alt-tab's genstrings template `l10n/Localizable.strings` beside its `.lproj` folders).
     static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]],
                                     developmentRegion: String) -> [Candidate] {
         var candidates: [Candidate] = []
@@ -228,11 +230,12 @@ public enum LocalizedTables {
             guard let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
                   let path = resolver.path(of: object.id), path.hasSuffix(".strings"),
                   lprojName(of: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
+            guard let targets = targetsOfGroup[object.id], !targets.isEmpty else { continue }
             let name = tableName(PathResolver.lastComponent(path))
             let file = LocalizedFile(path: path, lprojFolder: developmentRegion, kind: .strings, referenceID: object.id)
             candidates.append(Candidate(name: name, kind: .strings, groupID: object.id,
                                         catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
-                                        files: [file], targets: targetsOfGroup[object.id] ?? [], interfaceBuilderFile: nil))
+                                        files: [file], targets: targets, interfaceBuilderFile: nil))
         }
         return candidates
     }

@@ -95,4 +95,23 @@ final class Rule7PlainStringsFileTests: WorkFolderTestCase {
         XCTAssertFalse(run.stdout.contains("App/Loose.xcstrings"), run.stdout)
         XCTAssertFalse(run.stdout.contains("de.lproj/Loose.xcstrings"), run.stdout)
     }
+
+    /// alt-tab keeps a genstrings template `l10n/Localizable.strings` beside its `.lproj` folders,
+    /// in no build phase: no bundle holds it, so it is no table, and the `.lproj` table keeps its
+    /// catalog path.
+    func testAPlainStringsFileNoTargetCopiesIsNoTable() throws {
+        var project = MiniProject()
+        project.knownRegions = ["en", "de"]
+        project.plainFile("Localizable.strings", in: "App/l10n", targets: [])
+        project.variantGroup("Localizable.strings", in: "App/l10n", languages: ["en", "de"], targets: ["App"])
+        try write("P/App.xcodeproj/project.pbxproj", project.text())
+        try write("P/App/l10n/Localizable.strings", "\"a\" = \"template\";\n")
+        try write("P/App/l10n/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("P/App/l10n/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
+        let run = try Stringcat.run(["migrate", "P"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stdout.contains("P/App/l10n/Localizable.xcstrings: written, 2 languages (de, en), 1 entry"), run.stdout)
+        XCTAssertFalse(try text("P/App/l10n/Localizable.xcstrings").contains("template"))
+        XCTAssertTrue(try text("P/App.xcodeproj/project.pbxproj").contains("path = Localizable.strings;"), "the template's reference stays")
+    }
 }
