@@ -8,6 +8,7 @@ import XCTest
 /// every report tells the truth:
 /// - every `project.pbxproj` parses, refers to no object it does not define (none that the
 ///   original did not already miss), and to no file the run deleted;
+/// - every catalog a project edit was written for is on disk and referenced by that project;
 /// - no catalog lies inside an `.lproj` other than `mul.lproj`;
 /// - no target builds a table both from a catalog and from legacy files (Resources phase or
 ///   synchronized folder, exceptions applied);
@@ -24,6 +25,7 @@ final class CorpusConformanceTests: XCTestCase {
         var damagesCaught = 0
         var damagesMade = 0
         var deleted = 0
+        var catalogsReferenced = 0
         var projectFiles = 0
     }
 
@@ -47,9 +49,10 @@ final class CorpusConformanceTests: XCTestCase {
             results.append(Self.check(app: apps[index], corpus: corpus, work: work.appendingPathComponent(apps[index])))
         }
         let outcomes = results.all.sorted { $0.app < $1.app }
+        XCTAssertGreaterThan(outcomes.reduce(0) { $0 + $1.catalogsReferenced }, 100, "project edits were checked")
         for outcome in outcomes {
             for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
-            print("conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, \(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.deleted) legacy files deleted, \(outcome.problems.count) problems")
+            print("conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, \(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.catalogsReferenced) catalogs checked in their project, \(outcome.deleted) legacy files deleted, \(outcome.problems.count) problems")
         }
     }
 
@@ -72,6 +75,7 @@ final class CorpusConformanceTests: XCTestCase {
         outcome.catalogs = Set(read.keys).count
         outcome.projectFiles = before.projectFiles.count
         checkProjects(before: before, after: plain, &outcome, stage: "migrate")
+        checkCatalogsReferenced(migrated, &outcome, stage: "migrate")
         checkCatalogPlaces(plain, &outcome, stage: "migrate")
         checkVerify(plain, &outcome, stage: "migrate")
         checkStatus(plain, read: read, &outcome, stage: "migrate")
@@ -83,6 +87,7 @@ final class CorpusConformanceTests: XCTestCase {
         outcome.deleted = deletedCount(once)
         if deletedCount(second) + 0 == 0 && outcome.deleted > 0 { outcome.problems.append("the second run deleted nothing, one run deleted \(outcome.deleted)") }
         checkProjects(before: before, after: one, &outcome, stage: "migrate --delete-legacy")
+        checkCatalogsReferenced(once, &outcome, stage: "migrate --delete-legacy")
         checkCatalogPlaces(one, &outcome, stage: "migrate --delete-legacy")
         checkVerify(one, &outcome, stage: "migrate --delete-legacy")
         checkStatus(one, read: filesRead(once).merging(read) { a, b in a + b }, &outcome, stage: "migrate --delete-legacy")
@@ -119,6 +124,19 @@ final class CorpusConformanceTests: XCTestCase {
                 }
             }
             for problem in doubleBuilds(graph, projectFolder: projectFolder) { outcome.problems.append("\(stage): \(relative): \(problem)") }
+        }
+    }
+
+    /// Every catalog a project edit was written for is on disk and referenced by that project.
+    private static func checkCatalogsReferenced(_ report: [String: Any], _ outcome: inout Outcome, stage: String) {
+        for edit in report["projects"] as? [[String: Any]] ?? [] where edit["written"] as? Bool == true {
+            guard let path = edit["output"] as? String, let graph = try? ProjectGraph(path: path) else { continue }
+            let references = ProjectReferences(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path))
+            for catalog in edit["catalogs"] as? [String] ?? [] {
+                if !FileManager.default.fileExists(atPath: catalog) { outcome.problems.append("\(stage): \(catalog) is in the edit of \(path) but not on disk") }
+                if references.reference(to: catalog) == nil { outcome.problems.append("\(stage): \(catalog) is not referenced by \(path)") }
+                outcome.catalogsReferenced += 1
+            }
         }
     }
 

@@ -23,47 +23,6 @@ final class ProjectMigrationTests: XCTestCase {
         return tree
     }
 
-    private func references(_ pbxproj: String) throws -> ProjectReferences {
-        let graph = try ProjectGraph(path: pbxproj)
-        return ProjectReferences(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: pbxproj))
-    }
-
-    /// After `migrate --delete-legacy` on every corpus app with a project file: no file reference
-    /// of any project points at a file that existed before and is gone, and every catalog written
-    /// for a variant group is referenced by its project.
-    func testCorpusProjectsStillReferenceOnlyFilesThatExistAndEveryCatalog() throws {
-        let corpus = try sharedFolder("corpus")
-        var checkedProjects = 0, catalogs = 0, deleted = 0
-        for app in try FileManager.default.contentsOfDirectory(atPath: corpus).sorted() where !app.hasPrefix(".") {
-            let tree = try copy(corpus + "/" + app)
-            let projects = (FileManager.default.subpaths(atPath: tree.root) ?? []).filter { $0.hasSuffix(".xcodeproj/project.pbxproj") }.map(tree.path)
-            guard !projects.isEmpty else { continue }
-            var existedBefore: [String: Set<String>] = [:]
-            for project in projects {
-                guard let refs = try? references(project) else { continue }
-                existedBefore[project] = Set(refs.fileReferences.map(\.path).filter { FileManager.default.fileExists(atPath: $0) })
-            }
-            var options = MigrationOptions()
-            options.deleteLegacy = true
-            options.skipInvalid = true
-            let report = ProjectMigrator.migrate(tree.root, options: options)
-            deleted += report.tables.reduce(0) { $0 + $1.deletedFiles.count }
-            for (project, before) in existedBefore {
-                let refs = try references(project)
-                let dangling = refs.fileReferences.filter { before.contains($0.path) && !FileManager.default.fileExists(atPath: $0.path) }
-                XCTAssertEqual(dangling.map(\.path), [], "\(app): \(project) points at deleted files")
-                checkedProjects += 1
-            }
-            for table in report.tables where table.outcome == .written {
-                guard case .xcodeProject(let project) = table.table.origin else { continue }
-                XCTAssertNotNil(try references(project).reference(to: table.catalogPath), "\(app): \(table.catalogPath) is not referenced by \(project)")
-                catalogs += 1
-            }
-        }
-        print("project references: \(checkedProjects) project files checked, \(catalogs) catalogs referenced, \(deleted) legacy files deleted")
-        XCTAssertGreaterThan(catalogs, 20)
-    }
-
     /// `--table NAME`, table after table, ends in the same project file and catalogs as one whole run.
     func testTableByTableEndsInTheSameProjectAsOneRun() throws {
         let whole = try copy(repositoryRoot + "/Samples/LegacyApp")
