@@ -97,4 +97,19 @@ enum LegacyDeletion {
             }
         }
     }
+
+    /// The end of an earlier run's deletions, killed before it was done: `gone` are the legacy
+    /// files its record still lists but that are no longer on disk; each empty `.lproj` folder
+    /// beside a catalog (in the catalog's folder, or beside its `mul.lproj`) is removed, as that
+    /// run would have done once it had deleted the folder's last file.
+    static func finishEarlierDeletions(_ gone: [String], scan: ProjectScan) -> EarlierDeletions {
+        var result = EarlierDeletions(goneFiles: gone.sorted())
+        var catalogFolders = Set(scan.catalogs.map { ($0 as NSString).deletingLastPathComponent })
+        for folder in catalogFolders where folder.hasSuffix("/mul.lproj") { catalogFolders.insert((folder as NSString).deletingLastPathComponent) }
+        for lproj in scan.lprojFolders where lproj.files.isEmpty && lproj.name != "mul" && !lproj.isSymlink && catalogFolders.contains(lproj.parent) {
+            guard let left = try? FileManager.default.contentsOfDirectory(atPath: lproj.path), left.isEmpty else { continue }
+            if (try? FileManager.default.removeItem(atPath: lproj.path)) != nil { result.removedFolders.append(lproj.path) }
+        }
+        return result
+    }
 }

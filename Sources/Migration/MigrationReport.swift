@@ -89,6 +89,9 @@ public struct MigrationReport: Sendable {
     public var recordWrites: [RecordWrite] = []
     /// Tables already migrated whose legacy files are still on disk beside their catalog.
     public var leftovers: [TableReport] = []
+    /// What a `--delete-legacy` run finished for an earlier one killed during its deletions:
+    /// legacy files the record still listed but that were gone, and `.lproj` folders they left empty.
+    public var earlierDeletions = EarlierDeletions()
     /// A generated project: its files are left alone and the user gets a checklist.
     public var generator: ProjectGenerator?
 
@@ -100,6 +103,15 @@ public struct MigrationReport: Sendable {
     public var hasErrors: Bool {
         diagnostics.containsError || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
     }
+}
+
+/// The end of an earlier `--delete-legacy` run that was killed after deleting files: they leave
+/// the record, and the `.lproj` folders they emptied go (`LegacyDeletion.finishEarlierDeletions`).
+public struct EarlierDeletions: Sendable {
+    /// Legacy files the migration record listed that were no longer on disk.
+    public var goneFiles: [String] = []
+    /// Empty `.lproj` folders beside catalogs, removed.
+    public var removedFolders: [String] = []
 }
 
 /// A migration record (`MigrationRecord`) written, updated or removed by a run.

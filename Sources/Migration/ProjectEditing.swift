@@ -81,12 +81,17 @@ enum ProjectEditing {
 
     /// Synchronized folders: after `--delete-legacy`, the exception-set entries that stood for
     /// the deleted files go (the only project change for such tables once their files are gone, S5).
-    static func synchronizedFolderEdits(_ project: ProjectTables, tables: [TableReport], options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
-        var deleted: [String: [String]] = [:]
+    static func synchronizedFolderEdits(_ project: ProjectTables, tables: [TableReport], earlierDeleted: [String: [String]] = [:],
+                                        options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
+        // Files an earlier run deleted count as deleted in the projects whose records list them.
+        var deleted = earlierDeleted
         for table in tables {
             guard case .synchronizedFolder(let path) = table.table.origin, !table.deletedFiles.isEmpty else { continue }
             deleted[path, default: []] += table.deletedFiles
         }
+        // Every project with synchronized folders is looked at: an earlier run killed after its
+        // deletions may have left entries of tables this run no longer finds.
+        for file in project.projects where !file.localization.synchronizedFolders.isEmpty && deleted[file.path] == nil { deleted[file.path] = [] }
         var edits: [ProjectEditReport] = []
         var diagnostics: [Diagnostic] = []
         for (path, files) in deleted.sorted(by: { $0.key < $1.key }) {
@@ -94,7 +99,7 @@ enum ProjectEditing {
             do {
                 let graph = try ProjectGraph(path: path)
                 let folder = PathResolver.projectFolder(ofProjectFile: path)
-                let edit = try CatalogMigrationEdit.apply([], to: graph, projectFolder: folder, deletedFiles: files)
+                let edit = try CatalogMigrationEdit.apply([], to: graph, projectFolder: folder, deletedFiles: files, staleSynchronizedEntries: true)
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: path, catalogPaths: [], changes: edit.changes, data: Data(edit.bytes))
                 report.notWrittenBecause = notWrittenBecause(project, options)

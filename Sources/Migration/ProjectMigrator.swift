@@ -155,10 +155,20 @@ public enum ProjectMigrator {
                 return report
             }
         }
+        // What a run killed in the middle of a write left (temporary files, previous versions set
+        // aside), in every folder this run writes into, those it finds nothing to write in included.
+        if options.outputDirectory == nil {
+            let written = (report.tables + report.leftovers).map(\.catalogPath) + report.projectEdits.map(\.outputPath)
+                + report.recordWrites.map(\.path) + project.projects.map(\.path)
+            for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
+        }
         TestPause.ifAsked(TestPause.beforeWriteVariable)
         write(pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
         guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
-        // --delete-legacy: each table's legacy files, proven against its catalog as now on disk.
+        // --delete-legacy: first, what an earlier run killed during its deletions left undone.
+        let earlierDeleted = RecordKeeping.goneFiles(project)
+        report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
+        // Each table's legacy files, proven against its catalog as now on disk.
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
             LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true)
         }
@@ -166,8 +176,9 @@ public enum ProjectMigrator {
             LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true)
         }
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
-        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted), earlier: report.recordWrites)
-        let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers, options: options)
+        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
+        let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers,
+                                                                                 earlierDeleted: earlierDeleted, options: options)
         report.diagnostics += diagnostics
         var writable = synchronized.filter { $0.notWrittenBecause == nil }
         var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in

@@ -54,6 +54,20 @@ enum RecordKeeping {
         return writes
     }
 
+    /// Legacy files a project's record lists that are no longer on disk (absolute, by project
+    /// file): a `--delete-legacy` run killed after deleting them and before taking them out of the
+    /// record and the project's exception sets. The next `--delete-legacy` finishes that job.
+    static func goneFiles(_ project: ProjectTables) -> [String: [String]] {
+        var gone: [String: [String]] = [:]
+        for file in project.projects {
+            guard let record = file.record else { continue }
+            let paths = record.tables.values.flatMap { $0 }.map { PathResolver.join(file.folder, $0) }
+            let missing = paths.filter { (try? FileManager.default.attributesOfItem(atPath: $0)) == nil }.sorted()
+            if !missing.isEmpty { gone[file.path] = missing }
+        }
+        return gone
+    }
+
     /// The run's record writes, a later write of a path replacing the earlier one; a record this
     /// run made and emptied again is not reported.
     static func merge(_ earlier: [RecordWrite], _ later: [RecordWrite]) -> [RecordWrite] {

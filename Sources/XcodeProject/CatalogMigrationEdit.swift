@@ -32,13 +32,17 @@ public enum CatalogMigrationEdit {
     ///   - deletedFiles: absolute paths of legacy files the migration deletes inside synchronized
     ///     folders (files of variant groups need not be listed).
     /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project.
+    ///   - staleSynchronizedEntries: also remove the exception entries of tables whose files are
+    ///     all gone while their catalog is on disk (after `--delete-legacy`: an earlier run killed
+    ///     between its deletions and this edit left them).
     public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
-                             keptSynchronizedFiles: [String] = [], deletedFiles: [String] = []) throws(Diagnostic) -> ProjectEdit {
+                             keptSynchronizedFiles: [String] = [], deletedFiles: [String] = [],
+                             staleSynchronizedEntries: Bool = false) throws(Diagnostic) -> ProjectEdit {
         var editor = Editor(graph: graph, projectFolder: projectFolder)
         for table in tables { try editor.migrate(table) }
         editor.applySettings()
         editor.excludeFromSynchronizedFolders(keptSynchronizedFiles)
-        editor.removeSynchronizedExceptions(deletedFiles: deletedFiles)
+        editor.removeSynchronizedExceptions(deletedFiles: deletedFiles, staleEntries: staleSynchronizedEntries)
         return editor.finish()
     }
 }

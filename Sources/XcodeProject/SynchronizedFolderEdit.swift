@@ -58,14 +58,27 @@ extension Editor {
 
     /// After deletions: each entry that stood for deleted files goes once no file of it is left
     /// on disk, as does an entry naming a deleted file itself; an exception set emptied so goes.
-    mutating func removeSynchronizedExceptions(deletedFiles: [String]) {
+    ///
+    /// With `staleEntries`, also every `/Localized/…/Name.strings` (or `.stringsdict`) entry of
+    /// which no language is left on disk while its table's catalog is: what a run killed after
+    /// deleting a table's files, before this edit, left behind.
+    mutating func removeSynchronizedExceptions(deletedFiles: [String], staleEntries: Bool = false) {
         let deleted = Set(deletedFiles.map { PathResolver.normalize($0) })
-        guard !deleted.isEmpty else { return }
+        guard !deleted.isEmpty || staleEntries else { return }
         for root in synchronizedRoots {
             var gone: Set<String> = []
             for file in deleted where file.hasPrefix(root.folder + "/") {
                 gone.insert(String(file.dropFirst(root.folder.count + 1)))
                 if let entry = Self.localizedEntry(for: file, inFolder: root.folder), !anyLanguageLeft(of: entry, in: root.folder) { gone.insert(entry) }
+            }
+            if staleEntries {
+                for setID in graph.strings("exceptions", of: root.id) {
+                    for item in graph.strings("membershipExceptions", of: setID) where item.hasPrefix("/Localized/")
+                        && (item.hasSuffix(".strings") || item.hasSuffix(".stringsdict"))
+                        && !anyLanguageLeft(of: item, in: root.folder) && catalogExists(for: item, in: root.folder) {
+                        gone.insert(item)
+                    }
+                }
             }
             guard !gone.isEmpty else { continue }
             for setID in graph.strings("exceptions", of: root.id) {
@@ -94,6 +107,16 @@ extension Editor {
         let name = PathResolver.lastComponent(relative)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: within)) ?? []
         return names.contains { $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: within + "/" + $0 + "/" + name) }
+    }
+
+    /// True when the table of `entry` (`/Localized/<folder>/<Name>.strings`) has its catalog on
+    /// disk: `<folder>/Name.xcstrings`, or `<folder>/mul.lproj/Name.xcstrings`.
+    private func catalogExists(for entry: String, in folder: String) -> Bool {
+        let relative = String(entry.dropFirst("/Localized/".count))
+        let within = relative.contains("/") ? folder + "/" + PathResolver.parent(relative) : folder
+        let file = PathResolver.lastComponent(relative)
+        let name = String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
+        return [within + "/" + name + ".xcstrings", within + "/mul.lproj/" + name + ".xcstrings"].contains { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// True when the set has no field but `isa`, `membershipExceptions` and `target`.

@@ -145,6 +145,13 @@ enum MigrateCommand: Subcommand {
             console.result(line)
             printFates(leftover, options: options, console: console)
         }
+        let earlier = report.earlierDeletions
+        if !earlier.goneFiles.isEmpty || !earlier.removedFolders.isEmpty {
+            var parts: [String] = []
+            if !earlier.goneFiles.isEmpty { parts.append("\(counted(earlier.goneFiles.count, "legacy file")) it deleted \(earlier.goneFiles.count == 1 ? "leaves" : "leave") stringcat's record") }
+            if !earlier.removedFolders.isEmpty { parts.append("removed \(counted(earlier.removedFolders.count, "emptied .lproj folder"))") }
+            console.result("finished an earlier --delete-legacy run that stopped during its deletions: " + parts.joined(separator: ", "))
+        }
         printProjectEdits(report, options: options, console: console)
         for record in report.recordWrites {
             let verb = record.written ? (record.fileCount == 0 ? "removed" : "written") : record.notWrittenBecause == "unchanged" ? "unchanged" : "not written (\(record.notWrittenBecause ?? ""))"
@@ -307,6 +314,8 @@ enum MigrateCommand: Subcommand {
             "generator": report.generator.map { ["kind": $0.kind.rawValue, "evidence": $0.evidence, "checklist": $0.checklist] as [String: Any] } ?? NSNull(),
             "tables": report.tables.map { tableJSON($0, options: options, extraDiagnostics: sourceLanguageWarnings) },
             "leftovers": report.leftovers.map { tableJSON($0, options: options, extraDiagnostics: []) },
+            "earlierDeletions": ["goneFiles": report.earlierDeletions.goneFiles.map(DisplayPath.of),
+                                 "removedFolders": report.earlierDeletions.removedFolders.map(DisplayPath.of)],
         ]
     }
 

@@ -214,4 +214,25 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: live))
         XCTAssertTrue(FileManager.default.fileExists(atPath: other))
     }
+
+    /// A run killed with -9 whose parent has not reaped it yet (a zombie) answers `kill(pid, 0)`
+    /// but never writes again: its temporary files are stale.
+    func testAKilledRunNotYetReapedIsNotAlive() throws {
+        var pid: pid_t = 0
+        let arguments = ["/bin/sleep", "30"]
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        XCTAssertEqual(posix_spawn(&pid, "/bin/sleep", nil, nil, &argv, nil), 0)
+        XCTAssertTrue(ProcessLiveness.isAlive(pid))
+        kill(pid, SIGKILL)
+        // Wait until it is a zombie, without reaping it.
+        var info = siginfo_t()
+        XCTAssertEqual(waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT), 0)
+        #if os(Linux)
+        XCTAssertFalse(ProcessLiveness.isAlive(pid))
+        #endif
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        XCTAssertFalse(ProcessLiveness.isAlive(pid))
+    }
 }
