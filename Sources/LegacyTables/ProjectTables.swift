@@ -290,13 +290,19 @@ public struct ProjectTables: Sendable {
         return folder.hasSuffix(".lproj") && folder != "mul.lproj" ? folder : nil
     }
 
-    /// True when an Xcode project here has no variant group left but references catalogs: a
-    /// migration already ran, and finding nothing to do is not an error.
+    /// True when an Xcode project here has no variant group left but references catalogs, or
+    /// holds them in its synchronized folders: a migration already ran, and finding nothing to do
+    /// is not an error.
     public var hasMigratedProject: Bool {
         projects.contains { project in
-            project.localization.tables.isEmpty && project.graph.objects(isa: "PBXFileReference").contains {
+            guard project.localization.tables.isEmpty else { return false }
+            let referenced = project.graph.objects(isa: "PBXFileReference").contains {
                 project.graph.string("lastKnownFileType", of: $0.id) == "text.json.xcstrings"
             }
+            let synchronized = scan.catalogs.contains { catalog in
+                project.localization.synchronizedFolders.contains { catalog.hasPrefix($0 + "/") }
+            }
+            return referenced || synchronized
         }
     }
 

@@ -188,6 +188,8 @@ enum MigrateCommand: Subcommand {
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary = "nothing left to migrate: \(counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
+        } else if report.tables.isEmpty && !report.hasErrors {
+            summary = "nothing left to migrate: every table has its catalog"
         }
         let deleted = (report.tables + report.leftovers).reduce(0) { $0 + $1.deletedFiles.count }
         let kept = (report.tables + report.leftovers).reduce(0) { $0 + $1.keptFiles.count }

@@ -130,6 +130,13 @@ final class RealProjectTests: WorkFolderTestCase {
         let delete = try Stringcat.run(["migrate", "kp", "--delete-legacy"], in: work)
         XCTAssertEqual(delete.status, 0, delete.stderr)
         XCTAssertEqual(try text("kp/KeePassium.xcodeproj/project.pbxproj"), before)
+        // Once every table's files are gone, the catalogs in the synchronized folders are what is
+        // left: running it again is no error and changes nothing.
+        let tree = self.tree(work.appendingPathComponent("kp"))
+        let again = try Stringcat.run(["migrate", "kp", "--delete-legacy"], in: work)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stdout.hasSuffix("nothing left to migrate: every table has its catalog; deleted 0 legacy files\n"), again.stdout)
+        XCTAssertEqual(self.tree(work.appendingPathComponent("kp")), tree)
     }
 
     // MARK: 3. One table model: migrate, status, verify and --delete-legacy agree
