@@ -113,13 +113,18 @@ enum XcodeProjectTables {
                 let catalog = PathResolver.join(projectFolder, catalogRelative)
                 let paths = relatives.map { PathResolver.join(projectFolder, $0) }.filter { fm.fileExists(atPath: $0) && !claimed.contains($0) }
                 guard !paths.isEmpty else { continue }
-                guard case .fileReference? = references.reference(to: catalog) else {
+                // The project references the catalog, or holds it in a synchronized folder.
+                let origin: TableOrigin
+                switch references.reference(to: catalog) {
+                case .fileReference?: origin = .xcodeProject(pbxproj)
+                case .synchronizedFolder?: origin = .synchronizedFolder(pbxproj)
+                case nil:
                     for path in paths where found.leftAlone[path] == nil {
                         found.leftAlone[path] = "stringcat's migration record names it, but the project no longer references its catalog \(PathResolver.relative(catalog, from: projectFolder))"
                     }
                     continue
                 }
-                if let table = recordedTable(catalog: catalog, files: paths, source: source, pbxproj: pbxproj, diagnostics: &found.diagnostics) {
+                if let table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }
@@ -147,7 +152,7 @@ enum XcodeProjectTables {
     }
 
     /// A table of files a migration's record lists for `catalog`.
-    static func recordedTable(catalog: String, files: [String], source: String, pbxproj: String, diagnostics: inout [Diagnostic]) -> LegacyTable? {
+    static func recordedTable(catalog: String, files: [String], source: String, origin: TableOrigin, diagnostics: inout [Diagnostic]) -> LegacyTable? {
         let fileName = PathResolver.lastComponent(catalog)
         guard fileName.hasSuffix(".xcstrings") else { return nil }
         let name = String(fileName.dropLast(".xcstrings".count))
@@ -162,7 +167,7 @@ enum XcodeProjectTables {
         guard !legacy.isEmpty else { return nil }
         var table = LegacyTable(name: name, folder: isInterfaceBuilder ? PathResolver.parent(catalogFolder) : catalogFolder,
                                 isInterfaceBuilder: isInterfaceBuilder, files: [], shadowedFiles: [], catalogPath: catalog)
-        table.origin = .xcodeProject(pbxproj)
+        table.origin = origin
         table.sourceLanguage = source
         TableGrouper.pickFiles(legacy, into: &table, diagnostics: &diagnostics)
         return table

@@ -11,6 +11,9 @@ public struct ProjectEditReport: Sendable {
     public var outputPath: String
     /// The catalogs whose tables this edit replaces.
     public var catalogPaths: [String]
+    /// The catalogs of tables in synchronized folders whose kept legacy files this edit takes out
+    /// of their targets (the project does not reference those catalogs: the folder holds them).
+    var synchronizedCatalogPaths: [String] = []
     /// Objects removed and added, lists changed, settings added, `objectVersion`.
     public var changes: ProjectChanges
     /// True once written; false for `--dry-run`, `--no-project`, a generated project, or a failed batch.
@@ -33,6 +36,7 @@ enum ProjectEditing {
     static func edits(_ project: ProjectTables, tables: [TableReport], options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
         var groups: [String: [(LocalizedTable, String)]] = [:]
         var kept: [String: [String]] = [:]
+        var synchronizedCatalogs: [String: [String]] = [:]
         var order: [String] = []
         func note(_ path: String) { if groups[path] == nil && kept[path] == nil { order.append(path) } }
         for table in tables where table.hasCatalog {
@@ -46,6 +50,7 @@ enum ProjectEditing {
             case .synchronizedFolder(let path):
                 note(path)
                 kept[path, default: []] += table.table.allFiles.map(\.path)
+                synchronizedCatalogs[path, default: []].append(table.catalogPath)
             case .folder, .package:
                 continue
             }
@@ -60,6 +65,7 @@ enum ProjectEditing {
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: outputPath(path, root: project.scan.root, output: options.outputDirectory),
                                                catalogPaths: tables.map(\.1), changes: edit.changes, data: Data(edit.bytes))
+                report.synchronizedCatalogPaths = synchronizedCatalogs[path] ?? []
                 report.notWrittenBecause = notWrittenBecause(project, options)
                 if report.outputPath == path { report.originalBytes = Data(file.graph.document.text) }
                 edits.append(report)
@@ -86,7 +92,13 @@ enum ProjectEditing {
         // Files an earlier run deleted count as deleted in the projects whose records list them.
         var deleted = earlierDeleted
         for table in tables {
-            guard case .synchronizedFolder(let path) = table.table.origin, !table.deletedFiles.isEmpty else { continue }
+            // A table of a synchronized folder, found on disk or (migrated before) from the record.
+            guard !table.deletedFiles.isEmpty else { continue }
+            let path: String
+            switch table.table.origin {
+            case .synchronizedFolder(let project), .xcodeProject(let project): path = project
+            case .folder, .package: continue
+            }
             deleted[path, default: []] += table.deletedFiles
         }
         // Every project with synchronized folders is looked at: an earlier run killed after its

@@ -10,10 +10,11 @@ enum RecordKeeping {
     /// (as read) plus the legacy files of the tables whose groups the edit replaces.
     static func recordsForEdits(_ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions) -> [RecordWrite] {
         var writes: [RecordWrite] = []
-        for edit in edits where !edit.catalogPaths.isEmpty {
+        for edit in edits where !edit.catalogPaths.isEmpty || !edit.synchronizedCatalogPaths.isEmpty {
             guard let file = project.projects.first(where: { $0.path == edit.projectPath }) else { continue }
             var record = file.record ?? MigrationRecord()
-            for table in tables where table.hasCatalog && edit.catalogPaths.contains(table.catalogPath) {
+            let catalogs = Set(edit.catalogPaths + edit.synchronizedCatalogPaths)
+            for table in tables where table.hasCatalog && catalogs.contains(table.catalogPath) {
                 // The catalog as the project in the tree will reference it (not its --output copy).
                 let catalog = table.table.catalogPath
                 record.record(catalog: PathResolver.relative(catalog, from: file.folder),

@@ -60,15 +60,7 @@ final class Rule1MigrateAndVerifyTests: XCTestCase {
         let cases = [("rxhanson__Rectangle", "Rectangle/mul.lproj/Main.xcstrings", ["ar", "es", "es-419", "uk"]),
                      ("HearthSim__HSTracker", "HSTracker/UIs/StatsManager/mul.lproj/LadderTab.xcstrings", ["ko"])]
         for (pair, catalogPath, languages) in cases {
-            let tree = try TestTree()
-            try FileManager.default.removeItem(atPath: tree.root)
-            try FileManager.default.copyItem(atPath: "\(goldens)/\(pair)/before", toPath: tree.root)
-            for item in FileManager.default.subpaths(atPath: "\(goldens)/\(pair)/context") ?? [] {
-                let from = "\(goldens)/\(pair)/context/\(item)"
-                var isFolder: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
-                if isFolder.boolValue { try tree.mkdir(item) } else if !tree.exists(item) { try tree.write(item, try Data(contentsOf: URL(fileURLWithPath: from))) }
-            }
+            let tree = try TestTree.golden(pair)
             var options = MigrationOptions()
             options.skipInvalid = true
             let report = ProjectMigrator.migrate(tree.root, options: options)

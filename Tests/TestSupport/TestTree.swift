@@ -63,3 +63,21 @@ public func stringsDictXML(_ entries: [(key: String, format: String, variables: 
     }
     return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
 }
+
+extension TestTree {
+    /// A shared golden migration's project as Xcode saw it, in a fresh tree: its `before/`
+    /// (legacy files) and its `context/` (project files, storyboards) together.
+    public static func golden(_ pair: String) throws -> TestTree {
+        let goldens = try sharedFolder("goldens")
+        let tree = try TestTree()
+        try FileManager.default.removeItem(atPath: tree.root)
+        try FileManager.default.copyItem(atPath: "\(goldens)/\(pair)/before", toPath: tree.root)
+        for item in FileManager.default.subpaths(atPath: "\(goldens)/\(pair)/context") ?? [] {
+            let from = "\(goldens)/\(pair)/context/\(item)"
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
+            if isFolder.boolValue { try tree.mkdir(item) } else if !tree.exists(item) { try tree.write(item, try Data(contentsOf: URL(fileURLWithPath: from))) }
+        }
+        return tree
+    }
+}
