@@ -262,7 +262,10 @@ public struct ProjectTables: Sendable {
         }
         if all.isEmpty && project.leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject
             && project.stoppedProjects.isEmpty {
-            if !project.projects.isEmpty && !project.filesLeftAlone.isEmpty {
+            let unplaced = project.projects.reduce(0) { $0 + $1.localization.unplacedGroups }
+            if unplaced > 0 {
+                project.diagnostics.append(.error("the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files", at: .file(scan.root)))
+            } else if !project.projects.isEmpty && !project.filesLeftAlone.isEmpty {
                 project.diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(project.filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
             } else if !project.skippedPackages.isEmpty && project.projects.isEmpty && ownManifest == nil {
                 project.diagnostics.append(.error("no table here: the .lproj folders are in packages that are not this folder's own (\(project.skippedPackages.count), third-party code is skipped); --include PATH reads one", at: .file(scan.root)))

@@ -74,7 +74,10 @@ enum LegacyDeletion {
             // Never delete through a symbolic link that leads out of the tree given to migrate.
             let real = URL(fileURLWithPath: verdict.path).resolvingSymlinksInPath().path
             guard real.hasPrefix(realRoot + "/") else {
-                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it lies outside \(root), through a symbolic link (it is \(real)); stringcat deletes nothing there"))
+                // Said as it is: "through a symbolic link" only when a link took it out.
+                let plain = URL(fileURLWithPath: verdict.path).standardizedFileURL.path
+                let how = plain.hasPrefix(URL(fileURLWithPath: root).standardizedFileURL.path + "/") ? ", through a symbolic link (it is \(real))" : " (the project lists it there)"
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it lies outside \(root)\(how); stringcat deletes nothing there"))
                 continue
             }
             guard delete else {

@@ -434,6 +434,12 @@ public enum ProjectMigrator {
         let realFolder = resolved((path as NSString).deletingLastPathComponent)
         let realRoot = resolved(root)
         guard realFolder == realRoot || realFolder.hasPrefix(realRoot + "/") else {
+            // Said as it is: "through a symbolic link" only when a link took it out.
+            let plainFolder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).standardizedFileURL.path
+            let plainRoot = URL(fileURLWithPath: root).standardizedFileURL.path
+            if plainFolder != plainRoot && !plainFolder.hasPrefix(plainRoot + "/") {
+                return .error("the catalog would be written outside \(root), beside its table's files (the project lists them there); not written: run migrate on a folder that holds them", at: .file(path))
+            }
             return .error("the catalog would be written outside \(root), through a symbolic link (into \(realFolder)); not written", at: .file(path))
         }
         return nil

@@ -76,6 +76,9 @@ public struct ProjectLocalization: Sendable {
     /// Notes about groups that could not be placed (unresolvable folders, children outside any
     /// `.lproj`, two tables writing one catalog).
     public var diagnostics: [Diagnostic]
+    /// Variant groups of `.strings`/`.stringsdict` files whose folder cannot be found (a cycle, an
+    /// undefined parent, a build-time source tree): each has a warning saying why.
+    public var unplacedGroups = 0
 }
 
 /// Finds the localized tables of a project (xcode-project.md §1, §2, S5, §5).
@@ -107,9 +110,16 @@ public enum LocalizedTables {
             guard let group = graph.group(object.id) else { continue }
             guard let folder = resolver.path(of: group.id) else {
                 if hasLocalizedChild(group, graph) {
-                    result.diagnostics.append(.note("variant group \(group.displayName) (\(group.id)) is relative to a build-time location; not migrated", at: .file(path)))
+                    let why = resolver.whyUnresolved(group.id) ?? "its folder cannot be found"
+                    result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(why)", at: .file(path)))
+                    result.unplacedGroups += 1
                 }
                 continue
+            }
+            // Children the file does not define: said, not skipped silently.
+            let undefined = group.children.filter { graph.object($0) == nil }
+            if !undefined.isEmpty {
+                result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) lists \(undefined.count == 1 ? "an object" : "\(undefined.count) objects") the file does not define (\(undefined.prefix(3).joined(separator: ", ")))", at: .file(path)))
             }
             var strings: [LocalizedFile] = []
             var interfaceBuilder: (path: String, relative: String, sourceTree: String?)?

@@ -69,6 +69,39 @@ public struct PathResolver: Sendable {
         return base
     }
 
+    /// Why `path(of:)` gives nil for `id`, in words a user can act on: its groups form a cycle, it
+    /// or a group above it is not defined, no group lists it, or its source tree is known only at
+    /// build time. Nil when the path resolves.
+    public func whyUnresolved(_ id: String) -> String? {
+        guard path(of: id) == nil else { return nil }
+        var chain: [String] = []
+        var current = id
+        while true {
+            guard graph.object(current) != nil else {
+                return current == id ? "object \(id) is not defined in the file" : "the group \(current) that lists it is not defined in the file"
+            }
+            if let first = chain.firstIndex(of: current) {
+                let named = (chain[first...] + [current]).map { id in graph.object(id)?.comment.map { "\($0) (\(id))" } ?? id }
+                return "its groups form a cycle (" + named.joined(separator: " -> ") + "): it lies in no folder"
+            }
+            chain.append(current)
+            let tree = graph.string("sourceTree", of: current) ?? "<group>"
+            switch tree {
+            case "<group>":
+                guard let parent = graph.parent(of: current) else {
+                    return current == graph.project?.mainGroup ? nil : "no group lists \(current == id ? "it" : "the group \(current) above it")"
+                }
+                current = parent
+            case "<absolute>":
+                return "it is absolute but has no path"
+            case "SOURCE_ROOT":
+                return nil
+            default:
+                return "it is relative to \(tree), a location known only at build time"
+            }
+        }
+    }
+
     /// `base/relative` with `.` and `..` components folded (lexically: symbolic links are not
     /// followed, as Xcode does not follow them either). An absolute `relative` replaces `base`.
     public static func join(_ base: String, _ relative: String) -> String {

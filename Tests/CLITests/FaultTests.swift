@@ -189,6 +189,59 @@ final class FaultTests: WorkFolderTestCase {
         let chosen = try Stringcat.run(["migrate", "App", "--source-language", "en"], in: work)
         XCTAssertEqual(chosen.status, 0, chosen.stderr)
     }
+
+    // MARK: Item 10, what is wrong said as it is
+
+    /// Groups that form a cycle lie in no folder: each variant group says so, naming the cycle,
+    /// and the run stops with what is wrong (not "lists no localized variant group").
+    func testVariantGroupsInACycleOfGroupsAreNamedWithTheCycle() throws {
+        try copySample()
+        var text = try String(contentsOf: pbxproj, encoding: .utf8)
+        let main = "\t\t\t\t5C1A00050000000000000024 /* LegacyApp */,\n\t\t\t\t5C1A00050000000000000025 /* Products */,\n"
+        XCTAssertTrue(text.contains(main))
+        text = text.replacingOccurrences(of: main, with: "\t\t\t\t5C1A00050000000000000025 /* Products */,\n")
+        text = text.replacingOccurrences(of: "\t\t\t\t5C1A0003000000000000001B /* Main.storyboard */,\n",
+                                         with: "\t\t\t\t5C1A00050000000000000024 /* LegacyApp */,\n\t\t\t\t5C1A0003000000000000001B /* Main.storyboard */,\n")
+        try text.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let before = snapshot()
+        let run = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: warning: variant group Localizable.strings (5C1A0003000000000000001C) is not migrated: its groups form a cycle (LegacyApp (5C1A00050000000000000024) -> LegacyApp (5C1A00050000000000000024)): it lies in no folder\n"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("App: error: the Xcode project's 4 localized variant groups cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("lists no localized variant group"), run.stderr)
+        XCTAssertEqual(withoutLocks(snapshot()), withoutLocks(before))
+    }
+
+    /// A variant group that lists an object the file does not define is named with the ID; its
+    /// other files are migrated.
+    func testAVariantGroupListingAnUndefinedObjectSaysSo() throws {
+        try copySample()
+        var text = try String(contentsOf: pbxproj, encoding: .utf8)
+        let group = "5C1A0003000000000000001C /* Localizable.strings */ = {\n\t\t\tisa = PBXVariantGroup;\n\t\t\tchildren = (\n"
+        XCTAssertTrue(text.contains(group))
+        text = text.replacingOccurrences(of: group, with: group + "\t\t\t\tDEADBEEFDEADBEEFDEADBEEF /* xx */,\n")
+        try text.write(to: pbxproj, atomically: true, encoding: .utf8)
+        let run = try Stringcat.run(["migrate", "App", "--dry-run"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertTrue(run.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: warning: variant group Localizable.strings (5C1A0003000000000000001C) lists an object the file does not define (DEADBEEFDEADBEEFDEADBEEF)\n"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("App/LegacyApp/Localizable.xcstrings: would write, 6 languages"), run.stdout)
+    }
+
+    /// "through a symbolic link" only where a link took a file out of the tree: a project that
+    /// lists a table's files outside PATH says they lie there.
+    func testATableOutsideThePathIsNotSaidToBeThroughALink() throws {
+        try copySample()
+        var text = try String(contentsOf: pbxproj, encoding: .utf8)
+        text = text.replacingOccurrences(of: "\t\t\tpath = LegacyApp;\n", with: "\t\t\tpath = ../Shared;\n")
+        try text.write(to: pbxproj, atomically: true, encoding: .utf8)
+        try FileManager.default.moveItem(at: app.appendingPathComponent("LegacyApp"), to: work.appendingPathComponent("Shared"))
+        let run = try Stringcat.run(["migrate", "App"], in: work)
+        XCTAssertEqual(run.status, 1, run.stdout)
+        XCTAssertTrue(run.stderr.contains("Shared/Localizable.xcstrings: error: the catalog would be written outside"), run.stderr)
+        XCTAssertTrue(run.stderr.contains("beside its table's files (the project lists them there); not written: run migrate on a folder that holds them\n"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("symbolic link"), run.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("Shared/Localizable.xcstrings").path))
+    }
 }
 
 /// The test hooks' variable names, as the tool reads them (`TreeLock.pauseVariable`,

@@ -61,8 +61,9 @@ final class KillLoopTests: XCTestCase {
             let tree = work.appendingPathComponent("killed-\(kill)")
             try FileManager.default.copyItem(at: work.appendingPathComponent("pristine-" + app), to: tree)
             let before = Self.files(tree)
-            // A moment anywhere in the run, and a little after its usual end.
-            let delay = duration[app]! * 1.1 * Double(random.next() % 10_000) / 10_000
+            // A moment anywhere from a quarter of the run (reading comes first and writes
+            // nothing) to a little after its usual end.
+            let delay = duration[app]! * (0.25 + 0.85 * Double(random.next() % 10_000) / 10_000)
             let finished = try Self.runAndKill(["migrate", tree.path, "--delete-legacy", "--quiet"], after: delay)
             let after = Self.files(tree)
             let moment = Self.moment(before: before, after: after, finished: finished)
