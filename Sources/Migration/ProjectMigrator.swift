@@ -96,6 +96,13 @@ public enum ProjectMigrator {
                         pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
         }
         if project.diagnostics.containsError && tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
+        // A file this process has no memory for is said before anything is read (no backtrace).
+        // (A catalog on disk is compared a window at a time; --merge reads it whole.)
+        let inputs = (tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) + (options.merge ? [$0.catalogPath] : []) }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
+            report.diagnostics.append(problem)
+            return report
+        }
         var options = options
         options.stagesPlannedCatalogs = options.dryRun && options.deleteLegacy
         let builts = build(tables, root: project.scan.root, options: options, progress: progress)

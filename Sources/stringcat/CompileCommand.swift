@@ -54,6 +54,11 @@ enum CompileCommand: Subcommand {
             diagnostics.print(on: console)
             return 1
         }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: catalogs.map(\.path))) {
+            diagnostics.add(problem)
+            diagnostics.print(on: console)
+            return 1
+        }
         console.phase("compile: \(options.dryRun ? "planning" : "compiling") \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")…")
         let report = CatalogCompiler.run(catalogs, options: options)
         console.endProgress()

@@ -36,7 +36,9 @@ enum LintCommand: Subcommand {
             for (index, path) in paths.enumerated() {
                 console.progress("lint: [\(index + 1)/\(paths.count)] \(DisplayPath.of(path))")
                 files += 1
-                for diagnostic in FileLinter.lint(path: path, strict: arguments.has("--strict")) {
+                // A file too large for this process is an error of its own; the others are linted.
+                let found = MemoryBudget.check(largest: MemoryBudget.largest(of: [path])).map { [$0] }
+                for diagnostic in found ?? FileLinter.lint(path: path, strict: arguments.has("--strict")) {
                     diagnostics.add(diagnostic)
                     if diagnostic.severity == .error { errors += 1 }
                     if diagnostic.severity == .warning { warnings += 1 }

@@ -34,6 +34,10 @@ enum PrintCommand: Subcommand {
             console.err(DiagnosticLine.text(.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path))))
             return 1
         }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: [path])) {
+            console.err(DiagnosticLine.text(problem))
+            return 1
+        }
         switch kind {
         case .strings:
             let result = StringsFileReader.read(path: path)

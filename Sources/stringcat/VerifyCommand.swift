@@ -49,6 +49,13 @@ enum VerifyCommand: Subcommand {
         search.allFiles = arguments.has("--all-files")
         let project = ProjectTables.find(path, search)
         let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
+        // (Catalogs are read a window at a time.)
+        let inputs = (project.tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
+            console.endProgress()
+            console.err(DiagnosticLine.text(problem))
+            return 1
+        }
         if !asJSON { console.phase("verify: building the catalogs migrate would write for \(counted(project.tables.count, "table"))…") }
         // Streamed to temporary files, and read back a window at a time like catalogs on disk.
         let planned = ProjectMigrator.plannedCatalogFiles(project)

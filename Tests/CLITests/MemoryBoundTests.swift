@@ -69,4 +69,30 @@ final class MemoryBoundTests: WorkFolderTestCase {
         XCTAssertGreaterThan(second.peak, first.peak)
         XCTAssertLessThan(perByte, 4.0)
     }
+
+    /// Issue 23, item 9: under a memory limit too low for a file, each command says so before it
+    /// reads anything (exit 1, the file, the sizes, the limit), instead of a runtime trap and a
+    /// backtrace halfway through; nothing is written. (`ulimit -v`: the limit a test can set.)
+    func testAFileTooLargeForTheMemoryLimitIsAClearErrorNotABacktrace() throws {
+        #if os(Linux)
+        var text = ""
+        text.reserveCapacity(32_000_000)
+        for index in 0..<250_000 { text += "/* Shown on screen \(index % 97). */\n\"screen.item_\(index)\" = \"Value \(index) of the screen\";\n\n" }
+        try write("Big/en.lproj/Localizable.strings", text)
+        try write("Big/de.lproj/Localizable.strings", "\"screen.item_1\" = \"Wert\";\n")
+        let before = snapshot()
+        let tool = Stringcat.productsDirectory.appendingPathComponent("stringcat").path
+        // 200 MB of address space: the runtime's own and less than 4 x 18 MB more.
+        for command in ["migrate Big", "verify Big", "print Big/en.lproj/Localizable.strings --json", "lint Big/en.lproj/Localizable.strings"] {
+            let run = try Stringcat.runShell("ulimit -v 200000; exec '\(tool)' \(command)", in: work)
+            XCTAssertEqual(run.status, 1, "\(command): \(run.stderr.suffix(300))")
+            XCTAssertTrue(run.stderr.contains("Big/en.lproj/Localizable.strings: error: this file is 18 MB; reading it may take up to 4 times that (75 MB), and this process has "), "\(command): \(run.stderr.suffix(300))")
+            XCTAssertTrue(run.stderr.contains("under its address-space limit (ulimit -v 200000): nothing was read or written"), run.stderr)
+            XCTAssertFalse(run.stderr.contains("Backtracing") || run.stderr.contains("Fatal error"), run.stderr)
+        }
+        XCTAssertEqual(snapshot(), before)
+        #else
+        throw XCTSkip("ulimit -v limits the address space on Linux; macOS does not enforce it")
+        #endif
+    }
 }

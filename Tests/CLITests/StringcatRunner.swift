@@ -48,6 +48,22 @@ enum Stringcat {
                             stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// Runs `script` with `/bin/sh -c` (to set a `ulimit` before the tool starts), output piped.
+    static func runShell(_ script: String, in directory: URL? = nil) throws -> StringcatRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return StringcatRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
     /// Runs the tool with stderr on a pseudo-terminal (what a user at a terminal sees there) and
     /// stdout piped; nil when this system cannot open a pseudo-terminal.
     static func runWithStderrOnATerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> StringcatRun? {

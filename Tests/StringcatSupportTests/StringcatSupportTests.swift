@@ -236,3 +236,26 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertFalse(ProcessLiveness.isAlive(pid))
     }
 }
+
+/// `MemoryBudget`: the limits it compares a file's needs with, and the message a user gets.
+final class MemoryBudgetTests: XCTestCase {
+    private let mib: UInt64 = 1_048_576
+
+    func testAFileFourTimesLargerThanTheAddressSpaceLeftIsRefusedWithTheSizes() {
+        let limits = MemoryBudget.Limits(addressSpace: 300 * mib, resident: (16_000 * mib, "this machine's memory"))
+        let problem = MemoryBudget.check(largest: ("/p/en.lproj/L.strings", 60 * mib), limits: limits, usage: (virtual: 80 * mib, resident: 20 * mib))
+        XCTAssertEqual(problem?.description, "/p/en.lproj/L.strings: error: this file is 60 MB; reading it may take up to 4 times that (240 MB), and this process has 220 MB left under its address-space limit (ulimit -v 307200): nothing was read or written (raise the limit, or run on a machine with more memory)")
+        XCTAssertNil(MemoryBudget.check(largest: ("/p/en.lproj/L.strings", 30 * mib), limits: limits, usage: (virtual: 80 * mib, resident: 20 * mib)))
+    }
+
+    func testAControlGroupLimitCountsAgainstResidentMemory() {
+        let limits = MemoryBudget.Limits(addressSpace: nil, resident: (512 * mib, "its control group's memory limit (/sys/fs/cgroup/memory.max)"))
+        XCTAssertNil(MemoryBudget.check(largest: ("f", 100 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib)))
+        let problem = MemoryBudget.check(largest: ("f", 120 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib))
+        XCTAssertEqual(problem?.message, "this file is 120 MB; reading it may take up to 4 times that (480 MB), and this process has 462 MB left under its control group's memory limit (/sys/fs/cgroup/memory.max): nothing was read or written (raise the limit, or run on a machine with more memory)")
+    }
+
+    func testNoInputAlwaysFits() {
+        XCTAssertNil(MemoryBudget.check(largest: nil))
+    }
+}
