@@ -35,6 +35,11 @@ enum Stringcat {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         process.environment = merged(environment)
+        return try capture(process)
+    }
+
+    /// Runs `process` with stdout and stderr piped, until it exits.
+    private static func capture(_ process: Process) throws -> StringcatRun {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -54,14 +59,7 @@ enum Stringcat {
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", script]
         if let directory { process.currentDirectoryURL = directory }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return StringcatRun(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+        return try capture(process)
     }
 
     /// Runs the tool with stderr on a pseudo-terminal (what a user at a terminal sees there) and
