@@ -2,15 +2,36 @@ import Foundation
 import StringcatSupport
 
 /// Reads `.stringsdict` files (XML, binary or old-style property lists) into the typed model.
+///
+/// A plain XML file of plural rules the decoder has nothing to say about is read in one pass
+/// over its bytes (`StringsDictOnePassReader`); any other file goes through a tree of its values
+/// (`PlistXMLFastParser`, or PropertyListSerialization) and the decoder. Both give the same
+/// entries and diagnostics for every file (`Route`).
 public enum StringsDictReader {
     /// Parses `data`. `path` is used in diagnostics; `language` (an `.lproj` name such as `pt-BR`)
     /// enables the "category not used by the language" warning and is derived from `path` when nil.
     public static func parse(_ data: Data, path: String, language: String? = nil) -> StringsDictReadResult {
-        parse(data, path: path, language: language, fastPath: true)
+        parse(data, path: path, language: language, route: .onePass)
     }
 
-    /// `fastPath: false` always goes through PropertyListSerialization (tests compare the two).
-    static func parse(_ data: Data, path: String, language: String?, fastPath: Bool) -> StringsDictReadResult {
+    /// The ways to read a file, each handing what it does not read to the next one.
+    enum Route {
+        /// Straight from the bytes (`StringsDictOnePassReader`), then `.tree`: what `parse` does.
+        case onePass
+        /// The reader as it was before the one-pass one: `PlistXMLFastParser`'s tree of the plain
+        /// XML form, then `.foundation`; decoded by `StringsDictDecoder`, checked by
+        /// `PluralRuleChecker`.
+        case tree
+        /// PropertyListSerialization (the reference), decoded and checked as `.tree`.
+        case foundation
+    }
+
+    /// Reads through `route` (tests compare the routes; the public `parse` takes `.onePass`).
+    static func parse(_ data: Data, path: String, language: String?, route: Route) -> StringsDictReadResult {
+        if route == .onePass, let result = StringsDictOnePassReader.read(data, path: path, language: language) {
+            return result
+        }
+        let fastPath = route != .foundation
         let bytes = [UInt8](data)
         // Before anything that recurses once per level (this module's readers, Foundation's).
         if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: path) {
