@@ -5,7 +5,8 @@
 public enum PluralCategory: String, Sendable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
-    private var rank: Int {
+    /// 0 for zero … 5 for other.
+    var rank: Int {
         switch self {
         case .zero: return 0
         case .one: return 1

@@ -22,7 +22,14 @@ public struct PluralVariable: Sendable, Hashable {
 
     /// The value type without a leading `%` (`%ld` → `ld`), the spelling catalogs use.
     public var normalizedValueType: String? {
-        guard var v = valueType else { return nil }
+        valueType.map(Self.normalized(valueType:))
+    }
+
+    /// `valueType` without its leading `%`s (characters: a `%` that a combining mark joins stays).
+    static func normalized(valueType: String) -> String {
+        // Nearly always: no `%` (a first character `%` needs a first byte `%`).
+        guard valueType.utf8.first == UInt8(ascii: "%") else { return valueType }
+        var v = valueType
         while v.hasPrefix("%") { v.removeFirst() }
         return v
     }
@@ -43,6 +50,13 @@ public struct PluralRule: Sendable, Hashable {
     public init(formatKey: String, variables: [PluralVariable]) {
         self.formatKey = formatKey
         self.variables = variables.sorted { $0.name < $1.name }
+    }
+
+    /// For variables already sorted by name (the one-pass reader sorts them to find a name
+    /// twice): the same value without sorting them again.
+    init(formatKey: String, sortedVariables: [PluralVariable]) {
+        self.formatKey = formatKey
+        self.variables = sortedVariables
     }
 
     public func variable(named name: String) -> PluralVariable? {

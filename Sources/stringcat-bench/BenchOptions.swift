@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
 /// The parsed command line of `stringcat-bench`.
 struct BenchOptions {
     var subcommand: String
-    /// Positional arguments after the subcommand (`generate DIR`, `strings PATH`).
+    /// Positional arguments after the subcommand (`generate DIR`, `strings PATH`, `stringsdict PATH`).
     var positionals: [String] = []
     var settings = ProjectSettings()
     /// Where the generated project lives; nil = a temporary folder removed at the end.
@@ -26,7 +26,9 @@ struct BenchOptions {
           generate DIR     write the generated legacy project to DIR (for inspection)
           strings [PATH]   StringsFileReader vs PropertyListSerialization on the same bytes
                            (every .strings of the generated project, or every .strings under PATH)
-          stringsdict      StringsDictReader on the generated .stringsdict files
+          stringsdict [PATH]
+                           StringsDictReader vs PropertyListSerialization on the same bytes (every
+                           .stringsdict of the generated project, or every .stringsdict under PATH)
           catalog          write + read a synthetic catalog (--catalog-entries x 40 languages, 10% plurals)
           migrate [PATH]   ProjectMigrator.migrate of the generated project (or of PATH, with
                            --skip-invalid) into a temporary --output

@@ -39,6 +39,25 @@ struct Timing {
         return Timing(samples: samples, peakBytes: ProcessStats.peakBytes(), peakIsPerPhase: perPhase)
     }
 
+    /// Runs `first` and `second` one after the other, `runs` times each, so that a busy moment of
+    /// the machine slows both alike: their ratio then holds better than between two blocks of runs
+    /// (the peak is the higher of the two, each reset before its first run).
+    static func measureAlternately(runs: Int, _ first: () throws -> Void, _ second: () throws -> Void) throws -> (Timing, Timing) {
+        var a = Timing(samples: [], peakBytes: 0, peakIsPerPhase: true)
+        var b = a
+        for _ in 0..<runs {
+            a.add(try measure(runs: 1, first))
+            b.add(try measure(runs: 1, second))
+        }
+        return (a, b)
+    }
+
+    private mutating func add(_ other: Timing) {
+        samples += other.samples
+        peakBytes = Swift.max(peakBytes, other.peakBytes)
+        peakIsPerPhase = peakIsPerPhase && other.peakIsPerPhase
+    }
+
     /// Wall seconds of one untimed-by-`measure` step (breakdowns).
     static func seconds<T>(_ body: () throws -> T) rethrows -> (T, Double) {
         let start = DispatchTime.now().uptimeNanoseconds

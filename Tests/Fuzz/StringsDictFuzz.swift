@@ -2,8 +2,9 @@
 // sources of StringcatSupport and StringsDict as one module.
 //
 // Checks: parsing (with and without a language, so the plural-category checks run) never crashes,
-// hangs or grows memory without bound; and when the input parses, what StringsDictWriter writes
-// reads back to the same entries.
+// hangs or grows memory without bound; the public reading (one pass over the bytes, or the file
+// handed to the tree path) is the tree path's, entries and diagnostics; and when the input parses,
+// what StringsDictWriter writes reads back to the same entries.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -14,6 +15,10 @@ public func stringsDictFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let language = languages[Int(size > 0 ? data[0] : 0) % languages.count]
     let result = StringsDictReader.parse(bytes, path: "Fuzz.stringsdict", language: language)
     for diagnostic in result.diagnostics { _ = diagnostic.description }
+    let tree = StringsDictReader.parse(bytes, path: "Fuzz.stringsdict", language: language, route: .tree)
+    if tree.file != result.file || tree.diagnostics != result.diagnostics {
+        fatalError("one pass and tree path differ: \(result.file?.entries ?? []) \(result.diagnostics) vs \(tree.file?.entries ?? []) \(tree.diagnostics)")
+    }
     guard let file = result.file else { return 0 }
     let written = StringsDictWriter.data(file.entries)
     let again = StringsDictReader.parse(written, path: "Fuzz.stringsdict", language: language)

@@ -10,8 +10,8 @@ import StringcatSupport
 final class StringsDictFastPathTests: XCTestCase {
     private func assertSameAsFoundation(_ data: Data, path: String = "/p/de.lproj/Localizable.stringsdict",
                                         file: StaticString = #filePath, line: UInt = #line) {
-        let fast = StringsDictReader.parse(data, path: path, language: nil, fastPath: true)
-        let slow = StringsDictReader.parse(data, path: path, language: nil, fastPath: false)
+        let fast = StringsDictReader.parse(data, path: path, language: nil, route: .tree)
+        let slow = StringsDictReader.parse(data, path: path, language: nil, route: .foundation)
         XCTAssertEqual(fast.file, slow.file, file: file, line: line)
         XCTAssertEqual(fast.diagnostics.map(\.description), slow.diagnostics.map(\.description), file: file, line: line)
     }

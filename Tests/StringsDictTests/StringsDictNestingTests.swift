@@ -4,19 +4,20 @@ import TestSupport
 import XCTest
 @testable import StringsDict
 
-/// A `.stringsdict` nested deeper than 512 levels is a located error in every form, on the fast
-/// path and on Foundation's; up to 512 levels it is read, even on a secondary thread's stack.
+/// A `.stringsdict` nested deeper than 512 levels is a located error in every form, through every
+/// route (the one-pass reader hands such a file over: it reads three levels); up to 512 levels
+/// it is read, even on a secondary thread's stack.
 final class StringsDictNestingTests: XCTestCase {
-    private func errors(_ data: Data, fastPath: Bool = true) -> [String] {
-        StringsDictReader.parse(data, path: "en.lproj/A.stringsdict", language: nil, fastPath: fastPath)
+    private func errors(_ data: Data, route: StringsDictReader.Route = .onePass) -> [String] {
+        StringsDictReader.parse(data, path: "en.lproj/A.stringsdict", language: nil, route: route)
             .diagnostics.filter(\.isError).map(\.description)
     }
 
     func testXMLDeeperThan512LevelsIsALocatedError() {
         let expected = ["en.lproj/A.stringsdict:5:\(DeepInput.stringsDictXMLTooDeepColumn): error: nesting deeper than 512 levels"]
-        for fastPath in [true, false] {
-            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000).utf8), fastPath: fastPath), expected)
-            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000, array: true).utf8), fastPath: fastPath),
+        for route in [StringsDictReader.Route.onePass, .tree, .foundation] {
+            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000).utf8), route: route), expected)
+            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000, array: true).utf8), route: route),
                            ["en.lproj/A.stringsdict:5:\(12 + 511 * 7 + 1): error: nesting deeper than 512 levels"])
         }
         // The same file in UTF-16: the same place.
@@ -52,9 +53,10 @@ final class StringsDictNestingTests: XCTestCase {
         let xml = Data(DeepInput.stringsDictXML(depth: 511).utf8)
         let binary = DeepInput.binaryPlist(depth: 512)
         let results = onThread(stackSize: 512 * 1024) {
-            [StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, fastPath: true),
-             StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, fastPath: false),
-             StringsDictReader.parse(binary, path: "en.lproj/A.stringsdict", language: nil, fastPath: true)]
+            [StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .onePass),
+             StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .tree),
+             StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .foundation),
+             StringsDictReader.parse(binary, path: "en.lproj/A.stringsdict", language: nil, route: .tree)]
         }
         for result in results {
             XCTAssertNotNil(result.file)

@@ -1,0 +1,45 @@
+import Foundation
+import StringcatSupport
+import TestSupport
+import XCTest
+@testable import StringsDict
+
+/// The one-pass reader's shortcuts give the answers of what they stand in for.
+final class OnePassHelpersTests: XCTestCase {
+    /// `UTF8OffsetPositions` is `UTF8Positions` (LF, CR, CR LF; columns in scalars), offsets in any order.
+    func testOffsetPositionsAreUTF8Positions() {
+        // Bytes: a b LF c d CR LF | ä (7-8) € (9-11) 😀 (12-15) x (16) CR | y (18) LF | LF (20) | end (21).
+        let exact = Array("ab\ncd\r\nä€😀x\ry\n\n".utf8)
+        let offsets = [16, 0, 3, 7, 2, 9, 13, 17, 18, 19, 20, 21]
+        let got = exact.withUnsafeBufferPointer { UTF8OffsetPositions.positions(of: offsets, in: $0) }
+        XCTAssertEqual(got.map { "\($0.line):\($0.column)" }, ["3:4", "1:1", "2:1", "3:1", "1:3", "3:2", "3:4", "3:5", "4:1", "4:2", "5:1", "6:1"])
+
+        let pieces: [[UInt8]] = [[0x0A], [0x0D], [0x0D, 0x0A], [0x61], [0x3C], [0xC3, 0xA4], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80], [0x09]]
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let bytes = (0..<random.below(40)).flatMap { _ in pieces[random.below(pieces.count)] }
+            let reference = UTF8Positions(bytes)
+            let offsets = (0..<random.below(8)).map { _ in random.below(bytes.count + 1) }
+            let got = bytes.withUnsafeBufferPointer { UTF8OffsetPositions.positions(of: offsets, in: $0) }
+            XCTAssertEqual(got.map { "\($0.line):\($0.column)" }, offsets.map { "\(reference.position(of: $0).line):\(reference.position(of: $0).column)" }, "\(bytes)")
+        }
+    }
+
+    /// `languageFromPlainPath` is `languageFromPath`, on plain paths and on those it hands to it.
+    func testLanguageFromPlainPathIsLanguageFromPath() throws {
+        var paths = [
+            "/a/de.lproj/X.stringsdict", "/a/pt-BR.lproj/Localizable.stringsdict", "/a/zh_Hans.lproj/X", "/a/b c.lproj/X",
+            "/a/DE.LPROJ/X", "/a/de.lproj.x/X", "/a/.lproj/X", "/a/b/X", "/de.lproj/X", "/X.stringsdict", "/", "",
+            "/a//de.lproj/X", "/a/./de.lproj/X", "/a/de.lproj/./X", "/a/de.lproj/../fr.lproj/X", "/a/fr.lproj/de.lproj/..",
+            "/a/de.lproj/", "/a/de.lproj/X/", "de.lproj/X", "./de.lproj/X", "X", "/a/Über.lproj/X", "/a/de%20.lproj/X",
+            "/a/d%65.lproj/X", "/a/de.lproj/X?y", "/a/de.lproj/X#y", "~/de.lproj/X", "/a/(1) en+x@2,y.lproj/Z",
+        ]
+        for folder in ["corpus", "goldens"] {
+            if let root = sharedFolderIfPresent(folder) { paths += stringsdictFiles(under: root) }
+        }
+        for path in paths {
+            XCTAssertEqual(StringsDictReader.languageFromPlainPath(path), StringsDictReader.languageFromPath(path), path)
+        }
+        XCTAssertEqual(StringsDictReader.languageFromPlainPath("/a/(1) en+x@2,y.lproj/Z"), "(1) en+x@2,y")
+    }
+}
