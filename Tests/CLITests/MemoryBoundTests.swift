@@ -59,8 +59,8 @@ final class MemoryBoundTests: WorkFolderTestCase {
         #if !os(Linux)
         throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")
         #endif
-        let small = try writeTable("small", count: 60_000)
-        let large = try writeTable("large", count: 180_000)
+        let small = try writeTable("small", count: 40_000)
+        let large = try writeTable("large", count: 120_000)
         let first = try peakMemory(["verify", work.appendingPathComponent("small").path, "--quiet"])
         let second = try peakMemory(["verify", work.appendingPathComponent("large").path, "--quiet"])
         XCTAssertEqual([first.status, second.status], [0, 0])
