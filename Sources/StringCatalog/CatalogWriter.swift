@@ -26,16 +26,17 @@ public enum CatalogWriter {
         try stream(to: sink) { emitter, part in emitter.write(catalog, streaming: true, sink: part) }
     }
 
-    /// A catalog with no extra fields, given as its keys and a way to build each key's row,
-    /// streamed like `write(_:to:)`: the keys are sorted here (and the table's languages, once),
-    /// and the rows are built block by block on the encoding threads (`row(i)` is the entry of
-    /// `keys[i]`), so they are never all in memory at once. The bytes are those of `data(for:)`
-    /// of the same catalog (`CatalogRow.entry(languages:)` gives its entries).
-    public static func write<E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                                       row: @escaping @Sendable (Int) -> CatalogRow,
-                                       to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+    /// A catalog with no extra fields, given as its keys and their rows (`rows`: row `i` is the
+    /// entry of `keys[i]`, every entry in state `extractionState`), streamed like `write(_:to:)`:
+    /// the keys are sorted here (and the table's languages, once), and each row is written from
+    /// its cells as it is encoded, block by block on the encoding threads, so no entry is ever
+    /// built. The bytes are those of `data(for:)` of the same catalog.
+    public static func write<Rows: CatalogRows, E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                                                          extractionState: ExtractionState?, rows: Rows,
+                                                          to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try stream(to: sink) { emitter, part in
-            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version, row: row, sink: part)
+            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version,
+                          extractionState: extractionState, rows: rows, sink: part)
         }
     }
 
@@ -188,12 +189,13 @@ struct CatalogEmitter {
         out.endObject()
     }
 
-    /// `write(_:streaming:sink:)` for a catalog given as keys and their rows' builder.
-    mutating func write(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                        row: @escaping @Sendable (Int) -> CatalogRow, sink: (_ bytes: [UInt8]) -> Bool) {
+    /// `write(_:streaming:sink:)` for a catalog given as keys and their rows.
+    mutating func write<Rows: CatalogRows>(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                                           extractionState: ExtractionState?, rows: Rows, sink: (_ bytes: [UInt8]) -> Bool) {
         // The languages in Xcode's order, found once for the table (a catalog entry sorts its
-        // own localization keys each time).
+        // own localization keys each time), and each one's member name written once.
         let languageOrder = KeySorter.sortedIndices(languages)
+        let languageKeys = languages.map(JSONTextWriter.memberName)
         out.beginObject()
         for name in CatalogFieldNames.catalogOrder {
             switch name {
@@ -204,8 +206,9 @@ struct CatalogEmitter {
                 out.beginObject()
                 let order = KeySorter.sortedIndices(keys)
                 let finished = writeMembers(count: order.count, streaming: true, sink: sink) { emitter, position in
-                    emitter.out.key(keys[order[position]])
-                    emitter.write(row(order[position]), languages: languages, order: languageOrder)
+                    let row = order[position]
+                    emitter.out.key(keys[row])
+                    emitter.writeRow(row, of: rows, extractionState: extractionState, languageKeys: languageKeys, order: languageOrder)
                 }
                 guard finished else { return }
                 out.endObject()
@@ -216,23 +219,33 @@ struct CatalogEmitter {
     }
 
     /// A row: the entry's fields in the order `write(_ entry:)` gives them, its localizations in
-    /// `order` (the table's languages sorted once).
-    private mutating func write(_ row: CatalogRow, languages: [String], order: [Int]) {
+    /// `order` (the table's languages sorted once); a translated unit, what nearly every cell
+    /// is, is written in one step (`JSONTextWriter.translatedUnit`).
+    private mutating func writeRow<Rows: CatalogRows>(_ row: Int, of rows: Rows, extractionState: ExtractionState?, languageKeys: [[UInt8]], order: [Int]) {
         out.beginObject()
         for name in CatalogFieldNames.entryOrder {
             switch name {
-            case "comment": if let comment = row.comment { out.key(name); out.string(comment) }
-            case "extractionState": if let state = row.extractionState { out.key(name); out.string(state.rawValue) }
+            case "comment": if let comment = rows.comment(ofRow: row) { out.key(name); out.string(comment) }
+            case "extractionState": if let extractionState { out.key(name); out.string(extractionState.rawValue) }
             case "localizations":
-                guard row.localizations.contains(where: { $0 != nil }) else { break }
-                out.key(name)
-                out.beginObject()
+                // Opened at the first cell that holds something: an entry without one has no field.
+                var opened = false
                 for index in order {
-                    guard let localization = row.localizations[index] else { continue }
-                    out.key(languages[index])
-                    write(localization)
+                    let cell = rows.cell(row: row, language: index)
+                    if case .empty = cell { continue }
+                    if !opened {
+                        out.key(name)
+                        out.beginObject()
+                        opened = true
+                    }
+                    out.key(memberName: languageKeys[index])
+                    switch cell {
+                    case .empty: break
+                    case .translated(let value): out.translatedUnit(value)
+                    case .localization(let localization): write(localization)
+                    }
                 }
-                out.endObject()
+                if opened { out.endObject() }
             default: break
             }
         }
@@ -371,27 +384,31 @@ enum CatalogFieldNames {
     static let variationsOrder = CatalogKeyOrder.sorted(variations)
 }
 
-/// One entry of a catalog given by the position of each language in its table (nil: no
-/// localization in that language): what `migrate` streams, without a dictionary per entry.
-public struct CatalogRow: Sendable {
-    public var comment: String?
-    public var extractionState: ExtractionState?
-    /// One per language of the table, in the table's order.
-    public var localizations: [CatalogLocalization?]
+/// The entries of a catalog given as rows of cells, one cell per language of the table (by its
+/// position in the table's languages): what `migrate` streams (`CatalogWriter.write(keys:…)`),
+/// without a dictionary or an entry per key.
+public protocol CatalogRows: Sendable {
+    /// The comment of row `row`'s entry, if any.
+    func comment(ofRow row: Int) -> String?
+    /// The localization of row `row` in the language at position `language`.
+    func cell(row: Int, language: Int) -> CatalogCell
+}
 
-    public init(comment: String? = nil, extractionState: ExtractionState? = nil, localizations: [CatalogLocalization?]) {
-        self.comment = comment
-        self.extractionState = extractionState
-        self.localizations = localizations
-    }
+/// One language of one row of `CatalogRows`.
+public enum CatalogCell: Sendable {
+    /// No localization in this language.
+    case empty
+    /// `CatalogLocalization(stringUnit: StringUnit(state: .translated, value:))`, the cell of
+    /// every plain value, written without building it.
+    case translated(String)
+    case localization(CatalogLocalization)
 
-    /// The same entry as a `CatalogEntry` (`languages`: the table's languages, in its order).
-    public func entry(languages: [String]) -> CatalogEntry {
-        var entry = CatalogEntry(comment: comment, extractionState: extractionState)
-        entry.localizations.reserveCapacity(localizations.count)
-        for (language, localization) in zip(languages, localizations) {
-            if let localization { entry.localizations[language] = localization }
+    /// The cell as a localization (nil when empty).
+    public var localization: CatalogLocalization? {
+        switch self {
+        case .empty: return nil
+        case .translated(let value): return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
+        case .localization(let localization): return localization
         }
-        return entry
     }
 }
