@@ -85,75 +85,117 @@ struct CatalogEmitter {
 
     init(capacity: Int) { out = JSONTextWriter(capacity: capacity) }
 
-    private init(continuingObjectAtDepth depth: Int, hasMembers: Bool) {
-        out = JSONTextWriter(continuingObjectAtDepth: depth, hasMembers: hasMembers)
+    private init(continuingObjectAtDepth depth: Int, hasMembers: Bool, capacity: Int = 0) {
+        out = JSONTextWriter(continuingObjectAtDepth: depth, hasMembers: hasMembers, capacity: capacity)
     }
 
     /// Catalogs with at least this many entries are encoded on two threads.
     static let parallelThreshold = 2_048
     /// A streamed catalog is handed out in parts of about this many bytes.
     static let streamChunkBytes = 1 << 20
-    /// Entries encoded per block when streaming (two halves of it on two threads); a part handed
-    /// out is at most `streamChunkBytes` plus one block.
+    /// Entries encoded per block when streaming (two halves of it on two threads); at most
+    /// `streamChunkBytes` plus two blocks are in memory at once.
     static let streamBlockEntries = parallelThreshold
 
-    /// Writes `count` members of the open object, `member(emitter, i)` writing the i-th, in
-    /// blocks of `streamBlockEntries` when `streaming` (else one block). A block of many members
-    /// is encoded in two halves on two threads, each by a writer that continues the open object,
-    /// and the parts are spliced in order. When streaming, the bytes written so far go to `sink`
-    /// after each block once they pass `streamChunkBytes`; false when `sink` stopped it.
-    private mutating func writeMembers(count: Int, streaming: Bool, sink: (_ bytes: [UInt8]) -> Bool,
+    /// Rows per block for a table of `languages` languages: `streamBlockEntries` up to 8
+    /// languages, fewer beyond, so that a block stays about as large in bytes (a row of 40
+    /// languages is ~6 KB of text, a block of 2,048 of them 12 MB).
+    static func streamBlockRows(languages: Int) -> Int {
+        max(64, streamBlockEntries * 8 / max(8, languages))
+    }
+
+    /// Writes `count` members of the open object, `member(emitter, i)` writing the i-th. A catalog
+    /// of many members is encoded in two halves on two threads, each by a writer that continues
+    /// the open object.
+    ///
+    /// When `streaming`, the members go in blocks of `blockEntries`: each block's halves are
+    /// encoded beside the handing of the parts before them to `sink` (so that the write, page
+    /// cache or a temporary file, does not leave both encoding threads idle), and the encoded
+    /// parts are handed over as they are, in order, once they pass `streamChunkBytes`: they are
+    /// never copied into one buffer. False when `sink` stopped it. Otherwise the halves are
+    /// spliced into `out`.
+    private mutating func writeMembers(count: Int, streaming: Bool, blockEntries: Int = streamBlockEntries, sink: (_ bytes: [UInt8]) -> Bool,
                                        _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void) -> Bool {
-        withoutActuallyEscaping(sink) { sink in
+        let parallel = count >= Self.parallelThreshold
+        guard streaming else {
+            if !parallel {
+                for position in 0..<count { member(&self, position) }
+                return true
+            }
+            let halves = ConcurrentMap.map([0..<(count / 2), (count / 2)..<count]) { range in
+                var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: range.lowerBound > 0)
+                for position in range { member(&emitter, position) }
+                return EncodedPart(writer: emitter.out)
+            }
+            for half in halves { out.append(continuation: half.writer) }
+            return true
+        }
+        return withoutActuallyEscaping(sink) { sink in
             let sink = SinkBox(sink: sink)
+            // Parts encoded and not yet handed over (after `out`'s bytes), and parts ready to be
+            // handed beside the next block.
+            var pending: [[UInt8]] = []
+            var pendingBytes = 0
+            var ready: [[UInt8]] = []
+            var partCapacity = 0
             var start = 0
-            // Bytes ready for `sink`: handed to it beside the next block's encoding, so that the
-            // write (page cache, a temporary file) does not leave both encoding threads idle.
-            var ready: [UInt8]?
             while start < count {
-                let end = streaming ? min(start + Self.streamBlockEntries, count) : count
-                if end - start < Self.parallelThreshold && ready == nil {
-                    for position in start..<end { member(&self, position) }
-                } else {
-                    let middle = end - start < Self.parallelThreshold ? end : start + (end - start) / 2
-                    var jobs: [WriterJob] = [.encode(start..<middle, hasMembers: start > 0)]
-                    if middle < end { jobs.append(.encode(middle..<end, hasMembers: true)) }
-                    if let bytes = ready { jobs.append(.hand(bytes)) }
-                    ready = nil
-                    let done = ConcurrentMap.map(jobs) { job -> WriterJobResult in
-                        switch job {
-                        case .encode(let range, let hasMembers):
-                            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-                            for position in range { member(&emitter, position) }
-                            return .encoded(emitter.out)
-                        case .hand(let bytes):
-                            return .handed(sink.sink(bytes))
-                        }
+                let end = min(start + blockEntries, count)
+                let middle = parallel ? start + (end - start) / 2 : end
+                var jobs: [WriterJob] = [.encode(start..<middle, hasMembers: start > 0, capacity: partCapacity)]
+                if middle < end { jobs.append(.encode(middle..<end, hasMembers: true, capacity: partCapacity)) }
+                if !ready.isEmpty { jobs.append(.hand(ready)) }
+                ready = []
+                let run: @Sendable (WriterJob) -> WriterJobResult = { job in
+                    switch job {
+                    case .encode(let range, let hasMembers, let capacity):
+                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers, capacity: capacity)
+                        for position in range { member(&emitter, position) }
+                        return .encoded(emitter.out.bytes)
+                    case .hand(let parts):
+                        return .handed(parts.allSatisfy(sink.sink))
                     }
-                    for result in done {
-                        switch result {
-                        case .encoded(let part): out.append(continuation: part)
-                        case .handed(let accepted): if !accepted { return false } // `sink` stopped it
-                        }
+                }
+                let done = jobs.count == 1 ? [run(jobs[0])] : ConcurrentMap.map(jobs, run)
+                for result in done {
+                    switch result {
+                    case .encoded(let bytes):
+                        guard !bytes.isEmpty else { continue }
+                        out.noteMembersWrittenElsewhere()
+                        partCapacity = max(partCapacity, bytes.count + bytes.count / 8)
+                        pendingBytes += bytes.count
+                        pending.append(bytes)
+                    case .handed(let accepted):
+                        if !accepted { return false } // `sink` stopped it
                     }
                 }
                 start = end
-                if streaming, out.bytes.count >= Self.streamChunkBytes { ready = out.takeBytes() }
+                if pendingBytes >= Self.streamChunkBytes {
+                    // `out` holds only what came before the first member (the parts hold the rest).
+                    ready = (out.bytes.isEmpty ? [] : [out.takeBytes()]) + pending
+                    pending = []
+                    pendingBytes = 0
+                }
             }
-            if let ready, !sink.sink(ready) { return false }
-            return true
+            let rest = ready + (out.bytes.isEmpty ? [] : [out.takeBytes()]) + pending
+            return rest.allSatisfy(sink.sink)
         }
     }
 
-    /// What the threads of `writeMembers` do: encode a range of members, or hand bytes to `sink`.
-    private enum WriterJob: @unchecked Sendable {
-        case encode(Range<Int>, hasMembers: Bool)
-        case hand([UInt8])
+    /// A half encoded on another thread, spliced into `out` (not streaming).
+    private struct EncodedPart: @unchecked Sendable {
+        var writer: JSONTextWriter
     }
 
-    /// What a job gave: the members it encoded, or whether `sink` took the bytes.
+    /// What the threads of `writeMembers` do: encode a range of members, or hand parts to `sink`.
+    private enum WriterJob: @unchecked Sendable {
+        case encode(Range<Int>, hasMembers: Bool, capacity: Int)
+        case hand([[UInt8]])
+    }
+
+    /// What a job gave: the members it encoded, or whether `sink` took the parts.
     private enum WriterJobResult: @unchecked Sendable {
-        case encoded(JSONTextWriter)
+        case encoded([UInt8])
         case handed(Bool)
     }
 
@@ -205,7 +247,8 @@ struct CatalogEmitter {
                 out.key(name)
                 out.beginObject()
                 let order = KeySorter.sortedIndices(keys)
-                let finished = writeMembers(count: order.count, streaming: true, sink: sink) { emitter, position in
+                let finished = writeMembers(count: order.count, streaming: true, blockEntries: Self.streamBlockRows(languages: languages.count),
+                                            sink: sink) { emitter, position in
                     let row = order[position]
                     emitter.out.key(keys[row])
                     emitter.writeRow(row, of: rows, extractionState: extractionState, languageKeys: languageKeys, order: languageOrder)

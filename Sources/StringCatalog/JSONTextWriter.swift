@@ -28,6 +28,12 @@ struct JSONTextWriter {
         firstMember[firstMember.count - 1] = false
     }
 
+    /// Records that members of the open object were written by a continuation writer whose
+    /// bytes are handed on apart from these (a streamed catalog's parts).
+    mutating func noteMembersWrittenElsewhere() {
+        firstMember[firstMember.count - 1] = false
+    }
+
     /// Hands out the bytes written so far and starts again from none (same capacity), in the
     /// same place of the document: used to stream a large catalog to a file in parts.
     mutating func takeBytes() -> [UInt8] {
