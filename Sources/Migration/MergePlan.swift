@@ -195,6 +195,14 @@ struct MergePlan: Sendable {
         return k
     }
 
+    /// `accept(key)`, with `guess` tried first by its bytes: languages of a table list their keys
+    /// mostly in one order, so the key after the last one placed is usually the one, and the key
+    /// index need not hash it.
+    private mutating func accept(_ key: String, guess: Int32, at location: () -> SourceLocation) -> Int32? {
+        if Int(guess) < keys.count, sameBytes(keys[Int(guess)], key) { return guess }
+        return accept(key, at: location)
+    }
+
     /// Pass 1: the `.strings` value of each key in each language (duplicates: the last wins, as
     /// in `CFDictionarySetValue`).
     private mutating func placeStringsValues() {
@@ -204,17 +212,10 @@ struct MergePlan: Sendable {
             var keysOfEntries: [Int32] = []
             keysOfEntries.reserveCapacity(file.entries.count)
             let isSource = languageIndex == sourceIndex
-            // Languages of a table list their keys mostly in one order: the key after the last
-            // one is tried first, by its bytes, before the key index is asked.
             var next: Int32 = 0
             for (entryIndex, entry) in file.entries.enumerated() {
-                let k: Int32?
-                if Int(next) < keys.count, sameBytes(keys[Int(next)], entry.key) {
-                    k = next
-                } else {
-                    k = accept(entry.key) {
-                        SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
-                    }
+                let k = accept(entry.key, guess: next) {
+                    SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
                 }
                 keysOfEntries.append(k ?? -1)
                 guard let k else { continue }
@@ -259,11 +260,13 @@ struct MergePlan: Sendable {
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.stringsDict else { continue }
             let dropped = Dictionary(grouping: file.droppedParts, by: \.key)
+            var next: Int32 = 0
             for (entryIndex, entry) in file.entries.enumerated() {
                 let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
-                guard let k = accept(entry.key, at: { keyLocation }) else { continue }
+                guard let k = accept(entry.key, guess: next, at: { keyLocation }) else { continue }
+                next = k + 1
                 if languageIndex == sourceIndex { sourceDictKeys.insert(k) }
-                if let parts = dropped[entry.key] {
+                if !dropped.isEmpty, let parts = dropped[entry.key] {
                     diagnostics += parts.map(Self.refusal)
                     continue
                 }
@@ -280,6 +283,7 @@ struct MergePlan: Sendable {
                 dictLocalizations.append(localization)
             }
             // Entries the reader left out whole (no format key, a rule that is not a dictionary).
+            guard !dropped.isEmpty else { continue }
             let read = Set(file.entries.map(\.key))
             for key in dropped.keys.sorted() where !read.contains(key) {
                 diagnostics += dropped[key]!.map(Self.refusal)

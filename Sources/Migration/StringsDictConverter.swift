@@ -167,12 +167,19 @@ enum StringsDictConverter {
         var argNums: [String: Int] = [:]
         for variable in rule.variables {
             for (_, form) in variable.sortedForms {
-                for reference in FormatStringParser.variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
+                for reference in variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
                     if let position = reference.position { argNums[reference.name] = position }
                 }
             }
         }
         return rest.map { ($0, argNums[$0.name]) }
+    }
+
+    /// `FormatStringParser.variableReferences(in:)`, without parsing a form that holds no `#`
+    /// (nearly every plural form: `%lld files`): every spelling of a reference has one.
+    private static func variableReferences(in form: String) -> [VariableReference] {
+        guard form.utf8.contains(UInt8(ascii: "#")) else { return [] }
+        return FormatStringParser.variableReferences(in: form)
     }
 
     /// The variable name each reference stands for. A reference to a variable that has no
@@ -184,7 +191,7 @@ enum StringsDictConverter {
         var referenced = Set(references.map(\.name))
         // A variable referenced inside another variable's forms is in use (nested), not spare.
         for variable in rule.variables {
-            for form in variable.forms.values { referenced.formUnion(FormatStringParser.variableReferences(in: form).map(\.name)) }
+            for form in variable.forms.values { referenced.formUnion(variableReferences(in: form).map(\.name)) }
         }
         var unused = rule.variables.map(\.name).filter { !referenced.contains($0) }
         return references.map { reference in
