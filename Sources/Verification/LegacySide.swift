@@ -86,9 +86,19 @@ struct LegacyFileLeaves: Sendable {
             return .warning("\"\(entry.key)\": \(entry.problem) (Apple's reader rejects this file here): compared as Xcode's migration reads the line, value \"\(entry.value)\"\(unread)",
                             at: SourceLocation(path: file.path, line: entry.line, column: entry.column))
         }
+        keys.reserveCapacity(strings.entries.count)
+        if strings.keysAreDistinct {
+            // Every key once (the reader checked it, byte for byte): nothing to join or drop.
+            for entry in strings.entries {
+                let comment = StringsFile.usableComment(of: entry)
+                keys.append(Key(key: entry.key, values: .plain(entry.value),
+                                line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
+                                commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
+            }
+            return
+        }
         var last: [ByteKey: Int] = [:]
         last.reserveCapacity(strings.entries.count)
-        keys.reserveCapacity(strings.entries.count)
         var repeated: Set<ByteKey> = []
         for (index, entry) in strings.entries.enumerated() {
             if last.updateValue(index, forKey: ByteKey(entry.key)) != nil { repeated.insert(ByteKey(entry.key)) }
