@@ -76,23 +76,27 @@ struct LeafComparison {
         otherLanguageCommentsCompared = Array(repeating: false, count: legacy.keyCount)
     }
 
-    /// One catalog entry compiled: what `add` compares. Made on the thread that reads the
-    /// catalog (`EntryPipeline`), so that reading and compiling run beside the comparison.
+    /// One catalog entry compiled, each language's unit turned into leaves: what `add` compares.
+    /// Made on the thread that reads the catalog (`EntryPipeline`), so that reading, compiling and
+    /// the catalog side's leaves run beside the comparison.
     struct CompiledEntry: Sendable {
         var key: String
         var comment: String?
-        var units: [(language: String, unit: CompiledUnit)] = []
+        var units: [(language: String, values: LeafValues)] = []
         var notes: [Diagnostic] = []
 
         init(_ key: String, _ entry: CatalogEntry, catalogPath: String) {
             self.key = key
             comment = entry.comment
-            var units: [(language: String, unit: CompiledUnit)] = []
+            var units: [(language: String, values: LeafValues)] = []
             var notes: [Diagnostic] = []
             CatalogCompiler.compileEntry(key, entry, location: .file(catalogPath), report: { note in
                 notes.append(.note("compiling the catalog: " + note.message, at: note.location))
             }) { language, unit in
-                units.append((language, unit))
+                switch unit {
+                case .strings(let entry): units.append((language, .plain(entry.value)))
+                case .stringsDict(let entry): units.append((language, .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))))
+                }
             }
             self.units = units
             self.notes = notes
@@ -104,16 +108,11 @@ struct LeafComparison {
         // The entry's key is hashed once, here; its languages are then found by id.
         let id = legacy.id(of: compiled.key)
         for note in compiled.notes { compileNotes.append((compiled.key, note)) }
-        for (language, unit) in compiled.units {
+        for (language, values) in compiled.units {
             guard let slot = slots[language] else { continue }
             languageSeen[slot] = true
             guard let id, let index = sides[slot].position(of: id) else { continue }
             matched[slot][index] = true
-            let values: LeafValues
-            switch unit {
-            case .strings(let entry): values = .plain(entry.value)
-            case .stringsDict(let entry): values = .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))
-            }
             compare(slot, index, values)
         }
         if let id { compareComment(id, compiled.key, compiled.comment) }
@@ -182,8 +181,8 @@ struct LeafComparison {
     /// One key both sides have.
     private mutating func compare(_ slot: Int, _ index: Int, _ compiled: LeafValues) {
         let ref = sides[slot].keys[index]
-        let alternatives = sides[slot].alternatives[index] ?? []
-        if alternatives.isEmpty && legacy[ref].values == compiled { return }
+        let alternatives = sides[slot].alternatives.isEmpty ? [] : sides[slot].alternatives[index] ?? []
+        if alternatives.isEmpty && legacy.values(ref) == compiled { return }
         let key = legacy[ref].key
         let language = languageNames[slot]
         let location = legacy.location(ref)

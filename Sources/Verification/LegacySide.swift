@@ -195,6 +195,9 @@ struct LegacySide {
 
     subscript(ref: Ref) -> LegacyFileLeaves.Key { files[Int(ref.file)].keys[Int(ref.key)] }
 
+    /// The values of the key at `ref` (without a copy of the whole key).
+    func values(_ ref: Ref) -> LeafValues { files[Int(ref.file)].keys[Int(ref.key)].values }
+
     func path(_ ref: Ref) -> String { files[Int(ref.file)].file.path }
 
     func location(_ ref: Ref) -> SourceLocation {
