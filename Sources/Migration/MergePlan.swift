@@ -88,14 +88,6 @@ struct MergePlan: Sendable {
 
     // MARK: - Building entries
 
-    /// The cell of the present key at `position` (of `present`) in language `languageIndex`.
-    private func cell(_ position: Int, _ languageIndex: Int) -> CatalogCell {
-        let code = rows[position * contents.count + languageIndex]
-        if code >= 0 { return .translated(stringsEntries[languageIndex][Int(code)].value) }
-        if code == Cell.none { return .empty }
-        return .localization(dictLocalizations[Cell.dictIndex(code)])
-    }
-
     /// The catalog comment of the present key at `position`.
     private func rowComment(_ position: Int) -> String? {
         let k = present[position]
@@ -103,21 +95,11 @@ struct MergePlan: Sendable {
         return comment(of: k)
     }
 
-    /// The catalog entry of the present key at `position`.
-    private func entry(_ position: Int) -> CatalogEntry {
-        var entry = CatalogEntry(comment: rowComment(position), extractionState: .migrated)
-        entry.localizations.reserveCapacity(contents.count)
-        for languageIndex in contents.indices {
-            if let localization = cell(position, languageIndex).localization { entry.localizations[languageCodes[languageIndex]] = localization }
-        }
-        return entry
-    }
-
     /// The whole catalog, every entry built (on both cores when there are many).
     func catalog(version: String) -> StringCatalog {
-        let plan = self
+        let rows = RowStore(self), presentKeys = present.map { keys[Int($0)] }, codes = languageCodes
         let parts = ConcurrentMap.map(halves(of: present.count)) { range in
-            range.map { position in (plan.keys[Int(plan.present[position])], plan.entry(position)) }
+            range.map { row in (presentKeys[row], rows.entry(row, languages: codes)) }
         }
         var strings: [String: CatalogEntry] = [:]
         strings.reserveCapacity(present.count)
@@ -135,10 +117,11 @@ struct MergePlan: Sendable {
                                 extractionState: .migrated, rows: RowStore(self), to: sink)
     }
 
-    /// The present keys as `CatalogRows` (row i: the key at `present[i]`), laid out for the two
-    /// encoding threads: every value and comment a row needs, in row order, in arrays of an
-    /// object that never changes (a read takes no reference to a shared array buffer, whose
-    /// count both threads would otherwise keep changing).
+    /// The present keys as `CatalogRows` (row i: the key at `present[i]`), what `write` streams
+    /// and `catalog` builds its entries from, laid out for the two threads that read it: every
+    /// value and comment a row needs, in row order, in arrays of an object that never changes (a
+    /// read takes no reference to a shared array buffer, whose count both threads would otherwise
+    /// keep changing).
     private final class RowStore: CatalogRows {
         /// `Cell` codes by row and language, a `.strings` value's code being its place in `values`.
         let cells: [Int32]
@@ -163,6 +146,16 @@ struct MergePlan: Sendable {
         }
 
         func comment(ofRow row: Int) -> String? { comments[row] }
+
+        /// Row `row` as a catalog entry (`languages`: the table's codes, in its order).
+        func entry(_ row: Int, languages: [String]) -> CatalogEntry {
+            var entry = CatalogEntry(comment: comments[row], extractionState: .migrated)
+            entry.localizations.reserveCapacity(languageCount)
+            for language in 0..<languageCount {
+                if let localization = cell(row: row, language: language).localization { entry.localizations[languages[language]] = localization }
+            }
+            return entry
+        }
 
         func cell(row: Int, language: Int) -> CatalogCell {
             let code = cells[row * languageCount + language]

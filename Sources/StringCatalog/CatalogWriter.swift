@@ -18,9 +18,10 @@ public enum CatalogWriter {
         return emitter.out.bytes
     }
 
-    /// The same bytes as `data(for:)`, handed to `sink` in parts of about a megabyte (at most one
-    /// more block of 2,048 entries), in order, as they are encoded: a catalog can go to a file
-    /// without all of its text in memory at once (a 200 MB `.strings` makes a 520 MB catalog).
+    /// The same bytes as `data(for:)`, handed to `sink` in parts, in order, as they are encoded
+    /// (each part at most half a block of 2,048 entries; about a megabyte is handed at a time): a
+    /// catalog can go to a file without all of its text in memory at once (a 200 MB `.strings`
+    /// makes a 520 MB catalog).
     /// Stops at the first error `sink` throws.
     public static func write<E: Error>(_ catalog: StringCatalog, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try stream(to: sink) { emitter, part in emitter.write(catalog, streaming: true, sink: part) }
