@@ -319,7 +319,7 @@ struct CatalogEmitter {
     /// An object whose members are the map's keys, in Xcode's order.
     private mutating func writeMap<Value>(_ map: [String: Value], _ writeValue: (inout CatalogEmitter, Value) -> Void) {
         out.beginObject()
-        for index in order.sortedIndices(map) {
+        for index in PluralCategoryOrder.sortedIndices(map) ?? order.sortedIndices(map) {
             out.key(map[index].key)
             writeValue(&self, map[index].value)
         }
@@ -327,6 +327,13 @@ struct CatalogEmitter {
     }
 
     private mutating func write(_ localization: CatalogLocalization) {
+        // A translated string unit and nothing else (every plain value, every plural form of a
+        // migrated catalog): the same bytes in three appends.
+        if localization.variations == nil, localization.substitutions.isEmpty, localization.extraFields.isEmpty,
+           let unit = localization.stringUnit, unit.extraFields.isEmpty, unit.state == .translated {
+            out.translatedUnit(unit.value)
+            return
+        }
         out.beginObject()
         for name in memberOrder(CatalogFieldNames.localizationOrder, localization.extraFields, known: CatalogFieldNames.localization) {
             switch name {
@@ -454,5 +461,33 @@ public enum CatalogCell: Sendable {
         case .translated(let value): return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
         case .localization(let localization): return localization
         }
+    }
+}
+
+/// Xcode's order of the CLDR plural categories (`few`, `many`, `one`, `other`, `two`, `zero`),
+/// found once with the catalog's comparator: a plural map, one per plural variable of every
+/// language, is put in order without hashing or comparing its keys by that comparator.
+enum PluralCategoryOrder {
+    private static let names = CatalogKeyOrder.sorted(["zero", "one", "two", "few", "many", "other"])
+
+    /// The rank of `key` among `names`, nil when it is not a category name.
+    private static func rank(_ key: String) -> Int? {
+        let count = key.utf8.count
+        guard count >= 3 && count <= 5 else { return nil }
+        return names.firstIndex { $0.utf8.count == count && $0 == key }
+    }
+
+    /// The indices of `map` in Xcode's order when every key is a plural category (what
+    /// `CatalogKeyOrder.sortedIndices` gives for them); nil otherwise.
+    static func sortedIndices<Value>(_ map: [String: Value]) -> [Dictionary<String, Value>.Index]? {
+        guard map.count > 1, map.count <= names.count else { return nil }
+        var ranked: [(rank: Int, index: Dictionary<String, Value>.Index)] = []
+        ranked.reserveCapacity(map.count)
+        for index in map.indices {
+            guard let rank = rank(map[index].key) else { return nil }
+            ranked.append((rank, index))
+        }
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.index)
     }
 }
