@@ -85,9 +85,7 @@ enum StringsDictConverter {
     /// says `ld` (mastodon `pl` `plural.count.followed_by_and_mutual`) keeps it in a substitution
     /// instead: that deviates from Xcode, which would lose the type, on malformed input only.
     private static func printsArgumentOne(_ variable: PluralVariable) -> Bool {
-        let declared = variable.normalizedValueType.flatMap { type -> FormatArgumentKind? in
-            FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
-        }
+        let declared = variable.normalizedValueType.flatMap { type in commonValueTypeKinds[type] ?? argumentKind(ofValueType: type) }
         var printsIt = false
         for form in variable.forms.values {
             for token in FormatStringParser.parse(form) {
@@ -98,6 +96,21 @@ enum StringsDictConverter {
         }
         return printsIt
     }
+
+    /// The kind of argument a value type formats (`lld`: integer), nil when it is no specifier.
+    private static func argumentKind(ofValueType type: String) -> FormatArgumentKind? {
+        FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
+    }
+
+    /// `argumentKind(ofValueType:)` of the value types files use, worked out once (asked for
+    /// every plural variable of every language).
+    private static let commonValueTypeKinds: [String: FormatArgumentKind] = {
+        var kinds: [String: FormatArgumentKind] = [:]
+        for type in ["d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd", "hu", "@", "f", "g", "e", "lf", "c", "s"] {
+            kinds[type] = argumentKind(ofValueType: type)
+        }
+        return kinds
+    }()
 
     private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
         let tokens = FormatStringParser.parse(rule.formatKey)
@@ -178,7 +191,8 @@ enum StringsDictConverter {
     /// `FormatStringParser.variableReferences(in:)`, without parsing a form that holds no `#`
     /// (nearly every plural form: `%lld files`): every spelling of a reference has one.
     private static func variableReferences(in form: String) -> [VariableReference] {
-        guard form.utf8.contains(UInt8(ascii: "#")) else { return [] }
+        let hasHash = form.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) } ?? form.utf8.contains(UInt8(ascii: "#"))
+        guard hasHash else { return [] }
         return FormatStringParser.variableReferences(in: form)
     }
 
