@@ -83,8 +83,9 @@ let package = Package(
         .testTarget(name: "ReportingTests", dependencies: [
             "Reporting", "Migration", "Verification", "LegacyTables", "StringCatalog", "StringcatSupport", "XcodeProject", "TestSupport",
         ]),
-        // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr).
+        // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
+        // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "TestSupport", "XcodeProject"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject"], exclude: ["Fixtures"]),
     ]
 )

@@ -15,9 +15,10 @@ import StringsFile
 struct MergePlan: Sendable {
     let sourceLanguage: String
     /// The languages of the table, in code order (the order every pass visits them), their
-    /// codes, and the source language's place among them.
+    /// codes, their `.strings` entries, and the source language's place among them.
     let contents: [LegacyLanguageContent]
     private let languageCodes: [String]
+    private let stringsEntries: [[StringsEntry]]
     private let sourceIndex: Int?
     private let sabotage: MergeSabotage?
 
@@ -25,13 +26,18 @@ struct MergePlan: Sendable {
     /// is an entry of the catalog only when some language has a localization for it (`present`).
     private(set) var keys: [String] = []
     private var keyIndex: [String: Int32] = [:]
-    /// Per language: for each key, the index of the `.strings` entry whose value is kept (-1:
-    /// none). Shorter than `keys` when the language lacks the last keys.
-    private var stringsValue: [[Int32]]
+    /// While the passes place values: per language, for each key, what it keeps (a `Cell` code:
+    /// a `.strings` entry, a `.stringsdict` localization, or none). Shorter than `keys` when the
+    /// language lacks the last keys. Once the present keys are known, `rows` holds the same for
+    /// them, a row per present key, and this is let go.
+    private var cells: [[Int32]]
+    /// The rows of the present keys, one after the other, a cell per language (`Cell` codes): a
+    /// row is read in one place, with no per-key copy of a file or dictionary lookup.
+    private var rows: [Int32] = []
+    /// The localizations converted from the `.stringsdict` files that are kept (cells point here).
+    private var dictLocalizations: [CatalogLocalization] = []
     /// Per language: for each `.strings` entry, its key (-1: refused).
     private var entryKeys: [[Int32]]
-    /// Per language: the localizations converted from its `.stringsdict`, by key.
-    private var dictLocalizations: [[Int32: CatalogLocalization]]
     /// Source language: the first `.strings` entry of each key (-1: none), and the joined
     /// comments of keys written more than once.
     private var sourceFirst: [Int32] = []
@@ -40,6 +46,14 @@ struct MergePlan: Sendable {
     private var sourceDictKeys: Set<Int32> = []
     /// Comments other languages agree on, for keys the source language lacks.
     private var votedComments: [Int32: String] = [:]
+
+    /// What a cell holds: `none`, a `.strings` entry index of its language (>= 0), or
+    /// `dict(i)` for `dictLocalizations[i]` (<= -2).
+    private enum Cell {
+        static let none: Int32 = -1
+        static func dict(_ index: Int) -> Int32 { -2 - Int32(index) }
+        static func dictIndex(_ cell: Int32) -> Int { Int(-2 - cell) }
+    }
 
     /// Errors, warnings and notes, in file order (`.strings` of every language, then `.stringsdict`).
     private(set) var diagnostics: [Diagnostic] = []
@@ -57,11 +71,11 @@ struct MergePlan: Sendable {
         self.sourceLanguage = sourceLanguage
         contents = languages.sorted { $0.language < $1.language }
         languageCodes = contents.map(\.language)
+        stringsEntries = contents.map { $0.strings?.entries ?? [] }
         sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
         self.sabotage = sabotage
-        stringsValue = Array(repeating: [], count: contents.count)
+        cells = Array(repeating: [], count: contents.count)
         entryKeys = Array(repeating: [], count: contents.count)
-        dictLocalizations = Array(repeating: [:], count: contents.count)
         let largest = contents.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
         keyIndex.reserveCapacity(largest + 16)
         keys.reserveCapacity(largest + 16)
@@ -74,48 +88,18 @@ struct MergePlan: Sendable {
 
     // MARK: - Building entries
 
-    /// The catalog row of key `k` (a localization per language of `contents`, in its order), or
-    /// nil when no language has a localization for it.
-    func row(_ k: Int32) -> CatalogRow? {
-        var localizations = [CatalogLocalization?](repeating: nil, count: contents.count)
-        var any = false
-        for languageIndex in contents.indices {
-            if let localization = dictLocalization(k, languageIndex) {
-                localizations[languageIndex] = localization
-            } else if let entryIndex = stringsEntryIndex(k, languageIndex), let file = contents[languageIndex].strings {
-                localizations[languageIndex] = CatalogLocalization(stringUnit: StringsDictConverter.translated(file.entries[entryIndex].value))
-            } else {
-                continue
-            }
-            any = true
-        }
-        guard any else { return nil }
-        let comment = sabotage?.dropsComment(of: keys[Int(k)]) == true ? nil : comment(of: k)
-        return CatalogRow(comment: comment, extractionState: .migrated, localizations: localizations)
-    }
-
-    /// The catalog entry of key `k` (its row as an entry), or nil when it has no localization.
-    func entry(_ k: Int32) -> CatalogEntry? {
-        row(k)?.entry(languages: languageCodes)
-    }
-
-    /// The `.stringsdict` localization of key `k` in language `languageIndex`, if any.
-    private func dictLocalization(_ k: Int32, _ languageIndex: Int) -> CatalogLocalization? {
-        let dict = dictLocalizations[languageIndex]
-        return dict.isEmpty ? nil : dict[k]
-    }
-
-    /// The index of the `.strings` entry whose value key `k` keeps in language `languageIndex`.
-    private func stringsEntryIndex(_ k: Int32, _ languageIndex: Int) -> Int? {
-        let values = stringsValue[languageIndex]
-        return Int(k) < values.count && values[Int(k)] >= 0 ? Int(values[Int(k)]) : nil
+    /// The catalog comment of the present key at `position`.
+    private func rowComment(_ position: Int) -> String? {
+        let k = present[position]
+        if let sabotage, sabotage.dropsComment(of: keys[Int(k)]) { return nil }
+        return comment(of: k)
     }
 
     /// The whole catalog, every entry built (on both cores when there are many).
     func catalog(version: String) -> StringCatalog {
-        let plan = self
+        let rows = RowStore(self), presentKeys = present.map { keys[Int($0)] }, codes = languageCodes
         let parts = ConcurrentMap.map(halves(of: present.count)) { range in
-            range.map { position in (plan.keys[Int(plan.present[position])], plan.entry(plan.present[position])!) }
+            range.map { row in (presentKeys[row], rows.entry(row, languages: codes)) }
         }
         var strings: [String: CatalogEntry] = [:]
         strings.reserveCapacity(present.count)
@@ -126,12 +110,59 @@ struct MergePlan: Sendable {
     }
 
     /// The catalog's bytes (`CatalogWriter.data(for: catalog(version:))`), handed to `sink` in
-    /// parts while each block of entries is built and encoded, then dropped.
+    /// parts while each block of rows is encoded, straight from the plan's cells.
     func write<E: Error>(version: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
-        let plan = self
         let presentKeys = present.map { keys[Int($0)] }
         try CatalogWriter.write(keys: presentKeys, languages: languageCodes, sourceLanguage: sourceLanguage, version: version,
-                                row: { position in plan.row(plan.present[position])! }, to: sink)
+                                extractionState: .migrated, rows: RowStore(self), to: sink)
+    }
+
+    /// The present keys as `CatalogRows` (row i: the key at `present[i]`), what `write` streams
+    /// and `catalog` builds its entries from, laid out for the two threads that read it: every
+    /// value and comment a row needs, in row order, in arrays of an object that never changes (a
+    /// read takes no reference to a shared array buffer, whose count both threads would otherwise
+    /// keep changing).
+    private final class RowStore: CatalogRows {
+        /// `Cell` codes by row and language, a `.strings` value's code being its place in `values`.
+        let cells: [Int32]
+        let values: [String]
+        let comments: [String?]
+        let dictLocalizations: [CatalogLocalization]
+        let languageCount: Int
+
+        init(_ plan: MergePlan) {
+            languageCount = plan.contents.count
+            dictLocalizations = plan.dictLocalizations
+            var cells = plan.rows
+            var values: [String] = []
+            values.reserveCapacity(cells.count)
+            for (index, code) in cells.enumerated() where code >= 0 {
+                cells[index] = Int32(values.count)
+                values.append(plan.stringsEntries[index % plan.contents.count][Int(code)].value)
+            }
+            self.cells = cells
+            self.values = values
+            comments = plan.present.indices.map(plan.rowComment)
+        }
+
+        func comment(ofRow row: Int) -> String? { comments[row] }
+
+        /// Row `row` as a catalog entry (`languages`: the table's codes, in its order).
+        func entry(_ row: Int, languages: [String]) -> CatalogEntry {
+            var entry = CatalogEntry(comment: comments[row], extractionState: .migrated)
+            entry.localizations.reserveCapacity(languageCount)
+            for language in 0..<languageCount {
+                if let localization = cell(row: row, language: language).localization { entry.localizations[languages[language]] = localization }
+            }
+            return entry
+        }
+
+        func cell(row: Int, language: Int) -> CatalogCell {
+            let code = cells[row * languageCount + language]
+            if code >= 0 { return .translated(values[Int(code)]) }
+            if code == Cell.none { return .empty }
+            return .localization(dictLocalizations[Cell.dictIndex(code)])
+        }
     }
 
     private func halves(of count: Int) -> [Range<Int>] {
@@ -157,30 +188,40 @@ struct MergePlan: Sendable {
         return k
     }
 
+    /// `accept(key)`, with `guess` tried first by its bytes: languages of a table list their keys
+    /// mostly in one order, so the key after the last one placed is usually the one, and the key
+    /// index need not hash it.
+    private mutating func accept(_ key: String, guess: Int32, at location: () -> SourceLocation) -> Int32? {
+        if Int(guess) < keys.count, sameBytes(keys[Int(guess)], key) { return guess }
+        return accept(key, at: location)
+    }
+
     /// Pass 1: the `.strings` value of each key in each language (duplicates: the last wins, as
     /// in `CFDictionarySetValue`).
     private mutating func placeStringsValues() {
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.strings else { continue }
-            var values: [Int32] = Array(repeating: -1, count: keys.count)
+            var values: [Int32] = Array(repeating: Cell.none, count: keys.count)
             var keysOfEntries: [Int32] = []
             keysOfEntries.reserveCapacity(file.entries.count)
             let isSource = languageIndex == sourceIndex
+            var next: Int32 = 0
             for (entryIndex, entry) in file.entries.enumerated() {
-                let k = accept(entry.key) {
+                let k = accept(entry.key, guess: next) {
                     SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
                 }
                 keysOfEntries.append(k ?? -1)
                 guard let k else { continue }
+                next = k + 1
                 if isSource { noteSourceOccurrence(k, entryIndex, file) }
                 if let sabotage {
                     var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
                     if !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
                 }
-                if Int(k) >= values.count { values += Array(repeating: -1, count: Int(k) + 1 - values.count) }
+                if Int(k) >= values.count { values += Array(repeating: Cell.none, count: Int(k) + 1 - values.count) }
                 values[Int(k)] = Int32(entryIndex)
             }
-            stringsValue[languageIndex] = values
+            cells[languageIndex] = values
             entryKeys[languageIndex] = keysOfEntries
         }
     }
@@ -212,11 +253,13 @@ struct MergePlan: Sendable {
         for (languageIndex, content) in contents.enumerated() {
             guard let file = content.stringsDict else { continue }
             let dropped = Dictionary(grouping: file.droppedParts, by: \.key)
+            var next: Int32 = 0
             for (entryIndex, entry) in file.entries.enumerated() {
                 let keyLocation = SourceLocation(path: file.path, line: entry.line, column: entry.line == nil ? nil : 1)
-                guard let k = accept(entry.key, at: { keyLocation }) else { continue }
+                guard let k = accept(entry.key, guess: next, at: { keyLocation }) else { continue }
+                next = k + 1
                 if languageIndex == sourceIndex { sourceDictKeys.insert(k) }
-                if let parts = dropped[entry.key] {
+                if !dropped.isEmpty, let parts = dropped[entry.key] {
                     diagnostics += parts.map(Self.refusal)
                     continue
                 }
@@ -224,12 +267,16 @@ struct MergePlan: Sendable {
                 diagnostics += conversion.diagnostics
                 guard var localization = conversion.localization else { continue }
                 if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
-                if dictLocalization(k, languageIndex) != nil || stringsEntryIndex(k, languageIndex) != nil {
+                if Int(k) >= cells[languageIndex].count {
+                    cells[languageIndex] += Array(repeating: Cell.none, count: Int(k) + 1 - cells[languageIndex].count)
+                } else if cells[languageIndex][Int(k)] != Cell.none {
                     diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
                 }
-                dictLocalizations[languageIndex][k] = localization
+                cells[languageIndex][Int(k)] = Cell.dict(dictLocalizations.count)
+                dictLocalizations.append(localization)
             }
             // Entries the reader left out whole (no format key, a rule that is not a dictionary).
+            guard !dropped.isEmpty else { continue }
             let read = Set(file.entries.map(\.key))
             for key in dropped.keys.sorted() where !read.contains(key) {
                 diagnostics += dropped[key]!.map(Self.refusal)
@@ -281,49 +328,70 @@ struct MergePlan: Sendable {
     /// other languages' vote decides.
     private func comment(of k: Int32) -> String? {
         if sourceHas(k) {
-            if let joined = sourceJoined[k] { return joined }
-            return StringsFile.usableComment(of: contents[sourceIndex!].strings!.entries[Int(sourceFirst[Int(k)])])
+            if !sourceJoined.isEmpty, let joined = sourceJoined[k] { return joined }
+            return StringsFile.usableComment(of: stringsEntries[sourceIndex!][Int(sourceFirst[Int(k)])])
         }
-        return votedComments[k]
+        return votedComments.isEmpty ? nil : votedComments[k]
     }
 
-    /// Pass 4: the keys that become entries, and what the report counts.
+    /// Pass 4: the keys that become entries, their rows, and what the report counts.
     private mutating func findPresentKeys() {
-        var used = Array(repeating: false, count: contents.count)
+        let languageCount = contents.count
+        var used = Array(repeating: false, count: languageCount)
         present.reserveCapacity(keys.count)
+        rows.reserveCapacity(keys.count * languageCount)
+        var row = [Int32](repeating: Cell.none, count: languageCount)
         for k in 0..<Int32(keys.count) {
             var any = false
             var plural = false
-            for languageIndex in contents.indices {
-                if let localization = dictLocalization(k, languageIndex) {
+            for languageIndex in 0..<languageCount {
+                let cell = Int(k) < cells[languageIndex].count ? cells[languageIndex][Int(k)] : Cell.none
+                row[languageIndex] = cell
+                guard cell != Cell.none else { continue }
+                if cell < Cell.none {
+                    let localization = dictLocalizations[Cell.dictIndex(cell)]
                     if localization.variations != nil || !localization.substitutions.isEmpty { plural = true }
-                } else if stringsEntryIndex(k, languageIndex) == nil {
-                    continue
                 }
                 any = true
                 used[languageIndex] = true
             }
             guard any else { continue }
             present.append(k)
+            rows += row
             if plural { pluralEntryCount += 1 }
             if sabotage?.dropsComment(of: keys[Int(k)]) != true, comment(of: k) != nil { commentCount += 1 }
         }
+        cells = []
         languages = contents.indices.filter { used[$0] }.map { contents[$0].language }.sorted()
     }
 
     /// Pass 5: the comments of other languages the catalog does not hold (each language's comment
-    /// of a key, occurrences joined as in the source, against the key's catalog comment).
+    /// of a key, occurrences joined as in the source, against the key's catalog comment). A key
+    /// written once in a language, nearly every key, is compared where it stands; only keys
+    /// written several times are joined first.
     private mutating func countOtherLanguageComments() {
         var isPresent = [Bool](repeating: false, count: keys.count)
         for k in present { isPresent[Int(k)] = true }
+        var seenIn = [Int32](repeating: -1, count: keys.count)
         for (languageIndex, content) in contents.enumerated() where languageIndex != sourceIndex {
             guard let file = content.strings else { continue }
+            let keysOfEntries = entryKeys[languageIndex]
+            var repeated: Set<Int32> = []
+            for k in keysOfEntries where k >= 0 && isPresent[Int(k)] {
+                if seenIn[Int(k)] == Int32(languageIndex) { repeated.insert(k) } else { seenIn[Int(k)] = Int32(languageIndex) }
+            }
             var comments: [Int32: String?] = [:]
             for (entryIndex, entry) in file.entries.enumerated() {
-                let k = entryKeys[languageIndex][entryIndex]
+                let k = keysOfEntries[entryIndex]
                 guard k >= 0, isPresent[Int(k)] else { continue }
-                let usable = entry.commentIsCommentedOutEntry ? nil : StringsFile.usableComment(of: entry)
-                comments[k] = .some(StringsFile.joinedComment(comments[k], usable))
+                if !repeated.isEmpty && repeated.contains(k) {
+                    let usable = entry.commentIsCommentedOutEntry ? nil : StringsFile.usableComment(of: entry)
+                    comments[k] = .some(StringsFile.joinedComment(comments[k], usable))
+                    continue
+                }
+                // A commented-out entry is no comment; worked out only for a comment that differs.
+                guard let usable = StringsFile.usableComment(of: entry), usable != comment(of: k), !entry.commentIsCommentedOutEntry else { continue }
+                otherLanguageCommentCount += 1
             }
             for (k, given) in comments {
                 guard case .some(let text) = given, text != comment(of: k) else { continue }

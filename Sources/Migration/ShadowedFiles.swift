@@ -28,6 +28,8 @@ enum ShadowedFiles {
                 added += 1
             }
         }
+        // Keys added from another file: whether they are all distinct is no longer known.
+        if added > 0 { combined.keysAreDistinct = false }
         return Folded(file: combined, note: note(shadowed.path, winner.path, added: added, differing: differing))
     }
 

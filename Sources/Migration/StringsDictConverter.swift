@@ -85,9 +85,7 @@ enum StringsDictConverter {
     /// says `ld` (mastodon `pl` `plural.count.followed_by_and_mutual`) keeps it in a substitution
     /// instead: that deviates from Xcode, which would lose the type, on malformed input only.
     private static func printsArgumentOne(_ variable: PluralVariable) -> Bool {
-        let declared = variable.normalizedValueType.flatMap { type -> FormatArgumentKind? in
-            FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
-        }
+        let declared = variable.normalizedValueType.flatMap { type in commonValueTypeKinds[type] ?? argumentKind(ofValueType: type) }
         var printsIt = false
         for form in variable.forms.values {
             for token in FormatStringParser.parse(form) {
@@ -98,6 +96,21 @@ enum StringsDictConverter {
         }
         return printsIt
     }
+
+    /// The kind of argument a value type formats (`lld`: integer), nil when it is no specifier.
+    private static func argumentKind(ofValueType type: String) -> FormatArgumentKind? {
+        FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
+    }
+
+    /// `argumentKind(ofValueType:)` of the value types files use, worked out once (asked for
+    /// every plural variable of every language).
+    private static let commonValueTypeKinds: [String: FormatArgumentKind] = {
+        var kinds: [String: FormatArgumentKind] = [:]
+        for type in ["d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd", "hu", "@", "f", "g", "e", "lf", "c", "s"] {
+            kinds[type] = argumentKind(ofValueType: type)
+        }
+        return kinds
+    }()
 
     private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
         let tokens = FormatStringParser.parse(rule.formatKey)
@@ -167,12 +180,20 @@ enum StringsDictConverter {
         var argNums: [String: Int] = [:]
         for variable in rule.variables {
             for (_, form) in variable.sortedForms {
-                for reference in FormatStringParser.variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
+                for reference in variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
                     if let position = reference.position { argNums[reference.name] = position }
                 }
             }
         }
         return rest.map { ($0, argNums[$0.name]) }
+    }
+
+    /// `FormatStringParser.variableReferences(in:)`, without parsing a form that holds no `#`
+    /// (nearly every plural form: `%lld files`): every spelling of a reference has one.
+    private static func variableReferences(in form: String) -> [VariableReference] {
+        let hasHash = form.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) } ?? form.utf8.contains(UInt8(ascii: "#"))
+        guard hasHash else { return [] }
+        return FormatStringParser.variableReferences(in: form)
     }
 
     /// The variable name each reference stands for. A reference to a variable that has no
@@ -184,7 +205,7 @@ enum StringsDictConverter {
         var referenced = Set(references.map(\.name))
         // A variable referenced inside another variable's forms is in use (nested), not spare.
         for variable in rule.variables {
-            for form in variable.forms.values { referenced.formUnion(FormatStringParser.variableReferences(in: form).map(\.name)) }
+            for form in variable.forms.values { referenced.formUnion(variableReferences(in: form).map(\.name)) }
         }
         var unused = rule.variables.map(\.name).filter { !referenced.contains($0) }
         return references.map { reference in

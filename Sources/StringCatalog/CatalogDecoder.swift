@@ -125,10 +125,11 @@ struct CatalogDecoder {
         var first = true
         while let (key, keyOffset) = try parser.nextMember(first: &first) {
             let localization = try within(.field(key)) { () throws(CatalogReadError) in try self.localization(nesting: nesting) }
-            if let existing = result.index(forKey: key) {
-                throw parser.duplicateKeyError(key, earlier: result[existing].key, at: keyOffset)
+            // One hash per member: a key seen before keeps its first spelling in the map, which
+            // the error names.
+            if result.updateValue(localization, forKey: key) != nil {
+                throw parser.duplicateKeyError(key, earlier: result[result.index(forKey: key)!].key, at: keyOffset)
             }
-            result[key] = localization
         }
         while lastMapSize.count <= nesting { lastMapSize.append(0) }
         lastMapSize[nesting] = result.count
@@ -187,10 +188,9 @@ struct CatalogDecoder {
         var first = true
         while let (key, keyOffset) = try parser.nextMember(first: &first) {
             let substitution = try within(.field(key)) { () throws(CatalogReadError) in try self.substitution(nesting: nesting) }
-            if let existing = result.index(forKey: key) {
-                throw parser.duplicateKeyError(key, earlier: result[existing].key, at: keyOffset)
+            if result.updateValue(substitution, forKey: key) != nil {
+                throw parser.duplicateKeyError(key, earlier: result[result.index(forKey: key)!].key, at: keyOffset)
             }
-            result[key] = substitution
         }
         return result
     }

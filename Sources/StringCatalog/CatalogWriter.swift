@@ -18,24 +18,26 @@ public enum CatalogWriter {
         return emitter.out.bytes
     }
 
-    /// The same bytes as `data(for:)`, handed to `sink` in parts of about a megabyte (at most one
-    /// more block of 2,048 entries), in order, as they are encoded: a catalog can go to a file
-    /// without all of its text in memory at once (a 200 MB `.strings` makes a 520 MB catalog).
+    /// The same bytes as `data(for:)`, handed to `sink` in parts, in order, as they are encoded
+    /// (each part at most half a block of 2,048 entries; about a megabyte is handed at a time): a
+    /// catalog can go to a file without all of its text in memory at once (a 200 MB `.strings`
+    /// makes a 520 MB catalog).
     /// Stops at the first error `sink` throws.
     public static func write<E: Error>(_ catalog: StringCatalog, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try stream(to: sink) { emitter, part in emitter.write(catalog, streaming: true, sink: part) }
     }
 
-    /// A catalog with no extra fields, given as its keys and a way to build each key's row,
-    /// streamed like `write(_:to:)`: the keys are sorted here (and the table's languages, once),
-    /// and the rows are built block by block on the encoding threads (`row(i)` is the entry of
-    /// `keys[i]`), so they are never all in memory at once. The bytes are those of `data(for:)`
-    /// of the same catalog (`CatalogRow.entry(languages:)` gives its entries).
-    public static func write<E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                                       row: @escaping @Sendable (Int) -> CatalogRow,
-                                       to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+    /// A catalog with no extra fields, given as its keys and their rows (`rows`: row `i` is the
+    /// entry of `keys[i]`, every entry in state `extractionState`), streamed like `write(_:to:)`:
+    /// the keys are sorted here (and the table's languages, once), and each row is written from
+    /// its cells as it is encoded, block by block on the encoding threads, so no entry is ever
+    /// built. The bytes are those of `data(for:)` of the same catalog.
+    public static func write<Rows: CatalogRows, E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                                                          extractionState: ExtractionState?, rows: Rows,
+                                                          to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         try stream(to: sink) { emitter, part in
-            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version, row: row, sink: part)
+            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version,
+                          extractionState: extractionState, rows: rows, sink: part)
         }
     }
 
@@ -84,75 +86,117 @@ struct CatalogEmitter {
 
     init(capacity: Int) { out = JSONTextWriter(capacity: capacity) }
 
-    private init(continuingObjectAtDepth depth: Int, hasMembers: Bool) {
-        out = JSONTextWriter(continuingObjectAtDepth: depth, hasMembers: hasMembers)
+    private init(continuingObjectAtDepth depth: Int, hasMembers: Bool, capacity: Int = 0) {
+        out = JSONTextWriter(continuingObjectAtDepth: depth, hasMembers: hasMembers, capacity: capacity)
     }
 
     /// Catalogs with at least this many entries are encoded on two threads.
     static let parallelThreshold = 2_048
     /// A streamed catalog is handed out in parts of about this many bytes.
     static let streamChunkBytes = 1 << 20
-    /// Entries encoded per block when streaming (two halves of it on two threads); a part handed
-    /// out is at most `streamChunkBytes` plus one block.
+    /// Entries encoded per block when streaming (two halves of it on two threads); at most
+    /// `streamChunkBytes` plus two blocks are in memory at once.
     static let streamBlockEntries = parallelThreshold
 
-    /// Writes `count` members of the open object, `member(emitter, i)` writing the i-th, in
-    /// blocks of `streamBlockEntries` when `streaming` (else one block). A block of many members
-    /// is encoded in two halves on two threads, each by a writer that continues the open object,
-    /// and the parts are spliced in order. When streaming, the bytes written so far go to `sink`
-    /// after each block once they pass `streamChunkBytes`; false when `sink` stopped it.
-    private mutating func writeMembers(count: Int, streaming: Bool, sink: (_ bytes: [UInt8]) -> Bool,
+    /// Rows per block for a table of `languages` languages: `streamBlockEntries` up to 8
+    /// languages, fewer beyond, so that a block stays about as large in bytes (a row of 40
+    /// languages is ~6 KB of text, a block of 2,048 of them 12 MB).
+    static func streamBlockRows(languages: Int) -> Int {
+        max(64, streamBlockEntries * 8 / max(8, languages))
+    }
+
+    /// Writes `count` members of the open object, `member(emitter, i)` writing the i-th. A catalog
+    /// of many members is encoded in two halves on two threads, each by a writer that continues
+    /// the open object.
+    ///
+    /// When `streaming`, the members go in blocks of `blockEntries`: each block's halves are
+    /// encoded beside the handing of the parts before them to `sink` (so that the write, page
+    /// cache or a temporary file, does not leave both encoding threads idle), and the encoded
+    /// parts are handed over as they are, in order, once they pass `streamChunkBytes`: they are
+    /// never copied into one buffer. False when `sink` stopped it. Otherwise the halves are
+    /// spliced into `out`.
+    private mutating func writeMembers(count: Int, streaming: Bool, blockEntries: Int = streamBlockEntries, sink: (_ bytes: [UInt8]) -> Bool,
                                        _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void) -> Bool {
-        withoutActuallyEscaping(sink) { sink in
+        let parallel = count >= Self.parallelThreshold
+        guard streaming else {
+            if !parallel {
+                for position in 0..<count { member(&self, position) }
+                return true
+            }
+            let halves = ConcurrentMap.map([0..<(count / 2), (count / 2)..<count]) { range in
+                var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: range.lowerBound > 0)
+                for position in range { member(&emitter, position) }
+                return EncodedPart(writer: emitter.out)
+            }
+            for half in halves { out.append(continuation: half.writer) }
+            return true
+        }
+        return withoutActuallyEscaping(sink) { sink in
             let sink = SinkBox(sink: sink)
+            // Parts encoded and not yet handed over (after `out`'s bytes), and parts ready to be
+            // handed beside the next block.
+            var pending: [[UInt8]] = []
+            var pendingBytes = 0
+            var ready: [[UInt8]] = []
+            var partCapacity = 0
             var start = 0
-            // Bytes ready for `sink`: handed to it beside the next block's encoding, so that the
-            // write (page cache, a temporary file) does not leave both encoding threads idle.
-            var ready: [UInt8]?
             while start < count {
-                let end = streaming ? min(start + Self.streamBlockEntries, count) : count
-                if end - start < Self.parallelThreshold && ready == nil {
-                    for position in start..<end { member(&self, position) }
-                } else {
-                    let middle = end - start < Self.parallelThreshold ? end : start + (end - start) / 2
-                    var jobs: [WriterJob] = [.encode(start..<middle, hasMembers: start > 0)]
-                    if middle < end { jobs.append(.encode(middle..<end, hasMembers: true)) }
-                    if let bytes = ready { jobs.append(.hand(bytes)) }
-                    ready = nil
-                    let done = ConcurrentMap.map(jobs) { job -> WriterJobResult in
-                        switch job {
-                        case .encode(let range, let hasMembers):
-                            var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers)
-                            for position in range { member(&emitter, position) }
-                            return .encoded(emitter.out)
-                        case .hand(let bytes):
-                            return .handed(sink.sink(bytes))
-                        }
+                let end = min(start + blockEntries, count)
+                let middle = parallel ? start + (end - start) / 2 : end
+                var jobs: [WriterJob] = [.encode(start..<middle, hasMembers: start > 0, capacity: partCapacity)]
+                if middle < end { jobs.append(.encode(middle..<end, hasMembers: true, capacity: partCapacity)) }
+                if !ready.isEmpty { jobs.append(.hand(ready)) }
+                ready = []
+                let run: @Sendable (WriterJob) -> WriterJobResult = { job in
+                    switch job {
+                    case .encode(let range, let hasMembers, let capacity):
+                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers, capacity: capacity)
+                        for position in range { member(&emitter, position) }
+                        return .encoded(emitter.out.bytes)
+                    case .hand(let parts):
+                        return .handed(parts.allSatisfy(sink.sink))
                     }
-                    for result in done {
-                        switch result {
-                        case .encoded(let part): out.append(continuation: part)
-                        case .handed(let accepted): if !accepted { return false } // `sink` stopped it
-                        }
+                }
+                let done = jobs.count == 1 ? [run(jobs[0])] : ConcurrentMap.map(jobs, run)
+                for result in done {
+                    switch result {
+                    case .encoded(let bytes):
+                        guard !bytes.isEmpty else { continue }
+                        out.noteMembersWrittenElsewhere()
+                        partCapacity = max(partCapacity, bytes.count + bytes.count / 8)
+                        pendingBytes += bytes.count
+                        pending.append(bytes)
+                    case .handed(let accepted):
+                        if !accepted { return false } // `sink` stopped it
                     }
                 }
                 start = end
-                if streaming, out.bytes.count >= Self.streamChunkBytes { ready = out.takeBytes() }
+                if pendingBytes >= Self.streamChunkBytes {
+                    // `out` holds only what came before the first member (the parts hold the rest).
+                    ready = (out.bytes.isEmpty ? [] : [out.takeBytes()]) + pending
+                    pending = []
+                    pendingBytes = 0
+                }
             }
-            if let ready, !sink.sink(ready) { return false }
-            return true
+            let rest = ready + (out.bytes.isEmpty ? [] : [out.takeBytes()]) + pending
+            return rest.allSatisfy(sink.sink)
         }
     }
 
-    /// What the threads of `writeMembers` do: encode a range of members, or hand bytes to `sink`.
-    private enum WriterJob: @unchecked Sendable {
-        case encode(Range<Int>, hasMembers: Bool)
-        case hand([UInt8])
+    /// A half encoded on another thread, spliced into `out` (not streaming).
+    private struct EncodedPart: @unchecked Sendable {
+        var writer: JSONTextWriter
     }
 
-    /// What a job gave: the members it encoded, or whether `sink` took the bytes.
+    /// What the threads of `writeMembers` do: encode a range of members, or hand parts to `sink`.
+    private enum WriterJob: @unchecked Sendable {
+        case encode(Range<Int>, hasMembers: Bool, capacity: Int)
+        case hand([[UInt8]])
+    }
+
+    /// What a job gave: the members it encoded, or whether `sink` took the parts.
     private enum WriterJobResult: @unchecked Sendable {
-        case encoded(JSONTextWriter)
+        case encoded([UInt8])
         case handed(Bool)
     }
 
@@ -188,12 +232,13 @@ struct CatalogEmitter {
         out.endObject()
     }
 
-    /// `write(_:streaming:sink:)` for a catalog given as keys and their rows' builder.
-    mutating func write(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                        row: @escaping @Sendable (Int) -> CatalogRow, sink: (_ bytes: [UInt8]) -> Bool) {
+    /// `write(_:streaming:sink:)` for a catalog given as keys and their rows.
+    mutating func write<Rows: CatalogRows>(keys: [String], languages: [String], sourceLanguage: String, version: String,
+                                           extractionState: ExtractionState?, rows: Rows, sink: (_ bytes: [UInt8]) -> Bool) {
         // The languages in Xcode's order, found once for the table (a catalog entry sorts its
-        // own localization keys each time).
+        // own localization keys each time), and each one's member name written once.
         let languageOrder = KeySorter.sortedIndices(languages)
+        let languageKeys = languages.map(JSONTextWriter.memberName)
         out.beginObject()
         for name in CatalogFieldNames.catalogOrder {
             switch name {
@@ -203,9 +248,11 @@ struct CatalogEmitter {
                 out.key(name)
                 out.beginObject()
                 let order = KeySorter.sortedIndices(keys)
-                let finished = writeMembers(count: order.count, streaming: true, sink: sink) { emitter, position in
-                    emitter.out.key(keys[order[position]])
-                    emitter.write(row(order[position]), languages: languages, order: languageOrder)
+                let finished = writeMembers(count: order.count, streaming: true, blockEntries: Self.streamBlockRows(languages: languages.count),
+                                            sink: sink) { emitter, position in
+                    let row = order[position]
+                    emitter.out.key(keys[row])
+                    emitter.writeRow(row, of: rows, extractionState: extractionState, languageKeys: languageKeys, order: languageOrder)
                 }
                 guard finished else { return }
                 out.endObject()
@@ -216,23 +263,33 @@ struct CatalogEmitter {
     }
 
     /// A row: the entry's fields in the order `write(_ entry:)` gives them, its localizations in
-    /// `order` (the table's languages sorted once).
-    private mutating func write(_ row: CatalogRow, languages: [String], order: [Int]) {
+    /// `order` (the table's languages sorted once); a translated unit, what nearly every cell
+    /// is, is written in one step (`JSONTextWriter.translatedUnit`).
+    private mutating func writeRow<Rows: CatalogRows>(_ row: Int, of rows: Rows, extractionState: ExtractionState?, languageKeys: [[UInt8]], order: [Int]) {
         out.beginObject()
         for name in CatalogFieldNames.entryOrder {
             switch name {
-            case "comment": if let comment = row.comment { out.key(name); out.string(comment) }
-            case "extractionState": if let state = row.extractionState { out.key(name); out.string(state.rawValue) }
+            case "comment": if let comment = rows.comment(ofRow: row) { out.key(name); out.string(comment) }
+            case "extractionState": if let extractionState { out.key(name); out.string(extractionState.rawValue) }
             case "localizations":
-                guard row.localizations.contains(where: { $0 != nil }) else { break }
-                out.key(name)
-                out.beginObject()
+                // Opened at the first cell that holds something: an entry without one has no field.
+                var opened = false
                 for index in order {
-                    guard let localization = row.localizations[index] else { continue }
-                    out.key(languages[index])
-                    write(localization)
+                    let cell = rows.cell(row: row, language: index)
+                    if case .empty = cell { continue }
+                    if !opened {
+                        out.key(name)
+                        out.beginObject()
+                        opened = true
+                    }
+                    out.key(memberName: languageKeys[index])
+                    switch cell {
+                    case .empty: break
+                    case .translated(let value): out.translatedUnit(value)
+                    case .localization(let localization): write(localization)
+                    }
                 }
-                out.endObject()
+                if opened { out.endObject() }
             default: break
             }
         }
@@ -262,7 +319,7 @@ struct CatalogEmitter {
     /// An object whose members are the map's keys, in Xcode's order.
     private mutating func writeMap<Value>(_ map: [String: Value], _ writeValue: (inout CatalogEmitter, Value) -> Void) {
         out.beginObject()
-        for index in order.sortedIndices(map) {
+        for index in PluralCategoryOrder.sortedIndices(map) ?? order.sortedIndices(map) {
             out.key(map[index].key)
             writeValue(&self, map[index].value)
         }
@@ -270,6 +327,13 @@ struct CatalogEmitter {
     }
 
     private mutating func write(_ localization: CatalogLocalization) {
+        // A translated string unit and nothing else (every plain value, every plural form of a
+        // migrated catalog): the same bytes in three appends.
+        if localization.variations == nil, localization.substitutions.isEmpty, localization.extraFields.isEmpty,
+           let unit = localization.stringUnit, unit.extraFields.isEmpty, unit.state == .translated {
+            out.translatedUnit(unit.value)
+            return
+        }
         out.beginObject()
         for name in memberOrder(CatalogFieldNames.localizationOrder, localization.extraFields, known: CatalogFieldNames.localization) {
             switch name {
@@ -371,27 +435,59 @@ enum CatalogFieldNames {
     static let variationsOrder = CatalogKeyOrder.sorted(variations)
 }
 
-/// One entry of a catalog given by the position of each language in its table (nil: no
-/// localization in that language): what `migrate` streams, without a dictionary per entry.
-public struct CatalogRow: Sendable {
-    public var comment: String?
-    public var extractionState: ExtractionState?
-    /// One per language of the table, in the table's order.
-    public var localizations: [CatalogLocalization?]
+/// The entries of a catalog given as rows of cells, one cell per language of the table (by its
+/// position in the table's languages): what `migrate` streams (`CatalogWriter.write(keys:…)`),
+/// without a dictionary or an entry per key.
+public protocol CatalogRows: Sendable {
+    /// The comment of row `row`'s entry, if any.
+    func comment(ofRow row: Int) -> String?
+    /// The localization of row `row` in the language at position `language`.
+    func cell(row: Int, language: Int) -> CatalogCell
+}
 
-    public init(comment: String? = nil, extractionState: ExtractionState? = nil, localizations: [CatalogLocalization?]) {
-        self.comment = comment
-        self.extractionState = extractionState
-        self.localizations = localizations
+/// One language of one row of `CatalogRows`.
+public enum CatalogCell: Sendable {
+    /// No localization in this language.
+    case empty
+    /// `CatalogLocalization(stringUnit: StringUnit(state: .translated, value:))`, the cell of
+    /// every plain value, written without building it.
+    case translated(String)
+    case localization(CatalogLocalization)
+
+    /// The cell as a localization (nil when empty).
+    public var localization: CatalogLocalization? {
+        switch self {
+        case .empty: return nil
+        case .translated(let value): return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
+        case .localization(let localization): return localization
+        }
+    }
+}
+
+/// Xcode's order of the CLDR plural categories (`few`, `many`, `one`, `other`, `two`, `zero`),
+/// found once with the catalog's comparator: a plural map, one per plural variable of every
+/// language, is put in order without hashing or comparing its keys by that comparator.
+enum PluralCategoryOrder {
+    private static let names = CatalogKeyOrder.sorted(["zero", "one", "two", "few", "many", "other"])
+
+    /// The rank of `key` among `names`, nil when it is not a category name.
+    private static func rank(_ key: String) -> Int? {
+        let count = key.utf8.count
+        guard count >= 3 && count <= 5 else { return nil }
+        return names.firstIndex { $0.utf8.count == count && $0 == key }
     }
 
-    /// The same entry as a `CatalogEntry` (`languages`: the table's languages, in its order).
-    public func entry(languages: [String]) -> CatalogEntry {
-        var entry = CatalogEntry(comment: comment, extractionState: extractionState)
-        entry.localizations.reserveCapacity(localizations.count)
-        for (language, localization) in zip(languages, localizations) {
-            if let localization { entry.localizations[language] = localization }
+    /// The indices of `map` in Xcode's order when every key is a plural category (what
+    /// `CatalogKeyOrder.sortedIndices` gives for them); nil otherwise.
+    static func sortedIndices<Value>(_ map: [String: Value]) -> [Dictionary<String, Value>.Index]? {
+        guard map.count > 1, map.count <= names.count else { return nil }
+        var ranked: [(rank: Int, index: Dictionary<String, Value>.Index)] = []
+        ranked.reserveCapacity(map.count)
+        for index in map.indices {
+            guard let rank = rank(map[index].key) else { return nil }
+            ranked.append((rank, index))
         }
-        return entry
+        ranked.sort { $0.rank < $1.rank }
+        return ranked.map(\.index)
     }
 }

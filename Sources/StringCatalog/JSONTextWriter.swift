@@ -28,6 +28,12 @@ struct JSONTextWriter {
         firstMember[firstMember.count - 1] = false
     }
 
+    /// Records that members of the open object were written by a continuation writer whose
+    /// bytes are handed on apart from these (a streamed catalog's parts).
+    mutating func noteMembersWrittenElsewhere() {
+        firstMember[firstMember.count - 1] = false
+    }
+
     /// Hands out the bytes written so far and starts again from none (same capacity), in the
     /// same place of the document: used to stream a large catalog to a file in parts.
     mutating func takeBytes() -> [UInt8] {
@@ -46,6 +52,50 @@ struct JSONTextWriter {
         separateElement()
         string(key)
         bytes.append(0x20); bytes.append(0x3A); bytes.append(0x20)
+    }
+
+    /// The bytes `key(_:)` writes after the indent for member `name`: `"name" : `, for
+    /// `key(memberName:)` (a table's language codes, written once per cell).
+    static func memberName(_ name: String) -> [UInt8] {
+        var writer = JSONTextWriter()
+        writer.string(name)
+        writer.bytes += [0x20, 0x3A, 0x20]
+        return writer.bytes
+    }
+
+    /// `key(name)` with the name's bytes from `memberName(name)`.
+    mutating func key(memberName: [UInt8]) {
+        separateElement()
+        bytes.append(contentsOf: memberName)
+    }
+
+    /// The bytes `beginObject`, `key("stringUnit")`, `beginObject`, `key("state")`,
+    /// `string("translated")`, `key("value")`, `string(value)`, `endObject`, `endObject` write:
+    /// the localization of a plain value, most of a migrated catalog, in three appends. Its
+    /// constant parts depend only on the depth, and are made once per depth.
+    mutating func translatedUnit(_ value: String) {
+        let parts = depth < Self.translatedUnitPartsByDepth.count ? Self.translatedUnitPartsByDepth[depth] : Self.translatedUnitParts(depth: depth)
+        bytes.append(contentsOf: parts.prefix)
+        string(value)
+        bytes.append(contentsOf: parts.suffix)
+    }
+
+    private static let translatedUnitPartsByDepth = (0..<16).map { translatedUnitParts(depth: $0) }
+
+    /// What `translatedUnit` writes before and after the value, at `depth`.
+    private static func translatedUnitParts(depth: Int) -> (prefix: [UInt8], suffix: [UInt8]) {
+        var writer = JSONTextWriter()
+        writer.depth = depth
+        writer.beginObject()
+        writer.key("stringUnit")
+        writer.beginObject()
+        writer.key("state")
+        writer.string("translated")
+        writer.key("value")
+        let prefix = writer.takeBytes()
+        writer.endObject()
+        writer.endObject()
+        return (prefix, writer.bytes)
     }
 
     /// Writes the separator and indent of the next array element.
@@ -101,32 +151,37 @@ struct JSONTextWriter {
 
     mutating func string(_ value: String) {
         bytes.append(0x22)
+        // A native string's bytes are read in place (no copy of the string to call `withUTF8`).
+        if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) != nil { return }
         var value = value
-        value.withUTF8 { utf8 in
-            var runStart = 0
-            for k in 0..<utf8.count {
-                let b = utf8[k]
-                guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
-                if runStart < k { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<k])) }
-                runStart = k + 1
-                bytes.append(0x5C)
-                switch b {
-                case 0x22: bytes.append(0x22)
-                case 0x5C: bytes.append(0x5C)
-                case 0x0A: bytes.append(UInt8(ascii: "n"))
-                case 0x0D: bytes.append(UInt8(ascii: "r"))
-                case 0x09: bytes.append(UInt8(ascii: "t"))
-                case 0x08: bytes.append(UInt8(ascii: "b"))
-                case 0x0C: bytes.append(UInt8(ascii: "f"))
-                default:
-                    // \u00xx, lower-case hex (corelibs `String(value, radix: 16)`): \u001b.
-                    bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
-                    bytes.append(Self.hexDigits[Int(b >> 4)])
-                    bytes.append(Self.hexDigits[Int(b & 0x0F)])
-                }
+        value.withUTF8 { escape($0) }
+    }
+
+    /// The escaped bytes of a string and its closing quote (`string(_:)`).
+    private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for k in 0..<utf8.count {
+            let b = utf8[k]
+            guard b < 0x20 || b == 0x22 || b == 0x5C else { continue }
+            if runStart < k { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<k])) }
+            runStart = k + 1
+            bytes.append(0x5C)
+            switch b {
+            case 0x22: bytes.append(0x22)
+            case 0x5C: bytes.append(0x5C)
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            default:
+                // \u00xx, lower-case hex (corelibs `String(value, radix: 16)`): \u001b.
+                bytes.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30])
+                bytes.append(Self.hexDigits[Int(b >> 4)])
+                bytes.append(Self.hexDigits[Int(b & 0x0F)])
             }
-            if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         }
+        if runStart < utf8.count { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...])) }
         bytes.append(0x22)
     }
 

@@ -21,8 +21,19 @@ extension StringsFile {
 
     /// The entry's comment unless Xcode's migration drops it (`droppedComments`).
     public static func usableComment(of entry: StringsEntry) -> String? {
-        entry.comment.flatMap { droppedComments.contains($0) ? nil : $0 }
+        guard let comment = entry.comment else { return nil }
+        return isDropped(comment) ? nil : comment
     }
+
+    /// `droppedComments.contains(comment)` without hashing the comment (asked for every entry of
+    /// every language by migrate): only a comment of one of their lengths in UTF-8 can be one of
+    /// them, as none of their characters has another canonically equivalent spelling (only `K`,
+    /// `;` and `` ` `` among ASCII characters do).
+    static func isDropped(_ comment: String) -> Bool {
+        droppedLengths.contains(comment.utf8.count) && droppedComments.contains { $0 == comment }
+    }
+
+    private static let droppedLengths = droppedComments.map(\.utf8.count)
 
     /// A key's comment after one more occurrence with comment `next`, given its comment so far
     /// (`nil`: the key was not seen yet): a comment joins the earlier one with nothing between

@@ -52,9 +52,10 @@ public enum StringsFileReader {
             diagnostics.insert(.warning("UTF-16 without a byte order mark: read as \(decoded.encoding == .utf16BE ? "big" : "little")-endian (Apple's reader rejects such a file; add a BOM or save it as UTF-8)", at: .file(path)), at: 0)
         }
         guard !parsed.failed else { return StringsReadResult(file: nil, diagnostics: diagnostics) }
-        let file = StringsFile(path: path, entries: parsed.entries, encoding: decoded.encoding,
+        var file = StringsFile(path: path, entries: parsed.entries, encoding: decoded.encoding,
                                hasByteOrderMark: decoded.hasByteOrderMark, leadingComment: parsed.leadingComment,
                                unreadTail: parsed.unreadTail, recoveredEntries: parsed.recovered)
+        file.keysAreDistinct = !parsed.repeatsKeys
         return StringsReadResult(file: file, diagnostics: diagnostics)
     }
 

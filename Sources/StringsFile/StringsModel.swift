@@ -87,6 +87,10 @@ public struct StringsFile: Sendable {
     /// (`StringsReading.xcodeMigration`), in file order; each one is also a warning. Empty when
     /// the file is valid for Apple's reader.
     public var recoveredEntries: [StringsRecoveredEntry]
+    /// True when the reader found every key of `entries` written once (byte for byte, as
+    /// CoreFoundation tells keys apart); false when some key is written twice, or when it is not
+    /// known (a file built in code). A reader of the entries may skip its own duplicate check.
+    public var keysAreDistinct = false
 
     public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?,
                 unreadTail: StringsUnreadTail? = nil, recoveredEntries: [StringsRecoveredEntry] = []) {

@@ -60,6 +60,8 @@ struct StringsParser {
     private var firstCommentStart = -1
     private var sawKey = false
     private let keys: KeyTable
+    /// Some key was written twice (byte for byte).
+    private var repeatsKeys = false
     private var warningsTaken = 0
     /// Where reading stopped before the end (see the type's documentation).
     private var unreadTail: StringsUnreadTail?
@@ -89,7 +91,7 @@ struct StringsParser {
     /// Entries, leading comment, diagnostics, where reading stopped early and the entries read
     /// from their line; `failed` when any error was found.
     /// `replacedA9`: offsets of U+FFFD that stand for invalid 0xA9 bytes (`UTF8Text.replacedA9`).
-    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, recovered: [StringsRecoveredEntry], failed: Bool) {
+    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, recovered: [StringsRecoveredEntry], failed: Bool, repeatsKeys: Bool) {
         if let first = replacedA9.first {
             let more = replacedA9.count > 1 ? " (and \(replacedA9.count - 1) more in this file)" : ""
             found.append((first, .warning("invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character", at: location(first))))
@@ -99,7 +101,7 @@ struct StringsParser {
         let ordered = found.enumerated().sorted { a, b in
             a.element.0 != b.element.0 ? a.element.0 < b.element.0 : a.offset < b.offset
         }.map { $0.element.1 }
-        return (entries, leadingComment, ordered, unreadTail, recovered, failed)
+        return (entries, leadingComment, ordered, unreadTail, recovered, failed, repeatsKeys)
     }
 
     private func location(_ offset: Int) -> SourceLocation {
@@ -433,6 +435,7 @@ struct StringsParser {
     private mutating func add(key: Token, keyText: consuming String, value: consuming String, comment: consuming String?, at position: (line: Int, column: Int)) {
         let (line, column) = position
         if let first = keys.insert(keyText, index: entries.count, entries: entries) {
+            repeatsKeys = true
             let same = entries[first].value == value
             found.append((key.start, .warning(
                 "duplicate key \"\(keyText)\" (also at line \(entries[first].line)) with \(same ? "the same value" : "a different value"); the last one wins",

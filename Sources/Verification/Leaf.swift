@@ -88,18 +88,6 @@ struct ByteKey: Hashable, Sendable {
     }
 }
 
-/// True when `a` and `b` have the same UTF-8 bytes (not Swift's canonical equivalence). Native
-/// strings are compared with one `memcmp`; `utf8.elementsEqual` walked them byte by byte through
-/// an iterator, 7% of a proof.
-func sameBytes(_ a: String, _ b: String) -> Bool {
-    let count = a.utf8.count
-    guard count == b.utf8.count else { return false }
-    if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
-        b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-    }), let equal { return equal }
-    return a.utf8.elementsEqual(b.utf8)
-}
-
 /// `"text"` with backslashes, quotes and line breaks escaped, for one-line messages.
 func quoted(_ text: String?) -> String {
     guard let text else { return "none" }

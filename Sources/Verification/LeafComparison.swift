@@ -28,12 +28,16 @@ struct LeafComparison {
     /// The source language's slot, and which of its keys' comments were compared.
     private let sourceSlot: Int?
     private var commentChecked: [Bool]
-    private var explicitChecked: Set<ByteKey> = []
+    private var explicitChecked: Set<Int32> = []
     /// Comment losses and the files they keep, applied after the leaves' (`finish`).
     private var commentLosses: [Loss] = []
-    /// The comments of other languages than the source, by key (hashes: only equality with the
-    /// catalog's comment is asked), and how many of them the catalog does not hold.
-    private var otherLanguageComments: [ByteKey: [Int]] = [:]
+    /// The comments of other languages than the source, by key id: those of id `i` are
+    /// `otherLanguageComments[otherLanguageCommentStarts[i]..<otherLanguageCommentStarts[i + 1]]`
+    /// (only equality with the catalog's comment is asked); which ids the catalog gave; and how
+    /// many of those comments the catalog does not hold.
+    private let otherLanguageCommentStarts: [Int32]
+    private let otherLanguageComments: [LegacySide.Ref]
+    private var otherLanguageCommentsCompared: [Bool]
     private(set) var otherLanguageCommentCount = 0
     /// Notes of the compiler (by entry key) and of the comparison (by language), ordered at the end.
     private var compileNotes: [(key: String, note: Diagnostic)] = []
@@ -50,31 +54,49 @@ struct LeafComparison {
         let sourceSlot = slots[legacy.comments.sourceLanguage]
         self.sourceSlot = sourceSlot
         commentChecked = Array(repeating: false, count: sourceSlot.map { sides[$0].keys.count } ?? 0)
-        for file in legacy.files where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
-            for key in file.keys where !key.commentIsCommentedOutEntry {
-                guard let comment = key.comment else { continue }
-                otherLanguageComments[ByteKey(key.key), default: []].append(comment.hashValue)
+        // Grouped by id in two passes (a count, then the places), without an array per key.
+        var commented: [LegacySide.Ref] = []
+        var starts = [Int32](repeating: 0, count: legacy.keyCount + 1)
+        for (fileIndex, file) in legacy.files.enumerated() where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
+            for (keyIndex, key) in file.keys.enumerated() where key.comment != nil && !key.commentIsCommentedOutEntry {
+                starts[Int(legacy.fileIDs[fileIndex][keyIndex]) + 1] += 1
+                commented.append(LegacySide.Ref(file: fileIndex, key: keyIndex))
             }
         }
+        for id in 0..<legacy.keyCount { starts[id + 1] += starts[id] }
+        var next = starts
+        var grouped = commented
+        for ref in commented {
+            let id = Int(legacy.fileIDs[Int(ref.file)][Int(ref.key)])
+            grouped[Int(next[id])] = ref
+            next[id] += 1
+        }
+        otherLanguageCommentStarts = starts
+        otherLanguageComments = grouped
+        otherLanguageCommentsCompared = Array(repeating: false, count: legacy.keyCount)
     }
 
-    /// One catalog entry compiled: what `add` compares. Made on the thread that reads the
-    /// catalog (`EntryPipeline`), so that reading and compiling run beside the comparison.
+    /// One catalog entry compiled, each language's unit turned into leaves: what `add` compares.
+    /// Made on the thread that reads the catalog (`EntryPipeline`), so that reading, compiling and
+    /// the catalog side's leaves run beside the comparison.
     struct CompiledEntry: Sendable {
         var key: String
         var comment: String?
-        var units: [(language: String, unit: CompiledUnit)] = []
+        var units: [(language: String, values: LeafValues)] = []
         var notes: [Diagnostic] = []
 
         init(_ key: String, _ entry: CatalogEntry, catalogPath: String) {
             self.key = key
             comment = entry.comment
-            var units: [(language: String, unit: CompiledUnit)] = []
+            var units: [(language: String, values: LeafValues)] = []
             var notes: [Diagnostic] = []
             CatalogCompiler.compileEntry(key, entry, location: .file(catalogPath), report: { note in
                 notes.append(.note("compiling the catalog: " + note.message, at: note.location))
             }) { language, unit in
-                units.append((language, unit))
+                switch unit {
+                case .strings(let entry): units.append((language, .plain(entry.value)))
+                case .stringsDict(let entry): units.append((language, .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))))
+                }
             }
             self.units = units
             self.notes = notes
@@ -83,21 +105,17 @@ struct LeafComparison {
 
     /// Compares one compiled catalog entry with the legacy keys it names.
     mutating func add(_ compiled: CompiledEntry) {
-        let byteKey = ByteKey(compiled.key)
+        // The entry's key is hashed once, here; its languages are then found by id.
+        let id = legacy.id(of: compiled.key)
         for note in compiled.notes { compileNotes.append((compiled.key, note)) }
-        for (language, unit) in compiled.units {
+        for (language, values) in compiled.units {
             guard let slot = slots[language] else { continue }
             languageSeen[slot] = true
-            guard let index = sides[slot].index[byteKey] else { continue }
+            guard let id, let index = sides[slot].position(of: id) else { continue }
             matched[slot][index] = true
-            let values: LeafValues
-            switch unit {
-            case .strings(let entry): values = .plain(entry.value)
-            case .stringsDict(let entry): values = .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))
-            }
             compare(slot, index, values)
         }
-        compareComment(byteKey, compiled.key, compiled.comment)
+        if let id { compareComment(id, compiled.key, compiled.comment) }
     }
 
     /// What is left once every entry was added: keys and languages the catalog never gave,
@@ -120,12 +138,13 @@ struct LeafComparison {
                 if let expectation = CommentExpectations.implicit(legacy.files, ref) { commentLost(expectation, legacy[ref].key, nil) }
             }
         }
-        for (key, expectation) in legacy.comments.explicit where !explicitChecked.contains(key) {
-            commentLost(expectation, key.string, nil)
+        for (id, expectation) in legacy.comments.explicit where !explicitChecked.contains(id) {
+            commentLost(expectation, legacy.keyNames[Int(id)], nil)
         }
         // Keys the catalog never gave: their other-language comments are not held either.
-        otherLanguageCommentCount += otherLanguageComments.values.reduce(0) { $0 + $1.count }
-        otherLanguageComments = [:]
+        for id in otherLanguageCommentsCompared.indices where !otherLanguageCommentsCompared[id] {
+            otherLanguageCommentCount += Int(otherLanguageCommentStarts[id + 1] - otherLanguageCommentStarts[id])
+        }
         for loss in commentLosses { keepFile(loss.location.path, "a comment is not in the catalog") }
         losses += commentLosses
         losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
@@ -162,8 +181,8 @@ struct LeafComparison {
     /// One key both sides have.
     private mutating func compare(_ slot: Int, _ index: Int, _ compiled: LeafValues) {
         let ref = sides[slot].keys[index]
-        let alternatives = sides[slot].alternatives[index] ?? []
-        if alternatives.isEmpty && legacy[ref].values == compiled { return }
+        let alternatives = sides[slot].alternatives.isEmpty ? [] : sides[slot].alternatives[index] ?? []
+        if alternatives.isEmpty && legacy.values(ref) == compiled { return }
         let key = legacy[ref].key
         let language = languageNames[slot]
         let location = legacy.location(ref)
@@ -215,17 +234,19 @@ struct LeafComparison {
     }
 
     /// The entry's comment against what the legacy files ask of it.
-    private mutating func compareComment(_ byteKey: ByteKey, _ key: String, _ comment: String?) {
-        if let others = otherLanguageComments.removeValue(forKey: byteKey) {
-            let held = comment?.hashValue
-            otherLanguageCommentCount += others.filter { $0 != held }.count
+    private mutating func compareComment(_ id: Int32, _ key: String, _ comment: String?) {
+        if !otherLanguageCommentsCompared[Int(id)] {
+            otherLanguageCommentsCompared[Int(id)] = true
+            for place in otherLanguageCommentStarts[Int(id)]..<otherLanguageCommentStarts[Int(id) + 1] where legacy[otherLanguageComments[Int(place)]].comment != comment {
+                otherLanguageCommentCount += 1
+            }
         }
         let expectation: CommentExpectations.Expectation
-        if let sourceSlot, let index = sides[sourceSlot].index[byteKey], let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index]) {
+        if let sourceSlot, let index = sides[sourceSlot].position(of: id), let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index]) {
             commentChecked[index] = true
             expectation = implicit
-        } else if let explicit = legacy.comments.explicit[byteKey] {
-            explicitChecked.insert(byteKey)
+        } else if !legacy.comments.explicit.isEmpty, let explicit = legacy.comments.explicit[id] {
+            explicitChecked.insert(id)
             expectation = explicit
         } else {
             return

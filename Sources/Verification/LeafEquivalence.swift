@@ -147,65 +147,99 @@ public enum LeafEquivalence {
     }
 
     /// The identity (`%N`, `%N@name`, or `@name`) of each variable of a plural rule.
+    ///
+    /// A rule has a few variables, so names are kept in small arrays searched in order (with
+    /// `==`, as a dictionary keyed by them would compare them), not in sets and dictionaries.
     struct Identities {
-        private var ids: [String: String] = [:]
+        private var ids: [(name: String, id: String)] = []
         /// Format-key names that have no dictionary, and the dictionary that stands for each.
-        private var resolved: [String: String] = [:]
+        private var resolved: [(name: String, variable: String)] = []
 
         init(format: String, variables: [String: [String: PlistNode]]) {
-            let defined = Set(variables.keys)
-            var referenced = Set(references(in: format).map(\.name))
+            let defined = Array(variables.keys)
+            // The format key's variables, with the argument each reads. Most format keys are one
+            // reference, `%#@name@`, whose parse is known without parsing (`soleReference`).
+            let sole = soleReference(format)
+            let formatVariables: [(name: String, isMalformed: Bool, index: Int?)]
+            var referenced: [String]
+            if let sole {
+                formatVariables = [(sole, false, 1)]
+                referenced = [sole]
+            } else {
+                formatVariables = FormatStringParser.arguments(in: format).compactMap { argument in
+                    guard case .variable(let reference) = argument.token else { return nil }
+                    return (reference.name, reference.isMalformed, argument.index)
+                }
+                referenced = references(in: format).map(\.name)
+            }
+            // Whether any form may reference a variable: nearly never, and then the forms need
+            // not be walked again below.
+            var formsReference = false
             for variable in variables.values {
-                for case .string(let text) in variable.values {
-                    referenced.formUnion(references(in: text).map(\.name))
+                for case .string(let text) in variable.values where mayReference(text) {
+                    formsReference = true
+                    referenced += references(in: text).map(\.name)
                 }
             }
-            var unused = defined.subtracting(referenced).sorted()
-            var taken: Set<String> = []
+            var unused = defined.filter { !referenced.contains($0) }.sorted()
+            var taken: [String] = []
             func assign(_ name: String, _ proposed: String) {
-                guard ids[name] == nil else { return }
+                guard !ids.contains(where: { $0.name == name }) else { return }
                 let id = taken.contains(proposed) ? proposed + "@" + name : proposed
-                ids[name] = id
-                taken.insert(id)
+                ids.append((name, id))
+                taken.append(id)
             }
             var queue: [String] = []
-            for argument in FormatStringParser.arguments(in: format) {
-                guard case .variable(let reference) = argument.token else { continue }
+            for reference in formatVariables {
                 var name = reference.name
                 if !defined.contains(name), unused.count == 1 {
                     name = unused.removeFirst()
-                    resolved[reference.name] = name
+                    resolved.append((reference.name, name))
                 }
                 guard defined.contains(name) else { continue }
-                assign(name, reference.isMalformed ? "@" + name : "%\(argument.index ?? 0)")
+                assign(name, reference.isMalformed ? "@" + name : "%\(reference.index ?? 0)")
                 queue.append(name)
             }
             // Variables referenced inside other variables' forms.
             var index = 0
-            while index < queue.count {
+            while formsReference && index < queue.count {
                 let variable = variables[queue[index]]!
                 index += 1
                 for member in variable.keys.sorted() {
                     guard let text = variable[member]?.string else { continue }
-                    for reference in references(in: text) where defined.contains(reference.name) && ids[reference.name] == nil {
+                    for reference in references(in: text) where defined.contains(reference.name) && !ids.contains(where: { $0.name == reference.name }) {
                         assign(reference.name, reference.position.map { "%\($0)" } ?? "@" + reference.name)
                         queue.append(reference.name)
                     }
                 }
             }
-            for name in defined.sorted() { assign(name, "@" + name) }
+            for name in defined.sorted() where !ids.contains(where: { $0.name == name }) { assign(name, "@" + name) }
         }
 
-        func id(of name: String) -> String { ids[name] ?? "@" + name }
+        /// The identity given to variable `name`, if any.
+        private func assigned(_ name: String) -> String? {
+            ids.first { $0.name == name }?.id
+        }
+
+        /// The variable a format-key name stands for.
+        private func resolvedName(_ name: String) -> String {
+            resolved.first { $0.name == name }?.variable ?? name
+        }
+
+        func id(of name: String) -> String { assigned(name) ?? "@" + name }
 
         /// `text` with every well-formed variable reference written `%#@<identity>@`.
         func rewritingReferences(in text: String) -> String {
             guard mayReference(text) else { return text }
+            if let sole = soleReference(text) {
+                let name = resolvedName(sole)
+                return "%#@" + (assigned(name) ?? "?" + name) + "@"
+            }
             var out = ""
             for token in FormatStringParser.parse(text) {
                 if case .variable(let reference) = token, !reference.isMalformed {
-                    let name = resolved[reference.name] ?? reference.name
-                    out += "%#@" + (ids[name] ?? "?" + name) + "@"
+                    let name = resolvedName(reference.name)
+                    out += "%#@" + (assigned(name) ?? "?" + name) + "@"
                 } else {
                     out += token.raw
                 }
@@ -217,7 +251,7 @@ public enum LeafEquivalence {
     /// The kind of argument a variable formats (see the type rule above).
     static func argumentKind(valueType: String?, variable: [String: PlistNode]) -> String {
         if let valueType, !valueType.isEmpty {
-            return FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue } ?? "unknown(\(valueType))"
+            return commonValueTypeKinds[valueType] ?? kind(ofValueType: valueType)
         }
         let categories = ["other", "zero", "one", "two", "few", "many"]
         let forms = categories.compactMap { variable[$0]?.string }
@@ -229,8 +263,41 @@ public enum LeafEquivalence {
         return FormatArgumentKind.integer.rawValue
     }
 
+    /// The kind of argument of value type `valueType` (`lld` -> `integer`).
+    private static func kind(ofValueType valueType: String) -> String {
+        FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue } ?? "unknown(\(valueType))"
+    }
+
+    /// `kind(ofValueType:)` of the value types files use, worked out once (every variable of
+    /// every `.stringsdict` entry, on both sides of a proof, asks for its own).
+    private static let commonValueTypeKinds: [String: String] = Dictionary(uniqueKeysWithValues: [
+        "d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd", "hu",
+        "@", "f", "g", "e", "lf", "c", "C", "s", "S", "p",
+    ].map { ($0, kind(ofValueType: $0)) })
+
     /// True when `text` may hold a variable reference (`#@`): most texts do not, and need no parse.
     static func mayReference(_ text: String) -> Bool { contains(text, "#@") }
+
+    /// The name in `text` when it is exactly one well-formed, unpositioned variable reference,
+    /// `%#@name@`, with no space, tab, line break, `%` or `@` in the name: what
+    /// `FormatStringParser` reads as one variable token with that name, argument 1 (its grammar:
+    /// `%`, a run of `#` alone, `@`, a name up to the next `@` with nothing to trim). Nil for any
+    /// other text, which is parsed.
+    static func soleReference(_ text: String) -> String? {
+        let found = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            let n = bytes.count
+            guard n > 4, bytes[0] == UInt8(ascii: "%"), bytes[1] == UInt8(ascii: "#"), bytes[2] == UInt8(ascii: "@"),
+                  bytes[n - 1] == UInt8(ascii: "@") else { return nil }
+            for b in bytes[3..<(n - 1)] {
+                switch b {
+                case UInt8(ascii: "@"), UInt8(ascii: "%"), 0x0A, 0x0D, 0x20, 0x09: return nil
+                default: continue
+                }
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[3..<(n - 1)]), as: UTF8.self)
+        }
+        return found ?? nil
+    }
 
     /// The variable references of `text` (none without a `#@`).
     static func references(in text: String) -> [VariableReference] {
@@ -239,22 +306,26 @@ public enum LeafEquivalence {
 
     /// Byte search, without Foundation's locale-aware `contains`.
     static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
+        if let found = text.utf8.withContiguousStorageIfAvailable({ contains($0, needle) }) { return found }
         var text = text
-        return text.withUTF8 { bytes in
-            guard bytes.count >= count else { return false }
-            let first = needle.utf8Start[0]
-            var i = 0
-            while i <= bytes.count - count {
-                if bytes[i] == first {
-                    var k = 1
-                    while k < count && bytes[i + k] == needle.utf8Start[k] { k += 1 }
-                    if k == count { return true }
-                }
-                i += 1
+        return text.withUTF8 { contains($0, needle) }
+    }
+
+    /// `contains(_:_:)` on the text's bytes.
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let first = needle.utf8Start[0]
+        var i = 0
+        while i <= bytes.count - count {
+            if bytes[i] == first {
+                var k = 1
+                while k < count && bytes[i + k] == needle.utf8Start[k] { k += 1 }
+                if k == count { return true }
             }
-            return false
+            i += 1
         }
+        return false
     }
 
     /// `%ld` -> `ld`: real files and catalogs sometimes keep the `%` in a value type.

@@ -75,8 +75,6 @@ struct LegacyFileLeaves: Sendable {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
         }
-        var last: [ByteKey: Int] = [:]
-        last.reserveCapacity(strings.entries.count)
         if let tail = strings.unreadTail {
             unreadParts = [.warning("\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) (\(tail.lineCount) lines) are not read", at: SourceLocation(path: file.path, line: tail.line, column: tail.column))]
         }
@@ -88,13 +86,25 @@ struct LegacyFileLeaves: Sendable {
             return .warning("\"\(entry.key)\": \(entry.problem) (Apple's reader rejects this file here): compared as Xcode's migration reads the line, value \"\(entry.value)\"\(unread)",
                             at: SourceLocation(path: file.path, line: entry.line, column: entry.column))
         }
+        keys.reserveCapacity(strings.entries.count)
+        if strings.keysAreDistinct {
+            // Every key once (the reader checked it, byte for byte): nothing to join or drop.
+            for entry in strings.entries {
+                let comment = StringsFile.usableComment(of: entry)
+                keys.append(Key(key: entry.key, values: .plain(entry.value),
+                                line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
+                                commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
+            }
+            return
+        }
+        var last: [ByteKey: Int] = [:]
+        last.reserveCapacity(strings.entries.count)
         var repeated: Set<ByteKey> = []
         for (index, entry) in strings.entries.enumerated() {
             if last.updateValue(index, forKey: ByteKey(entry.key)) != nil { repeated.insert(ByteKey(entry.key)) }
         }
         // A repeated key's comment joins its occurrences' comments (rare: computed only then).
         let joined = repeated.isEmpty ? [:] : StringsFile.commentsByKey(strings.entries.filter { repeated.contains(ByteKey($0.key)) })
-        keys.reserveCapacity(last.count)
         for (index, entry) in strings.entries.enumerated() where last[ByteKey(entry.key)] == index {
             let comment = repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
                 ? StringsFile.usableComment(of: entry)
@@ -139,7 +149,9 @@ struct LegacyFileLeaves: Sendable {
 /// What the legacy files of a table say: per language, per key, the leaves and where they were read.
 ///
 /// The keys stay in the files they were read into: a language refers to them (`Ref`, 8 bytes)
-/// instead of holding a copy of each.
+/// instead of holding a copy of each. Each key of each file is hashed once, into the table's key
+/// ids (`ids`); everything after that (a language's keys, the comments, the comparison with the
+/// catalog) works on arrays indexed by id.
 struct LegacySide {
     /// A key of one of `files`: the file's index, and the key's index in it.
     struct Ref {
@@ -156,19 +168,35 @@ struct LegacySide {
     struct Language {
         /// For each key, the first file that gives it.
         var keys: [Ref] = []
-        var index: [ByteKey: Int] = [:]
+        /// For each key id of the table, its place in `keys` (-1: this language lacks the key).
+        var positions: [Int32] = []
         /// By position in `keys`: other files of the same language and kind that give the key
         /// differently (`Base.lproj` beside `en.lproj`): the app shows one of them, the catalog
         /// can hold only one. Rare, so kept apart.
         var alternatives: [Int: [Ref]] = [:]
+
+        /// The place in `keys` of the key with id `id`.
+        func position(of id: Int32) -> Int? {
+            let position = positions[Int(id)]
+            return position < 0 ? nil : Int(position)
+        }
     }
 
     var files: [LegacyFileLeaves]
+    /// The table's keys, each spelling once (by its bytes), and the id of each.
+    private(set) var ids: [ByteKey: Int32] = [:]
+    /// The key of each id.
+    private(set) var keyNames: [String] = []
+    /// `fileIDs[f][i]`: the id of `files[f].keys[i]`.
+    private(set) var fileIDs: [[Int32]] = []
     var languages: [String: Language] = [:]
     var comments: CommentExpectations
     var notes: [Diagnostic] = []
 
     subscript(ref: Ref) -> LegacyFileLeaves.Key { files[Int(ref.file)].keys[Int(ref.key)] }
+
+    /// The values of the key at `ref` (without a copy of the whole key).
+    func values(_ ref: Ref) -> LeafValues { files[Int(ref.file)].keys[Int(ref.key)].values }
 
     func path(_ ref: Ref) -> String { files[Int(ref.file)].file.path }
 
@@ -178,60 +206,93 @@ struct LegacySide {
     }
 
     /// Keys of all languages, each counted once.
-    var keyCount: Int {
-        if languages.count == 1 { return languages.first!.value.keys.count }
-        var all: Set<ByteKey> = []
-        for language in languages.values { all.formUnion(language.index.keys) }
-        return all.count
-    }
+    var keyCount: Int { keyNames.count }
+
+    /// The id of `key`, if some legacy file of the table has it.
+    func id(of key: String) -> Int32? { ids.isEmpty ? nil : ids[ByteKey(key)] }
 
     init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
         self.files = files
+        let expected = files.map(\.keys.count).max() ?? 0
+        ids.reserveCapacity(expected)
+        keyNames.reserveCapacity(expected)
+        fileIDs.reserveCapacity(files.count)
+        for file in files {
+            var idsOfKeys: [Int32] = []
+            idsOfKeys.reserveCapacity(file.keys.count)
+            // Files of a table list their keys mostly in one order: the key after the last one
+            // is tried first, by its bytes; only a key met out of that order is hashed.
+            var guess: Int32 = 0
+            for key in file.keys {
+                var id = guess
+                if Int(guess) >= keyNames.count {
+                    // Past the keys met so far: most likely a new one (inserted with one hash).
+                    id = Int32(keyNames.count)
+                    if let known = ids.updateValue(id, forKey: ByteKey(key.key)) {
+                        ids[ByteKey(key.key)] = known
+                        id = known
+                    } else {
+                        keyNames.append(key.key)
+                    }
+                } else if !sameBytes(keyNames[Int(guess)], key.key) {
+                    if let known = ids[ByteKey(key.key)] {
+                        id = known
+                    } else {
+                        id = Int32(keyNames.count)
+                        ids[ByteKey(key.key)] = id
+                        keyNames.append(key.key)
+                    }
+                }
+                idsOfKeys.append(id)
+                guess = id + 1
+            }
+            fileIDs.append(idsOfKeys)
+        }
         var byLanguage: [String: [Int]] = [:]
         for (index, file) in files.enumerated() { byLanguage[file.file.language, default: []].append(index) }
         let languageNames = byLanguage.keys.sorted()
         let groups = languageNames.map { byLanguage[$0]! }
         // Languages are independent: build each one's keys on every core.
-        let built = ConcurrentMap.map(groups) { indices in Self.language(files, indices) }
+        let fileIDs = self.fileIDs, keyCount = keyNames.count
+        let built = ConcurrentMap.map(groups) { indices in Self.language(files, fileIDs, keyCount: keyCount, indices) }
         for file in files { notes += file.recoveredParts }
         for (language, result) in zip(languageNames, built) {
             languages[language] = result.language
             notes += result.notes
         }
-        comments = CommentExpectations(files, source: languages[sourceLanguage], sourceLanguage: sourceLanguage)
+        comments = CommentExpectations(files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage)
     }
 
-    private static func language(_ files: [LegacyFileLeaves], _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
+    private static func language(_ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int, _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
         // A key in both the .strings and the .stringsdict of one language: the app shows the
         // .stringsdict form, which is what the catalog keeps (NSBundle, and Xcode's migration).
-        var dictKeys: Set<ByteKey> = []
+        var inDict: [Bool] = []
         for index in indices where files[index].file.kind == .stringsdict {
-            for key in files[index].keys { dictKeys.insert(ByteKey(key.key)) }
+            if inDict.isEmpty { inDict = Array(repeating: false, count: keyCount) }
+            for id in fileIDs[index] { inDict[Int(id)] = true }
         }
         var language = Language()
-        let expected = indices.map { files[$0].keys.count }.max() ?? 0
-        language.keys.reserveCapacity(expected)
-        language.index.reserveCapacity(expected)
+        language.keys.reserveCapacity(indices.map { files[$0].keys.count }.max() ?? 0)
+        language.positions = Array(repeating: -1, count: keyCount)
         var notes: [Diagnostic] = []
         for index in indices {
             let file = files[index]
-            let shadowing = file.file.kind == .strings && !dictKeys.isEmpty
+            let shadowing = file.file.kind == .strings && !inDict.isEmpty
             var shadowed = 0
-            for (position, key) in file.keys.enumerated() {
-                let byteKey = ByteKey(key.key)
-                if shadowing && dictKeys.contains(byteKey) {
+            for (position, id) in fileIDs[index].enumerated() {
+                if shadowing && inDict[Int(id)] {
                     shadowed += 1
                     continue
                 }
-                if let first = language.index[byteKey] {
+                if let first = language.position(of: id) {
                     // The same key from a second file of this language (and of the same kind,
                     // since .strings values shadowed by the .stringsdict were skipped).
                     let firstRef = language.keys[first]
-                    if files[Int(firstRef.file)].keys[Int(firstRef.key)].values != key.values {
+                    if files[Int(firstRef.file)].keys[Int(firstRef.key)].values != file.keys[position].values {
                         language.alternatives[first, default: []].append(Ref(file: index, key: position))
                     }
                 } else {
-                    language.index[byteKey] = language.keys.count
+                    language.positions[Int(id)] = Int32(language.keys.count)
                     language.keys.append(Ref(file: index, key: position))
                 }
             }
@@ -248,7 +309,7 @@ struct LegacySide {
 /// comments the other languages give it. A source key without a comment asks for nothing.
 ///
 /// The common case, a key whose first source file is a `.strings` with a comment for it, is read
-/// from that file when asked (`implicit`); only the others are kept here (`explicit`).
+/// from that file when asked (`implicit`); only the others are kept here (`explicit`, by key id).
 struct CommentExpectations {
     struct Expectation {
         var allowed: [String]
@@ -259,29 +320,29 @@ struct CommentExpectations {
 
     let sourceLanguage: String
     /// Expectations that are not the comment of the key's first source file.
-    private(set) var explicit: [ByteKey: Expectation] = [:]
+    private(set) var explicit: [Int32: Expectation] = [:]
 
     /// `source`: the source language's keys (nil when it has no file).
-    init(_ files: [LegacyFileLeaves], source: LegacySide.Language?, sourceLanguage: String) {
+    init(_ files: [LegacyFileLeaves], fileIDs: [[Int32]], source: LegacySide.Language?, sourceLanguage: String) {
         self.sourceLanguage = sourceLanguage
-        for file in files where file.file.language == sourceLanguage && file.file.kind == .strings {
-            for key in file.keys {
+        for (fileIndex, file) in files.enumerated() where file.file.language == sourceLanguage && file.file.kind == .strings {
+            for (keyIndex, key) in file.keys.enumerated() {
                 guard let comment = key.comment else { continue }
-                let byteKey = ByteKey(key.key)
-                if explicit[byteKey] != nil { continue }
-                if let position = source?.index[byteKey], Self.implicit(files, source!.keys[position]) != nil { continue }
-                explicit[byteKey] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
+                let id = fileIDs[fileIndex][keyIndex]
+                if explicit[id] != nil { continue }
+                if let position = source?.position(of: id), Self.implicit(files, source!.keys[position]) != nil { continue }
+                explicit[id] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
-        for file in files where file.file.language != sourceLanguage && file.file.kind == .strings {
-            for key in file.keys where key.comment != nil && !key.commentIsCommentedOutEntry {
-                let byteKey = ByteKey(key.key)
-                guard source?.index[byteKey] == nil else { continue }
+        for (fileIndex, file) in files.enumerated() where file.file.language != sourceLanguage && file.file.kind == .strings {
+            for (keyIndex, key) in file.keys.enumerated() where key.comment != nil && !key.commentIsCommentedOutEntry {
+                let id = fileIDs[fileIndex][keyIndex]
+                guard source?.position(of: id) == nil else { continue }
                 let comment = key.comment!
-                if explicit[byteKey] == nil {
-                    explicit[byteKey] = Expectation(allowed: [], location: file.location(key), fromSource: false)
+                if explicit[id] == nil {
+                    explicit[id] = Expectation(allowed: [], location: file.location(key), fromSource: false)
                 }
-                if !explicit[byteKey]!.allowed.contains(comment) { explicit[byteKey]!.allowed.append(comment) }
+                if !explicit[id]!.allowed.contains(comment) { explicit[id]!.allowed.append(comment) }
             }
         }
     }

@@ -1,5 +1,5 @@
 /// Decoding and encoding of old-style property list strings as Xcode writes them in a project.
-enum PBXStringCoding {
+public enum PBXStringCoding {
     /// Bytes a bare (unquoted) string may hold when read: Core Foundation's set
     /// (`A-Z a-z 0-9 _ $ / : . -`) plus `+`, and any non-ASCII byte. Hand-edited projects write
     /// `zh-Hant` bare (WireGuard), which Xcode reads; being lenient here costs nothing because the
@@ -82,7 +82,7 @@ enum PBXStringCoding {
     /// The token Xcode writes for `string`: bare only when every character is in
     /// `[A-Za-z0-9_$/.]` and it holds neither `//` (a comment to a reader) nor `___` (Xcode's
     /// template placeholders); otherwise quoted, with `"`, `\`, newline and tab escaped.
-    static func encode(_ string: String) -> String {
+    public static func encode(_ string: String) -> String {
         let utf8 = Array(string.utf8)
         var bare = !utf8.isEmpty
         if bare {

@@ -45,7 +45,6 @@ struct MigratedCatalogs {
     init(_ root: String) throws {
         output = try BenchProject.temporaryFolder("migrated-catalogs")
         var options = MigrationOptions()
-        options.allFiles = true // the generated project's .xcodeproj declares the source language only
         options.outputDirectory = output
         let report = ProjectMigrator.migrate(root, options: options)
         guard !report.hasErrors else { throw BenchFailure("the migration of the generated project failed") }

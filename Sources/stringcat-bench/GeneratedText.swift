@@ -94,6 +94,18 @@ struct GeneratedText {
                      comment: "Class = \"\(cls)\"; \(property) = \"\(english)\"; ObjectID = \"\(objectID)\";")
     }
 
+    /// The `InfoPlist.strings` of language `code`: the Info.plist keys an app localizes, with the
+    /// comments Xcode's Info.plist editor names them by.
+    func infoPlistEntries(code: String) -> [Entry] {
+        let keys = [("CFBundleDisplayName", "Bundle display name"), ("NSCameraUsageDescription", "Privacy - Camera Usage Description"),
+                    ("NSPhotoLibraryUsageDescription", "Privacy - Photo Library Usage Description"),
+                    ("NSLocationWhenInUseUsageDescription", "Privacy - Location When In Use Usage Description"),
+                    ("NSHumanReadableCopyright", "Copyright (human-readable)")]
+        var local = SeededRandom(seed: seed, 9, UInt64(code.hashValueStable))
+        let words = GeneratedLanguages.words(for: code)
+        return keys.map { key, comment in Entry(key: key, value: fill("{} {} {}", words: words, random: &local), comment: comment) }
+    }
+
     /// `abc-12-XYZ`, the shape of Interface Builder object IDs.
     static func objectID(_ random: inout SeededRandom) -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")

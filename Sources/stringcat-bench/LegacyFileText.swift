@@ -79,25 +79,27 @@ enum LegacyFileText {
         return text
     }
 
-    /// The part of a project file the migration reads: `developmentRegion`.
-    static func projectFile(developmentRegion: String) -> String {
-        """
-        // !$*UTF8*$!
-        {
-        \tarchiveVersion = 1;
-        \tobjectVersion = 56;
-        \tobjects = {
-        \t\t8D1107260486CEB800E47090 /* Project object */ = {
-        \t\t\tisa = PBXProject;
-        \t\t\tdevelopmentRegion = \(developmentRegion);
-        \t\t\tknownRegions = (en, Base);
-        \t\t};
-        \t};
-        \trootObject = 8D1107260486CEB800E47090 /* Project object */;
-        }
+    /// The app's Info.plist: the keys its `InfoPlist.strings` localize, with their source values.
+    static func infoPlist(_ entries: [GeneratedText.Entry]) -> String {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+
+            """
+        for entry in entries { text += "\t<key>\(xml(entry.key))</key>\n\t<string>\(xml(entry.value))</string>\n" }
+        return text + "</dict>\n</plist>\n"
+    }
+
+    /// The target's one source file (never read by the migration).
+    static let appDelegate = """
+        import UIKit
+
+        @main
+        final class AppDelegate: UIResponder, UIApplicationDelegate {}
 
         """
-    }
 
     private static func escaped(_ text: String) -> String {
         var result = ""

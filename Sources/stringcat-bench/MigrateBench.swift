@@ -66,7 +66,6 @@ enum MigrateBench {
             try FileManager.default.removeItem(atPath: output)
         }) {
             var migrationOptions = MigrationOptions()
-            migrationOptions.allFiles = true // the generated .xcodeproj lists no variant groups
             migrationOptions.outputDirectory = output
             migrationOptions.skipInvalid = skipInvalid
             report = ProjectMigrator.migrate(root, options: migrationOptions)
@@ -79,9 +78,9 @@ enum MigrateBench {
     private static func breakdown(_ root: String) throws {
         let output = try BenchProject.temporaryFolder("migrate-breakdown")
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let (scan, scanTime) = Timing.seconds { LprojScanner.scan(root) }
-        let source = SourceLanguageDetector.detect(explicit: nil, projectFiles: scan.projectFiles, root: scan.root).0.code
-        let (tables, groupTime) = Timing.seconds { TableGrouper.group(scan, sourceLanguage: source).tables }
+        // The project's tables, as migrate finds them (its variant groups).
+        let (project, findTime) = Timing.seconds { ProjectTables.find(root, TableSearch()) }
+        let tables = project.tables
         let files = tables.flatMap(\.files)
 
         let cpuBefore = ProcessStats.cpuTime()
@@ -101,15 +100,15 @@ enum MigrateBench {
                 if let dict = content.stringsDict { entry.stringsDict = dict }
                 byLanguage[file.language] = entry
             }
-            let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: source) }
+            let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: table.sourceLanguage) }
             let (data, encode) = Timing.seconds { CatalogWriter.data(for: merged.catalog) }
             let (_, write) = try Timing.seconds { try AtomicFile.write(data, to: output + "/\(index)-\(table.name).xcstrings", overwrite: true) }
             mergeTime += merge
             encodeTime += encode
             writeTime += write
         }
-        let total = scanTime + groupTime + readTime + mergeTime + encodeTime + writeTime
-        Console.line("\(Format.padded("migrate", 12)) breakdown (1 run, public API; the catalog built whole, as a dry run does, then encoded): scan \(Format.seconds(scanTime)), group \(Format.seconds(groupTime)), read \(Format.seconds(readTime)) (cpu \(Format.seconds(readCPU)) = \(Format.number(readCPU / readTime))x wall), merge \(Format.seconds(mergeTime)), encode \(Format.seconds(encodeTime)), write \(Format.seconds(writeTime)); total \(Format.seconds(total))")
+        let total = findTime + readTime + mergeTime + encodeTime + writeTime
+        Console.line("\(Format.padded("migrate", 12)) breakdown (1 run, public API; the catalog built whole, as a dry run does, then encoded): project and tables \(Format.seconds(findTime)), read \(Format.seconds(readTime)) (cpu \(Format.seconds(readCPU)) = \(Format.number(readCPU / readTime))x wall), merge \(Format.seconds(mergeTime)), encode \(Format.seconds(encodeTime)), write \(Format.seconds(writeTime)); total \(Format.seconds(total))")
     }
 
     private struct FileContent: Sendable {

@@ -17,7 +17,7 @@ struct ProjectSettings: Codable, Equatable {
 /// What the generator wrote, stored beside the project so a later run can reuse it.
 struct ProjectSummary: Codable, Equatable {
     /// Bumped whenever the generated content changes, so old projects are regenerated.
-    static let generatorVersion = 1
+    static let generatorVersion = 2
 
     var generatorVersion = ProjectSummary.generatorVersion
     var settings: ProjectSettings
@@ -38,9 +38,12 @@ struct ProjectSummary: Codable, Equatable {
     var bytes: Int { stringsBytes + dictBytes }
 }
 
-/// Writes a legacy project: `BenchApp.xcodeproj/project.pbxproj` (developmentRegion en) and, in
-/// `BenchApp/Resources/<code>.lproj/`, `Localizable.strings`, `Localizable.stringsdict`,
-/// `Main.strings` (every language but the source: `Base.lproj/Main.storyboard` is its source).
+/// Writes a legacy project as Xcode lays out a localized app: `BenchApp.xcodeproj/project.pbxproj`
+/// (developmentRegion en, a variant group per table: `BenchProjectFile`), `BenchApp/AppDelegate.swift`,
+/// `BenchApp/Info.plist` and, in `BenchApp/Resources/<code>.lproj/`, `Localizable.strings`,
+/// `Localizable.stringsdict`, `InfoPlist.strings` and `Main.strings` (every language but the source:
+/// `Base.lproj/Main.storyboard` is its source); `Base.lproj/LaunchScreen.storyboard` has no
+/// `.strings`. `stringcat migrate`, `verify`, `status` and `compile` run on it as they are.
 enum ProjectGenerator {
     static let markerName = ".stringcat-bench.json"
     /// What the generator creates in the project folder, and the only things it ever deletes.
@@ -52,17 +55,21 @@ enum ProjectGenerator {
             try fm.removeItem(atPath: root + "/" + name)
         }
         let resources = root + "/BenchApp/Resources"
+        let codes = settings.codes
         try fm.createDirectory(atPath: root + "/BenchApp.xcodeproj", withIntermediateDirectories: true)
-        try write(Array(LegacyFileText.projectFile(developmentRegion: settings.sourceLanguage).utf8), to: root + "/BenchApp.xcodeproj/project.pbxproj")
+        try write(Array(BenchProjectFile(codes: codes).text().utf8), to: root + "/BenchApp.xcodeproj/project.pbxproj")
 
         let text = GeneratedText(seed: settings.seed, pluralRatio: settings.pluralRatio)
-        let codes = settings.codes
         let utf16 = utf16Files(settings)
         var summary = ProjectSummary(settings: settings)
 
         try fm.createDirectory(atPath: resources + "/Base.lproj", withIntermediateDirectories: true)
         let interfaceSource = (0..<settings.interfaceKeys).map { text.interfaceEntry($0, code: settings.sourceLanguage) }
         try write(Array(LegacyFileText.storyboard(interfaceSource).utf8), to: resources + "/Base.lproj/Main.storyboard")
+        try write(Array(LegacyFileText.storyboard([]).utf8), to: resources + "/Base.lproj/LaunchScreen.storyboard")
+        let infoPlistSource = text.infoPlistEntries(code: settings.sourceLanguage)
+        try write(Array(LegacyFileText.infoPlist(infoPlistSource).utf8), to: root + "/BenchApp/Info.plist")
+        try write(Array(LegacyFileText.appDelegate.utf8), to: root + "/BenchApp/AppDelegate.swift")
 
         for (languageIndex, code) in codes.enumerated() {
             let folder = resources + "/\(code).lproj"
@@ -78,13 +85,14 @@ enum ProjectGenerator {
             summary.dictFiles += 1
             summary.dictBytes += dict.count
             summary.dictEntries += plurals.count
+            try addStrings(text.infoPlistEntries(code: code), path: folder + "/InfoPlist.strings", utf16: false, to: &summary)
             if languageIndex > 0 {
                 let interface = (0..<settings.interfaceKeys).filter { !text.isMissing($0, language: languageIndex, table: 2) }
                     .map { text.interfaceEntry($0, code: code) }
                 try addStrings(interface, path: folder + "/Main.strings", utf16: utf16.contains("\(code)/Main"), to: &summary)
             }
         }
-        summary.catalogEntries = settings.keys + (codes.count > 1 ? settings.interfaceKeys : 0)
+        summary.catalogEntries = settings.keys + infoPlistSource.count + (codes.count > 1 ? settings.interfaceKeys : 0)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys] // same settings, same bytes: the marker too
         let marker = try encoder.encode(summary)

@@ -1,0 +1,14 @@
+import Foundation
+
+/// True when `a` and `b` have the same UTF-8 bytes (not Swift's canonical equivalence, which
+/// calls `"caf\u{E9}"` and `"cafe\u{301}"` equal while CoreFoundation keeps them apart). Native
+/// strings are compared with one `memcmp`; `utf8.elementsEqual` walks them byte by byte through
+/// an iterator (7% of a proof).
+public func sameBytes(_ a: String, _ b: String) -> Bool {
+    let count = a.utf8.count
+    guard count == b.utf8.count else { return false }
+    if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
+        b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
+    }), let equal { return equal }
+    return a.utf8.elementsEqual(b.utf8)
+}
