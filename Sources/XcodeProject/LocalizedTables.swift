@@ -237,10 +237,13 @@ public enum LocalizedTables {
                                     developmentRegion: String) -> [Candidate] {
         var candidates: [Candidate] = []
         for object in graph.objects(isa: "PBXFileReference") {
-            guard let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
+            // The cheap tests first: a project has thousands of file references, few of them
+            // `.strings` files that a target builds, and resolving a path walks its groups.
+            guard let targets = targetsOfGroup[object.id], !targets.isEmpty,
+                  graph.string("path", of: object.id)?.hasSuffix(".strings") == true,
+                  let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
                   let path = resolver.path(of: object.id), path.hasSuffix(".strings"),
                   lprojName(of: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
-            guard let targets = targetsOfGroup[object.id], !targets.isEmpty else { continue }
             let name = tableName(PathResolver.lastComponent(path))
             let file = LocalizedFile(path: path, lprojFolder: developmentRegion, kind: .strings, referenceID: object.id)
             candidates.append(Candidate(name: name, kind: .strings, groupID: object.id,

@@ -10,6 +10,8 @@ public struct PathResolver: Sendable {
     public let graph: ProjectGraph
     /// Absolute folder `SOURCE_ROOT` stands for.
     public let projectFolder: String
+    /// The project's main group, read once (every path that reaches the top asks for it).
+    private let mainGroup: String?
 
     /// - Parameter projectFolder: the folder holding the `.xcodeproj` (absolute).
     public init(graph: ProjectGraph, projectFolder: String) {
@@ -19,6 +21,7 @@ public struct PathResolver: Sendable {
             folder = PathResolver.join(folder, dir)
         }
         self.projectFolder = folder
+        self.mainGroup = graph.project?.mainGroup
     }
 
     /// - Parameter projectFile: the path of `X.xcodeproj/project.pbxproj` (absolute).
@@ -51,7 +54,7 @@ public struct PathResolver: Sendable {
                     current = parent
                     continue walk
                 }
-                guard current == graph.project?.mainGroup else { return nil }
+                guard current == mainGroup else { return nil }
                 base = projectFolder
             case "SOURCE_ROOT":
                 base = path.map { PathResolver.join(projectFolder, $0) } ?? projectFolder
@@ -89,7 +92,7 @@ public struct PathResolver: Sendable {
             switch tree {
             case "<group>":
                 guard let parent = graph.parent(of: current) else {
-                    return current == graph.project?.mainGroup ? nil : "no group lists \(current == id ? "it" : "the group \(current) above it")"
+                    return current == mainGroup ? nil : "no group lists \(current == id ? "it" : "the group \(current) above it")"
                 }
                 current = parent
             case "<absolute>":

@@ -209,7 +209,7 @@ final class ZeroLossProofTests: XCTestCase {
                 let clean = ProjectVerifier.verify(table, files: files, catalog: .planned(data), sourceLanguage: source)
                 XCTAssertTrue(clean.isProven, "\(app) \(table.catalogPath): \(clean.losses.prefix(3).map(\.diagnostic.description))")
                 for kind in Damage.allCases {
-                    for _ in 0..<(kind == .pluralForm || kind == .substitution ? 8 : 3) {
+                    for _ in 0..<(kind == .pluralForm || kind == .substitution ? 8 : 2) {
                         var damaged = catalog
                         guard let hit = damage(&damaged, kind, source: source, random: &random) else { continue }
                         let proof = ProjectVerifier.verify(table, files: files, catalog: .planned(CatalogWriter.data(for: damaged)), sourceLanguage: source)

@@ -259,17 +259,18 @@ final class ASCIIKeyOrderTests: XCTestCase {
         let others = ["é", "Éclair", "e\u{301}", "Couldn\u{2019}t", "Couldn't", "日本", "🧭", "ß", "ss", "a\u{1}", "1\u{7F}", "\u{0}"]
         for round in 0..<40 {
             var keys: Set<String> = []
+            // A Set's order changes from one process to the next: near-misses are made of keys
+            // picked in the order they were made, so that the seed alone decides the keys.
+            var made: [String] = []
             let count = [2, 3, 10, 100, 1000, KeySorter.parallelThreshold + 7][round % 6]
             while keys.count < count {
-                // A Set's order changes from one process to the next: pick from a sorted copy, so
-                // that the seed alone decides the keys (the same set every run).
-                let bytes = generator.random.below(3) == 0 && !keys.isEmpty
-                    ? generator.nearMiss(of: Array(keys.sorted().randomElement(using: &generator.random)!.utf8)) : generator.string()
+                let bytes = generator.random.below(3) == 0 && !made.isEmpty
+                    ? generator.nearMiss(of: Array(made.randomElement(using: &generator.random)!.utf8)) : generator.string()
                 let key = String(decoding: bytes, as: UTF8.self)
                 // Not keys with a run of more than 19 significant digits: Foundation's order is not
                 // a total order on them (`testWhatGoesToFoundation`), so its own sort depends on the
                 // order of its input and there is no one order to agree with.
-                if !Self.hasLongDigitRun(bytes) { keys.insert(key) }
+                if !Self.hasLongDigitRun(bytes), keys.insert(key).inserted { made.append(key) }
             }
             // Some rounds without any key that goes to Foundation, some with a few, some with many.
             switch round % 4 {
