@@ -64,6 +64,11 @@ public struct LegacyTable: Sendable, Hashable {
     /// Other projects whose variant groups list the same files (an app and its example project):
     /// each is edited too, so that none keeps a reference to a deleted file.
     public var alsoInProjects: [(path: String, table: LocalizedTable)] = []
+    /// Legacy files the migration record lists for this table that are no longer on disk: a
+    /// `--delete-legacy` run proved the catalog held them, deleted them, and was stopped before it
+    /// finished. Without them, the files left cannot say which keys the source language had, nor
+    /// which comment the languages agreed on for a key it lacked (formats.md 5.3).
+    public var goneFiles: [String] = []
 
     public static func == (a: LegacyTable, b: LegacyTable) -> Bool {
         a.name == b.name && a.folder == b.folder && a.catalogPath == b.catalogPath && a.files == b.files

@@ -124,7 +124,8 @@ enum XcodeProjectTables {
                     }
                     continue
                 }
-                if let table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
+                if var table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
+                    table.goneFiles = relatives.map { PathResolver.join(projectFolder, $0) }.filter { !fm.fileExists(atPath: $0) }
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }

@@ -79,7 +79,15 @@ public enum ProjectMigrator {
             }
         }
         defer { lock?.release() }
-        return migrate(ProjectTables.find(path, search), options: options, lock: lock, progress: progress)
+        let project = ProjectTables.find(path, search)
+        // A run killed while it held the lock of a project inside PATH left that project's
+        // `.stringcat.lock` behind. Holding every project's lock for this run (released, and so
+        // removed, at its end) clears such a file even when nothing is left to write there. A
+        // project whose lock another run holds is refused later, if this run writes into it.
+        if let lock, options.outputDirectory == nil {
+            try? lock.extend(writingInto: project.projects.map(\.path))
+        }
+        return migrate(project, options: options, lock: lock, progress: progress)
     }
 
     /// Migrates the tables of a project already found (the caller holds `lock`, the tree's).

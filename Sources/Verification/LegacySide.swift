@@ -211,7 +211,10 @@ struct LegacySide {
     /// The id of `key`, if some legacy file of the table has it.
     func id(of key: String) -> Int32? { ids.isEmpty ? nil : ids[ByteKey(key)] }
 
-    init(_ files: [LegacyFileLeaves], sourceLanguage: String) {
+    /// - Parameter someFilesGone: some files of the table were deleted by an earlier
+    ///   `--delete-legacy` run (`LegacyTable.goneFiles`): comments of keys the source language
+    ///   lacks are not asked for (see `CommentExpectations`).
+    init(_ files: [LegacyFileLeaves], sourceLanguage: String, someFilesGone: Bool = false) {
         self.files = files
         let expected = files.map(\.keys.count).max() ?? 0
         ids.reserveCapacity(expected)
@@ -260,7 +263,8 @@ struct LegacySide {
             languages[language] = result.language
             notes += result.notes
         }
-        comments = CommentExpectations(files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage)
+        comments = CommentExpectations(files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage,
+                                       othersDecide: !someFilesGone)
     }
 
     private static func language(_ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int, _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
@@ -308,6 +312,12 @@ struct LegacySide {
 /// `.strings`, its comment there; for a key the source language lacks entirely, one of the
 /// comments the other languages give it. A source key without a comment asks for nothing.
 ///
+/// When an earlier `--delete-legacy` run deleted some of the table's files before it was stopped
+/// (after proving the catalog held all of them), the second kind is not asked for: with the
+/// source language's file gone, a key it had looks like one it lacks, and with other languages'
+/// files gone, the comment they agreed on may be in none of the files left. The kill loop found
+/// exactly that (Sparkle: `Base` deleted first, then "OS Version" asked for the `he` comment).
+///
 /// The common case, a key whose first source file is a `.strings` with a comment for it, is read
 /// from that file when asked (`implicit`); only the others are kept here (`explicit`, by key id).
 struct CommentExpectations {
@@ -323,7 +333,7 @@ struct CommentExpectations {
     private(set) var explicit: [Int32: Expectation] = [:]
 
     /// `source`: the source language's keys (nil when it has no file).
-    init(_ files: [LegacyFileLeaves], fileIDs: [[Int32]], source: LegacySide.Language?, sourceLanguage: String) {
+    init(_ files: [LegacyFileLeaves], fileIDs: [[Int32]], source: LegacySide.Language?, sourceLanguage: String, othersDecide: Bool = true) {
         self.sourceLanguage = sourceLanguage
         for (fileIndex, file) in files.enumerated() where file.file.language == sourceLanguage && file.file.kind == .strings {
             for (keyIndex, key) in file.keys.enumerated() {
@@ -334,7 +344,7 @@ struct CommentExpectations {
                 explicit[id] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
-        for (fileIndex, file) in files.enumerated() where file.file.language != sourceLanguage && file.file.kind == .strings {
+        for (fileIndex, file) in files.enumerated() where othersDecide && file.file.language != sourceLanguage && file.file.kind == .strings {
             for (keyIndex, key) in file.keys.enumerated() where key.comment != nil && !key.commentIsCommentedOutEntry {
                 let id = fileIDs[fileIndex][keyIndex]
                 guard source?.position(of: id) == nil else { continue }

@@ -100,10 +100,13 @@ public enum ProjectVerifier {
     }
 
     static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
-        let legacy = LegacySide(files, sourceLanguage: sourceLanguage)
+        let legacy = LegacySide(files, sourceLanguage: sourceLanguage, someFilesGone: !table.goneFiles.isEmpty)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
                                        languageCount: 0, keyCount: legacy.keyCount,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
+        if !table.goneFiles.isEmpty {
+            result.notes.append(.note("\(counted(table.goneFiles.count, "legacy file")) that stringcat's record lists for this table \(table.goneFiles.count == 1 ? "is" : "are") gone (a --delete-legacy run that did not finish deletes a table's files only once they are proven held); without \(table.goneFiles.count == 1 ? "it" : "them"), the files left cannot say which comment a key missing from the source language had: such comments are not checked", at: .file(table.catalogPath)))
+        }
         // Languages with at least one key, as migrate counts a catalog's (an empty file adds none).
         result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
         result.languageCount = result.languages.count

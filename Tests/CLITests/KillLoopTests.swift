@@ -86,6 +86,49 @@ final class KillLoopTests: XCTestCase {
         if kills >= 10 { XCTAssertGreaterThan(kills - (moments[.finished] ?? 0), kills / 2, "most kills land inside a run") }
     }
 
+    /// A run killed while it held the lock of a project nested in PATH (KeePassiumLib's) leaves
+    /// that `.stringcat.lock`; a re-run that has nothing left to do in that project still takes
+    /// and removes it (the kill loop found one left after the re-run).
+    func testALockFileAKilledRunLeftInANestedProjectIsGoneAfterTheReRun() throws {
+        let corpus = try sharedFolder("corpus")
+        let tree = work.appendingPathComponent("stale-lock")
+        try copyWritable(corpus + "/keepassium__KeePassium", to: tree)
+        let first = try Stringcat.run(["migrate", tree.path, "--delete-legacy", "--quiet"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let finished = Self.files(tree)
+        let stale = tree.appendingPathComponent("KeePassiumLib/.stringcat.lock")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: tree.appendingPathComponent("KeePassiumLib/KeePassiumLib.xcodeproj").path))
+        try Data("2147483646\n2026-11-25T17:00:00Z\n".utf8).write(to: stale)
+        let rerun = try Stringcat.run(["migrate", tree.path, "--delete-legacy", "--quiet"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "the stale lock is still there")
+        XCTAssertEqual(Self.files(tree), finished)
+    }
+
+    /// The moment the kill loop found: a `--delete-legacy` run stopped after deleting Sparkle's
+    /// `Base` file (its source language) and a few others. The files left ask for comments the
+    /// catalog rightly lacks ("OS Version": `he` has a comment, `Base` had none), unless the proof
+    /// knows files are gone: `verify` says nothing is lost, and a re-run finishes the job.
+    func testARunStoppedAfterDeletingTheSourceLanguageFileIsFinishedByAReRun() throws {
+        let corpus = try sharedFolder("corpus")
+        let clean = work.appendingPathComponent("clean"), stopped = work.appendingPathComponent("stopped")
+        for tree in [clean, stopped] { try copyWritable(corpus + "/sparkle-project__Sparkle", to: tree) }
+        XCTAssertEqual(try Stringcat.run(["migrate", clean.path, "--delete-legacy", "--quiet"]).status, 0)
+        let first = try Stringcat.run(["migrate", stopped.path, "--quiet"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        // What the stopped run had deleted: the first folders in name order, `Base` among them.
+        for lproj in ["Base", "ar", "ca", "cs", "da", "de"] {
+            try FileManager.default.removeItem(at: stopped.appendingPathComponent("Sparkle/\(lproj).lproj/Sparkle.strings"))
+        }
+        let verify = try Stringcat.run(["verify", stopped.path, "--quiet"])
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+        let rerun = try Stringcat.run(["migrate", stopped.path, "--delete-legacy", "--quiet"])
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        let finished = Self.files(stopped), expected = Self.files(clean)
+        XCTAssertEqual(Set(finished.keys).symmetricDifference(expected.keys).sorted(), [])
+        XCTAssertEqual(finished.keys.filter { expected[$0] != nil && expected[$0] != finished[$0] }.sorted(), [])
+    }
+
     // MARK: Checks
 
     /// Each project file is as it was, or parses and refers only to files on disk (a reference
