@@ -33,23 +33,7 @@ struct VerificationPage {
     /// The summary line `verify` prints, its numbers grouped: `**stringcat verify**: 3 tables,
     /// 15 keys in 6 languages: nothing lost`.
     func verdict() -> String {
-        let keys = report.tables.reduce(0) { $0 + $1.keyCount }
-        let languages = Set(report.tables.flatMap(\.languages)).count
-        let lossy = report.tables.filter { !$0.isLossless }.count
-        var line = "\(NumberText.counted(report.tables.count, "table")), \(NumberText.counted(keys, "key")) in \(NumberText.counted(languages, "language")): "
-        if report.tables.isEmpty && !report.catalogsOnly.isEmpty && report.isLossless {
-            line = "fully migrated: \(NumberText.counted(report.catalogsOnly.count, "catalog")), no legacy files left: nothing lost"
-        } else if report.isLossless {
-            let planned = report.tables.filter { $0.catalog == .planned }.count
-            line += "nothing lost" + (planned > 0 ? " (\(NumberText.grouped(planned)) of them checked against the catalog migrate would write)" : "")
-            if !report.catalogsOnly.isEmpty { line += "; \(NumberText.counted(report.catalogsOnly.count, "catalog")) with no legacy files left" }
-        } else {
-            line += "\(NumberText.counted(report.lossCount, "loss", "losses")) in \(NumberText.counted(lossy, "table"))"
-        }
-        if report.filesNotCompared > 0 {
-            line += "; \(NumberText.counted(report.filesNotCompared, "legacy file")) beside catalogs not compared (no table takes them)"
-        }
-        return "**stringcat verify**: " + line
+        "**stringcat verify**: " + report.verdict(count: { NumberText.counted($0, $1, $2) }, number: NumberText.grouped)
     }
 
     private func catalogTable(_ facts: [String: CatalogFacts]) -> [String] {

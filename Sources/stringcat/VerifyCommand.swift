@@ -85,11 +85,7 @@ enum VerifyCommand: Subcommand {
             for loss in table.losses { diagnostics.add(loss.diagnostic, scope: .table(table.catalogPath), kind: "loss: " + loss.kind.rawValue) }
         }
         diagnostics.print(on: console)
-        var keys = 0
-        var languages: Set<String> = []
         for table in report.tables {
-            keys += table.keyCount
-            languages.formUnion(table.languages)
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(counted(table.languageCount, "language")), \(counted(table.keyCount, "key")), "
             line += table.lossCount == 0 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
             if table.otherLanguageCommentCount > 0 {
@@ -100,21 +96,7 @@ enum VerifyCommand: Subcommand {
         for catalog in report.catalogsOnly {
             console.result("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
-        let lossy = report.tables.filter { !$0.isLossless }.count
-        var line = "verify: \(counted(report.tables.count, "table")), \(counted(keys, "key")) in \(counted(languages.count, "language")): "
-        if report.tables.isEmpty && !report.catalogsOnly.isEmpty && report.isLossless {
-            line = "verify: fully migrated: \(counted(report.catalogsOnly.count, "catalog")), no legacy files left: nothing lost"
-        } else if report.isLossless {
-            let planned = report.tables.filter { $0.catalog == .planned }.count
-            line += "nothing lost" + (planned > 0 ? " (\(planned) of them checked against the catalog migrate would write)" : "")
-            if !report.catalogsOnly.isEmpty { line += "; \(counted(report.catalogsOnly.count, "catalog")) with no legacy files left" }
-        } else {
-            line += "\(counted(report.lossCount, "loss", "losses")) in \(counted(lossy, "table"))"
-        }
-        if report.filesNotCompared > 0 {
-            line += "; \(counted(report.filesNotCompared, "legacy file")) beside catalogs not compared (no table takes them: see the warnings)"
-        }
-        console.out(line)
+        console.out("verify: " + report.verdict(notComparedHint: ": see the warnings"))
     }
 
     private static func summary(_ losses: [Loss]) -> String {

@@ -13,7 +13,8 @@ import XCTest
 /// - a plain re-run of the same command exits 0 and ends in the tree of a run never killed, byte
 ///   for byte.
 ///
-/// The suite runs 2 kills (one per app); `STRINGCAT_KILLS=60 swift test --filter KillLoopTests` runs more.
+/// The suite runs 2 kills (one per app); `STRINGCAT_KILLS=60 swift test --filter KillLoopTests` runs more,
+/// and `STRINGCAT_KILL_APPS=iina__iina,lwouis__alt-tab-macos` names other corpus apps.
 final class KillLoopTests: XCTestCase {
     /// Where a killed run stood, judged from the tree it left.
     private enum Moment: String, CaseIterable {
@@ -38,7 +39,8 @@ final class KillLoopTests: XCTestCase {
     func testMigrateDeleteLegacyKilledAtRandomMomentsLosesNothingAndARerunFinishesTheJob() throws {
         let corpus = try sharedFolder("corpus")
         let kills = Int(ProcessInfo.processInfo.environment["STRINGCAT_KILLS"] ?? "") ?? 2
-        let apps = ["keepassium__KeePassium", "sparkle-project__Sparkle"]
+        let apps = ProcessInfo.processInfo.environment["STRINGCAT_KILL_APPS"].map { $0.split(separator: ",").map(String.init) }
+            ?? ["keepassium__KeePassium", "sparkle-project__Sparkle"]
         // Per app: a pristine copy, the tree an uninterrupted run leaves, and how long it takes.
         var expected: [String: [String: Data]] = [:]
         var duration: [String: Double] = [:]

@@ -110,7 +110,7 @@ final class GoldenMigrationTests: XCTestCase {
         let fm = FileManager.default
         for relative in fm.subpaths(atPath: source) ?? [] {
             var isFolder: ObjCBool = false
-            fm.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder)
+            guard fm.fileExists(atPath: source + "/" + relative, isDirectory: &isFolder) else { continue }
             let target = destination + "/" + relative
             if isFolder.boolValue {
                 try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
