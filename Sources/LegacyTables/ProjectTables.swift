@@ -293,12 +293,17 @@ public struct ProjectTables: Sendable {
         return folder.hasSuffix(".lproj") && folder != "mul.lproj" ? folder : nil
     }
 
-    /// True when an Xcode project here has no variant group left but references catalogs, or
-    /// holds them in its synchronized folders: a migration already ran, and finding nothing to do
-    /// is not an error.
+    /// True when an Xcode project here has no variant group left with a file on disk but
+    /// references catalogs, or holds them in its synchronized folders: a migration already ran, and
+    /// finding nothing to do is not an error. (A group whose files are all missing, a reference
+    /// the project had broken before, stays in the project after the migration and is warned
+    /// about; it does not make a re-run fail.)
     public var hasMigratedProject: Bool {
         projects.contains { project in
-            guard project.localization.tables.isEmpty else { return false }
+            let tablesLeft = project.localization.tables.contains { table in
+                table.files.contains { FileManager.default.fileExists(atPath: $0.path) }
+            }
+            guard !tablesLeft else { return false }
             let referenced = project.graph.objects(isa: "PBXFileReference").contains {
                 project.graph.string("lastKnownFileType", of: $0.id) == "text.json.xcstrings"
             }

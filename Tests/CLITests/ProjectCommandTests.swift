@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import XCTest
 
 /// `migrate` and `status` on an Xcode project, as a user runs them: what is printed, what is
@@ -109,6 +110,22 @@ final class RerunTests: WorkFolderTestCase {
             times[item] = try FileManager.default.attributesOfItem(atPath: work.appendingPathComponent(item).path)[.modificationDate] as? Date
         }
         return times
+    }
+
+    /// IceCubesApp's project lists InfoPlist groups whose files are not on disk (a reference it
+    /// had broken before): the migration warns and goes on, and a re-run after it says there is
+    /// nothing left to migrate and exits 0 (it said "no .strings … here" and exited 1).
+    func testAReRunExitsZeroWhenTheProjectStillListsGroupsWhoseFilesAreMissing() throws {
+        let tree = try TestTree.golden("Dimillian__IceCubesApp")
+        let first = try Stringcat.run(["migrate", tree.root, "--delete-legacy"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(first.stderr.contains("warning: 12 files the project lists for its tables are not on disk and are not read"), first.stderr)
+        for arguments in [["migrate", tree.root], ["migrate", tree.root, "--delete-legacy"]] {
+            let again = try Stringcat.run(arguments)
+            XCTAssertEqual(again.status, 0, again.stderr)
+            XCTAssertTrue(again.stdout.contains("nothing left to migrate: every table has its catalog"), again.stdout)
+            XCTAssertTrue(again.stderr.contains("warning: 12 files the project lists for its tables are not on disk"), again.stderr)
+        }
     }
 
     func testMigratingTwiceLeavesEverythingAsItWasAndExitsZero() throws {
