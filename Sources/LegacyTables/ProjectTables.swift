@@ -257,7 +257,16 @@ public struct ProjectTables: Sendable {
             project.tables = all.filter(selected)
             project.leftoverTables = project.leftoverTables.filter(selected)
             for name in search.tables where !(all + project.leftoverTables).contains(where: { selects(name, $0, root: scan.root) }) {
-                project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
+                // A table already migrated, with no legacy file left, is no table to migrate, but
+                // `status` lists it: say so rather than call the name unknown.
+                let migrated = scan.catalogs.filter { selects(name, catalogPath: $0, root: scan.root) }
+                if !migrated.isEmpty {
+                    for catalog in migrated {
+                        project.diagnostics.append(.note("\(name) is already migrated and has no legacy file left: nothing to do", at: .file(catalog)))
+                    }
+                } else {
+                    project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
+                }
             }
         }
         if all.isEmpty && project.leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject
@@ -279,8 +288,15 @@ public struct ProjectTables: Sendable {
     /// True when `argument` of `--table` names `table`: its name, or a path ending in its name
     /// (`Share Extension/InfoPlist`), compared case-insensitively.
     static func selects(_ argument: String, _ table: LegacyTable, root: String) -> Bool {
-        guard argument.contains("/") else { return argument.lowercased() == table.name.lowercased() }
-        var relative = TableGrouper.relative(table.catalogPath, to: root).replacingOccurrences(of: "/mul.lproj/", with: "/")
+        selects(argument, catalogPath: table.catalogPath, root: root, name: table.name)
+    }
+
+    /// True when `argument` of `--table` names the table of the catalog at `catalogPath` (named
+    /// `name`, by default the catalog's file name without `.xcstrings`).
+    static func selects(_ argument: String, catalogPath: String, root: String, name: String? = nil) -> Bool {
+        let name = name ?? String(PathResolver.lastComponent(catalogPath).dropLast(".xcstrings".count))
+        guard argument.contains("/") else { return argument.lowercased() == name.lowercased() }
+        var relative = TableGrouper.relative(catalogPath, to: root).replacingOccurrences(of: "/mul.lproj/", with: "/")
         if relative.hasPrefix("mul.lproj/") { relative.removeFirst("mul.lproj/".count) }
         relative = String(relative.dropLast(".xcstrings".count)).lowercased()
         let wanted = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()

@@ -178,6 +178,12 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let unknown = try Stringcat.run(["migrate", work.path, "--table", "Nope"])
         XCTAssertEqual(unknown.status, 1)
         XCTAssertTrue(unknown.stderr.contains("error: no table named Nope in this project"), unknown.stderr)
+        // A table migrated with no legacy file left is not an unknown name: `status` lists it.
+        try FileManager.default.removeItem(at: work.appendingPathComponent("App/en.lproj/InfoPlist.strings"))
+        let done = try Stringcat.run(["migrate", work.path, "--table", "InfoPlist"])
+        XCTAssertEqual(done.status, 0, done.stderr)
+        XCTAssertTrue(done.stderr.contains("InfoPlist.xcstrings: note: InfoPlist is already migrated and has no legacy file left: nothing to do"), done.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Localizable.xcstrings").path))
     }
 
     func testJSONReport() throws {
