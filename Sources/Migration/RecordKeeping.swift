@@ -7,14 +7,26 @@ import XcodeProject
 /// `--delete-legacy` deletes are taken out again (the record goes with the last of them).
 enum RecordKeeping {
     /// The records to write with the project edits of a run: for each edit, its project's record
-    /// (as read) plus the legacy files of the tables whose groups the edit replaces.
+    /// (as read) plus the legacy files of the tables whose groups the edit replaces. A project
+    /// whose synchronized folders got catalogs gets its record even when its file needs no edit
+    /// (the kept files were in no target's membership): `migrate --table` table after table then
+    /// leaves the record one whole run leaves.
     static func recordsForEdits(_ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions) -> [RecordWrite] {
         var writes: [RecordWrite] = []
+        var needs: [(path: String, catalogs: Set<String>, edit: ProjectEditReport?)] = []
         for edit in edits where !edit.catalogPaths.isEmpty || !edit.synchronizedCatalogPaths.isEmpty {
-            guard let file = project.projects.first(where: { $0.path == edit.projectPath }) else { continue }
+            needs.append((edit.projectPath, Set(edit.catalogPaths + edit.synchronizedCatalogPaths), edit))
+        }
+        var unedited: [String: Set<String>] = [:]
+        for table in tables where table.hasCatalog {
+            guard case .synchronizedFolder(let path) = table.table.origin, !edits.contains(where: { $0.projectPath == path }) else { continue }
+            unedited[path, default: []].insert(table.catalogPath)
+        }
+        needs += unedited.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil) }
+        for need in needs {
+            guard let file = project.projects.first(where: { $0.path == need.path }) else { continue }
             var record = file.record ?? MigrationRecord()
-            let catalogs = Set(edit.catalogPaths + edit.synchronizedCatalogPaths)
-            for table in tables where table.hasCatalog && catalogs.contains(table.catalogPath) {
+            for table in tables where table.hasCatalog && need.catalogs.contains(table.catalogPath) {
                 // The catalog as the project in the tree will reference it (not its --output copy).
                 let catalog = table.table.catalogPath
                 record.record(catalog: PathResolver.relative(catalog, from: file.folder),
@@ -23,8 +35,8 @@ enum RecordKeeping {
             if record.isEmpty && file.record == nil { continue }
             let path = ProjectEditing.outputPath(file.recordPath, root: project.scan.root, output: options.outputDirectory)
             var write = RecordWrite(path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
-            write.notWrittenBecause = edit.notWrittenBecause
-            write.projectOutputPath = edit.outputPath
+            write.notWrittenBecause = need.edit.map(\.notWrittenBecause) ?? ProjectEditing.notWrittenBecause(project, options)
+            write.projectOutputPath = need.edit?.outputPath
             write.existedBefore = file.record != nil
             write.data = record.data
             writes.append(write)

@@ -87,6 +87,25 @@ final class RealProjectTests: WorkFolderTestCase {
 
     // MARK: 2. Synchronized folders (S5)
 
+    /// Table after table (`--table`) ends in the files one whole run leaves, the migration record
+    /// included: home-assistant's synchronized-folder tables `Core` and `Frontend` need no project
+    /// edit (their files are in no target), and their runs wrote no record at all.
+    func testTableAfterTableEndsInTheFilesOfOneWholeRunInSynchronizedFolders() throws {
+        try copyCorpusApp("home-assistant__iOS", to: "one")
+        try copyCorpusApp("home-assistant__iOS", to: "whole")
+        XCTAssertEqual(try Stringcat.run(["migrate", "whole", "--quiet"], in: work).status, 0)
+        for table in ["Core", "Frontend", "InfoPlist", "Localizable"] {
+            let run = try Stringcat.run(["migrate", "one", "--table", table, "--quiet"], in: work)
+            XCTAssertEqual(run.status, 0, "\(table): \(run.stderr)")
+        }
+        let files = snapshot()
+        let one = files.filter { $0.key.hasPrefix("one/") }, whole = files.filter { $0.key.hasPrefix("whole/") }
+        XCTAssertEqual(one.count, whole.count)
+        for (path, data) in one where whole["whole/" + path.dropFirst(4)] != data {
+            XCTFail("\(path) differs from one whole run's")
+        }
+    }
+
     func testKeptLegacyFilesLeaveTheSynchronizedFolderTargetsUntilTheyAreDeleted() throws {
         var project = MiniProject()
         project.objectVersion = 77
