@@ -119,6 +119,13 @@ public struct ProjectTables: Sendable {
             root = (bundle as NSString).deletingLastPathComponent
         }
         var scan = LprojScanner.scan(root)
+        // PATH inside an Xcode project's folder (`migrate App/Resources`): its tables are that
+        // project's, read and edited as a run on the project reads and edits them. Read as a bare
+        // folder, `--delete-legacy` would delete files the project still references.
+        if only == nil, !search.allFiles, scan.projectFiles.isEmpty, !scan.diagnostics.containsError,
+           let enclosing = enclosingProjectFolder(of: scan.root) {
+            return find(scan.root, inside: enclosing, search)
+        }
         if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift" } }
         let (detected, detectorNotes) = SourceLanguageDetector.detect(explicit: search.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
         var project = ProjectTables(scan: scan, sourceLanguage: detected, tables: [], diagnostics: scan.diagnostics + detectorNotes)
@@ -281,6 +288,48 @@ public struct ProjectTables: Sendable {
             } else {
                 project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
             }
+        }
+        return project
+    }
+
+    /// The nearest folder above `folder` that holds an Xcode project (`X.xcodeproj/project.pbxproj`),
+    /// looking no higher than the top of the git work tree `folder` is in.
+    static func enclosingProjectFolder(of folder: String) -> String? {
+        let fm = FileManager.default
+        var current = folder
+        while current != "/" && !current.isEmpty {
+            if fm.fileExists(atPath: current + "/.git") { return nil }
+            current = PathResolver.parent(current)
+            let entries = (try? fm.contentsOfDirectory(atPath: current)) ?? []
+            if entries.contains(where: { $0.hasSuffix(".xcodeproj") && fm.fileExists(atPath: current + "/" + $0 + "/project.pbxproj") }) {
+                return current
+            }
+        }
+        return nil
+    }
+
+    /// The tables of the project in `enclosing` that lie under `path` (their catalog or one of
+    /// their files), as a run on the whole project finds them.
+    static func find(_ path: String, inside enclosing: String, _ search: TableSearch) -> ProjectTables {
+        var project = find(enclosing, search)
+        let inside = { (candidate: String) in candidate == path || candidate.hasPrefix(path + "/") }
+        let under = { (table: LegacyTable) in inside(table.catalogPath) || table.allFiles.contains { inside($0.path) } }
+        project.tables = project.tables.filter(under)
+        project.leftoverTables = project.leftoverTables.filter(under)
+        project.filesLeftAlone = project.filesLeftAlone.filter { inside($0.path) }
+        project.skippedFolders = project.skippedFolders.filter(inside)
+        project.scan.catalogs = project.scan.catalogs.filter(inside)
+        // Named from PATH: `../App.xcodeproj`.
+        let up = String(repeating: "../", count: path.dropFirst(enclosing.count).split(separator: "/").count)
+        let projectNames = project.projects.map { up + TableGrouper.relative(PathResolver.parent($0.path), to: enclosing) }.joined(separator: ", ")
+        project.diagnostics.append(.note("this folder is inside the Xcode project \(projectNames): its tables here are read (and migrated) as that project's, and the project is edited for them (--all-files reads this folder alone)", at: .file(path)))
+        for name in search.tables where !(project.tables + project.leftoverTables).contains(where: { selects(name, $0, root: enclosing) })
+            && !project.diagnostics.contains(where: { $0.message.hasPrefix("no table named \(name) ") }) {
+            project.diagnostics.append(.error("no table named \(name) under this folder", at: .file(path)))
+        }
+        if project.tables.isEmpty && project.leftoverTables.isEmpty && project.scan.catalogs.isEmpty && search.requireTables && !project.diagnostics.containsError {
+            let alone = project.filesLeftAlone.count
+            project.diagnostics.append(.error("no table of the Xcode project \(projectNames) lies under this folder" + (alone > 0 ? "; its \(counted(alone, "legacy file")) \(alone == 1 ? "is" : "are") in no variant group (--all-files reads this folder alone)" : ""), at: .file(path)))
         }
         return project
     }

@@ -106,6 +106,32 @@ final class RealProjectTests: WorkFolderTestCase {
         }
     }
 
+    /// `migrate iina/iina` (a folder inside the project's folder) reads the Xcode project above
+    /// it: the same tables, catalogs, project edit and deletions as a run on the project. Read as
+    /// a bare folder it deleted 1,956 files, 869 of them in no variant group, and left the project
+    /// referencing the deleted ones.
+    func testAFolderInsideAProjectIsMigratedAsThatProjectsTables() throws {
+        try copyCorpusApp("iina__iina", to: "sub")
+        try copyCorpusApp("iina__iina", to: "whole")
+        let whole = try Stringcat.run(["migrate", "whole", "--delete-legacy", "--quiet"], in: work)
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let sub = try Stringcat.run(["migrate", "sub/iina", "--delete-legacy"], in: work)
+        XCTAssertEqual(sub.status, 0, sub.stderr)
+        XCTAssertTrue(sub.stderr.contains("sub/iina: note: this folder is inside the Xcode project ../iina.xcodeproj: its tables here are read (and migrated) as that project's"), sub.stderr)
+        XCTAssertTrue(sub.stdout.hasSuffix("wrote 35 of 35 catalogs (1319 entries, 31 languages); deleted 1087 legacy files, kept 2\n"), sub.stdout)
+        let files = snapshot()
+        let one = files.filter { $0.key.hasPrefix("sub/") }, other = files.filter { $0.key.hasPrefix("whole/") }
+        XCTAssertEqual(one.count, other.count)
+        for (path, data) in one where other["whole/" + path.dropFirst(4)] != data { XCTFail("\(path) differs from the run on the project") }
+
+        // A folder of the project that holds no table of it: said, nothing written.
+        try write("sub/iina/Extra/de.lproj/Extra.strings", "\"a\" = \"b\";\n")
+        let extra = try Stringcat.run(["migrate", "sub/iina/Extra"], in: work)
+        XCTAssertEqual(extra.status, 1)
+        XCTAssertTrue(extra.stderr.contains("sub/iina/Extra: error: no table of the Xcode project ../../iina.xcodeproj lies under this folder; its 1 legacy file is in no variant group (--all-files reads this folder alone)"), extra.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("sub/iina/Extra/Extra.xcstrings").path))
+    }
+
     func testKeptLegacyFilesLeaveTheSynchronizedFolderTargetsUntilTheyAreDeleted() throws {
         var project = MiniProject()
         project.objectVersion = 77
