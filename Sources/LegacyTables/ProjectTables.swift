@@ -313,7 +313,9 @@ public struct ProjectTables: Sendable {
     static func find(_ path: String, inside enclosing: String, _ search: TableSearch) -> ProjectTables {
         var project = find(enclosing, search)
         let inside = { (candidate: String) in candidate == path || candidate.hasPrefix(path + "/") }
-        let under = { (table: LegacyTable) in inside(table.catalogPath) || table.allFiles.contains { inside($0.path) } }
+        // A table is under PATH when the folder holding its `.lproj` folders is (or its catalog):
+        // a run on `de.lproj` is no run on every table that has a German file.
+        let under = { (table: LegacyTable) in inside(table.catalogPath) || inside(table.folder) }
         project.tables = project.tables.filter(under)
         project.leftoverTables = project.leftoverTables.filter(under)
         project.filesLeftAlone = project.filesLeftAlone.filter { inside($0.path) }
@@ -327,7 +329,11 @@ public struct ProjectTables: Sendable {
             && !project.diagnostics.contains(where: { $0.message.hasPrefix("no table named \(name) ") }) {
             project.diagnostics.append(.error("no table named \(name) under this folder", at: .file(path)))
         }
-        if project.tables.isEmpty && project.leftoverTables.isEmpty && project.scan.catalogs.isEmpty && search.requireTables && !project.diagnostics.containsError {
+        if path.hasSuffix(".lproj") {
+            project.tables = []
+            project.leftoverTables = []
+            project.diagnostics.append(.error("an .lproj folder holds one language of its tables, and a catalog holds every language: run stringcat on the folder that holds the .lproj folders (\(PathResolver.lastComponent(PathResolver.parent(path)))), or on the project", at: .file(path)))
+        } else if project.tables.isEmpty && project.leftoverTables.isEmpty && project.scan.catalogs.isEmpty && search.requireTables && !project.diagnostics.containsError {
             let alone = project.filesLeftAlone.count
             project.diagnostics.append(.error("no table of the Xcode project \(projectNames) lies under this folder" + (alone > 0 ? "; its \(counted(alone, "legacy file")) \(alone == 1 ? "is" : "are") in no variant group (--all-files reads this folder alone)" : ""), at: .file(path)))
         }

@@ -130,6 +130,10 @@ final class RealProjectTests: WorkFolderTestCase {
         XCTAssertEqual(extra.status, 1)
         XCTAssertTrue(extra.stderr.contains("sub/iina/Extra: error: no table of the Xcode project ../../iina.xcodeproj lies under this folder; its 1 legacy file is in no variant group (--all-files reads this folder alone)"), extra.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("sub/iina/Extra/Extra.xcstrings").path))
+        // One language's folder is no table.
+        let german = try Stringcat.run(["migrate", "sub/iina/Extra/de.lproj"], in: work)
+        XCTAssertEqual(german.status, 1)
+        XCTAssertTrue(german.stderr.contains("sub/iina/Extra/de.lproj: error: an .lproj folder holds one language of its tables, and a catalog holds every language: run stringcat on the folder that holds the .lproj folders (Extra), or on the project"), german.stderr)
     }
 
     func testKeptLegacyFilesLeaveTheSynchronizedFolderTargetsUntilTheyAreDeleted() throws {
