@@ -293,7 +293,8 @@ public struct ProjectTables: Sendable {
     }
 
     /// The nearest folder above `folder` that holds an Xcode project (`X.xcodeproj/project.pbxproj`),
-    /// looking no higher than the top of the git work tree `folder` is in.
+    /// looking no higher than the top of the git work tree `folder` is in, nor past a folder with
+    /// a `Package.swift` and no project (a package owns what is under it: `vendor/Pkg/Sources/…`).
     static func enclosingProjectFolder(of folder: String) -> String? {
         let fm = FileManager.default
         var current = folder
@@ -304,6 +305,7 @@ public struct ProjectTables: Sendable {
             if entries.contains(where: { $0.hasSuffix(".xcodeproj") && fm.fileExists(atPath: current + "/" + $0 + "/project.pbxproj") }) {
                 return current
             }
+            if entries.contains("Package.swift") { return nil }
         }
         return nil
     }
