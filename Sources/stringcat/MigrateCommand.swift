@@ -18,8 +18,9 @@ enum MigrateCommand: Subcommand {
         is or contains an Xcode project, its tables are the project's localized variant groups:
         only their files are read, one .xcstrings per table is written where Xcode writes it, and
         project.pbxproj is edited as Xcode edits it (the variant group becomes a catalog
-        reference). .lproj files in no variant group are left alone. A Swift package's tables get
-        catalogs beside their .lproj folders; a bare folder of .lproj is read whole. Generated
+        reference). .lproj files in no variant group are left alone. A folder inside a project's
+        folder gets that project's tables under it. A Swift package's tables get catalogs beside
+        their .lproj folders; a bare folder of .lproj is read whole (--all-files). Generated
         projects (XcodeGen, Tuist, an ignored .xcodeproj) are not edited: a checklist is printed.
 
         options:
