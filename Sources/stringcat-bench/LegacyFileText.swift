@@ -22,15 +22,18 @@ enum LegacyFileText {
         return bytes
     }
 
+    /// The start of an XML property list whose top level is a dictionary, as Xcode writes it.
+    static let plistHeader = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+
+        """
+
     /// A `.stringsdict` XML property list, tab-indented as Xcode writes it.
     static func stringsDict(_ plurals: [GeneratedText.Plural]) -> String {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-
-            """
+        var text = plistHeader
         for plural in plurals {
             text += "\t<key>\(xml(plural.key))</key>\n\t<dict>\n"
             text += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(plural.formatKey))</string>\n"
@@ -81,13 +84,7 @@ enum LegacyFileText {
 
     /// The app's Info.plist: the keys its `InfoPlist.strings` localize, with their source values.
     static func infoPlist(_ entries: [GeneratedText.Entry]) -> String {
-        var text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-            <plist version="1.0">
-            <dict>
-
-            """
+        var text = plistHeader
         for entry in entries { text += "\t<key>\(xml(entry.key))</key>\n\t<string>\(xml(entry.value))</string>\n" }
         return text + "</dict>\n</plist>\n"
     }
