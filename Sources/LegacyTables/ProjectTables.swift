@@ -310,10 +310,11 @@ public struct ProjectTables: Sendable {
         return nil
     }
 
-    /// The tables of the project in `enclosing` that lie under `path` (their catalog or one of
-    /// their files), as a run on the whole project finds them.
+    /// The tables of the project in `enclosing` that lie under `path` (their folder or their
+    /// catalog), as a run on the whole project finds them.
     static func find(_ path: String, inside enclosing: String, _ search: TableSearch) -> ProjectTables {
         var project = find(enclosing, search)
+        let wholeProject = project.tables + project.leftoverTables
         let inside = { (candidate: String) in candidate == path || candidate.hasPrefix(path + "/") }
         // A table is under PATH when the folder holding its `.lproj` folders is (or its catalog):
         // a run on `de.lproj` is no run on every table that has a German file.
@@ -327,8 +328,9 @@ public struct ProjectTables: Sendable {
         let up = String(repeating: "../", count: path.dropFirst(enclosing.count).split(separator: "/").count)
         let projectNames = project.projects.map { up + TableGrouper.relative(PathResolver.parent($0.path), to: enclosing) }.joined(separator: ", ")
         project.diagnostics.append(.note("this folder is inside the Xcode project \(projectNames): its tables here are read (and migrated) as that project's, and the project is edited for them (--all-files reads this folder alone)", at: .file(path)))
-        for name in search.tables where !(project.tables + project.leftoverTables).contains(where: { selects(name, $0, root: enclosing) })
-            && !project.diagnostics.contains(where: { $0.message.hasPrefix("no table named \(name) ") }) {
+        // A name the whole project lacks was said by `find`; one it has elsewhere is said here.
+        for name in search.tables where wholeProject.contains(where: { selects(name, $0, root: enclosing) })
+            && !(project.tables + project.leftoverTables).contains(where: { selects(name, $0, root: enclosing) }) {
             project.diagnostics.append(.error("no table named \(name) under this folder", at: .file(path)))
         }
         if path.hasSuffix(".lproj") {

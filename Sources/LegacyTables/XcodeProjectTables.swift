@@ -111,7 +111,13 @@ enum XcodeProjectTables {
             let references = ProjectReferences(graph: graph, projectFolder: projectFolder)
             for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
                 let catalog = PathResolver.join(projectFolder, catalogRelative)
-                let paths = relatives.map { PathResolver.join(projectFolder, $0) }.filter { fm.fileExists(atPath: $0) && !claimed.contains($0) }
+                // Each recorded file looked at once: on disk, or gone (an earlier deletion).
+                var onDisk: [String] = [], gone: [String] = []
+                for relative in relatives {
+                    let path = PathResolver.join(projectFolder, relative)
+                    if fm.fileExists(atPath: path) { onDisk.append(path) } else { gone.append(path) }
+                }
+                let paths = onDisk.filter { !claimed.contains($0) }
                 guard !paths.isEmpty else { continue }
                 // The project references the catalog, or holds it in a synchronized folder.
                 let origin: TableOrigin
@@ -125,7 +131,7 @@ enum XcodeProjectTables {
                     continue
                 }
                 if var table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
-                    table.goneFiles = relatives.map { PathResolver.join(projectFolder, $0) }.filter { !fm.fileExists(atPath: $0) }
+                    table.goneFiles = gone
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }
