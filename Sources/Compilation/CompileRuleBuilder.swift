@@ -140,7 +140,7 @@ struct CompileRuleBuilder {
                 continue
             }
             guard CompileSelection.emits(unit) else { continue }
-            if valueType == nil && unit.value.contains("%arg") { replacedWithoutType = true }
+            if valueType == nil && TextSearch.containsBytes(unit.value, "%arg") && unit.value.contains("%arg") { replacedWithoutType = true }
             forms[category] = Self.replacingArg(in: unit.value, with: "%" + position + (valueType ?? "lld"))
         }
         if replacedWithoutType {
@@ -173,7 +173,9 @@ struct CompileRuleBuilder {
 
     /// Replaces `%arg` (not `%%arg`, which prints the text `%arg`) by `specifier`.
     static func replacingArg(in text: String, with specifier: String) -> String {
-        guard text.contains("%arg") else { return text }
+        // The byte test first: most forms have no `%arg`, and the character-level test (kept,
+        // so that what is replaced does not change) costs a search of its own.
+        guard TextSearch.containsBytes(text, "%arg"), text.contains("%arg") else { return text }
         let bytes = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 8)

@@ -1,5 +1,6 @@
 import Foundation
 import StringsDict
+import StringcatSupport
 
 /// The one function that makes equal the spellings that mean the same thing, applied to both
 /// sides of a proof: the legacy `.stringsdict` as PropertyListSerialization reads it, and the
@@ -70,8 +71,8 @@ public enum LeafEquivalence {
             case .string(let text):
                 add(path, text)
             case .dictionary(let members):
-                for member in members.keys.sorted() {
-                    raw(members[member]!, path: path.isEmpty ? member : path + "/" + member)
+                for member in members.items {
+                    raw(member.value, path: path.isEmpty ? member.key : path + "/" + member.key)
                 }
             case .array(let elements):
                 for (index, element) in elements.enumerated() { raw(element, path: path + "[\(index)]") }
@@ -81,13 +82,13 @@ public enum LeafEquivalence {
         }
 
         /// A rule dictionary: device, width or plural.
-        mutating func rule(_ dictionary: [String: PlistNode], prefix: String) {
+        mutating func rule(_ dictionary: PlistMembers, prefix: String) {
             for (ruleKey, name) in [(deviceRuleKey, "device"), (widthRuleKey, "width")] {
                 guard let cases = dictionary[ruleKey] else { continue }
                 if let cases = cases.dictionary {
-                    for item in cases.keys.sorted() {
-                        let path = prefix + name + "." + item
-                        switch cases[item]! {
+                    for item in cases.items {
+                        let path = prefix + name + "." + item.key
+                        switch item.value {
                         case .string(let text): add(path, text)
                         case .dictionary(let nested): plural(nested, prefix: path + "/")
                         case let other: raw(other, path: path)
@@ -96,8 +97,8 @@ public enum LeafEquivalence {
                 } else {
                     raw(cases, path: prefix + name)
                 }
-                for other in dictionary.keys.sorted() where other != ruleKey {
-                    raw(dictionary[other]!, path: prefix + other)
+                for other in dictionary.items where other.key != ruleKey {
+                    raw(other.value, path: prefix + other.key)
                 }
                 return
             }
@@ -105,35 +106,36 @@ public enum LeafEquivalence {
         }
 
         /// A plural rule: the format key and its variables, identified by argument.
-        mutating func plural(_ dictionary: [String: PlistNode], prefix: String) {
+        mutating func plural(_ dictionary: PlistMembers, prefix: String) {
             guard let format = dictionary[formatKey]?.string else {
                 raw(.dictionary(dictionary), path: prefix.isEmpty ? "" : String(prefix.dropLast()))
                 return
             }
-            var variables: [String: [String: PlistNode]] = [:]
-            for (name, value) in dictionary where name != formatKey {
-                if let variable = value.dictionary {
-                    variables[name] = variable
+            // The variables in name order (the members' order).
+            var variables: [Variable] = []
+            variables.reserveCapacity(dictionary.count - 1)
+            for member in dictionary.items where member.key != formatKey {
+                if let variable = member.value.dictionary {
+                    variables.append((member.key, variable))
                 } else {
-                    raw(value, path: prefix + name)
+                    raw(member.value, path: prefix + member.key)
                 }
             }
             let identities = Identities(format: format, variables: variables)
             add(prefix + "format", identities.rewritingReferences(in: format))
-            for name in variables.keys.sorted() {
-                let variable = variables[name]!
+            for (name, variable) in variables {
                 let id = identities.id(of: name)
                 let valueType = variable[valueTypeKey]?.string.map(withoutPercent)
                 let kind = argumentKind(valueType: valueType, variable: variable)
-                for member in variable.keys.sorted() {
-                    let value = variable[member]!
-                    let path = prefix + id + "." + member
+                for item in variable.items {
+                    let member = item.key, value = item.value
                     switch member {
                     case specTypeKey where value.string == pluralRuleType:
                         continue
                     case valueTypeKey where value.string != nil:
                         continue // carried by `formatType` on every form
                     default:
+                        let path = prefix + id + "." + member
                         if let text = value.string {
                             let form = identities.rewritingReferences(in: replacingArg(in: text, valueType: valueType ?? "lld"))
                             add(path, form, formatType: kind)
@@ -146,6 +148,9 @@ public enum LeafEquivalence {
         }
     }
 
+    /// A plural rule's variable: its name and its dictionary.
+    typealias Variable = (name: String, members: PlistMembers)
+
     /// The identity (`%N`, `%N@name`, or `@name`) of each variable of a plural rule.
     ///
     /// A rule has a few variables, so names are kept in small arrays searched in order (with
@@ -155,11 +160,36 @@ public enum LeafEquivalence {
         /// Format-key names that have no dictionary, and the dictionary that stands for each.
         private var resolved: [(name: String, variable: String)] = []
 
-        init(format: String, variables: [String: [String: PlistNode]]) {
-            let defined = Array(variables.keys)
+        /// - Parameter variables: in name order, each name once.
+        init(format: String, variables: [Variable]) {
+            let defined = variables.map(\.name)
             // The format key's variables, with the argument each reads. Most format keys are one
             // reference, `%#@name@`, whose parse is known without parsing (`soleReference`).
             let sole = soleReference(format)
+            // Whether any form may reference a variable: nearly never, and then the forms need
+            // not be walked again below.
+            var formsReference = false
+            var formReferences: [String] = []
+            for variable in variables {
+                for case .string(let text) in variable.members.items.lazy.map(\.value) where mayReference(text) {
+                    formsReference = true
+                    formReferences += references(in: text).map(\.name)
+                }
+            }
+            if let sole, !formsReference {
+                // The common rule, one reference and forms that reference nothing: what the
+                // general steps below give, without their arrays. A format-key name without a
+                // dictionary stands for the one dictionary (nothing else is referenced).
+                var name = sole
+                if !defined.contains(sole), defined.count == 1 {
+                    name = defined[0]
+                    resolved.append((sole, name))
+                }
+                ids.reserveCapacity(defined.count)
+                if defined.contains(name) { ids.append((name, "%1")) }
+                for other in defined where other != name { ids.append((other, "@" + other)) }
+                return
+            }
             let formatVariables: [(name: String, isMalformed: Bool, index: Int?)]
             var referenced: [String]
             if let sole {
@@ -170,18 +200,11 @@ public enum LeafEquivalence {
                     guard case .variable(let reference) = argument.token else { return nil }
                     return (reference.name, reference.isMalformed, argument.index)
                 }
-                referenced = references(in: format).map(\.name)
+                // The same names `references(in:)` gives, without parsing the format key again.
+                referenced = mayReference(format) ? formatVariables.map(\.name) : []
             }
-            // Whether any form may reference a variable: nearly never, and then the forms need
-            // not be walked again below.
-            var formsReference = false
-            for variable in variables.values {
-                for case .string(let text) in variable.values where mayReference(text) {
-                    formsReference = true
-                    referenced += references(in: text).map(\.name)
-                }
-            }
-            var unused = defined.filter { !referenced.contains($0) }.sorted()
+            referenced += formReferences
+            var unused = defined.filter { !referenced.contains($0) }
             var taken: [String] = []
             func assign(_ name: String, _ proposed: String) {
                 guard !ids.contains(where: { $0.name == name }) else { return }
@@ -203,17 +226,18 @@ public enum LeafEquivalence {
             // Variables referenced inside other variables' forms.
             var index = 0
             while formsReference && index < queue.count {
-                let variable = variables[queue[index]]!
+                let name = queue[index]
+                let variable = variables.first { $0.name == name }!.members
                 index += 1
-                for member in variable.keys.sorted() {
-                    guard let text = variable[member]?.string else { continue }
+                for member in variable.items {
+                    guard let text = member.value.string else { continue }
                     for reference in references(in: text) where defined.contains(reference.name) && !ids.contains(where: { $0.name == reference.name }) {
                         assign(reference.name, reference.position.map { "%\($0)" } ?? "@" + reference.name)
                         queue.append(reference.name)
                     }
                 }
             }
-            for name in defined.sorted() where !ids.contains(where: { $0.name == name }) { assign(name, "@" + name) }
+            for name in defined where !ids.contains(where: { $0.name == name }) { assign(name, "@" + name) }
         }
 
         /// The identity given to variable `name`, if any.
@@ -249,7 +273,7 @@ public enum LeafEquivalence {
     }
 
     /// The kind of argument a variable formats (see the type rule above).
-    static func argumentKind(valueType: String?, variable: [String: PlistNode]) -> String {
+    static func argumentKind(valueType: String?, variable: PlistMembers) -> String {
         if let valueType, !valueType.isEmpty {
             return commonValueTypeKinds[valueType] ?? kind(ofValueType: valueType)
         }
@@ -305,28 +329,7 @@ public enum LeafEquivalence {
     }
 
     /// Byte search, without Foundation's locale-aware `contains`.
-    static func contains(_ text: String, _ needle: StaticString) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ contains($0, needle) }) { return found }
-        var text = text
-        return text.withUTF8 { contains($0, needle) }
-    }
-
-    /// `contains(_:_:)` on the text's bytes.
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: StaticString) -> Bool {
-        let count = needle.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let first = needle.utf8Start[0]
-        var i = 0
-        while i <= bytes.count - count {
-            if bytes[i] == first {
-                var k = 1
-                while k < count && bytes[i + k] == needle.utf8Start[k] { k += 1 }
-                if k == count { return true }
-            }
-            i += 1
-        }
-        return false
-    }
+    static func contains(_ text: String, _ needle: StaticString) -> Bool { TextSearch.containsBytes(text, needle) }
 
     /// `%ld` -> `ld`: real files and catalogs sometimes keep the `%` in a value type.
     static func withoutPercent(_ type: String) -> String {

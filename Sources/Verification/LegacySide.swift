@@ -140,8 +140,10 @@ struct LegacyFileLeaves: Sendable {
         }
         let lines = StringsDictKeyLines.topLevel(inXML: bytes)
         keys.reserveCapacity(top.count)
-        for key in top.keys.sorted() {
-            keys.append(Key(key: key, values: .leaves(LeafEquivalence.stringsDictValues(top[key]!)), line: lines[key], column: lines[key] == nil ? nil : 1))
+        for member in top.items {
+            let key = member.key, value = member.value
+            let line = lines[key]
+            keys.append(Key(key: key, values: .leaves(LeafEquivalence.stringsDictValues(value)), line: line, column: line == nil ? nil : 1))
         }
     }
 }
