@@ -150,14 +150,18 @@ public enum ProjectVerifier {
         var comparison = LeafComparison(legacy)
         let path = table.catalogPath, source = readPath
         do {
+            // The reading thread decodes; this one compiles each entry back, makes its leaves and
+            // compares them: decoding takes about as long as the other two together.
             try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
-                let compile = { (key: String, entry: CatalogEntry) in deliver(LeafComparison.CompiledEntry(key, entry, catalogPath: path)) }
+                let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
                 if let planned {
-                    try CatalogReader.forEachEntry(bytes: planned, path: path, compile)
+                    try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
                 } else {
-                    try CatalogReader.forEachEntry(path: source, compile)
+                    try CatalogReader.forEachEntry(path: source, pass)
                 }
-            }) { comparison.add($0) }
+            }) { (decoded: (key: String, entry: CatalogEntry)) in
+                comparison.add(LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path))
+            }
         } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
