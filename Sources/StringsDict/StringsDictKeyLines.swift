@@ -5,6 +5,12 @@ public enum StringsDictKeyLines {
     /// and old-style property lists. One pass over the bytes, counting lines as it goes: only the
     /// keys of the outermost `<dict>` are kept (PlistKeyLines keeps every path, and costs more).
     public static func topLevel(inXML bytes: [UInt8]) -> [String: Int] {
+        bytes.withUnsafeBufferPointer { topLevel(inXML: $0) }
+    }
+
+    /// `topLevel(inXML:)` on bytes in memory: the text between tags (most of a file) is passed
+    /// over in a tight loop that only counts line breaks.
+    public static func topLevel(inXML bytes: UnsafeBufferPointer<UInt8>) -> [String: Int] {
         var lines: [String: Int] = [:]
         var line = 1
         var depth = 0
@@ -14,20 +20,22 @@ public enum StringsDictKeyLines {
             let byte = bytes[i]
             if byte == 0x0A { line += 1; i += 1; continue }
             guard byte == UInt8(ascii: "<") else { i += 1; continue }
-            if starts(bytes, i, "<!--") {
+            // The byte after `<` tells which tags can start here.
+            let next = i + 1 < n ? bytes[i + 1] : 0
+            if next == UInt8(ascii: "!"), starts(bytes, i, "<!--") {
                 let end = find(bytes, from: i + 4, "-->") ?? n
                 for k in i..<min(end, n) where bytes[k] == 0x0A { line += 1 }
                 i = end + 3
-            } else if depth == 1, starts(bytes, i, "<key>") {
+            } else if next == UInt8(ascii: "k"), depth == 1, starts(bytes, i, "<key>") {
                 let start = i + 5
                 let end = find(bytes, from: start, "</key>") ?? n
-                lines[PlistKeyLines.unescape(String(decoding: bytes[start..<end], as: UTF8.self))] = line
+                lines[PlistKeyLines.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))] = line
                 for k in start..<end where bytes[k] == 0x0A { line += 1 }
                 i = end + 6
-            } else if starts(bytes, i, "<dict>") || starts(bytes, i, "<array>") {
+            } else if (next == UInt8(ascii: "d") || next == UInt8(ascii: "a")), starts(bytes, i, "<dict>") || starts(bytes, i, "<array>") {
                 depth += 1
                 i += 6
-            } else if starts(bytes, i, "</dict>") || starts(bytes, i, "</array>") {
+            } else if next == UInt8(ascii: "/"), starts(bytes, i, "</dict>") || starts(bytes, i, "</array>") {
                 depth -= 1
                 i += 7
             } else {
@@ -37,7 +45,7 @@ public enum StringsDictKeyLines {
         return lines
     }
 
-    private static func starts(_ bytes: [UInt8], _ i: Int, _ tag: StaticString) -> Bool {
+    private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ tag: StaticString) -> Bool {
         let count = tag.utf8CodeUnitCount
         guard i + count <= bytes.count else { return false }
         let pointer = tag.utf8Start
@@ -45,7 +53,7 @@ public enum StringsDictKeyLines {
         return true
     }
 
-    private static func find(_ bytes: [UInt8], from start: Int, _ tag: StaticString) -> Int? {
+    private static func find(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ tag: StaticString) -> Int? {
         var i = start
         while i < bytes.count {
             if bytes[i] == UInt8(ascii: "<") || bytes[i] == UInt8(ascii: "-"), starts(bytes, i, tag) { return i }
