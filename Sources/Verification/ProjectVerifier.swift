@@ -35,7 +35,7 @@ public enum ProjectVerifier {
         // The legacy files first, on every core; then each table's catalog, streamed entry by entry
         // against them (the largest first, one table a core: a catalog is read in file order).
         let files = allTables.flatMap(\.allFiles)
-        let read = ConcurrentMap.map(files, LegacyFileLeaves.read)
+        let read = ConcurrentMap.map(files, costliestFirst: LegacyFileLeaves.readingCost, LegacyFileLeaves.read)
         var groups: [[LegacyFileLeaves]] = []
         var cursor = 0
         for table in allTables {
