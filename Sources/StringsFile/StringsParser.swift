@@ -296,11 +296,13 @@ struct StringsParser {
         let keyText = takeText()
         // The key is the last token read.
         let position = tokenizer.lastTokenPosition()
-        var comment = lastComment.map { tokenizer.trimmedCommentText(of: $0) }
-        if let last = lastComment, last.start == firstCommentStart, tokenizer.isXcodeTemplateHeader(last) {
-            // The file's first comment, and it is Xcode's current new-file template: Xcode's
-            // migration does not give it to the first key (formats.md 5.3, zoom's tables).
-            comment = nil
+        var comment: String?
+        if let last = lastComment {
+            // The file's first comment is not given to the first key when it is Xcode's current
+            // new-file template: Xcode's migration does not (formats.md 5.3, zoom's tables).
+            if !(last.start == firstCommentStart && tokenizer.isXcodeTemplateHeader(last)) {
+                comment = tokenizer.trimmedCommentText(of: last)
+            }
         }
         sawKey = true
         semicolonLine = 0
