@@ -86,12 +86,13 @@ enum TextDecoding {
         }
         var i = start
         while i < n {
-            // ASCII runs 8 bytes at a time.
-            while i + 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
-            guard i < n else { break }
             let b0 = p[i]
             if b0 < 0x80 {
-                i += 1
+                // An ASCII run, 8 bytes at a time. Tried only after an ASCII byte: after a
+                // multi-byte character, the next is most often another (Cyrillic, CJK), and
+                // the word test fails.
+                i &+= 1
+                while i &+ 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i &+= 8 }
                 continue
             }
             // Fast paths: leads C2–DF, and E1–EC/EE/EF, with their continuation bytes can
