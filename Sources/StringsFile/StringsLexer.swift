@@ -259,6 +259,12 @@ struct StringsLexer {
     /// A comment's body with white space and line breaks trimmed at both ends (Unicode
     /// White_Space, like Foundation's `whitespacesAndNewlines`); inner text verbatim.
     func trimmedCommentText(of raw: RawToken) -> String {
+        let (from, to) = trimmedCommentRange(of: raw)
+        return makeString(from, to)
+    }
+
+    /// The bytes of `trimmedCommentText(of:)`.
+    func trimmedCommentRange(of raw: RawToken) -> (Int, Int) {
         var (from, to) = content(of: raw)
         while from < to {
             let (v, length) = UTF8Scalar.decode(p, at: from)
@@ -271,7 +277,22 @@ struct StringsLexer {
             guard StringsTokenizer.isUnicodeWhiteSpace(UTF8Scalar.decode(p, at: s).value) else { break }
             to = s
         }
-        return makeString(from, to)
+        return (from, to)
+    }
+
+    /// True when bytes [a, a + count) and [b, b + count) are the same.
+    func sameBytes(_ a: Int, _ b: Int, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(p)
+        var k = 0
+        while k &+ 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: a &+ k, as: UInt64.self) != raw.loadUnaligned(fromByteOffset: b &+ k, as: UInt64.self) { return false }
+            k &+= 8
+        }
+        while k < count {
+            if p[a &+ k] != p[b &+ k] { return false }
+            k &+= 1
+        }
+        return true
     }
 
     /// True when `raw` is a `/* … */` comment that ends as Xcode's current new-file template for a
