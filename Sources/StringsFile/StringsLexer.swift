@@ -177,6 +177,12 @@ struct StringsLexer {
             offset = j + 1
             return RawToken(kind: .quotedString, start: start, end: j + 1, hasEscape: hasEscape)
         }
+        // `=` and `;`, half of all tokens, before the tests below (neither is a comment or an
+        // unquoted string).
+        if c == 0x3D || c == 0x3B {
+            offset = i &+ 1
+            return RawToken(kind: c == 0x3D ? .equals : .semicolon, start: start, end: i &+ 1)
+        }
         if c == 0x2F && i + 1 < n {  // '/'
             let d = p[i + 1]
             if d == 0x2F {
