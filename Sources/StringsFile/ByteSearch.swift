@@ -59,6 +59,21 @@ enum ByteSearch {
     @inline(__always) static func first(_ a: UInt8, or b: UInt8, orLineBreakCandidateIn p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
         var i = from
         let raw = UnsafeRawPointer(p)
+        // 16 bytes at a time in vector registers (SSE2 on x86-64: 4 compares and a movemask,
+        // where the word version below takes about 24 instructions for 8 bytes).
+        let va = SIMD16<UInt8>(repeating: a), vb = SIMD16<UInt8>(repeating: b)
+        let ve2 = SIMD16<UInt8>(repeating: 0xE2), vlow = SIMD16<UInt8>(repeating: 0x0E)
+        while i &+ 16 <= end {
+            let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let found = (v .== va) .| (v .== vb) .| (v .== ve2) .| (v .< vlow)
+            if any(found) {
+                // 0xFF in each byte found: the lowest is the first.
+                let bytes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found), to: SIMD2<UInt64>.self)
+                let low = UInt64(littleEndian: bytes[0])
+                return i &+ (low != 0 ? low.trailingZeroBitCount >> 3 : 8 &+ UInt64(littleEndian: bytes[1]).trailingZeroBitCount >> 3)
+            }
+            i &+= 16
+        }
         let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pe2 = ones &* 0xE2
         while i &+ 8 <= end {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
