@@ -88,11 +88,19 @@ enum TextDecoding {
         while i < n {
             let b0 = p[i]
             if b0 < 0x80 {
-                // An ASCII run, 8 bytes at a time. Tried only after an ASCII byte: after a
-                // multi-byte character, the next is most often another (Cyrillic, CJK), and
-                // the word test fails.
+                // An ASCII run, 8 bytes at a time, to the first byte of the word that is not
+                // ASCII (not byte by byte to it: the runs of the corpus are short). Tried only
+                // after an ASCII byte: after a multi-byte character, the next is most often
+                // another (Cyrillic, CJK), and the word test fails.
                 i &+= 1
-                while i &+ 8 <= n && raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i &+= 8 }
+                while i &+ 8 <= n {
+                    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                    if high != 0 {
+                        i &+= high.trailingZeroBitCount >> 3
+                        break
+                    }
+                    i &+= 8
+                }
                 continue
             }
             // Fast paths: leads C2–DF, and E1–EC/EE/EF, with their continuation bytes can
