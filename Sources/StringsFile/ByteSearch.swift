@@ -74,6 +74,16 @@ enum ByteSearch {
             }
             i &+= 16
         }
+        return first(a, or: b, orLineBreakCandidateInTail: p, from: i, end: end)
+    }
+
+    /// The word and byte loops of `first(_:or:orLineBreakCandidateIn:from:end:)`, for the last
+    /// 15 bytes of the text. Out of line, so that the vector loop above is small enough to be
+    /// inlined into the tokenizer (the whole was not: a call per string token).
+    @inline(never)
+    private static func first(_ a: UInt8, or b: UInt8, orLineBreakCandidateInTail p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+        var i = from
+        let raw = UnsafeRawPointer(p)
         let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pe2 = ones &* 0xE2
         while i &+ 8 <= end {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
