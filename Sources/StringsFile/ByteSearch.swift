@@ -69,8 +69,12 @@ enum ByteSearch {
             if any(found) {
                 // 0xFF in each byte found: the lowest is the first.
                 let bytes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found), to: SIMD2<UInt64>.self)
-                let low = UInt64(littleEndian: bytes[0])
-                return i &+ (low != 0 ? low.trailingZeroBitCount >> 3 : 8 &+ UInt64(littleEndian: bytes[1]).trailingZeroBitCount >> 3)
+                // One bit per byte (the multiply gathers the top bits of the bytes into the
+                // top byte), then the lowest. Not `low != 0 ? … : …`: compiled as a branch, it
+                // mispredicted half the time (which half holds the closing quote is a coin toss).
+                let low = ((UInt64(littleEndian: bytes[0]) & highs) &* 0x0002_0408_1020_4081) >> 56
+                let high = ((UInt64(littleEndian: bytes[1]) & highs) &* 0x0002_0408_1020_4081) >> 56
+                return i &+ (low | high << 8).trailingZeroBitCount
             }
             i &+= 16
         }
