@@ -32,9 +32,10 @@ final class EncodingTests: XCTestCase {
     func testUTF32LEWithBOM() { check([0xFF, 0xFE, 0, 0] + utf32(text, bigEndian: false), .utf32LE, bom: true) }
     func testUTF32BEWithBOM() { check([0, 0, 0xFE, 0xFF] + utf32(text, bigEndian: true), .utf32BE, bom: true) }
 
-    /// UTF-16 and UTF-8 text is read 16 units or bytes at a time while it is ASCII: a character
-    /// outside ASCII (U+0080-U+00FF too: its high byte is 0) at every place in and around such a
-    /// block, in both byte orders.
+    /// ASCII is read in blocks (UTF-16 transcoded 16 units at a time, UTF-8 validated 8 bytes at
+    /// a time, strings scanned 16 bytes at a time): a character outside ASCII (U+0080-U+00FF
+    /// too: its UTF-16 high byte is 0) at every place in and around such blocks, in UTF-8 and in
+    /// both UTF-16 byte orders.
     func testNonASCIIAtEveryPlaceOfAnASCIIRun() {
         for special in ["é", "\u{80}", "\u{FF}", "\u{100}", "日", "😀", "\u{2028}"] {
             for padding in 0..<40 {
