@@ -513,10 +513,10 @@ struct StringsLexer {
         var k = from
         var run = from  // start of the bytes not yet copied
         while k < to {
-            if p[k] != 0x5C {
-                k += 1
-                continue
-            }
+            // To the next backslash 8 bytes at a time (strings with escapes are often long
+            // texts with a few `\n`).
+            k = ByteSearch.first(0x5C, in: p, from: k, end: to)
+            guard k < to else { break }
             scratch.append(contentsOf: UnsafeBufferPointer(start: p + run, count: k - run))
             var (value, next) = resolveEscape(at: k, end: to)
             if value >= 0xD800 && value <= 0xDBFF {
