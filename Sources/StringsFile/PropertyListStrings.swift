@@ -21,6 +21,11 @@ enum PropertyListStrings {
         if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: path) {
             return StringsReadResult(file: nil, diagnostics: [tooDeep])
         }
+        if encoding == .binaryPlist, let pairs = bytes.withUnsafeBufferPointer({ BinaryStringTable.read($0) }) {
+            // The same table as below, without Foundation.
+            let entries = pairs.sorted { $0.key < $1.key }.map { StringsEntry(key: $0.key, value: $0.value) }
+            return stringsTable(entries, path: path, kind: kind, encoding: encoding, hasByteOrderMark: hasByteOrderMark)
+        }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -40,6 +45,10 @@ enum PropertyListStrings {
             }
             entries.append(StringsEntry(key: key, value: value))
         }
+        return stringsTable(entries, path: path, kind: kind, encoding: encoding, hasByteOrderMark: hasByteOrderMark)
+    }
+
+    private static func stringsTable(_ entries: [StringsEntry], path: String, kind: String, encoding: StringsEncoding, hasByteOrderMark: Bool) -> StringsReadResult {
         let note = Diagnostic.note("this .strings file is \(kind == "XML" ? "an" : "a") \(kind) property list, not text; read through PropertyListSerialization (no comments, no line numbers)", at: .file(path))
         let file = StringsFile(path: path, entries: entries, encoding: encoding, hasByteOrderMark: hasByteOrderMark, leadingComment: nil)
         return StringsReadResult(file: file, diagnostics: [note])

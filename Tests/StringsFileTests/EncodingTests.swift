@@ -32,6 +32,27 @@ final class EncodingTests: XCTestCase {
     func testUTF32LEWithBOM() { check([0xFF, 0xFE, 0, 0] + utf32(text, bigEndian: false), .utf32LE, bom: true) }
     func testUTF32BEWithBOM() { check([0, 0, 0xFE, 0xFF] + utf32(text, bigEndian: true), .utf32BE, bom: true) }
 
+    /// ASCII is read in blocks (UTF-16 transcoded 16 units at a time, UTF-8 validated 8 bytes at
+    /// a time, strings scanned 16 bytes at a time): a character outside ASCII (U+0080-U+00FF
+    /// too: its UTF-16 high byte is 0) at every place in and around such blocks, in UTF-8 and in
+    /// both UTF-16 byte orders.
+    func testNonASCIIAtEveryPlaceOfAnASCIIRun() {
+        for special in ["é", "\u{80}", "\u{FF}", "\u{100}", "日", "😀", "\u{2028}"] {
+            for padding in 0..<40 {
+                let value = String(repeating: "a", count: padding) + special + String(repeating: "b", count: 40 - padding)
+                let text = "\"k\" = \"\(value)\";\n\"z\" = \"\(value)\";\n"
+                for (bytes, encoding) in [([0xFF, 0xFE] + utf16(text, bigEndian: false), StringsEncoding.utf16LE),
+                                          ([0xFE, 0xFF] + utf16(text, bigEndian: true), .utf16BE), (Array(text.utf8), .utf8)] {
+                    let result = StringsFileReader.parse(bytes, path: "t.strings")
+                    XCTAssertEqual(result.file?.encoding, encoding)
+                    XCTAssertEqual(result.file?.entries.map(\.value), [value, value], "\(encoding) \(padding) \(special)")
+                    // U+2028 ends a line, in a string too.
+                    XCTAssertEqual(result.file?.entries.map(\.line), [1, special == "\u{2028}" ? 3 : 2], "\(encoding) \(padding) \(special)")
+                }
+            }
+        }
+    }
+
     func testBOMlessUTF16IsReadWithAWarning() {
         for bigEndian in [false, true] {
             let result = StringsFileReader.parse(utf16(text, bigEndian: bigEndian), path: "t.strings")
