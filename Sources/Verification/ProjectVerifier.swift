@@ -150,8 +150,8 @@ public enum ProjectVerifier {
         var comparison = LeafComparison(legacy)
         let path = table.catalogPath, source = readPath
         do {
-            // The reading thread decodes; this one compiles each entry back, makes its leaves and
-            // compares them: decoding takes about as long as the other two together.
+            // The reading thread decodes; compiling each entry back and making its leaves is done
+            // by whichever thread has room (the comparing one, unless it falls behind).
             try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
                 let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
                 if let planned {
@@ -159,9 +159,9 @@ public enum ProjectVerifier {
                 } else {
                     try CatalogReader.forEachEntry(path: source, pass)
                 }
-            }) { (decoded: (key: String, entry: CatalogEntry)) in
-                comparison.add(LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path))
-            }
+            }, prepare: { (decoded: (key: String, entry: CatalogEntry)) in
+                LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)
+            }) { comparison.add($0) }
         } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
