@@ -49,7 +49,7 @@ enum PropertyListStrings {
     }
 
     private static func stringsTable(_ entries: [StringsEntry], path: String, kind: String, encoding: StringsEncoding, hasByteOrderMark: Bool) -> StringsReadResult {
-        let note = Diagnostic.note("this .strings file is \(kind == "XML" ? "an" : "a") \(kind) property list, not text; read through PropertyListSerialization (no comments, no line numbers)", at: .file(path))
+        let note = Diagnostic.note("this .strings file is \(kind == "XML" ? "an" : "a") \(kind) property list, not text; read as a property list (no comments, no line numbers)", at: .file(path))
         let file = StringsFile(path: path, entries: entries, encoding: encoding, hasByteOrderMark: hasByteOrderMark, leadingComment: nil)
         return StringsReadResult(file: file, diagnostics: [note])
     }

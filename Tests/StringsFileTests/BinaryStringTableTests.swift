@@ -35,7 +35,7 @@ final class BinaryStringTableTests: XCTestCase {
         let result = StringsFileReader.parse(bytes, path: "t.strings")
         XCTAssertEqual(result.file?.entries, expected, what, file: file, line: line)
         XCTAssertEqual(result.file?.encoding, .binaryPlist, file: file, line: line)
-        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is a binary property list, not text; read through PropertyListSerialization (no comments, no line numbers)"], file: file, line: line)
+        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is a binary property list, not text; read as a property list (no comments, no line numbers)"], file: file, line: line)
     }
 
     /// A `bplist00` of the dictionary { key1: "x", key2: "y" }, one-letter ASCII keys, written by hand.

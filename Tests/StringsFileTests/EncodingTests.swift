@@ -131,7 +131,7 @@ final class EncodingTests: XCTestCase {
         let result = parse(xml)
         XCTAssertEqual(result.file?.encoding, .xmlPlist)
         XCTAssertEqual(result.file?.entries, [StringsEntry(key: "a", value: "1"), StringsEntry(key: "b", value: "2 & 3")])
-        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is an XML property list, not text; read through PropertyListSerialization (no comments, no line numbers)"])
+        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is an XML property list, not text; read as a property list (no comments, no line numbers)"])
     }
 
     func testBinaryPlistStrings() throws {
@@ -139,7 +139,7 @@ final class EncodingTests: XCTestCase {
         let result = StringsFileReader.parse([UInt8](data), path: "t.strings")
         XCTAssertEqual(result.file?.encoding, .binaryPlist)
         XCTAssertEqual(result.file?.entries, [StringsEntry(key: "a", value: "ü"), StringsEntry(key: "k", value: "v")])
-        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is a binary property list, not text; read through PropertyListSerialization (no comments, no line numbers)"])
+        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is a binary property list, not text; read as a property list (no comments, no line numbers)"])
     }
 
     func testBinaryPlistThatIsNotAStringsTable() throws {
