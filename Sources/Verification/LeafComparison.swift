@@ -89,6 +89,7 @@ struct LeafComparison {
             self.key = key
             comment = entry.comment
             var units: [(language: String, values: LeafValues)] = []
+            units.reserveCapacity(entry.localizations.count)
             var notes: [Diagnostic] = []
             CatalogCompiler.compileEntry(key, entry, location: .file(catalogPath), report: { note in
                 notes.append(.note("compiling the catalog: " + note.message, at: note.location))

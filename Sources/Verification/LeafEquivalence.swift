@@ -50,6 +50,9 @@ public enum LeafEquivalence {
     static func stringsDictValues(_ value: PlistNode) -> [LeafValue] {
         var walker = Walker()
         if let dictionary = value.dictionary {
+            // About one leaf per member of the rule and of its variables: the array is not
+            // regrown three or four times per entry.
+            walker.leaves.reserveCapacity(dictionary.items.reduce(1) { $0 + ($1.value.dictionary?.count ?? 1) })
             walker.rule(dictionary, prefix: "")
         } else {
             walker.raw(value, path: "")

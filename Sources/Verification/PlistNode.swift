@@ -4,7 +4,7 @@ import StringsDict
 /// A `.stringsdict` entry as a plain tree, the one input of `LeafEquivalence`: built from what
 /// PropertyListSerialization returns for the legacy file (each Foundation container cast once,
 /// here), and from the `.stringsdict` rule the compiler gives back for the catalog side.
-indirect enum PlistNode {
+enum PlistNode {
     case string(String)
     case dictionary(PlistMembers)
     case array([PlistNode])
