@@ -50,14 +50,19 @@ public enum LeafEquivalence {
     static func stringsDictValues(_ value: PlistNode) -> [LeafValue] {
         var walker = Walker()
         if let dictionary = value.dictionary {
-            // About one leaf per member of the rule and of its variables: the array is not
-            // regrown three or four times per entry.
-            walker.leaves.reserveCapacity(dictionary.items.reduce(1) { $0 + ($1.value.dictionary?.count ?? 1) })
+            // A leaf per member of the rule and of its variables, less the type keys that carry
+            // none: the array is neither regrown while walking nor copied to be sorted (these
+            // arrays live as long as the proof).
+            walker.leaves.reserveCapacity(dictionary.items.reduce(1) { count, member in
+                guard let variable = member.value.dictionary else { return count + 1 }
+                return count + variable.items.reduce(0) { $0 + ($1.key == specTypeKey || $1.key == valueTypeKey ? 0 : 1) }
+            })
             walker.rule(dictionary, prefix: "")
         } else {
             walker.raw(value, path: "")
         }
-        return walker.leaves.sorted { $0.path < $1.path }
+        walker.leaves.sort { $0.path < $1.path }
+        return walker.leaves
     }
 
     private struct Walker {
@@ -165,7 +170,6 @@ public enum LeafEquivalence {
 
         /// - Parameter variables: in name order, each name once.
         init(format: String, variables: [Variable]) {
-            let defined = variables.map(\.name)
             // The format key's variables, with the argument each reads. Most format keys are one
             // reference, `%#@name@`, whose parse is known without parsing (`soleReference`).
             let sole = soleReference(format)
@@ -184,15 +188,16 @@ public enum LeafEquivalence {
                 // general steps below give, without their arrays. A format-key name without a
                 // dictionary stands for the one dictionary (nothing else is referenced).
                 var name = sole
-                if !defined.contains(sole), defined.count == 1 {
-                    name = defined[0]
+                if !variables.contains(where: { $0.name == sole }), variables.count == 1 {
+                    name = variables[0].name
                     resolved.append((sole, name))
                 }
-                ids.reserveCapacity(defined.count)
-                if defined.contains(name) { ids.append((name, "%1")) }
-                for other in defined where other != name { ids.append((other, "@" + other)) }
+                ids.reserveCapacity(variables.count)
+                if variables.contains(where: { $0.name == name }) { ids.append((name, "%1")) }
+                for other in variables where other.name != name { ids.append((other.name, "@" + other.name)) }
                 return
             }
+            let defined = variables.map(\.name)
             let formatVariables: [(name: String, isMalformed: Bool, index: Int?)]
             var referenced: [String]
             if let sole {
