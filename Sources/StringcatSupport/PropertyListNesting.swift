@@ -235,23 +235,9 @@ private struct TextScan {
         return nil
     }
 
-    func matches(_ i: Int, _ s: StaticString) -> Bool {
-        let count = s.utf8CodeUnitCount
-        guard i + count <= units.count else { return false }
-        let p = s.utf8Start
-        for k in 0..<count where units[i + k] != p[k] { return false }
-        return true
-    }
+    func matches(_ i: Int, _ s: StaticString) -> Bool { TextSearch.spells(s, at: i, in: units) }
 
-    func find(_ s: StaticString, from start: Int) -> Int? {
-        let first = s.utf8Start[0]
-        var i = start
-        while i < units.count {
-            if units[i] == first && matches(i, s) { return i }
-            i += 1
-        }
-        return nil
-    }
+    func find(_ s: StaticString, from start: Int) -> Int? { TextSearch.firstOffset(of: s, in: units, from: start) }
 
     /// Line and column (Unicode scalars, after a byte order mark) of the unit at `offset`.
     func problem(at offset: Int) -> PropertyListNesting.Problem {

@@ -1,4 +1,5 @@
 import Foundation
+import StringcatSupport
 
 /// A cursor over the bytes of a plain XML property list (the form `PlistXMLFastParser` documents:
 /// `<?xml … encoding="UTF-8"?>`, an optional DOCTYPE without internal subset, `<plist>`, then
@@ -96,21 +97,14 @@ struct PlainPlistCursor {
 
     /// Skips `tag` when the bytes at the cursor spell it.
     mutating func skip(_ tag: StaticString) -> Bool {
-        let count = tag.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { return false }
-        let p = tag.utf8Start
-        for k in 0..<count where bytes[offset + k] != p[k] { return false }
-        offset += count
+        guard TextSearch.spells(tag, at: offset, in: bytes) else { return false }
+        offset += tag.utf8CodeUnitCount
         return true
     }
 
     /// True when the bytes at the cursor spell `tag` (the cursor stays).
     func sees(_ tag: StaticString) -> Bool {
-        let count = tag.utf8CodeUnitCount
-        guard offset + count <= bytes.count else { return false }
-        let p = tag.utf8Start
-        for k in 0..<count where bytes[offset + k] != p[k] { return false }
-        return true
+        TextSearch.spells(tag, at: offset, in: bytes)
     }
 
     /// Character data up to the next `<`: nil outside the plain form (a control character but
@@ -182,13 +176,8 @@ struct PlainPlistCursor {
 
     /// A named entity at `k` (which holds `&`): the byte it stands for and its length.
     private static func entity(_ raw: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt8, Int)? {
-        for (name, byte) in Tag.entities {
-            let count = name.utf8CodeUnitCount
-            guard k + count <= raw.count else { continue }
-            let p = name.utf8Start
-            var matches = true
-            for j in 0..<count where raw[k + j] != p[j] { matches = false; break }
-            if matches { return (byte, count) }
+        for (name, byte) in Tag.entities where TextSearch.spells(name, at: k, in: raw) {
+            return (byte, name.utf8CodeUnitCount)
         }
         return nil
     }
@@ -204,14 +193,7 @@ struct PlainPlistCursor {
 
     /// The offset of the next `tag` from the cursor.
     private func find(_ tag: StaticString) -> Int? {
-        let count = tag.utf8CodeUnitCount
-        let p = tag.utf8Start
-        var j = offset
-        outer: while j + count <= bytes.count {
-            for k in 0..<count where bytes[j + k] != p[k] { j += 1; continue outer }
-            return j
-        }
-        return nil
+        TextSearch.firstOffset(of: tag, in: bytes, from: offset)
     }
 
     /// True when the XML declaration's text `bytes[start..<end]` declares UTF-8 (any case,

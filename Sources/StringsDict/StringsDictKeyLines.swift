@@ -1,3 +1,5 @@
+import StringcatSupport
+
 /// Lines of the top-level keys of an XML `.stringsdict`, for readers that parse with
 /// PropertyListSerialization (which gives values only) and still want to point at a key.
 public enum StringsDictKeyLines {
@@ -46,19 +48,10 @@ public enum StringsDictKeyLines {
     }
 
     private static func starts(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int, _ tag: StaticString) -> Bool {
-        let count = tag.utf8CodeUnitCount
-        guard i + count <= bytes.count else { return false }
-        let pointer = tag.utf8Start
-        for k in 0..<count where bytes[i + k] != pointer[k] { return false }
-        return true
+        TextSearch.spells(tag, at: i, in: bytes)
     }
 
     private static func find(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ tag: StaticString) -> Int? {
-        var i = start
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "<") || bytes[i] == UInt8(ascii: "-"), starts(bytes, i, tag) { return i }
-            i += 1
-        }
-        return nil
+        TextSearch.firstOffset(of: tag, in: bytes, from: start)
     }
 }

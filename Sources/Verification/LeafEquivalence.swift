@@ -308,7 +308,7 @@ public enum LeafEquivalence {
     ].map { ($0, kind(ofValueType: $0)) })
 
     /// True when `text` may hold a variable reference (`#@`): most texts do not, and need no parse.
-    static func mayReference(_ text: String) -> Bool { contains(text, "#@") }
+    static func mayReference(_ text: String) -> Bool { TextSearch.containsBytes(text, "#@") }
 
     /// The name in `text` when it is exactly one well-formed, unpositioned variable reference,
     /// `%#@name@`, with no space, tab, line break, `%` or `@` in the name: what
@@ -336,9 +336,6 @@ public enum LeafEquivalence {
         mayReference(text) ? FormatStringParser.variableReferences(in: text) : []
     }
 
-    /// Byte search, without Foundation's locale-aware `contains`.
-    static func contains(_ text: String, _ needle: StaticString) -> Bool { TextSearch.containsBytes(text, needle) }
-
     /// `%ld` -> `ld`: real files and catalogs sometimes keep the `%` in a value type.
     static func withoutPercent(_ type: String) -> String {
         String(type.drop { $0 == "%" })
@@ -346,7 +343,7 @@ public enum LeafEquivalence {
 
     /// `%arg` (not `%%arg`) written `%` + the value type.
     static func replacingArg(in text: String, valueType: String) -> String {
-        guard contains(text, "%arg") else { return text }
+        guard TextSearch.containsBytes(text, "%arg") else { return text }
         var out = ""
         var rest = Substring(text)
         while let percent = rest.firstIndex(of: "%") {
