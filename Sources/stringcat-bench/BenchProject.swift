@@ -33,6 +33,33 @@ struct BenchProject {
         if isTemporary { try? FileManager.default.removeItem(atPath: root) }
     }
 
+    /// The files a reader's bench times: those whose name ends with `suffix` under PATH (the
+    /// one positional argument of `command`), or without one, the bench project's (`project`,
+    /// which the caller cleans up).
+    struct ReaderInput {
+        var paths: [String]
+        /// What the phase lines name: PATH, or the project's settings.
+        var subject: String
+        var project: BenchProject?
+    }
+
+    static func readerInput(_ options: BenchOptions, command: String, suffix: String) throws -> ReaderInput {
+        let input: ReaderInput
+        if let path = options.positionals.first {
+            guard options.positionals.count == 1 else { throw UsageError("\(command) takes at most one PATH") }
+            let root = URL(fileURLWithPath: path).standardizedFileURL.path
+            input = ReaderInput(paths: files(under: root, withSuffix: suffix), subject: path, project: nil)
+        } else {
+            let project = try prepare(options)
+            input = ReaderInput(paths: project.files(withSuffix: suffix), subject: project.subject, project: project)
+        }
+        guard !input.paths.isEmpty else {
+            input.project?.cleanUp()
+            throw BenchFailure("no \(suffix) files under \(options.positionals.first ?? input.project!.root)")
+        }
+        return input
+    }
+
     /// Every file under the project whose name ends with `suffix`, sorted.
     func files(withSuffix suffix: String) -> [String] {
         BenchProject.files(under: root, withSuffix: suffix)

@@ -11,21 +11,9 @@ enum StringsBench {
     }
 
     static func run(_ options: BenchOptions) throws -> Int32 {
-        let paths: [String]
-        let subject: String
-        var project: BenchProject?
-        if let path = options.positionals.first {
-            guard options.positionals.count == 1 else { throw UsageError("strings takes at most one PATH") }
-            let root = URL(fileURLWithPath: path).standardizedFileURL.path
-            paths = BenchProject.files(under: root, withSuffix: ".strings")
-            subject = path
-        } else {
-            project = try BenchProject.prepare(options)
-            paths = project!.files(withSuffix: ".strings")
-            subject = project!.subject
-        }
-        defer { project?.cleanUp() }
-        guard !paths.isEmpty else { throw BenchFailure("no .strings files under \(options.positionals.first ?? project!.root)") }
+        let input = try BenchProject.readerInput(options, command: "strings", suffix: ".strings")
+        defer { input.project?.cleanUp() }
+        let paths = input.paths, subject = input.subject
 
         let files = paths.compactMap { path -> LoadedFile? in
             guard let data = FileManager.default.contents(atPath: path) else {

@@ -6,24 +6,13 @@ import StringsDict
 /// on the same bytes, the two run alternately.
 enum StringsDictBench {
     static func run(_ options: BenchOptions) throws -> Int32 {
-        let paths: [String]
-        let subject: String
-        var project: BenchProject?
-        if let path = options.positionals.first {
-            guard options.positionals.count == 1 else { throw UsageError("stringsdict takes at most one PATH") }
-            let root = URL(fileURLWithPath: path).standardizedFileURL.path
-            paths = BenchProject.files(under: root, withSuffix: ".stringsdict")
-            subject = path
-        } else {
-            project = try BenchProject.prepare(options)
-            paths = project!.files(withSuffix: ".stringsdict")
-            subject = project!.subject
-        }
-        defer { project?.cleanUp() }
-        let files = paths.compactMap { path in
+        let input = try BenchProject.readerInput(options, command: "stringsdict", suffix: ".stringsdict")
+        defer { input.project?.cleanUp() }
+        let subject = input.subject
+        let files = input.paths.compactMap { path in
             FileManager.default.contents(atPath: path).map { (path: path, data: $0) }
         }
-        guard !files.isEmpty else { throw BenchFailure("no .stringsdict files under \(options.positionals.first ?? project!.root)") }
+        guard !files.isEmpty else { throw BenchFailure("no .stringsdict files under \(options.positionals.first ?? input.project!.root)") }
         let bytes = files.reduce(0) { $0 + $1.data.count }
         let runs = options.runs ?? 5
 
@@ -41,7 +30,7 @@ enum StringsDictBench {
             for file in files { keep(try? PropertyListSerialization.propertyList(from: file.data, options: [], format: nil)) }
         })
         // The generated files are clean; real ones have their known warnings.
-        if project != nil, diagnostics > 0 { Console.note("StringsDictReader reported \(diagnostics) diagnostics on the generated files (expected none)") }
+        if input.project != nil, diagnostics > 0 { Console.note("StringsDictReader reported \(diagnostics) diagnostics on the generated files (expected none)") }
         let what = "\(subject), \(Format.count(files.count)) files, \(Format.megabytes(bytes))"
         PhaseLine(name: "stringsdict", subject: what, timing: reader,
                   rates: [PhaseLine.megabytesPerSecond(bytes, reader), PhaseLine.rate(entries, "entries", reader)]).print()
