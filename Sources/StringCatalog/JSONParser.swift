@@ -83,6 +83,14 @@ struct JSONParser {
     /// else just after a value): returns its key and the key's offset, the parser standing at
     /// the value, or nil after the closing `}`.
     mutating func nextMember(first: inout Bool) throws(CatalogReadError) -> (key: String, offset: Int)? {
+        guard let key = try nextMemberKey(first: &first) else { return nil }
+        return (key.string, key.offset)
+    }
+
+    /// `nextMember(first:)` without making a `String` of a plain key: the fields of a catalog's
+    /// objects are matched by their bytes (`MemberKey.is`), and only the keys kept (languages,
+    /// plural categories, unknown fields) become strings.
+    mutating func nextMemberKey(first: inout Bool) throws(CatalogReadError) -> MemberKey? {
         skipWhitespace()
         if first {
             first = false
@@ -104,14 +112,30 @@ struct JSONParser {
         guard bytes[i] == UInt8(ascii: "\"") else {
             throw error("unexpected \(describeCurrent()), expected a key in quotes")
         }
-        let keyOffset = i
-        let key = try parseString()
+        let key = try parseKey()
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of file, expected ':'") }
         guard bytes[i] == UInt8(ascii: ":") else { throw error("unexpected \(describeCurrent()), expected ':'") }
         i += 1
         skipWhitespace()
-        return (key, keyOffset)
+        return key
+    }
+
+    /// A key at its opening quote: its bytes when they are printable ASCII without an escape,
+    /// else decoded by `parseString` (with its checks and errors).
+    private mutating func parseKey() throws(CatalogReadError) -> MemberKey {
+        let quote = i
+        var k = i + 1
+        while k < bytes.count {
+            let b = bytes[k]
+            if b == UInt8(ascii: "\"") {
+                i = k + 1
+                return MemberKey(offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<k]), decoded: nil)
+            }
+            if b == UInt8(ascii: "\\") || b >= 0x80 || b < 0x20 { break }
+            k += 1
+        }
+        return MemberKey(offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[quote..<quote]), decoded: try parseString())
     }
 
     /// A key seen twice in one object. Swift compares strings by canonical equivalence: "é"
@@ -347,9 +371,27 @@ struct JSONParser {
     mutating func skipWhitespace() {
         while i < bytes.count {
             switch bytes[i] {
-            case 0x20, 0x0A, 0x0D, 0x09: i += 1
+            case 0x20, 0x0D, 0x09: i += 1
+            case 0x0A:
+                i += 1
+                skipIndentation()
             default: return
             }
+        }
+    }
+
+    /// The spaces that start a line, 8 at a time: a pretty-printed catalog indents each line by
+    /// 2 to 14 spaces, and byte by byte that was a tenth of the decoding. Only after a line
+    /// break: elsewhere there is one space, where a word would cost more than it saves.
+    @inline(__always) private mutating func skipIndentation() {
+        guard let base = bytes.baseAddress else { return }
+        while i &+ 8 <= bytes.count {
+            let notSpace = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            if notSpace != 0 {
+                i &+= notSpace.trailingZeroBitCount >> 3
+                return
+            }
+            i &+= 8
         }
     }
 
@@ -385,3 +427,21 @@ struct JSONParser {
     }
 }
 
+/// An object member's key as `JSONParser.nextMemberKey` read it.
+struct MemberKey {
+    /// The offset of its opening quote.
+    let offset: Int
+    /// The bytes between the quotes, when `decoded` is nil.
+    let plain: UnsafeBufferPointer<UInt8>
+    /// The key, when it has an escape or a byte that is not printable ASCII.
+    let decoded: String?
+
+    /// True when the key is `name` as Swift compares strings (for printable ASCII without escapes,
+    /// that is byte for byte: no other spelling is canonically equivalent to it).
+    @inline(__always) func `is`(_ name: StaticString) -> Bool {
+        if let decoded { return decoded == name.description }
+        return plain.count == name.utf8CodeUnitCount && TextSearch.spells(name, at: 0, in: plain)
+    }
+
+    var string: String { decoded ?? String(decoding: plain, as: UTF8.self) }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import StringCatalog
+import StringcatSupport
 
 /// Every valid shape of formats.md §3–4 parses into the model and is written back unchanged.
 final class ShapesTests: XCTestCase {
@@ -239,5 +240,30 @@ final class ShapesTests: XCTestCase {
         XCTAssertEqual(catalog.strings.values.first?.comment, "\u{1B}")
         // Written back in Xcode's form: `/` raw, é and 🧭 raw, `\u001b` lower case.
         XCTAssertTrue(written(catalog).contains(#""a/b é🧭 \"q\" \t" : {"# + "\n" + #"      "comment" : "\u001b""#))
+    }
+
+    /// Field names are matched by their bytes when plain; a name spelled with an escape is still
+    /// that field, and a name that only looks like one (another character) is an unknown field.
+    func testAFieldNameSpelledWithAnEscapeIsStillThatField() throws {
+        let catalog = try parseCatalog(#"{"sourceLanguage":"en","strings":{"k":{"comm\u0065nt":"c","comment\u00e9":1,"localizations":{"de":{"stringUnit":{"st\u0061te":"translated","value":"v"}}}}},"version":"1.0"}"#)
+        let entry = try XCTUnwrap(catalog.strings["k"])
+        XCTAssertEqual(entry.comment, "c")
+        XCTAssertEqual(entry.extraFields, ["commenté": .int(1)])
+        XCTAssertEqual(entry.localizations["de"]?.stringUnit, StringUnit(state: .translated, value: "v"))
+        XCTAssertThrowsError(try parseCatalog(#"{"sourceLanguage":"en","strings":{"k":{"comment":"a","comm\u0065nt":"b"}},"version":"1.0"}"#)) { error in
+            XCTAssertEqual((error as? Diagnostic)?.message, #"duplicate key "comment" in the same object"#)
+        }
+    }
+
+    /// Indentation is skipped a word at a time after a line break: lines of every indentation,
+    /// tabs among the spaces, and a document that ends inside its last line's indentation.
+    func testIndentationOfAnyWidthAndTabsAroundMembers() throws {
+        let text = "{\n\"sourceLanguage\" : \"en\",\n                 \t \"strings\" :\n {\n\t\"k\"\n        :\n\n{\n}\n },\n   \"version\" : \"1.0\"\n}\n       "
+        let catalog = try parseCatalog(text)
+        XCTAssertEqual(catalog.strings, ["k": CatalogEntry()])
+        XCTAssertEqual(catalog.version, "1.0")
+        XCTAssertThrowsError(try parseCatalog(text + "x")) { error in
+            XCTAssertEqual((error as? Diagnostic)?.message, "unexpected character 'x' after the end of the JSON value")
+        }
     }
 }
