@@ -12,16 +12,23 @@ enum PlistNode {
     case other(String)
 
     init(foundation value: Any) {
+        // What PropertyListSerialization returns on Linux is known by its exact type first: a
+        // failed cast (a dictionary tried as a `String`) searches the runtime's conformances
+        // and cost more than the node it makes.
+        let dynamicType = type(of: value)
+        if dynamicType == String.self {
+            self = .string(value as! String)
+            return
+        }
+        if dynamicType == [AnyHashable: Any].self {
+            self = PlistNode(members: value as! [AnyHashable: Any])
+            return
+        }
         switch value {
         case let text as String:
             self = .string(text)
         case let dictionary as [AnyHashable: Any]:
-            // What PropertyListSerialization returns on Linux: no bridging (twice as fast as
-            // casting to `[String: Any]`, which copies every dictionary). Plist keys are strings.
-            var members: [PlistMember] = []
-            members.reserveCapacity(dictionary.count)
-            for (key, member) in dictionary { members.append(PlistMember((key.base as? String) ?? "\(key)", PlistNode(foundation: member))) }
-            self = .dictionary(PlistMembers(members))
+            self = PlistNode(members: dictionary)
         case let dictionary as [String: Any]:
             var members: [PlistMember] = []
             members.reserveCapacity(dictionary.count)
@@ -32,6 +39,15 @@ enum PlistNode {
         default:
             self = .other("<\(type(of: value)) \(value)>")
         }
+    }
+
+    /// What PropertyListSerialization returns on Linux for a dictionary: no bridging (twice as
+    /// fast as casting to `[String: Any]`, which copies every dictionary). Plist keys are strings.
+    private init(members dictionary: [AnyHashable: Any]) {
+        var members: [PlistMember] = []
+        members.reserveCapacity(dictionary.count)
+        for (key, member) in dictionary { members.append(PlistMember((key.base as? String) ?? "\(key)", PlistNode(foundation: member))) }
+        self = .dictionary(PlistMembers(members))
     }
 
     /// The rule as `StringsDictWriter` would write it, without going through Foundation.
