@@ -117,21 +117,30 @@ public enum CatalogCompiler {
     /// on entries as it streams them from a catalog too large to hold as a model.
     public static func compileEntry(_ key: String, _ entry: CatalogEntry, languages wanted: Set<String>? = nil, location: SourceLocation,
                                     report: (Diagnostic) -> Void, emit: (String, CompiledUnit) -> Void) {
+        // Warnings wait to be given in language order: the localizations' order is a
+        // dictionary's, which differs from run to run (a report must not).
+        var warnings: [(language: String, warning: Diagnostic)] = []
+        defer {
+            if warnings.count > 1 {
+                warnings = warnings.enumerated().sorted { ($0.element.language, $0.offset) < ($1.element.language, $1.offset) }.map(\.element)
+            }
+            for item in warnings { report(item.warning) }
+        }
         for (language, localization) in entry.localizations {
             if let wanted, !wanted.contains(language) { continue }
             if localization.variations?.plural != nil || localization.variations?.device != nil || !localization.substitutions.isEmpty {
                 var builder = CompileRuleBuilder(key: key, language: language)
                 let rule = builder.rule(for: localization)
-                for warning in builder.warnings { report(.warning(warning, at: location)) }
+                for warning in builder.warnings { warnings.append((language, .warning(warning, at: location))) }
                 if let rule { emit(language, .stringsDict(StringsDictEntry(key: key, rule: rule))) }
             } else if let unit = localization.stringUnit {
                 if let variations = localization.variations, !variations.extraFields.isEmpty {
-                    report(.warning("\"\(key)\" [\(language)]: variations of kind \(variations.extraFields.keys.sorted().joined(separator: ", ")) cannot be compiled; only the string unit is written", at: location))
+                    warnings.append((language, .warning("\"\(key)\" [\(language)]: variations of kind \(variations.extraFields.keys.sorted().joined(separator: ", ")) cannot be compiled; only the string unit is written", at: location)))
                 }
                 guard CompileSelection.emits(unit) else { continue }
                 emit(language, .strings(StringsEntry(key: key, value: unit.value, comment: entry.comment)))
             } else if localization.variations != nil || !localization.extraFields.isEmpty {
-                report(.warning("\"\(key)\" [\(language)]: nothing a .strings or .stringsdict can hold; it is left out", at: location))
+                warnings.append((language, .warning("\"\(key)\" [\(language)]: nothing a .strings or .stringsdict can hold; it is left out", at: location)))
             }
         }
     }

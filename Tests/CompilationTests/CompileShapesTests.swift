@@ -165,6 +165,19 @@ final class CompileShapesTests: XCTestCase {
         ])
     }
 
+    /// An entry's warnings come in language order, whatever order its localizations have in
+    /// memory (a dictionary's, which changes from run to run: verify's report changed with it).
+    func testAnEntrysWarningsComeInLanguageOrder() throws {
+        let languages = ["zh-Hans", "de", "sv", "ar", "fr", "ja", "es-419", "it", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "vi", "cs", "da", "fi", "he"]
+        let localizations = languages.map { language in
+            "\"\(language)\" : { \"variations\" : { \"plural\" : { \"one\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"%d\" } } } } }"
+        }
+        let table = try compileJSON("\"n\" : { \"localizations\" : { \(localizations.joined(separator: ", ")) } }")
+        XCTAssertEqual(table.diagnostics.map(\.description), languages.sorted().map {
+            "Test.xcstrings: warning: \"n\" [\($0)]: variable arg1 has no \"other\" form, which Foundation requires; it is written without one"
+        })
+    }
+
     func testAllFormsNewLeavesTheEntryOut() throws {
         let table = try compileJSON("""
             "n" : { "localizations" : { "fr" : { "variations" : { "plural" : {
