@@ -233,13 +233,19 @@ struct JSONParser {
         i += 1  // "
         let start = i
         var sawNonASCII = false
+        skipPlainBytes(sawNonASCII: &sawNonASCII)
         while i < bytes.count {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<i])
-                if sawNonASCII { try validateUTF8(slice, baseOffset: start) }
                 i += 1
-                return String(decoding: slice, as: UTF8.self)
+                guard sawNonASCII else { return String(decoding: slice, as: UTF8.self) }
+                // Decoding repairs what is not UTF-8: the same bytes back mean there was nothing
+                // to repair (one memcmp instead of a second validation); else the error is found.
+                let text = String(decoding: slice, as: UTF8.self)
+                if Self.holds(text, exactly: slice) { return text }
+                try validateUTF8(slice, baseOffset: start)
+                return text
             }
             if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start, sawNonASCII: sawNonASCII) }
             if b < 0x20 { throw controlCharacterError(b) }
@@ -247,6 +253,37 @@ struct JSONParser {
             i += 1
         }
         throw CatalogReadError.syntax("unterminated string", at: start - 1)
+    }
+
+    /// Moves to the first byte of a string's body that is a quote, a backslash or a control
+    /// character (or near the end), 8 bytes at a time, noting whether it passed a byte >= 0x80.
+    /// `(x - 0x01…) & ~x & 0x80…` marks the zero bytes of x, and `(x - 0x20…) & ~x & 0x80…` its
+    /// bytes below 0x20; a mark above a true one may be wrong (a borrow), so only the lowest is
+    /// used, which is exact.
+    @inline(__always) private mutating func skipPlainBytes(sawNonASCII: inout Bool) {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i &+ 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
+            let stops = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+            if stops != 0 {
+                let before = stops.trailingZeroBitCount & ~7
+                if word & highs & ((1 << before) &- 1) != 0 { sawNonASCII = true }
+                i &+= before >> 3
+                return
+            }
+            if word & highs != 0 { sawNonASCII = true }
+            i &+= 8
+        }
+    }
+
+    /// True when `text`'s UTF-8 is `bytes`, byte for byte.
+    private static func holds(_ text: String, exactly bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var text = text
+        return text.withUTF8 { stored in
+            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        }
     }
 
     private mutating func parseEscapedString(from start: Int, sawNonASCII: Bool) throws(CatalogReadError) -> String {

@@ -47,6 +47,41 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(d?.description, "L.xcstrings:1:11: error: invalid UTF-8 byte sequence")
     }
 
+    /// Strings are scanned 8 bytes at a time: every length and every place of a multi-byte
+    /// character, an escape, a control character or an invalid byte around the words' edges
+    /// gives the value, or the error at its column, as a byte-by-byte scan does.
+    func testStringsOfEveryLengthWithSpecialBytesAtEveryPlace() throws {
+        let prefix = Array("{\"a\" : \"".utf8)  // the body starts at column 9
+        for length in 0..<26 {
+            let plain = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+            XCTAssertEqual(try value(prefix + plain), String(decoding: plain, as: UTF8.self))
+            for place in 0...length {
+                let before = Array(plain[..<place]), after = Array(plain[place...])
+                XCTAssertEqual(try value(prefix + before + Array("é".utf8) + after), String(decoding: before, as: UTF8.self) + "é" + String(decoding: after, as: UTF8.self))
+                XCTAssertEqual(try value(prefix + before + Array("\\n".utf8) + after), String(decoding: before, as: UTF8.self) + "\n" + String(decoding: after, as: UTF8.self))
+                XCTAssertNil(try value(prefix + Array("é".utf8) + before + [0xFF] + after))
+                XCTAssertEqual(errorAt(prefix + Array("é".utf8) + before + [0xFF] + after), "L.xcstrings:1:\(10 + place): error: invalid UTF-8 byte sequence")
+                XCTAssertEqual(errorAt(prefix + before + [0x09] + after), "L.xcstrings:1:\(9 + place): error: unescaped control character U+0009 in string")
+            }
+        }
+    }
+
+    /// The value of `"a"` in `{"a" : "…"}` whose text up to the closing quote is `bytes`, nil when
+    /// it does not parse.
+    private func value(_ bytes: [UInt8]) throws -> String? {
+        // A document with only "a" is not a catalog: the value is read by the JSON parser.
+        let data = Data(bytes + Array("\"}".utf8))
+        return data.withUnsafeBytes { raw -> String? in
+            var parser = JSONParser(bytes: raw.bindMemory(to: UInt8.self))
+            guard case .object(let members)? = try? parser.parseValue(depth: 0), case .string(let text)? = members["a"] else { return nil }
+            return text
+        }
+    }
+
+    private func errorAt(_ bytes: [UInt8]) -> String? {
+        diagnostic { _ = try CatalogReader.parse(Data(bytes + Array("\"}".utf8)), path: "L.xcstrings") }?.description
+    }
+
     func testDuplicateKeyIsAnError() {
         XCTAssertEqual(error("{\n  \"a\" : 1,\n  \"a\" : 2\n}"), "L.xcstrings:3:3: error: duplicate key \"a\" in the same object")
     }
