@@ -84,7 +84,10 @@ struct CompileRuleBuilder {
                 guard CompileSelection.emits(unit) else { continue }
                 forms[category] = unit.value
                 // A form may use its own `%#@name@`: the variable goes beside `arg1` in the rule.
-                for (subName, substitution) in value.substitutions {
+                // In name order: a dictionary's order changes from run to run, and so would the
+                // order of these warnings.
+                for subName in value.substitutions.keys.sorted() {
+                    let substitution = value.substitutions[subName]!
                     if let existing = substitutions[subName], existing != substitution {
                         warn("substitution \"\(subName)\" is defined differently in several plural forms; the first is compiled")
                         continue

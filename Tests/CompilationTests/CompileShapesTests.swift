@@ -178,6 +178,19 @@ final class CompileShapesTests: XCTestCase {
         })
     }
 
+    /// A form's substitutions are merged in name order, so their warnings come in that order.
+    func testSubstitutionsDefinedDifferentlyInTwoFormsAreWarnedAboutInNameOrder() throws {
+        let names = ["s5", "s2", "s8", "s1", "s7", "s3", "s6", "s4"]
+        func form(_ value: String, _ specifier: String) -> String {
+            let substitutions = names.map { "\"\($0)\" : { \"formatSpecifier\" : \"\(specifier)\", \"variations\" : { \"plural\" : { \"other\" : { \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"x\" } } } } }" }
+            return "{ \"stringUnit\" : { \"state\" : \"translated\", \"value\" : \"\(value)\" }, \"substitutions\" : { \(substitutions.joined(separator: ", ")) } }"
+        }
+        let table = try compileJSON("\"n\" : { \"localizations\" : { \"fr\" : { \"variations\" : { \"plural\" : { \"one\" : \(form("%d a", "d")), \"other\" : \(form("%d b", "ld")) } } } } }")
+        XCTAssertEqual(table.diagnostics.map(\.description).filter { $0.contains("defined differently") }, names.sorted().map {
+            "Test.xcstrings: warning: \"n\" [fr]: substitution \"\($0)\" is defined differently in several plural forms; the first is compiled"
+        })
+    }
+
     func testAllFormsNewLeavesTheEntryOut() throws {
         let table = try compileJSON("""
             "n" : { "localizations" : { "fr" : { "variations" : { "plural" : {
