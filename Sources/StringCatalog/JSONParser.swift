@@ -240,12 +240,10 @@ struct JSONParser {
                 let slice = UnsafeBufferPointer(rebasing: bytes[start..<i])
                 i += 1
                 guard sawNonASCII else { return String(decoding: slice, as: UTF8.self) }
-                // Decoding repairs what is not UTF-8: the same bytes back mean there was nothing
-                // to repair (one memcmp instead of a second validation); else the error is found.
-                let text = String(decoding: slice, as: UTF8.self)
-                if Self.holds(text, exactly: slice) { return text }
+                if let text = decodedExactly(slice) { return text }
+                // Not UTF-8: ours names the byte.
                 try validateUTF8(slice, baseOffset: start)
-                return text
+                return String(decoding: slice, as: UTF8.self)
             }
             if b == UInt8(ascii: "\\") { return try parseEscapedString(from: start, sawNonASCII: sawNonASCII) }
             if b < 0x20 { throw controlCharacterError(b) }
@@ -275,14 +273,6 @@ struct JSONParser {
             }
             if word & highs != 0 { sawNonASCII = true }
             i &+= 8
-        }
-    }
-
-    /// True when `text`'s UTF-8 is `bytes`, byte for byte.
-    private static func holds(_ text: String, exactly bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = text
-        return text.withUTF8 { stored in
-            stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
         }
     }
 

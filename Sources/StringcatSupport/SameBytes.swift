@@ -12,3 +12,14 @@ public func sameBytes(_ a: String, _ b: String) -> Bool {
     }), let equal { return equal }
     return a.utf8.elementsEqual(b.utf8)
 }
+
+/// The text of `utf8` when it is valid UTF-8, nil otherwise. Decoding repairs what is not UTF-8,
+/// so the same bytes back mean there was nothing to repair: one `memcmp`, where validating first
+/// would walk the bytes twice (and `String(validating:)` takes a slower, generic path).
+public func decodedExactly(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+    let text = String(decoding: utf8, as: UTF8.self)
+    let same = text.utf8.withContiguousStorageIfAvailable { stored in
+        stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+    } ?? text.utf8.elementsEqual(utf8)
+    return same ? text : nil
+}

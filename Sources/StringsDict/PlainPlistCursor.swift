@@ -148,7 +148,7 @@ struct PlainPlistCursor {
     /// the five named ones (both outside the plain form).
     mutating func string(_ text: Text) -> String? {
         let raw = UnsafeBufferPointer(rebasing: bytes[text.start..<text.end])
-        if !text.hasEntities { return text.isASCII ? String(decoding: raw, as: UTF8.self) : Self.validated(raw) }
+        if !text.hasEntities { return text.isASCII ? String(decoding: raw, as: UTF8.self) : decodedExactly(raw) }
         scratch.removeAll(keepingCapacity: true)
         var k = 0
         while k < raw.count {
@@ -159,20 +159,10 @@ struct PlainPlistCursor {
             k += length
         }
         let isASCII = text.isASCII
-        return scratch.withUnsafeBufferPointer { isASCII ? String(decoding: $0, as: UTF8.self) : Self.validated($0) }
+        return scratch.withUnsafeBufferPointer { isASCII ? String(decoding: $0, as: UTF8.self) : decodedExactly($0) }
     }
 
     // MARK: - Helpers
-
-    /// The text of valid UTF-8, nil otherwise (decoding repairs; comparing the bytes after is
-    /// exact, and faster than `String(validating:)`'s generic path).
-    static func validated(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
-        let s = String(decoding: utf8, as: UTF8.self)
-        let same = s.utf8.withContiguousStorageIfAvailable { stored in
-            stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-        } ?? s.utf8.elementsEqual(utf8)
-        return same ? s : nil
-    }
 
     /// A named entity at `k` (which holds `&`): the byte it stands for and its length.
     private static func entity(_ raw: UnsafeBufferPointer<UInt8>, at k: Int) -> (UInt8, Int)? {
