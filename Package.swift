@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .executable(name: "stringcat", targets: ["stringcat"]),
         .executable(name: "stringcat-bench", targets: ["stringcat-bench"]),
+        .library(name: "Languages", targets: ["Languages"]),
         .library(name: "StringsFile", targets: ["StringsFile"]),
         .library(name: "StringsDict", targets: ["StringsDict"]),
         .library(name: "InfoPlistStrings", targets: ["InfoPlistStrings"]),
@@ -27,15 +28,18 @@ let package = Package(
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
         .target(name: "StringcatSupport"),
+        // Language tags: the one place a folder name, a development region, a catalog key or an
+        // option becomes a language code.
+        .target(name: "Languages"),
         // One reader/writer module per format.
         .target(name: "StringsFile", dependencies: ["StringcatSupport"]),
-        .target(name: "StringsDict", dependencies: ["StringcatSupport"]),
+        .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"]),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"]),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport"]),
         // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
-        .target(name: "XcodeProject", dependencies: ["StringcatSupport"]),
+        .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"]),
         // Which tables a project has: files, languages, where each catalog goes.
-        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "StringsFile", "XcodeProject"]),
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject"]),
         // Catalog -> .strings/.stringsdict per .lproj.
         .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"]),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
@@ -52,7 +56,7 @@ let package = Package(
             "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
         ]),
         .executableTarget(name: "stringcat", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "Migration", "XcodeProject", "Reporting",
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
@@ -63,12 +67,13 @@ let package = Package(
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
+        .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
         ]),

@@ -1,3 +1,4 @@
+import StringcatSupport
 import XcodeProject
 
 /// The kind of a legacy localization file.
@@ -97,6 +98,23 @@ public struct LegacyTable: Sendable, Hashable {
 
     /// Every file of the table: the ones read first, then the second folders of a language.
     public var allFiles: [LegacyFile] { files + shadowedFiles }
+
+    /// Adds files found on disk for this table (`--all-files`: files of a variant group's table
+    /// that the group does not list), their languages spelled as the table spells its own.
+    mutating func join(_ more: [LegacyFile]) {
+        let every = allFiles + more
+        let languages = TableLanguages(folderNames: every.map(\.lprojName), source: sourceLanguage, spelling: .project)
+        let renamed = every.compactMap { file -> LegacyFile? in
+            guard let key = languages.key(forFolder: file.lprojName) else { return nil }
+            var file = file
+            file.language = key
+            return file
+        }
+        files = []
+        shadowedFiles = []
+        var diagnostics: [Diagnostic] = []
+        TableGrouper.pickFiles(renamed, into: &self, diagnostics: &diagnostics)
+    }
 
     /// The languages of the table, sorted.
     public var languages: [String] { Array(Set(files.map(\.language))).sorted() }

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringcatSupport
 
 /// One `*.lproj` folder found in a project, and the localization files in it.
@@ -28,6 +29,19 @@ public struct ProjectScan: Sendable {
     public var projectFiles: [String]
     /// Problems found while scanning: plain files named `*.lproj`, unreadable folders, symlink loops.
     public var diagnostics: [Diagnostic]
+    /// What says whose a package is (`PackageOwnership`): workspaces'
+    /// `contents.xcworkspacedata`, XcodeGen specs, Tuist manifests and `.gitmodules` files, sorted.
+    public var evidenceFiles: [String] = []
+    /// Records of earlier runs kept outside a project bundle (`.stringcat-migration.json`), sorted.
+    public var records: [String] = []
+    /// False when part of the tree could not be read (the root is missing or not a folder, a
+    /// folder cannot be listed): nothing is decided from a tree seen in part.
+    public var isComplete = true
+
+    /// The `project.pbxproj` files found.
+    public var xcodeProjects: [String] { projectFiles.filter { $0.hasSuffix("/project.pbxproj") } }
+    /// The `Package.swift` manifests found.
+    public var manifests: [String] { projectFiles.filter { $0.hasSuffix("/Package.swift") } }
 }
 
 /// Finds the `.lproj` folders of a project.
@@ -40,6 +54,11 @@ public enum LprojScanner {
     /// Folder names never entered.
     public static let skippedFolderNames: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
 
+    /// Files that say whose a package is: XcodeGen's spec, Tuist's manifest, git's submodule list.
+    static let evidenceFileNames: Set<String> = ["project.yml", "project.yaml", "Project.swift", ".gitmodules"]
+    /// A record of an earlier run kept outside a project bundle (`MigrationRecord`).
+    static let recordFileName = ".stringcat-migration.json"
+
     public static func scan(_ root: String) -> ProjectScan {
         let fm = FileManager.default
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
@@ -47,17 +66,25 @@ public enum LprojScanner {
         var isDirectory: ObjCBool = false
         guard fm.fileExists(atPath: rootPath, isDirectory: &isDirectory) else {
             result.diagnostics.append(.error("no such file or folder", at: .file(rootPath)))
+            result.isComplete = false
             return result
         }
         guard isDirectory.boolValue else {
             result.diagnostics.append(.error("not a folder", at: .file(rootPath)))
+            result.isComplete = false
             return result
         }
         var visited: Set<String> = []
         walk(rootPath, fm: fm, visited: &visited, into: &result)
+        // Submodules are listed at the top of the git work tree, which may lie above the root.
+        if let top = gitTop(above: rootPath), top != rootPath, fm.fileExists(atPath: top + "/.gitmodules") {
+            result.evidenceFiles.append(top + "/.gitmodules")
+        }
         result.lprojFolders.sort { $0.path < $1.path }
         result.catalogs.sort()
         result.projectFiles.sort()
+        result.evidenceFiles.sort()
+        result.records.sort()
         return result
     }
 
@@ -75,6 +102,7 @@ public enum LprojScanner {
         }
         guard let listing = DirectoryNames.list(folder) else {
             result.diagnostics.append(.error("cannot read folder: \(String(cString: strerror(errno)))", at: .file(folder)))
+            result.isComplete = false
             return
         }
         for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
@@ -93,6 +121,11 @@ public enum LprojScanner {
                 if DirectoryNames.hasControlCharacter(name) {
                     // No language code is made from a control character (`nl<newline>.lproj`).
                     result.diagnostics.append(.warning("the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it names no language; not read: rename it", at: .file(folder)))
+                    continue
+                }
+                let language = String(name.dropLast(".lproj".count))
+                if isDirectory.boolValue, language != LprojFolderName.base, language != LprojFolderName.multilingual, LanguageTag(language) == nil {
+                    result.diagnostics.append(.error("the folder name \"\(DirectoryNames.shown(name))\" is not a language code (such as en, pt-BR or zh-Hans), so its files are in no table: rename it", at: .file(path)))
                     continue
                 }
                 if isDirectory.boolValue {
@@ -119,12 +152,31 @@ public enum LprojScanner {
                     if fm.fileExists(atPath: path + "/project.pbxproj") { result.projectFiles.append(path + "/project.pbxproj") }
                     continue
                 }
+                if name.hasSuffix(".xcworkspace") {
+                    if fm.fileExists(atPath: path + "/contents.xcworkspacedata") { result.evidenceFiles.append(path + "/contents.xcworkspacedata") }
+                    continue
+                }
                 walk(path, fm: fm, visited: &visited, into: &result)
             } else if name.hasSuffix(".xcstrings") {
                 result.catalogs.append(path)
             } else if name == "Package.swift" {
                 result.projectFiles.append(path)
+            } else if evidenceFileNames.contains(name) || (name == "Dependencies.swift" && folder.hasSuffix("/Tuist")) {
+                result.evidenceFiles.append(path)
+            } else if name == recordFileName {
+                result.records.append(path)
             }
         }
+    }
+
+    /// The top of the git work tree holding `folder` (the nearest folder with a `.git`), if any.
+    static func gitTop(above folder: String) -> String? {
+        var current = folder
+        while !current.isEmpty {
+            if FileManager.default.fileExists(atPath: current + "/.git") { return current }
+            if current == "/" { return nil }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return nil
     }
 }

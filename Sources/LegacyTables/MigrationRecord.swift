@@ -19,9 +19,14 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Catalog path -> the legacy files it replaced that were on disk when it was written; all
     /// relative to the project folder (the folder holding the `.xcodeproj`), sorted.
     public var tables: [String: [String]]
+    /// Catalog path -> the option that took its table although the project's variant groups do not
+    /// hold it (`--all-files`, `--include vendor/Pkg`): a later run without that option finds the
+    /// table again from here, as the run that wrote it did. Absent for a variant group's table.
+    public var selectedBy: [String: String] = [:]
 
-    public init(tables: [String: [String]] = [:]) {
+    public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:]) {
         self.tables = tables
+        self.selectedBy = selectedBy
     }
 
     /// `App.xcodeproj/stringcat-migration.json` for `App.xcodeproj/project.pbxproj`.
@@ -43,23 +48,30 @@ public struct MigrationRecord: Sendable, Equatable {
             guard let files = files as? [String] else { continue }
             record.tables[catalog] = files.sorted()
         }
+        for (catalog, option) in top["selectedBy"] as? [String: Any] ?? [:] where record.tables[catalog] != nil {
+            if let option = option as? String { record.selectedBy[catalog] = option }
+        }
         return (record, nil)
     }
 
     /// The record's bytes: pretty, keys sorted, one file per line (a diff shows each file that goes).
     public var data: Data {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "about": "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk. stringcat status, verify and migrate --delete-legacy read it; it goes with the last of those files.",
             "tables": tables.mapValues { $0.sorted() },
         ]
+        let selected = selectedBy.filter { tables[$0.key] != nil }
+        if !selected.isEmpty { object["selectedBy"] = selected }
         var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         data.append(0x0A)
         return data
     }
 
-    /// Adds (or replaces) the files of a catalog.
-    public mutating func record(catalog: String, files: [String]) {
+    /// Adds (or replaces) the files of a catalog, and the option that selected its table (nil for
+    /// a variant group's).
+    public mutating func record(catalog: String, files: [String], selectedBy option: String? = nil) {
         tables[catalog] = files.isEmpty ? nil : files.sorted()
+        selectedBy[catalog] = files.isEmpty ? nil : option
     }
 
     /// Takes deleted files out; a catalog left without files leaves the record.
@@ -67,6 +79,7 @@ public struct MigrationRecord: Sendable, Equatable {
         for (catalog, files) in tables {
             let left = files.filter { !deleted.contains($0) }
             tables[catalog] = left.isEmpty ? nil : left
+            if left.isEmpty { selectedBy[catalog] = nil }
         }
     }
 

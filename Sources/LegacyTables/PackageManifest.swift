@@ -28,6 +28,14 @@ public struct PackageManifest: Sendable, Hashable {
     public var toolsVersion: String?
     public var defaultLocalization: String?
     public var targets: [Target]
+    /// The products it declares (`.library(name: "X")`, `.executable(name: "X")`): what a project
+    /// links from it.
+    public var products: [String] = []
+    /// The packages it depends on by path (`.package(path: "../Core")`), as written.
+    public var localDependencies: [String] = []
+    /// Resource paths its targets name (`.process("Resources")`, `.copy("en.lproj")`), absolute:
+    /// a file or folder there must stay while the manifest names it.
+    public var namedResources: [String] = []
     /// Warnings for the user: the manifest must change for the catalogs to be built.
     public var warnings: [Diagnostic]
 
@@ -65,6 +73,15 @@ public struct PackageManifest: Sendable, Hashable {
         let code = ManifestCode(text)
         var manifest = PackageManifest(path: path, toolsVersion: nil, defaultLocalization: code.defaultLocalization,
                                        targets: code.targets(), warnings: [])
+        manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
+        manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
+        let folder = manifest.folder
+        manifest.namedResources = code.resourcePaths().compactMap { relative in
+            // A resource path is relative to its target's folder; the target is not tracked here,
+            // so each target folder is tried (the one that holds the path wins).
+            let candidates = manifest.targetFolders.map { PathResolverLite.join($0, relative) }
+            return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.first ?? PathResolverLite.join(folder, relative)
+        }
         if let first = text.split(separator: "\n", maxSplits: 1).first, let range = first.range(of: "swift-tools-version:") {
             manifest.toolsVersion = String(first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." })
         }
@@ -176,6 +193,57 @@ struct ManifestCode {
             i += 1
         }
         return nil
+    }
+
+    /// The literal string arguments (label -> value) of every call `.NAME(…)` for NAME in `names`
+    /// (`.library(name: "X", …)`, `.package(path: "../Core")`).
+    func calls(named names: Set<String>) -> [[String: String]] {
+        var result: [[String: String]] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == "." else { i += 1; continue }
+            var end = i + 1
+            while end < text.count, text[end].isLetter { end += 1 }
+            var open = end
+            while open < text.count, text[open].isWhitespace { open += 1 }
+            guard names.contains(String(text[(i + 1)..<end])), open < text.count, text[open] == "(",
+                  let close = matchingParenthesis(open) else { i = end; continue }
+            var arguments: [String: String] = [:]
+            for label in ["name", "path", "url"] {
+                if let value = stringArgument(label, in: (open + 1)..<close, depth: 0) { arguments[label] = value }
+            }
+            result.append(arguments)
+            i = open + 1
+        }
+        return result
+    }
+
+    /// The paths of `.process("…")` and `.copy("…")` resource rules (the first, unlabelled argument).
+    func resourcePaths() -> [String] {
+        var result: [String] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == "." else { i += 1; continue }
+            var end = i + 1
+            while end < text.count, text[end].isLetter { end += 1 }
+            let name = String(text[(i + 1)..<end])
+            var open = end
+            while open < text.count, text[open].isWhitespace { open += 1 }
+            guard name == "process" || name == "copy", open < text.count, text[open] == "(" else { i = end; continue }
+            var j = open + 1
+            while j < text.count, text[j].isWhitespace { j += 1 }
+            guard j < text.count, text[j] == "\"" else { i = j; continue }
+            var value = ""
+            j += 1
+            while j < text.count, text[j] != "\"", text[j] != "\n" {
+                if text[j] == "\\", j + 1 < text.count { value.append(text[j + 1]); j += 2; continue }
+                value.append(text[j])
+                j += 1
+            }
+            if !value.isEmpty { result.append(value) }
+            i = j
+        }
+        return result
     }
 
     /// `defaultLocalization: "xx"` of the `Package(…)` call, when it is a literal.

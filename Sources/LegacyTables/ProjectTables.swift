@@ -1,26 +1,27 @@
 import Foundation
+import Languages
 import StringcatSupport
 import XcodeProject
 
-/// How `ProjectTables.find` looks for tables.
+/// How `ProjectTables.find` looks for tables: the options of a run that say what the tree holds.
 public struct TableSearch: Sendable {
     /// Only these tables: a name (`InfoPlist`, compared case-insensitively: every table of that
     /// name), or a name qualified by its folder (`Share Extension/InfoPlist`: the one whose
     /// catalog path, relative to the root and without `mul.lproj/`, ends so). Empty = every table.
     public var tables: [String] = []
-    /// The development language; nil = as each project declares it.
+    /// The development language (canonical, `--source-language`); nil = as each owner declares it.
     public var sourceLanguage: String?
     /// When true, a project without any legacy file is an error (`migrate`); `verify` and
     /// `status` pass false, since a finished migration has none left.
     public var requireTables = true
-    /// Every `.lproj` on disk, as a bare folder would be read, even in an Xcode project
-    /// (`--all-files`).
+    /// `--all-files`: besides the projects' tables, every `.lproj` file on disk that no project
+    /// references (files of a variant group's table join its catalog; the others form tables by
+    /// folder, as in a bare folder).
     public var allFiles = false
     /// `.lproj` folders or legacy files to leave alone (`--exclude GLOB`, relative to the root).
     public var excludes: [String] = []
-    /// Folders of packages inside the tree that are read although they are not the root's own
-    /// (`--include PATH`, relative to the root or absolute): by default such a package is
-    /// third-party code (a vendored dependency) and is skipped like `Pods`.
+    /// Folders of packages inside the tree that are read although they are not the user's own
+    /// (`--include PATH`, relative to the root or absolute).
     public var includes: [String] = []
     /// `--no-project`: a project file that does not parse does not stop the tables under it; its
     /// folder is read as a bare folder.
@@ -44,41 +45,62 @@ public struct XcodeProjectFile: Sendable {
     public var folder: String
     public var graph: ProjectGraph
     public var localization: ProjectLocalization
-    /// The development language of this project's tables (its `developmentRegion`, `en` if
-    /// absent, or `--source-language`).
-    public var sourceLanguage: String
+    /// The development language of this project's tables and why (`SourceLanguage.decide`).
+    public var source: SourceLanguage
     /// The record of a migration that kept its legacy files (`MigrationRecord`), as read.
     public var record: MigrationRecord?
+    /// The development language's code as the project spells it.
+    public var sourceLanguage: String { source.code }
     /// Where that record is (or goes).
     public var recordPath: String { MigrationRecord.path(forProjectFile: path) }
 }
 
-/// The tables of a project: the one place that decides which legacy files form a table and where
-/// its catalog lives, for `migrate`, a second `migrate`, `status`, `verify` and `--delete-legacy`
-/// alike, from the project as it is now and from what a migration already did to it.
+/// A Swift package inside the tree: whose it is, and whether its tables are read.
+public struct TreePackage: Sendable {
+    public var manifest: PackageManifest
+    public var ownership: PackageOwnership
+    /// Why its tables are read (`own`, `--include`, an earlier run's `--include`), or nil when
+    /// they are not.
+    public var readBecause: String?
+    /// Why its tables are not read, with the option that changes it; nil when they are.
+    public var skippedBecause: String? {
+        guard readBecause == nil else { return nil }
+        switch ownership.kind {
+        case .own: return "excluded (--exclude)"
+        case .thirdParty: return "third-party code, \(ownership.evidence) (--include PATH migrates it)"
+        case .unused: return "\(ownership.evidence) (--include PATH migrates it)"
+        }
+    }
+}
+
+/// The one model of the user's tree (docs/spec/project-tree.md): its projects and workspaces,
+/// its packages and whose they are, the tables with their files and languages, the source
+/// language of each, the files left alone with their reason, and what earlier runs recorded.
+/// `migrate` (every option), `status`, `verify`, `compile` and the reports all read it, so they
+/// agree on what a table is.
 ///
 /// - With an Xcode project (`PATH` is or contains an `.xcodeproj`), the tables are its localized
 ///   variant groups (xcode-project.md F1-F5, L1-L4, L9): only their children are read; `.lproj`
-///   files in no variant group are left alone (`filesLeftAlone`, with the reason). A group whose
-///   catalog the project already references (a migration replaced it) is a table of the files the
-///   migration's record says it kept (`leftoverTables`); without a record (Xcode's migration
-///   deletes what it migrates) legacy files beside the catalog were left alone, and stay so.
-///   Tables in Xcode 16 synchronized folders are found on disk. Each table belongs to the project
-///   whose group holds it, and takes that project's `developmentRegion` (F5).
-/// - The root's own Swift package (`Package.swift` at `PATH`): the `.lproj` folders of its targets
-///   (`Sources/<target>/`, or the target's `path:`), with catalogs beside them (S1); files an
-///   Xcode project lists are never read again as package tables.
-/// - Packages deeper in the tree are third-party code (vendored dependencies): skipped and
-///   counted like `Pods`, unless named with `includes`.
-/// - Otherwise (no project, no package), or with `allFiles`, every `.lproj` on disk (S3).
+///   files in no variant group are left alone (`filesLeftAlone`, with the reason), unless
+///   `--all-files`. A group whose catalog the project already references (a migration replaced
+///   it) is a table of the files the migration's record says it kept (`leftoverTables`); without
+///   a record (Xcode's migration deletes what it migrates) legacy files beside the catalog were
+///   left alone, and stay so. Tables in Xcode 16 synchronized folders are found on disk. Each
+///   table belongs to the project whose group holds it, and takes that project's source language.
+/// - Packages (`Package.swift`): the user's own (`PackageOwnership`: the package at PATH, or one
+///   the tree uses by path) and those named with `--include` have the `.lproj` folders of their
+///   targets as tables, with catalogs beside them (S1); files an Xcode project lists are never
+///   read again as package tables. Third-party and unused packages are skipped, with the evidence.
+/// - Otherwise (no project, no package of the user's) every `.lproj` on disk (S3).
 /// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (§5). A project
 /// file that does not parse stops every table under its folder (an error; `noProject` and
-/// `allFiles` read that folder as a bare one instead).
+/// `allFiles` read that folder as a bare one instead). Tables an earlier run took with
+/// `--all-files` or `--include` are found again from its record, whatever the options now.
 public struct ProjectTables: Sendable {
     public var scan: ProjectScan
     /// The run's development language, for its report: `--source-language`, else that of the
-    /// first project with tables, else the detector's. Each table has its own
-    /// (`LegacyTable.sourceLanguage`).
+    /// first project with tables, else the first owner's that declares one. Each table has its
+    /// own (`LegacyTable.sourceLanguage`).
     public var sourceLanguage: SourceLanguage
     public var tables: [LegacyTable]
     public var diagnostics: [Diagnostic]
@@ -91,17 +113,21 @@ public struct ProjectTables: Sendable {
     /// those the catalog provably holds.
     public var leftoverTables: [LegacyTable] = []
     /// `.lproj` folders skipped because they are inside a bundle, framework, app or dependency
-    /// folder (§5), inside a third-party package, or excluded with `--exclude`.
+    /// folder (§5), inside a package that is not read, or excluded with `--exclude`.
     public var skippedFolders: [String] = []
-    /// `Package.swift` files of packages inside the tree that are not the root's own, skipped.
-    public var skippedPackages: [String] = []
+    /// `Package.swift` files of packages inside the tree whose tables are not read.
+    public var skippedPackages: [String] { packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.path) }
     /// Project files that do not parse: nothing under their folders is migrated.
     public var stoppedProjects: [String] = []
     /// Set when the Xcode project is generated (XcodeGen, Tuist) or ignored by git: project files
     /// must not be edited, the user regenerates them.
     public var generator: ProjectGenerator?
+    /// Every package of the tree with whose it is (`PackageOwnership`).
+    public var packagesInTree: [TreePackage] = []
     /// The package manifests whose `.lproj` folders are tables.
-    public var packages: [PackageManifest] = []
+    public var packages: [PackageManifest] { packagesInTree.filter { $0.readBecause != nil }.map(\.manifest) }
+    /// Options earlier runs recorded that this model applies (`--include vendor/Pkg`).
+    public var recordedOptions: [String] = []
 
     public static func find(_ path: String, tables names: [String], sourceLanguage explicit: String?, requireTables: Bool = true) -> ProjectTables {
         find(path, TableSearch(tables: names, sourceLanguage: explicit, requireTables: requireTables))
@@ -122,121 +148,127 @@ public struct ProjectTables: Sendable {
         // PATH inside an Xcode project's folder (`migrate App/Resources`): its tables are that
         // project's, read and edited as a run on the project reads and edits them. Read as a bare
         // folder, `--delete-legacy` would delete files the project still references.
-        if only == nil, !search.allFiles, scan.projectFiles.isEmpty, !scan.diagnostics.containsError,
+        if only == nil, !search.allFiles, scan.projectFiles.isEmpty, scan.isComplete,
            let enclosing = enclosingProjectFolder(of: scan.root) {
             return find(scan.root, inside: enclosing, search)
         }
         if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift" } }
-        let (detected, detectorNotes) = SourceLanguageDetector.detect(explicit: search.sourceLanguage, projectFiles: scan.projectFiles, root: scan.root)
-        var project = ProjectTables(scan: scan, sourceLanguage: detected, tables: [], diagnostics: scan.diagnostics + detectorNotes)
-        if scan.diagnostics.containsError { return project }
-        project.generator = ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
+        var tree = ProjectTables(scan: scan, sourceLanguage: SourceLanguage.fallback, tables: [], diagnostics: scan.diagnostics)
+        guard scan.isComplete else { return tree }
+        tree.generator = ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
+        var search = search
 
-        // Packages: the root's own, and those named with --include; the others are third-party.
-        let ownManifest = scan.projectFiles.first { $0 == scan.root + "/Package.swift" }
-        let included = Set(search.includes.map { PathResolver.join(scan.root, $0.hasSuffix("/Package.swift") ? String($0.dropLast(14)) : $0) })
-        var readManifests: [String] = ownManifest.map { [$0] } ?? []
-        for manifest in scan.projectFiles where manifest.hasSuffix("/Package.swift") && manifest != ownManifest {
-            if included.contains((manifest as NSString).deletingLastPathComponent) {
-                readManifests.append(manifest)
-            } else {
-                project.skippedPackages.append(manifest)
-            }
+        // 1. The projects, parsed once; what earlier runs recorded, applied.
+        for pbxproj in scan.xcodeProjects {
+            let opened = XcodeProjectTables.open(pbxproj, search: search, root: scan.root)
+            tree.diagnostics += opened.diagnostics
+            if let file = opened.project { tree.projects.append(file) } else { tree.stoppedProjects.append(pbxproj) }
         }
-        let thirdParty = project.skippedPackages.map { ($0 as NSString).deletingLastPathComponent }
+        let looseRecords = RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
+        tree.recordedOptions = RecordedSelection.includes(projects: tree.projects, loose: looseRecords, root: scan.root)
+        search.includes += tree.recordedOptions
 
-        // Folders that are not tables of this project: bundles, third-party packages, --exclude.
+        // 2. The packages, and whose each is.
+        tree.packagesInTree = TreePackages.decide(scan: scan, projects: tree.projects, search: search)
+        let notRead = tree.packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.folder)
+
+        // 3. Folders that are no table of this tree: bundles, packages not read, --exclude.
         var folders: [LprojFolder] = []
         for folder in scan.lprojFolders {
             if BundleFolders.isInsideBundle(folder.path, root: scan.root) || ExcludeGlob.matches(search.excludes, folder.path, root: scan.root)
-                || thirdParty.contains(where: { folder.path.hasPrefix($0 + "/") }) {
-                project.skippedFolders.append(folder.path)
+                || notRead.contains(where: { folder.path.hasPrefix($0 + "/") }) {
+                tree.skippedFolders.append(folder.path)
             } else {
                 folders.append(folder)
             }
         }
 
+        // 4. The projects' tables, then the packages', then the rest by option.
         var all: [LegacyTable] = []
         var claimed: Set<String> = []        // legacy files a table takes
         var leftAlone: [String: String] = [:] // legacy file -> why no table takes it
-        var usedProjectRegion: SourceLanguage?
-        if !search.allFiles {
-            for pbxproj in scan.projectFiles where pbxproj.hasSuffix("/project.pbxproj") {
-                let found = XcodeProjectTables.read(pbxproj, folders: folders, claimed: &claimed, search: search)
-                project.diagnostics += found.diagnostics
-                guard let file = found.project else {
-                    project.stoppedProjects.append(pbxproj)
-                    continue
+        for file in tree.projects {
+            let found = XcodeProjectTables.tables(of: file, folders: folders, claimed: &claimed, search: search)
+            tree.diagnostics += found.diagnostics
+            leftAlone.merge(found.leftAlone) { first, _ in first }
+            for table in found.tables {
+                // A second project listing the same files (an app and its example app): one
+                // catalog, and both projects are edited.
+                if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }), let localized = table.projectTable,
+                   all[index].origin != table.origin {
+                    all[index].alsoInProjects.append((file.path, localized))
+                } else {
+                    all.append(table)
                 }
-                project.projects.append(file)
-                leftAlone.merge(found.leftAlone) { first, _ in first }
-                if usedProjectRegion == nil, !(found.tables.isEmpty && found.leftovers.isEmpty), search.sourceLanguage == nil {
-                    usedProjectRegion = SourceLanguage(code: file.sourceLanguage, origin: "developmentRegion in \(TableGrouper.relative(pbxproj, to: scan.root))")
-                }
-                for table in found.tables {
-                    // A second project listing the same files (an app and its example app): one
-                    // catalog, and both projects are edited.
-                    if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }), let localized = table.projectTable,
-                       all[index].origin != table.origin {
-                        all[index].alsoInProjects.append((pbxproj, localized))
-                    } else {
-                        all.append(table)
-                    }
-                }
-                project.leftoverTables += found.leftovers.filter { leftover in !project.leftoverTables.contains { $0.catalogPath == leftover.catalogPath } }
             }
-            for manifest in readManifests {
-                let package = PackageManifest.read(manifest)
-                let owned = package.targetFolders
-                let nested = readManifests.filter { $0 != manifest }.map { ($0 as NSString).deletingLastPathComponent }
-                let mine = folders.filter { folder in
-                    owned.contains { folder.path.hasPrefix($0 + "/") } && !nested.contains { folder.path.hasPrefix($0 + "/") && $0.count > package.folder.count }
-                        && !folder.files.contains { claimed.contains(folder.path + "/" + $0) }
-                }
-                project.packages.append(package)
-                guard !mine.isEmpty else { continue }
-                project.diagnostics += package.warnings
-                let source = search.sourceLanguage ?? package.defaultLocalization ?? detected.code
-                let grouping = TableGrouper.group(mine, sourceLanguage: source, origin: .package(manifest), projectCodes: true)
-                project.diagnostics += grouping.diagnostics
-                all += grouping.tables
-                claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
-                if package.toolsVersion.map({ !PackageManifest.isBelow59($0) }) ?? true {
-                    project.diagnostics.append(.note("SwiftPM builds every resource of a target: while a table's legacy files are kept beside its catalog, the target holds the table twice; delete them (--delete-legacy) before you build", at: .file(manifest)))
-                }
+            tree.leftoverTables += found.leftovers.filter { leftover in !tree.leftoverTables.contains { $0.catalogPath == leftover.catalogPath } }
+        }
+        for loose in looseRecords {
+            for table in loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
+                where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
+                tree.leftoverTables.append(table)
             }
         }
-        let stopped = search.noProject ? [] : project.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
-        if search.allFiles || (project.projects.isEmpty && ownManifest == nil && project.stoppedProjects.isEmpty) {
-            let grouping = TableGrouper.group(folders, sourceLanguage: detected.code)
-            project.diagnostics += grouping.diagnostics
-            all = grouping.tables
-        } else {
-            if search.noProject && !project.stoppedProjects.isEmpty {
-                // --no-project: what a broken project would have held is read as a bare folder.
-                let under = project.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
-                let rest = folders.filter { folder in under.contains { folder.path.hasPrefix($0 + "/") } && !folder.files.contains { claimed.contains(folder.path + "/" + $0) } }
-                let grouping = TableGrouper.group(rest, sourceLanguage: detected.code)
-                project.diagnostics += grouping.diagnostics
-                all += grouping.tables
-                claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+        let treeSource = tree.projects.first?.source
+        for package in tree.packagesInTree where package.readBecause != nil {
+            let manifest = package.manifest
+            let nested = tree.packages.filter { $0.path != manifest.path }.map(\.folder)
+            let owned = manifest.targetFolders
+            let mine = folders.filter { folder in
+                owned.contains { folder.path.hasPrefix($0 + "/") } && !nested.contains { folder.path.hasPrefix($0 + "/") && $0.count > manifest.folder.count }
+                    && !folder.files.contains { claimed.contains(folder.path + "/" + $0) }
             }
-            for folder in folders {
-                for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
-                    let path = folder.path + "/" + file
-                    guard !claimed.contains(path) else { continue }
-                    let reason: String
-                    if let known = leftAlone[path] {
-                        reason = known
-                    } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
-                        reason = "its project file does not parse, so nothing under it is migrated"
-                    } else if !project.projects.isEmpty || !project.stoppedProjects.isEmpty {
-                        reason = "in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)"
-                    } else {
-                        reason = "in no target folder of Package.swift"
-                    }
-                    project.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
+            guard !mine.isEmpty else { continue }
+            tree.diagnostics += manifest.warnings
+            let declared = manifest.defaultLocalization.map { SourceLanguage.Declaration.defaultLocalization($0, file: TableGrouper.relative(manifest.path, to: scan.root)) }
+            let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared, spelling: .project, inherited: treeSource)
+            let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path), spelling: .project)
+            tree.diagnostics += grouping.diagnostics
+            all += grouping.tables
+            claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+        }
+        let ownRoot = tree.packagesInTree.contains { $0.manifest.folder == scan.root && $0.readBecause != nil }
+        let stopped = search.noProject || search.allFiles ? [] : tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+        let bare = tree.projects.isEmpty && !ownRoot && tree.stoppedProjects.isEmpty
+        let folderSource = SourceLanguage.decide(explicit: search.sourceLanguage, declared: nil, spelling: .canonical,
+                                                 inherited: treeSource ?? tree.packagesInTree.lazy.compactMap(\.declaredSource).first)
+        if bare || search.allFiles || (search.noProject && !tree.stoppedProjects.isEmpty) {
+            // Files no project or package table took and no project keeps out of its tables: by
+            // folder (a stopped project's folder only, with --no-project alone).
+            let under = tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+            let rest = folders.compactMap { folder -> LprojFolder? in
+                if !bare && !search.allFiles && !under.contains(where: { folder.path.hasPrefix($0 + "/") }) { return nil }
+                var rest = folder
+                rest.files = folder.files.filter { !claimed.contains(folder.path + "/" + $0) && leftAlone[folder.path + "/" + $0] == nil }
+                return rest.files.isEmpty ? nil : rest
+            }
+            let grouping = TableGrouper.group(rest, sourceLanguage: folderSource.code)
+            tree.diagnostics += grouping.diagnostics
+            for table in grouping.tables {
+                // A variant group's table with more files on disk: they join its catalog.
+                if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath && $0.projectTable != nil }) {
+                    all[index].join(table.allFiles)
+                } else {
+                    all.append(table)
                 }
+            }
+            claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+        }
+        for folder in folders {
+            for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
+                let path = folder.path + "/" + file
+                guard !claimed.contains(path) else { continue }
+                let reason: String
+                if let known = leftAlone[path] {
+                    reason = known
+                } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
+                    reason = "its project file does not parse, so nothing under it is migrated"
+                } else if !tree.projects.isEmpty || !tree.stoppedProjects.isEmpty {
+                    reason = "in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)"
+                } else {
+                    reason = "in no target folder of Package.swift"
+                }
+                tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
             }
         }
         // Nothing under a project that does not parse is migrated, not even another project's
@@ -245,51 +277,76 @@ public struct ProjectTables: Sendable {
             all.removeAll { table in
                 stopped.contains { folder in table.catalogPath.hasPrefix(folder + "/") || table.allFiles.contains { $0.path.hasPrefix(folder + "/") } }
             }
-            project.leftoverTables.removeAll { table in stopped.contains { table.catalogPath.hasPrefix($0 + "/") } }
+            tree.leftoverTables.removeAll { table in stopped.contains { table.catalogPath.hasPrefix($0 + "/") } }
         }
         // Never a catalog inside an `.lproj` other than `mul.lproj` (Xcode looks tables up by
         // name in each `.lproj`; a catalog there would be a resource of one language).
         all.removeAll { table in
             guard let misplaced = misplacedLproj(table.catalogPath) else { return false }
-            project.diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no catalog belongs; it is not migrated", at: .file(table.catalogPath)))
+            tree.diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no catalog belongs; it is not migrated", at: .file(table.catalogPath)))
             return true
         }
         all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
-        project.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
-        if let usedProjectRegion { project.sourceLanguage = usedProjectRegion }
+        tree.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
+        tree.sourceLanguage = runSourceLanguage(search: search, projects: tree.projects, tables: all + tree.leftoverTables, fallback: folderSource)
 
-        project.tables = all
-        if !search.tables.isEmpty {
-            let selected = { (table: LegacyTable) in search.tables.contains { selects($0, table, root: scan.root) } }
-            project.tables = all.filter(selected)
-            project.leftoverTables = project.leftoverTables.filter(selected)
-            for name in search.tables where !(all + project.leftoverTables).contains(where: { selects(name, $0, root: scan.root) }) {
-                // A table already migrated, with no legacy file left, is no table to migrate, but
-                // `status` lists it: say so rather than call the name unknown.
-                let migrated = scan.catalogs.filter { selects(name, catalogPath: $0, root: scan.root) }
-                if !migrated.isEmpty {
-                    for catalog in migrated {
-                        project.diagnostics.append(.note("\(name) is already migrated and has no legacy file left: nothing to do", at: .file(catalog)))
-                    }
-                } else {
-                    project.diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
+        tree.tables = all
+        tree.select(search, all: all)
+        tree.requireTables(search, ownRoot: ownRoot, found: all)
+        return tree
+    }
+
+    /// The development language the run's report names: `--source-language`, else that of the
+    /// first project with tables, else the one a folder's tables take.
+    private static func runSourceLanguage(search: TableSearch, projects: [XcodeProjectFile], tables: [LegacyTable], fallback: SourceLanguage) -> SourceLanguage {
+        if search.sourceLanguage != nil { return fallback }
+        for project in projects where tables.contains(where: { table in
+            switch table.origin {
+            case .xcodeProject(let path), .synchronizedFolder(let path): return path == project.path
+            case .folder, .package: return false
+            }
+        }) {
+            return project.source
+        }
+        return fallback
+    }
+
+    /// `--table`: only the tables named; a name no table has is an error (or a note, for a table
+    /// already migrated).
+    private mutating func select(_ search: TableSearch, all: [LegacyTable]) {
+        guard !search.tables.isEmpty else { return }
+        let selected = { (table: LegacyTable) in search.tables.contains { Self.selects($0, table, root: self.scan.root) } }
+        tables = all.filter(selected)
+        leftoverTables = leftoverTables.filter(selected)
+        for name in search.tables where !(all + leftoverTables).contains(where: { Self.selects(name, $0, root: scan.root) }) {
+            // A table already migrated, with no legacy file left, is no table to migrate, but
+            // `status` lists it: say so rather than call the name unknown.
+            let migrated = scan.catalogs.filter { Self.selects(name, catalogPath: $0, root: scan.root) }
+            if !migrated.isEmpty {
+                for catalog in migrated {
+                    diagnostics.append(.note("\(name) is already migrated and has no legacy file left: nothing to do", at: .file(catalog)))
                 }
-            }
-        }
-        if all.isEmpty && project.leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !project.hasMigratedProject
-            && project.stoppedProjects.isEmpty {
-            let unplaced = project.projects.reduce(0) { $0 + $1.localization.unplacedGroups }
-            if unplaced > 0 {
-                project.diagnostics.append(.error("the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files", at: .file(scan.root)))
-            } else if !project.projects.isEmpty && !project.filesLeftAlone.isEmpty {
-                project.diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(project.filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
-            } else if !project.skippedPackages.isEmpty && project.projects.isEmpty && ownManifest == nil {
-                project.diagnostics.append(.error("no table here: the .lproj folders are in packages that are not this folder's own (\(project.skippedPackages.count), third-party code is skipped); --include PATH reads one", at: .file(scan.root)))
             } else {
-                project.diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+                diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
             }
         }
-        return project
+    }
+
+    /// A tree with nothing to migrate is an error for `migrate` (with the reason), not for a tree
+    /// already migrated.
+    private mutating func requireTables(_ search: TableSearch, ownRoot: Bool, found all: [LegacyTable]) {
+        guard all.isEmpty && leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !hasMigratedProject
+            && stoppedProjects.isEmpty else { return }
+        let unplaced = projects.reduce(0) { $0 + $1.localization.unplacedGroups }
+        if unplaced > 0 {
+            diagnostics.append(.error("the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files", at: .file(scan.root)))
+        } else if !projects.isEmpty && !filesLeftAlone.isEmpty {
+            diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
+        } else if !skippedPackages.isEmpty && projects.isEmpty && !ownRoot {
+            diagnostics.append(.error("no table here: the .lproj folders are in packages that are not this folder's own (\(counted(skippedPackages.count, "package")): third-party or unused, see --verbose); --include PATH reads one", at: .file(scan.root)))
+        } else {
+            diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+        }
     }
 
     /// The nearest folder above `folder` that holds an Xcode project (`X.xcodeproj/project.pbxproj`),
@@ -406,5 +463,14 @@ public struct ProjectTables: Sendable {
             }
         }
         return result
+    }
+
+    /// Where the record of the table whose catalog is `catalogPath` is kept: the record of the
+    /// project whose folder holds the catalog (the nearest; the first of several in one folder),
+    /// else `.stringcat-migration.json` in the root.
+    public func recordHolder(for catalogPath: String) -> (path: String, folder: String, project: XcodeProjectFile?) {
+        let holders = projects.filter { catalogPath.hasPrefix($0.folder + "/") }.sorted { ($1.folder.count, $0.path) < ($0.folder.count, $1.path) }
+        if let project = holders.first { return (project.recordPath, project.folder, project) }
+        return (scan.root + "/" + LprojScanner.recordFileName, scan.root, nil)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringcatSupport
 
 /// Groups the files of a scanned project into tables, one String Catalog each.
@@ -28,9 +29,10 @@ public enum TableGrouper {
 
     /// Groups the files of these `.lproj` folders (a subset of a scan: one synchronized folder,
     /// one package).
-    /// - Parameter projectCodes: language codes as a project or package spells them
-    ///   (`LanguageCode.forProjectLproj`), not the folder reading's hyphen form.
-    public static func group(_ lprojFolders: [LprojFolder], sourceLanguage: String, origin: TableOrigin = .folder, projectCodes: Bool = false) -> Result {
+    /// - Parameter spelling: how the folders' language codes are written: as a project or package
+    ///   keeps them, or canonical (a bare folder).
+    public static func group(_ lprojFolders: [LprojFolder], sourceLanguage: String, origin: TableOrigin = .folder,
+                             spelling: LanguageTag.Spelling = .canonical) -> Result {
         var diagnostics: [Diagnostic] = []
         // 1. Files per folder and case-folded table name.
         struct RawTable { var spellings: [String: Int] = [:]; var files: [LegacyFile] = [] }
@@ -46,9 +48,8 @@ public enum TableGrouper {
                     continue
                 }
                 guard let kind = LegacyFileKind(rawValue: ext), !base.isEmpty else { continue }
-                let legacy = LegacyFile(path: lproj.path + "/" + file, kind: kind, lprojName: lproj.name,
-                                        language: projectCodes ? LanguageCode.forProjectLproj(lproj.name, sourceLanguage: sourceLanguage)
-                                            : LanguageCode.forLproj(lproj.name, sourceLanguage: sourceLanguage))
+                // The language is the table's to give (its source language's spelling): step 2.
+                let legacy = LegacyFile(path: lproj.path + "/" + file, kind: kind, lprojName: lproj.name, language: "")
                 byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].spellings[base, default: 0] += 1
                 byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].files.append(legacy)
             }
@@ -66,8 +67,15 @@ public enum TableGrouper {
                 let ib = interfaceFiles[folder].map { names in names.contains { $0.lowercased() == folded } } ?? false
                 var table = LegacyTable(name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
                 table.origin = origin
-                table.sourceLanguage = sourceLanguage
-                pickFiles(raw.files, into: &table, diagnostics: &diagnostics)
+                let languages = TableLanguages(folderNames: raw.files.map(\.lprojName), source: sourceLanguage, spelling: spelling)
+                table.sourceLanguage = languages.sourceKey
+                let files = raw.files.compactMap { file -> LegacyFile? in
+                    guard let key = languages.key(forFolder: file.lprojName) else { return nil }
+                    var file = file
+                    file.language = key
+                    return file
+                }
+                pickFiles(files, into: &table, diagnostics: &diagnostics)
                 tables.append(table)
             }
         }

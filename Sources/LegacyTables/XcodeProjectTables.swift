@@ -1,14 +1,20 @@
 import Foundation
+import Languages
 import StringcatSupport
 import XcodeProject
 
 /// The tables of one Xcode project: its variant groups, the tables a migration already replaced
 /// whose legacy files its record says it kept, and the tables of its synchronized folders.
 enum XcodeProjectTables {
-    struct Found {
+    /// A project file opened, or why it cannot be used.
+    struct Opened {
         /// Nil when the project cannot be used (it does not parse, it defines an object twice,
         /// its `developmentRegion` names no language): nothing under its folder is migrated.
         var project: XcodeProjectFile?
+        var diagnostics: [Diagnostic] = []
+    }
+
+    struct Found {
         var tables: [LegacyTable] = []
         var leftovers: [LegacyTable] = []
         /// Legacy files this project keeps out of every table, and why.
@@ -16,38 +22,59 @@ enum XcodeProjectTables {
         var diagnostics: [Diagnostic] = []
     }
 
-    static func read(_ pbxproj: String, folders: [LprojFolder], claimed: inout Set<String>, search: TableSearch) -> Found {
-        var found = Found()
+    /// Parses the project file at `pbxproj`, checks it can be edited safely, and decides its
+    /// source language.
+    static func open(_ pbxproj: String, search: TableSearch, root: String) -> Opened {
+        var opened = Opened()
         let projectFolder = PathResolver.projectFolder(ofProjectFile: pbxproj)
         let stop = "nothing under \(projectFolder) is migrated or deleted, and the project is not edited"
         let graph: ProjectGraph
         do {
             graph = try ProjectGraph(path: pbxproj)
         } catch {
-            found.diagnostics.append(error)
             let conflict = hasConflictMarkers(pbxproj) ? " (it holds git merge-conflict markers: resolve the conflict first)" : ""
-            found.diagnostics.append(.error("the project file does not parse\(conflict): \(stop) (--no-project or --all-files reads the folder without it)", at: .file(pbxproj)))
-            return found
+            if search.allFiles || search.noProject {
+                // The run was asked to go on without it: its folder is read as a bare one.
+                var located = error
+                located.severity = .warning
+                opened.diagnostics.append(located)
+                let option = search.allFiles ? "--all-files" : "--no-project"
+                opened.diagnostics.append(.warning("the project file does not parse\(conflict): its folder is read without it (\(option)), and it is not edited", at: .file(pbxproj)))
+            } else {
+                opened.diagnostics.append(error)
+                opened.diagnostics.append(.error("the project file does not parse\(conflict): \(stop) (--no-project or --all-files reads the folder without it)", at: .file(pbxproj)))
+            }
+            return opened
         }
         // Two objects with one ID: an edit could leave references to the one it removes.
         let duplicates = duplicateIDs(graph)
         if !duplicates.isEmpty {
             let shown = duplicates.prefix(5).joined(separator: ", ") + (duplicates.count > 5 ? ", …" : "")
-            found.diagnostics.append(.error("the project file defines \(duplicates.count) object ID\(duplicates.count == 1 ? "" : "s") twice (\(shown)): \(stop); open it in Xcode and save it, or fix it by hand", at: .file(pbxproj)))
-            return found
+            opened.diagnostics.append(.error("the project file defines \(duplicates.count) object ID\(duplicates.count == 1 ? "" : "s") twice (\(shown)): \(stop); open it in Xcode and save it, or fix it by hand", at: .file(pbxproj)))
+            return opened
         }
         let region = graph.project?.developmentRegion
-        if search.sourceLanguage == nil, let region, !LanguageCode.isValidTag(region) {
-            found.diagnostics.append(.error("developmentRegion \"\(ControlCharacters.escaped(region))\" is not a language code, so which files hold the source language is not known: \(stop) (pass --source-language)", at: .file(pbxproj)))
-            return found
+        if search.sourceLanguage == nil, let region, LanguageTag(region) == nil {
+            opened.diagnostics.append(.error("developmentRegion \"\(ControlCharacters.escaped(region))\" is not a language code, so which files hold the source language is not known: \(stop) (pass --source-language)", at: .file(pbxproj)))
+            return opened
         }
-        let source = search.sourceLanguage ?? region.map { LanguageCode.forLproj($0, sourceLanguage: "en") } ?? "en"
+        let relative = TableGrouper.relative(pbxproj, to: root)
+        let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: region.map { .developmentRegion($0, file: relative) },
+                                           spelling: .project)
         let localization = LocalizedTables.find(in: graph, projectFolder: projectFolder, includeBaseOnly: search.includeBaseOnly)
-        found.diagnostics += graph.diagnostics + localization.diagnostics
+        opened.diagnostics += graph.diagnostics + localization.diagnostics
         let (record, recordProblem) = MigrationRecord.read(MigrationRecord.path(forProjectFile: pbxproj))
-        if let recordProblem { found.diagnostics.append(recordProblem) }
-        let file = XcodeProjectFile(path: pbxproj, folder: projectFolder, graph: graph, localization: localization, sourceLanguage: source, record: record)
-        found.project = file
+        if let recordProblem { opened.diagnostics.append(recordProblem) }
+        opened.project = XcodeProjectFile(path: pbxproj, folder: projectFolder, graph: graph, localization: localization,
+                                          source: source, record: record)
+        return opened
+    }
+
+    /// The tables of an opened project, taking their files into `claimed`.
+    static func tables(of file: XcodeProjectFile, folders: [LprojFolder], claimed: inout Set<String>, search: TableSearch) -> Found {
+        var found = Found()
+        let pbxproj = file.path, projectFolder = file.folder, localization = file.localization
+        let source = file.source
 
         // Groups left alone keep their files out of every table (§5, F2).
         for group in localization.skipped {
@@ -57,7 +84,6 @@ enum XcodeProjectTables {
             found.diagnostics.append(.note("variant group \(group.name) is left alone: \(group.reason)", at: .file(pbxproj)))
         }
 
-        let fm = FileManager.default
         var missing: [String] = []
         for localized in localization.tables {
             var table = LegacyTable(name: localized.name, folder: PathResolver.parent(localized.catalogPath), isInterfaceBuilder: localized.isInterfaceBuilder,
@@ -65,7 +91,6 @@ enum XcodeProjectTables {
             if localized.isInterfaceBuilder { table.folder = PathResolver.parent(table.folder) }
             table.origin = .xcodeProject(pbxproj)
             table.projectTable = localized
-            table.sourceLanguage = source
             // A table that a group left alone also builds for one of its targets (an
             // `Intents.intentdefinition` group holding `xx.lproj/Intents.strings` beside an
             // `Intents.stringsdict` group): a catalog would make the target build it twice.
@@ -78,18 +103,29 @@ enum XcodeProjectTables {
                 found.diagnostics.append(.note("variant group \(localized.name) is left alone: \(reason)", at: .file(pbxproj)))
                 continue
             }
+            var onDisk: [LocalizedFile] = []
+            for localizedFile in localized.files {
+                guard FileManager.default.fileExists(atPath: localizedFile.path) else {
+                    missing.append(localizedFile.path)
+                    continue
+                }
+                if ExcludeGlob.matches(search.excludes, localizedFile.path, root: projectFolder) {
+                    found.leftAlone[localizedFile.path] = "excluded (--exclude)"
+                    continue
+                }
+                onDisk.append(localizedFile)
+            }
+            let languages = TableLanguages(folderNames: onDisk.map(\.lprojFolder), source: source.code, spelling: .project)
+            table.sourceLanguage = languages.sourceKey
             var files: [LegacyFile] = []
-            for file in localized.files {
-                guard fm.fileExists(atPath: file.path) else {
-                    missing.append(file.path)
+            for localizedFile in onDisk {
+                guard let key = languages.key(forFolder: localizedFile.lprojFolder) else {
+                    found.diagnostics.append(.error("the project lists this file in \(localizedFile.lprojFolder).lproj, which is not a language code (such as en, pt-BR or zh-Hans), so it is in no table: rename the folder", at: .file(localizedFile.path)))
+                    found.leftAlone[localizedFile.path] = "its folder name is not a language code"
                     continue
                 }
-                if ExcludeGlob.matches(search.excludes, file.path, root: projectFolder) {
-                    found.leftAlone[file.path] = "excluded (--exclude)"
-                    continue
-                }
-                files.append(LegacyFile(path: file.path, kind: file.kind == .strings ? .strings : .stringsdict, lprojName: file.lprojFolder,
-                                        language: LanguageCode.forProjectLproj(file.lprojFolder, sourceLanguage: source)))
+                files.append(LegacyFile(path: localizedFile.path, kind: localizedFile.kind == .strings ? .strings : .stringsdict,
+                                        lprojName: localizedFile.lprojFolder, language: key))
             }
             // A table none of whose files is on disk (a variant group of files that are gone)
             // has nothing to migrate; its group is left as it is. A Base-only Interface Builder
@@ -107,30 +143,35 @@ enum XcodeProjectTables {
         }
 
         // Tables a migration already replaced, with the legacy files it kept.
-        if let record {
-            let references = ProjectReferences(graph: graph, projectFolder: projectFolder)
+        if let record = file.record {
+            let references = ProjectReferences(graph: file.graph, projectFolder: projectFolder)
             for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
                 let catalog = PathResolver.join(projectFolder, catalogRelative)
                 // Each recorded file looked at once: on disk, or gone (an earlier deletion).
                 var onDisk: [String] = [], gone: [String] = []
                 for relative in relatives {
                     let path = PathResolver.join(projectFolder, relative)
-                    if fm.fileExists(atPath: path) { onDisk.append(path) } else { gone.append(path) }
+                    if FileManager.default.fileExists(atPath: path) { onDisk.append(path) } else { gone.append(path) }
                 }
                 let paths = onDisk.filter { !claimed.contains($0) }
                 guard !paths.isEmpty else { continue }
-                // The project references the catalog, or holds it in a synchronized folder.
+                // The project references the catalog, or holds it in a synchronized folder; or an
+                // option took the table although no variant group held it (`selectedBy`).
                 let origin: TableOrigin
                 switch references.reference(to: catalog) {
                 case .fileReference?: origin = .xcodeProject(pbxproj)
                 case .synchronizedFolder?: origin = .synchronizedFolder(pbxproj)
                 case nil:
+                    if let option = record.selectedBy[catalogRelative] {
+                        origin = RecordedSelection.origin(of: option, base: projectFolder)
+                        break
+                    }
                     for path in paths where found.leftAlone[path] == nil {
                         found.leftAlone[path] = "stringcat's migration record names it, but the project no longer references its catalog \(PathResolver.relative(catalog, from: projectFolder))"
                     }
                     continue
                 }
-                if var table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
+                if var table = recordedTable(catalog: catalog, files: paths, source: source.code, origin: origin, diagnostics: &found.diagnostics) {
                     table.goneFiles = gone
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
@@ -147,7 +188,7 @@ enum XcodeProjectTables {
                 if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) { inside.append(rest) }
             }
             guard !inside.isEmpty else { continue }
-            let grouping = TableGrouper.group(inside, sourceLanguage: source, origin: .synchronizedFolder(pbxproj), projectCodes: true)
+            let grouping = TableGrouper.group(inside, sourceLanguage: source.code, origin: .synchronizedFolder(pbxproj), spelling: .project)
             found.diagnostics += grouping.diagnostics
             found.tables += grouping.tables
             claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
@@ -165,17 +206,22 @@ enum XcodeProjectTables {
         let name = String(fileName.dropLast(".xcstrings".count))
         let catalogFolder = PathResolver.parent(catalog)
         let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == "mul.lproj"
-        let legacy: [LegacyFile] = files.compactMap { path in
+        let spelling: LanguageTag.Spelling = origin == .folder ? .canonical : .project
+        // L8: a plain `.strings` file outside any `.lproj` is the source language's, as Base is.
+        let named: [(path: String, kind: LegacyFileKind, lproj: String)] = files.compactMap { path in
             let kind: LegacyFileKind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            // L8: a plain `.strings` file outside any `.lproj` is the source language's.
-            guard let lproj = LocalizedTablesLproj.name(of: path) ?? (kind == .strings && !isInterfaceBuilder ? source : nil) else { return nil }
-            return LegacyFile(path: path, kind: kind, lprojName: lproj, language: LanguageCode.forProjectLproj(lproj, sourceLanguage: source))
+            guard let lproj = LprojFolderName.of(file: path) ?? (kind == .strings && !isInterfaceBuilder ? LprojFolderName.base : nil) else { return nil }
+            return (path, kind, lproj)
+        }
+        let languages = TableLanguages(folderNames: named.map(\.lproj), source: source, spelling: spelling)
+        let legacy: [LegacyFile] = named.compactMap { file in
+            languages.key(forFolder: file.lproj).map { LegacyFile(path: file.path, kind: file.kind, lprojName: file.lproj, language: $0) }
         }
         guard !legacy.isEmpty else { return nil }
         var table = LegacyTable(name: name, folder: isInterfaceBuilder ? PathResolver.parent(catalogFolder) : catalogFolder,
                                 isInterfaceBuilder: isInterfaceBuilder, files: [], shadowedFiles: [], catalogPath: catalog)
         table.origin = origin
-        table.sourceLanguage = source
+        table.sourceLanguage = languages.sourceKey
         TableGrouper.pickFiles(legacy, into: &table, diagnostics: &diagnostics)
         return table
     }
@@ -193,14 +239,5 @@ enum XcodeProjectTables {
         guard let data = FileManager.default.contents(atPath: path) else { return false }
         let text = String(decoding: data, as: UTF8.self)
         return text.split(separator: "\n").contains { $0.hasPrefix("<<<<<<< ") || $0.hasPrefix(">>>>>>> ") || $0 == "=======" }
-    }
-}
-
-/// `…/de.lproj/X.strings` -> `de`.
-enum LocalizedTablesLproj {
-    static func name(of path: String) -> String? {
-        let folder = PathResolver.lastComponent(PathResolver.parent(path))
-        guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
-        return String(folder.dropLast(6))
     }
 }

@@ -1,3 +1,5 @@
+import Languages
+
 /// CLDR cardinal plural categories per language.
 ///
 /// Transcribed from CLDR `supplemental/plurals.xml` and checked, for every language the JDK 25
@@ -18,25 +20,19 @@ public enum PluralRules {
     /// and the legacy names Xcode projects still carry (`English.lproj`). A region or script is
     /// dropped unless the table has an entry for the whole tag (`pt-PT`).
     public static func categories(for languageCode: String) -> Set<PluralCategory>? {
-        let tag = languageCode.replacingOccurrences(of: "_", with: "-").lowercased()
-        if let set = table[tag] { return set }
-        if let legacy = legacyNames[tag] { return table[legacy] }
-        let subtags = tag.split(separator: "-").map(String.init)
-        guard let language = subtags.first, !language.isEmpty else { return nil }
+        // CLDR's own names first (`root`, which is no language tag), then the tag's canonical form.
+        if let set = table[languageCode.lowercased()] { return set }
+        guard let tag = LanguageTag(languageCode) else { return nil }
+        let canonical = tag.canonical.lowercased()
+        if let set = table[canonical] { return set }
+        let subtags = canonical.split(separator: "-").map(String.init)
+        let language = subtags[0]
         // pt-PT, also spelled pt-Latn-PT.
         if language == "pt", subtags.dropFirst().contains("pt") { return table["pt-pt"] }
         if let set = table[language] { return set }
         if let alias = aliases[language] { return table[alias] }
         return nil
     }
-
-    /// Old English-name folders (`English.lproj`) still found in real projects.
-    private static let legacyNames: [String: String] = [
-        "english": "en", "french": "fr", "german": "de", "japanese": "ja", "spanish": "es",
-        "italian": "it", "dutch": "nl", "portuguese": "pt", "swedish": "sv", "danish": "da",
-        "norwegian": "nb", "finnish": "fi", "russian": "ru", "polish": "pl", "korean": "ko",
-        "chinese": "zh",
-    ]
 
     /// Codes CLDR files under another code: Kurmanji (`kmr`, an Xcode/Weblate code) is CLDR `ku`.
     private static let aliases: [String: String] = ["kmr": "ku"]

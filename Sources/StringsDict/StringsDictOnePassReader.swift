@@ -25,7 +25,7 @@ enum StringsDictOnePassReader {
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, path: String, language: String?) -> StringsDictReadResult? {
         var scanner = OnePassEntryScanner(bytes)
         guard scanner.cursor.header() else { return nil }
-        var checker = OnePassPluralChecker(language: language ?? StringsDictReader.languageFromPlainPath(path))
+        var checker = OnePassPluralChecker(language: language ?? StringsDictReader.languageFromPath(path))
         var entries: [StringsDictEntry] = []
         var warnings: [OnePassPluralChecker.PendingWarning] = []
         /// `warnings[firstWarning[k]..<firstWarning[k + 1]]` are entry k's.

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringcatSupport
 
 /// Reads `.stringsdict` files (XML, binary or old-style property lists) into the typed model.
@@ -83,42 +84,8 @@ public enum StringsDictReader {
     }
 
     /// `…/pt-BR.lproj/Localizable.stringsdict` → `pt-BR`; nil outside an `.lproj` folder.
-    public static func languageFromPath(_ path: String) -> String? {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent
-        guard folder.hasSuffix(".lproj") else { return nil }
-        let name = String(folder.dropLast(6))
-        return name.isEmpty ? nil : name
-    }
+    public static func languageFromPath(_ path: String) -> String? { LprojFolderName.of(file: path) }
 
-    /// `languageFromPath` without `URL` for the paths files nearly always have: absolute, of
-    /// plain characters (ASCII letters, digits, `-_.+@,()` and space), with no empty, `.` or `..`
-    /// component and no trailing slash; any other path goes to `languageFromPath`. For such a
-    /// path `URL` changes nothing that decides the answer (it only resolves relative paths and
-    /// dot components, and marks folders with a trailing slash), and it cost 12% of reading the
-    /// corpus's small files in one pass.
-    static func languageFromPlainPath(_ path: String) -> String? {
-        let utf8 = Array(path.utf8)
-        guard utf8.first == UInt8(ascii: "/"), utf8.last != UInt8(ascii: "/"),
-              utf8.allSatisfy(isPlainPathByte) else { return languageFromPath(path) }
-        let components = utf8.dropFirst().split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
-        guard components.count >= 2, !components.contains(where: { $0.isEmpty || $0.elementsEqual(".".utf8) || $0.elementsEqual("..".utf8) }) else {
-            return languageFromPath(path)
-        }
-        let folder = components[components.count - 2]
-        guard folder.count > 6, folder.suffix(6).elementsEqual(".lproj".utf8) else { return nil }
-        return String(decoding: folder.dropLast(6), as: UTF8.self)
-    }
-
-    private static func isPlainPathByte(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: ","),
-             UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: " "), UInt8(ascii: "/"):
-            return true
-        default:
-            return false
-        }
-    }
 
     /// Foundation's parse error, with the line its message names ("… on line 5", "… at line 1").
     static func parseError(_ error: Error, path: String) -> Diagnostic {

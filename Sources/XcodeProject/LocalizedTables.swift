@@ -1,3 +1,4 @@
+import Languages
 import StringcatSupport
 
 /// One legacy file a table's migration reads: a `.strings` or `.stringsdict` child of a variant
@@ -71,7 +72,7 @@ public struct ProjectLocalization: Sendable {
     /// Absolute folders of the `PBXFileSystemSynchronizedRootGroup`s (S5): the caller scans them
     /// on disk, since their files are not listed in the project.
     public var synchronizedFolders: [String]
-    /// `developmentRegion` of the `PBXProject` (F5: the caller defaults to `en`).
+    /// `developmentRegion` of the `PBXProject` (F5: the caller decides the source language).
     public var developmentRegion: String?
     /// Notes about groups that could not be placed (unresolvable folders, children outside any
     /// `.lproj`, two tables writing one catalog).
@@ -130,7 +131,7 @@ public enum LocalizedTables {
                 let file = PathResolver.lastComponent(childPath)
                 if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
                     // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.
-                    if interfaceBuilder == nil || lprojName(of: childPath) == "Base" {
+                    if interfaceBuilder == nil || LprojFolderName.of(file: childPath) == "Base" {
                         interfaceBuilder = (childPath, reference.path ?? file, reference.sourceTree)
                     }
                     continue
@@ -145,7 +146,7 @@ public enum LocalizedTables {
                     continue
                 }
                 if outside == nil { outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
-                guard let lproj = lprojName(of: childPath) else {
+                guard let lproj = LprojFolderName.of(file: childPath) else {
                     result.diagnostics.append(.note("\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read", at: .file(path)))
                     continue
                 }
@@ -197,8 +198,7 @@ public enum LocalizedTables {
             }
         }
 
-        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: targetsOfGroup,
-                                          developmentRegion: result.developmentRegion ?? "en")
+        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: targetsOfGroup)
 
         let projectTargets = graph.project?.targets ?? []
         for table in TablePairing.tables(candidates) {
@@ -233,8 +233,9 @@ public enum LocalizedTables {
     /// table: its catalog goes beside it and takes its reference's slot. Only a file some target
     /// copies as a resource: one in no build phase is in no bundle, so no table at run time
     /// (alt-tab's genstrings template `l10n/Localizable.strings` beside its `.lproj` folders).
-    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]],
-                                    developmentRegion: String) -> [Candidate] {
+    /// A plain `.strings` file holds the development language, as `Base.lproj` does: its
+    /// `lprojFolder` is `Base`, which the caller maps to the source language it decides.
+    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]]) -> [Candidate] {
         var candidates: [Candidate] = []
         for object in graph.objects(isa: "PBXFileReference") {
             // The cheap tests first: a project has thousands of file references, few of them
@@ -243,9 +244,9 @@ public enum LocalizedTables {
                   graph.string("path", of: object.id)?.hasSuffix(".strings") == true,
                   let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
                   let path = resolver.path(of: object.id), path.hasSuffix(".strings"),
-                  lprojName(of: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
+                  LprojFolderName.of(file: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
             let name = tableName(PathResolver.lastComponent(path))
-            let file = LocalizedFile(path: path, lprojFolder: developmentRegion, kind: .strings, referenceID: object.id)
+            let file = LocalizedFile(path: path, lprojFolder: "Base", kind: .strings, referenceID: object.id)
             candidates.append(Candidate(name: name, kind: .strings, groupID: object.id,
                                         catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
                                         files: [file], targets: targets, interfaceBuilderFile: nil))
@@ -285,13 +286,6 @@ public enum LocalizedTables {
         }
         if let dot = fileName.lastIndex(of: ".") { return String(fileName[..<dot]) }
         return fileName
-    }
-
-    /// `…/de.lproj/X.strings` -> `de`; nil when the file's folder is not an `.lproj`.
-    static func lprojName(of path: String) -> String? {
-        let folder = PathResolver.lastComponent(PathResolver.parent(path))
-        guard folder.hasSuffix(".lproj"), folder.count > 6 else { return nil }
-        return String(folder.dropLast(6))
     }
 
     /// The first folder component of `path` (below the project folder when inside it) that puts

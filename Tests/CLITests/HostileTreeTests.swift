@@ -85,7 +85,8 @@ final class HostileTreeTests: WorkFolderTestCase {
     }
 
     /// Item 4: names that are not UTF-8, and a control character in a folder name, are reported
-    /// with their escaped names; no language code is made from them.
+    /// with their escaped names; no language code is made from them, nor from a folder name that
+    /// is not a language code (`xÿ.lproj`: an error that names it, the other files still read).
     func testNamesThatAreNotUTF8OrHoldControlCharactersAreReported() throws {
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         let app = work.appendingPathComponent("App").path
@@ -100,11 +101,12 @@ final class HostileTreeTests: WorkFolderTestCase {
         close(fd)
         try write("App/nl\n.lproj/Localizable.strings", "\"a\" = \"N\";\n")
         let run = try Stringcat.run(["migrate", "App", "--dry-run", "--verbose"], in: work)
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertTrue(run.stderr.contains("App/x\u{00FF}.lproj: error: the folder name \"x\u{00FF}.lproj\" is not a language code (such as en, pt-BR or zh-Hans), so its files are in no table: rename it"), run.stderr)
         XCTAssertTrue(run.stderr.contains("App: warning: the name x\\xFF.lproj is not valid UTF-8 (each \\xNN is a byte); not read: rename it"), run.stderr)
         XCTAssertTrue(run.stderr.contains("App/en.lproj: warning: the name Bad\\xFF.strings is not valid UTF-8 (each \\xNN is a byte); not read: rename it"), run.stderr)
         XCTAssertTrue(run.stderr.contains("App: warning: the folder name \"nl\\n.lproj\" holds a control character, so it names no language; not read: rename it"), run.stderr)
-        XCTAssertTrue(run.stdout.contains("would write, 2 languages (en, xÿ)"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("would write, 1 language (en)"), run.stdout)
     }
 
     /// Item 5: a replaced catalog keeps its permissions.

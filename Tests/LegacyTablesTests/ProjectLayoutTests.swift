@@ -132,32 +132,38 @@ final class TableGrouperTests: XCTestCase {
     }
 }
 
-final class SourceLanguageDetectorTests: XCTestCase {
-    func testOrderOfPrecedence() throws {
-        let tree = try TestTree()
-        let pbx = try tree.write("A.xcodeproj/project.pbxproj", "// !$*UTF8*$!\n{ objects = { X = { isa = PBXProject; developmentRegion = fr; knownRegions = (fr, Base); }; }; }")
-        let manifest = try tree.write("Package.swift", "let package = Package(\n  name: \"X\",\n  defaultLocalization: \"de\",\n)")
-
-        var (language, diagnostics) = SourceLanguageDetector.detect(explicit: "ja", projectFiles: [pbx, manifest], root: tree.root)
-        XCTAssertEqual(language, SourceLanguage(code: "ja", origin: "--source-language"))
-
-        (language, diagnostics) = SourceLanguageDetector.detect(explicit: nil, projectFiles: [pbx, manifest], root: tree.root)
-        XCTAssertEqual(language, SourceLanguage(code: "fr", origin: "developmentRegion in A.xcodeproj/project.pbxproj"))
-        // The package declaring another language is no warning: each table takes the language of
-        // the project or package that holds it (ProjectTables); this one is the report's.
-        XCTAssertEqual(diagnostics, [])
-
-        (language, _) = SourceLanguageDetector.detect(explicit: nil, projectFiles: [manifest], root: tree.root)
-        XCTAssertEqual(language, SourceLanguage(code: "de", origin: "defaultLocalization in Package.swift"))
-
-        (language, diagnostics) = SourceLanguageDetector.detect(explicit: nil, projectFiles: [], root: tree.root)
-        XCTAssertEqual(language.code, "en")
-        XCTAssertEqual(diagnostics, [])
+/// One function decides a source language, with the reason it gives.
+final class SourceLanguageDecisionTests: XCTestCase {
+    func testTheCommandLineWinsThenTheOwnersDeclarationThenTheTreesThenEnglish() {
+        let region = SourceLanguage.Declaration.developmentRegion("fr", file: "A.xcodeproj/project.pbxproj")
+        XCTAssertEqual(SourceLanguage.decide(explicit: "ja", declared: region, spelling: .project), SourceLanguage(code: "ja", origin: "--source-language"))
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: region, spelling: .project),
+                       SourceLanguage(code: "fr", origin: "developmentRegion in A.xcodeproj/project.pbxproj"))
+        let package = SourceLanguage.Declaration.defaultLocalization("de", file: "Package.swift")
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: package, spelling: .project),
+                       SourceLanguage(code: "de", origin: "defaultLocalization in Package.swift"))
+        let inherited = SourceLanguage(code: "it", origin: "developmentRegion in B.xcodeproj/project.pbxproj")
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical, inherited: inherited), inherited)
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical), SourceLanguage.fallback)
+        XCTAssertEqual(SourceLanguage.fallback.code, "en")
     }
 
-    func testLegacyDevelopmentRegionNameIsMapped() throws {
-        let tree = try TestTree()
-        let pbx = try tree.write("A.xcodeproj/project.pbxproj", "{ developmentRegion = English; }")
-        XCTAssertEqual(SourceLanguageDetector.detect(explicit: nil, projectFiles: [pbx], root: tree.root).0.code, "en")
+    func testARegionIsSpelledAsItsOwnerSpellsItsFoldersAndALegacyNameIsMapped() {
+        let british = SourceLanguage.Declaration.developmentRegion("en_GB", file: "A.xcodeproj/project.pbxproj")
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: british, spelling: .project).code, "en_GB")
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: british, spelling: .canonical).code, "en-GB")
+        let english = SourceLanguage.Declaration.developmentRegion("English", file: "A.xcodeproj/project.pbxproj")
+        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: english, spelling: .project).code, "en")
+    }
+
+    /// A table keys its source language as it spells its own folder of that language, whatever
+    /// spelling the declaration used: the catalog's `sourceLanguage` is the key of its values.
+    func testATableKeysItsSourceLanguageAsItsOwnFolderIsSpelled() {
+        let languages = TableLanguages(folderNames: ["en_GB", "Base", "de"], source: "en-GB", spelling: .project)
+        XCTAssertEqual(languages.sourceKey, "en_GB")
+        XCTAssertEqual(languages.key(forFolder: "Base"), "en_GB")
+        XCTAssertEqual(languages.key(forFolder: "de"), "de")
+        XCTAssertNil(languages.key(forFolder: "../x"))
+        XCTAssertEqual(TableLanguages(folderNames: ["fr"], source: "en_GB", spelling: .canonical).sourceKey, "en-GB")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import Languages
 @testable import LegacyTables
 import TestSupport
 
@@ -14,10 +15,10 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
             ("pt-br", "pt-BR"), ("PT-br", "pt-BR"), ("en-gb", "en-GB"), ("zh-hant-tw", "zh-Hant-TW"), ("zh-hant-hk", "zh-Hant-HK"),
             ("es-419", "es-419"), ("DE", "de"), ("no-no", "nb-NO"), ("sr-latn", "sr-Latn"),
             // A variant is kept as written.
-            ("en-gb-instukhe", "en-GB-instukhe"), ("da-instk12", "da-instk12"),
+            ("en-gb-instukhe", "en-GB-instukhe"), ("da-instk12", "da-instk12"), ("English", "en"),
         ]
         for (folder, code) in cases {
-            XCTAssertEqual(LanguageCode.forLproj(folder, sourceLanguage: "en"), code, folder)
+            XCTAssertEqual(LanguageTag(folder)?.spelled(.canonical), code, folder)
         }
     }
 
@@ -28,15 +29,15 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
             ("zh_hant_tw", "zh-Hant_TW"), ("English", "en"), ("Base", "ja"),
         ]
         for (folder, code) in cases {
-            XCTAssertEqual(LanguageCode.forProjectLproj(folder, sourceLanguage: "ja"), code, folder)
+            XCTAssertEqual(TableLanguages(folderNames: [folder], source: "ja", spelling: .project).key(forFolder: folder), code, folder)
         }
     }
 
     /// Canonical codes are left as they are.
     func testRule6CanonicalCodesAreUnchanged() {
         for code in ["en", "pt-BR", "pt-PT", "en-GB", "es-419", "zh-Hans", "zh-Hant-TW", "nb-NO", "se", "ars", "tzm", "ca-ES", "sv-instk12"] {
-            XCTAssertEqual(LanguageCode.forLproj(code, sourceLanguage: "en"), code)
-            XCTAssertEqual(LanguageCode.forProjectLproj(code, sourceLanguage: "en"), code)
+            XCTAssertEqual(LanguageTag(code)?.spelled(.canonical), code)
+            XCTAssertEqual(LanguageTag(code)?.spelled(.project), code)
         }
     }
 
@@ -60,7 +61,7 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
                 path.split(separator: "/").last { $0.hasSuffix(".lproj") }.map { String($0.dropLast(6)) }
             })
             for folder in folders.sorted() where folder != "Base" {
-                let code = LanguageCode.forProjectLproj(folder, sourceLanguage: "en")
+                let code = LanguageTag(folder)?.spelled(.project) ?? folder
                 guard !written.contains(code) else {
                     checked += 1
                     continue

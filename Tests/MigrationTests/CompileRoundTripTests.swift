@@ -67,7 +67,7 @@ final class CompileRoundTripTests: XCTestCase {
     /// Every table of the project, migrated in memory as `migrate --skip-invalid` would.
     static func migrate(_ root: String) -> [MigratedTable] {
         let scan = LprojScanner.scan(root)
-        let (source, _) = SourceLanguageDetector.detect(explicit: nil, projectFiles: scan.projectFiles, root: scan.root)
+        let source = ProjectTables.find(root, TableSearch(requireTables: false)).sourceLanguage
         let tables = TableGrouper.group(scan, sourceLanguage: source.code).tables
         let results = LegacyReader.read(tables.flatMap { $0.files + $0.shadowedFiles })
         var cursor = 0

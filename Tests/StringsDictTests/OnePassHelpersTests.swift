@@ -24,22 +24,4 @@ final class OnePassHelpersTests: XCTestCase {
             XCTAssertEqual(got.map { "\($0.line):\($0.column)" }, offsets.map { "\(reference.position(of: $0).line):\(reference.position(of: $0).column)" }, "\(bytes)")
         }
     }
-
-    /// `languageFromPlainPath` is `languageFromPath`, on plain paths and on those it hands to it.
-    func testLanguageFromPlainPathIsLanguageFromPath() throws {
-        var paths = [
-            "/a/de.lproj/X.stringsdict", "/a/pt-BR.lproj/Localizable.stringsdict", "/a/zh_Hans.lproj/X", "/a/b c.lproj/X",
-            "/a/DE.LPROJ/X", "/a/de.lproj.x/X", "/a/.lproj/X", "/a/b/X", "/de.lproj/X", "/X.stringsdict", "/", "",
-            "/a//de.lproj/X", "/a/./de.lproj/X", "/a/de.lproj/./X", "/a/de.lproj/../fr.lproj/X", "/a/fr.lproj/de.lproj/..",
-            "/a/de.lproj/", "/a/de.lproj/X/", "de.lproj/X", "./de.lproj/X", "X", "/a/Über.lproj/X", "/a/de%20.lproj/X",
-            "/a/d%65.lproj/X", "/a/de.lproj/X?y", "/a/de.lproj/X#y", "~/de.lproj/X", "/a/(1) en+x@2,y.lproj/Z",
-        ]
-        for folder in ["corpus", "goldens"] {
-            if let root = sharedFolderIfPresent(folder) { paths += stringsdictFiles(under: root) }
-        }
-        for path in paths {
-            XCTAssertEqual(StringsDictReader.languageFromPlainPath(path), StringsDictReader.languageFromPath(path), path)
-        }
-        XCTAssertEqual(StringsDictReader.languageFromPlainPath("/a/(1) en+x@2,y.lproj/Z"), "(1) en+x@2,y")
-    }
 }
