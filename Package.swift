@@ -48,7 +48,7 @@ let package = Package(
         ]),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "XcodeProject",
         ]),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.

@@ -62,6 +62,9 @@ public struct LegacyTable: Sendable, Hashable {
     public var sourceLanguage = "en"
     /// For a variant-group table, the project's view of it (the handles its edit needs).
     public var projectTable: LocalizedTable?
+    /// The targets of its project that build it (a variant group's, a synchronized folder's, or
+    /// those building its catalog once migrated): what one bundle is. Empty outside projects.
+    public var targetIDs: [String] = []
     /// Other projects whose variant groups list the same files (an app and its example project):
     /// each is edited too, so that none keeps a reference to a deleted file.
     public var alsoInProjects: [(path: String, table: LocalizedTable)] = []

@@ -5,9 +5,9 @@ import XcodeProject
 /// What earlier runs recorded about how they selected tables (`MigrationRecord.selectedBy`):
 /// a table taken with `--all-files` or `--include` is found again by a run without the option,
 /// so that `status`, `verify` and a later `migrate` see the tree the first run left.
-enum RecordedSelection {
+public enum RecordedSelection {
     /// The prefix of an `--include` record value (`--include vendor/Pkg`).
-    static let includePrefix = "--include "
+    public static let includePrefix = "--include "
 
     /// The origin of a recorded table selected by `option`, paths relative to `base`.
     static func origin(of option: String, base: String) -> TableOrigin {

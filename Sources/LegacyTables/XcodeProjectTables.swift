@@ -91,6 +91,7 @@ enum XcodeProjectTables {
             if localized.isInterfaceBuilder { table.folder = PathResolver.parent(table.folder) }
             table.origin = .xcodeProject(pbxproj)
             table.projectTable = localized
+            table.targetIDs = localized.targetIDs
             // A table that a group left alone also builds for one of its targets (an
             // `Intents.intentdefinition` group holding `xx.lproj/Intents.strings` beside an
             // `Intents.stringsdict` group): a catalog would make the target build it twice.
@@ -173,6 +174,7 @@ enum XcodeProjectTables {
                 }
                 if var table = recordedTable(catalog: catalog, files: paths, source: source.code, origin: origin, diagnostics: &found.diagnostics) {
                     table.goneFiles = gone
+                    table.targetIDs = buildingTargets(of: catalog, references: references, file: file)
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }
@@ -188,7 +190,13 @@ enum XcodeProjectTables {
                 if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) { inside.append(rest) }
             }
             guard !inside.isEmpty else { continue }
-            let grouping = TableGrouper.group(inside, sourceLanguage: source.code, origin: .synchronizedFolder(pbxproj), spelling: .project)
+            var grouping = TableGrouper.group(inside, sourceLanguage: source.code, origin: .synchronizedFolder(pbxproj), spelling: .project)
+            let targets = file.graph.targets.filter { target in
+                file.graph.strings("fileSystemSynchronizedGroups", of: target.id).contains { id in
+                    PathResolver(graph: file.graph, projectFolder: projectFolder).path(of: id) == synchronized
+                }
+            }.map(\.id)
+            for index in grouping.tables.indices { grouping.tables[index].targetIDs = targets }
             found.diagnostics += grouping.diagnostics
             found.tables += grouping.tables
             claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
@@ -197,6 +205,29 @@ enum XcodeProjectTables {
             found.diagnostics.append(.note("tables in synchronized folders are read from disk; while their legacy files are kept, they leave the targets' membership (an exception set), and go back out of it when deleted (inferred: no Xcode migration of such a project was found)", at: .file(pbxproj)))
         }
         return found
+    }
+
+    /// The targets that build the catalog at `catalog`: those whose Resources phase holds its
+    /// file reference, or whose synchronized folder holds it.
+    static func buildingTargets(of catalog: String, references: ProjectReferences, file: XcodeProjectFile) -> [String] {
+        let graph = file.graph
+        switch references.reference(to: catalog) {
+        case .fileReference(let id)?:
+            // An Interface Builder catalog (`mul`) is a child of its storyboard's variant group,
+            // which is what the Resources phase builds (P5).
+            var built: Set<String> = [id]
+            if let parent = graph.parent(of: id), graph.object(parent)?.isa == "PBXVariantGroup" { built.insert(parent) }
+            return graph.targets.filter { target in
+                target.buildPhases.contains { phaseID in
+                    guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { return false }
+                    return phase.files.contains { graph.buildFile($0)?.fileRef.map(built.contains) == true }
+                }
+            }.map(\.id)
+        case .synchronizedFolder(let id)?:
+            return graph.targets.filter { graph.strings("fileSystemSynchronizedGroups", of: $0.id).contains(id) }.map(\.id)
+        case nil:
+            return []
+        }
     }
 
     /// A table of files a migration's record lists for `catalog`.

@@ -20,6 +20,13 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: delete, root: root)
     }
 
+    /// The proof of a run that deletes: the files it would delete are listed in `deletedFiles`
+    /// (and said as being deleted), for `deleteListed` once every table's proof is known.
+    static func prove(_ table: inout TableReport, root: String) {
+        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        apply(proof, to: &table, delete: false, root: root, deleting: true)
+    }
+
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
     /// outside the tree) were written.
     static func plan(_ table: inout TableReport, catalogFile: String, root: String) {
@@ -33,7 +40,8 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: false, root: root)
     }
 
-    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String) {
+    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false) {
+        let deleting = delete || deleting
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         guard proof.isProven else {
             table.diagnostics += proof.errors
@@ -63,9 +71,9 @@ enum LegacyDeletion {
         // Said before anything goes: these comments are in no catalog, only in these files.
         let deletable = verdicts.filter(\.isCarried).count
         if proof.otherLanguageCommentCount > 0 && deletable > 0 {
-            table.diagnostics.append(.warning("\(delete ? "deleting" : "--delete-legacy would delete") these legacy files \(delete ? "drops" : "and drop") \(counted(proof.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key", at: .file(table.catalogPath)))
+            table.diagnostics.append(.warning("\(deleting ? "deleting" : "--delete-legacy would delete") these legacy files \(deleting ? "drops" : "and drop") \(counted(proof.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key", at: .file(table.catalogPath)))
         }
-        var folders: Set<String> = []
+        table.provenLanguages = proof.languages
         for verdict in verdicts {
             guard verdict.isCarried else {
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: verdict.reason ?? "not proven"))
@@ -80,19 +88,28 @@ enum LegacyDeletion {
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: "it lies outside \(root)\(how); stringcat deletes nothing there"))
                 continue
             }
-            guard delete else {
-                table.deletedFiles.append(verdict.path)
-                continue
-            }
+            table.deletedFiles.append(verdict.path)
+        }
+        if delete { deleteListed(&table) }
+    }
+
+    /// Deletes the files `table.deletedFiles` lists (proven, and not kept since), removing the
+    /// `.lproj` folders they leave empty; a file that cannot be deleted moves to the kept ones,
+    /// with the reason.
+    static func deleteListed(_ table: inout TableReport) {
+        var folders: Set<String> = []
+        var deleted: [String] = []
+        for path in table.deletedFiles {
             do {
-                try FileManager.default.removeItem(atPath: verdict.path)
-                table.deletedFiles.append(verdict.path)
-                folders.insert((verdict.path as NSString).deletingLastPathComponent)
+                try FileManager.default.removeItem(atPath: path)
+                deleted.append(path)
+                folders.insert((path as NSString).deletingLastPathComponent)
             } catch {
-                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(verdict.path)))
-                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted"))
+                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(path)))
+                table.keptFiles.append(KeptFile(path: path, reason: "it could not be deleted"))
             }
         }
+        table.deletedFiles = deleted
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
             if let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty {
                 try? FileManager.default.removeItem(atPath: folder)

@@ -20,6 +20,9 @@ public enum TableOutcome: String, Sendable {
     /// migrated by an earlier run): the catalog is not touched, as for `unchanged`;
     /// `--delete-legacy` deletes the files it provably holds.
     case leftover = "unchanged (already migrated)"
+    /// Not written in this run, and not an error: a Swift package's table, whose catalog is
+    /// written only by a run that also deletes its legacy files (`--delete-legacy`).
+    case waiting = "left for --delete-legacy"
 }
 
 /// One table's line in the migration report.
@@ -47,6 +50,9 @@ public struct TableReport: Sendable {
     public var removedFolders: [String] = []
     /// `--merge`: the keys whose value the catalog and the legacy files give differently.
     public var mergeDifferences: [MergeDifference] = []
+    /// `--delete-legacy`: the languages in which the legacy files hold a key, as the proof read
+    /// them (the catalog, proven, holds a value in each).
+    public var provenLanguages: [String] = []
 
     /// True when the table has a catalog after this run (or would, for `--dry-run`): written,
     /// merged, unchanged, or planned.
@@ -83,8 +89,10 @@ public struct MigrationReport: Sendable {
     /// `.lproj` folders skipped: inside a bundle, framework, app, dependency folder or
     /// third-party package, or excluded.
     public var skippedFolders: [String] = []
-    /// `Package.swift` of packages inside the tree that are not the root's own: skipped.
+    /// `Package.swift` of packages inside the tree whose tables are not read: skipped.
     public var skippedPackages: [String] = []
+    /// Every package of the tree, whose it is and why (`PackageOwnership`).
+    public var packages: [TreePackage] = []
     /// What was done to each project's migration record (`MigrationRecord`).
     public var recordWrites: [RecordWrite] = []
     /// Tables already migrated whose legacy files are still on disk beside their catalog.
@@ -99,9 +107,14 @@ public struct MigrationReport: Sendable {
     /// diagnostics say anything.
     public var stopped = false
 
+    /// Why the safety gate (`MigrationGate`) refused the run's plan; empty when it did not.
+    public var refusals: [Diagnostic] = []
+    /// True when the gate refused the run's plan: nothing was written or deleted.
+    public var isRefused: Bool { !refusals.isEmpty }
+
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {
-        diagnostics.containsError || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
+        diagnostics.containsError || isRefused || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
     }
 }
 

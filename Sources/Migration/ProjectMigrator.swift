@@ -17,6 +17,9 @@ public struct MigrationOptions: Sendable {
     public var prefer: MergePreference = .catalog
     /// Replace existing catalogs.
     public var force = false
+    /// `--delete-empty-languages`: delete legacy files even when they are the last declaration of
+    /// a language in their bundle (`LanguageDeclarations`).
+    public var deleteEmptyLanguages = false
     /// Delete the legacy files once the written catalog is proven to hold them.
     public var deleteLegacy = false
     /// Skip files that do not parse (with a warning) instead of failing their table.
@@ -90,86 +93,56 @@ public enum ProjectMigrator {
         return migrate(project, options: options, lock: lock, progress: progress)
     }
 
-    /// Migrates the tables of a project already found (the caller holds `lock`, the tree's).
+    /// Migrates the tables of a project already found (the caller holds `lock`, the tree's), in
+    /// phases: plan (build every catalog, staged), gate, write, prove and delete, record.
     static func migrate(_ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil, progress: Progress? = nil) -> MigrationReport {
-        let tables = project.tables
         var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics, tables: [])
         report.filesLeftAlone = project.filesLeftAlone
         report.skippedFolders = project.skippedFolders
         report.skippedPackages = project.skippedPackages
+        report.packages = project.packagesInTree
         report.generator = project.generator
         report.projectPaths = project.projects.map(\.path)
         report.leftovers = project.leftoverTables.map { table in
             TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages, entryCount: 0,
                         pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
         }
-        if project.diagnostics.containsError && tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
+        if project.diagnostics.containsError && project.tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
         // A file this process has no memory for is said before anything is read (no backtrace).
         // (A catalog on disk is compared a window at a time; --merge reads it whole.)
-        let inputs = (tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) + (options.merge ? [$0.catalogPath] : []) }
+        let inputs = (project.tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) + (options.merge ? [$0.catalogPath] : []) }
         if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
             report.diagnostics.append(problem)
             return report
         }
-        var options = options
-        options.stagesPlannedCatalogs = options.dryRun && options.deleteLegacy
-        let builts = build(tables, root: project.scan.root, options: options, progress: progress)
-        var pending: [(index: Int, content: AtomicFile.Content)] = []
-        var plannedFiles: [Int: String] = [:]
-        defer { for file in plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
-        var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
-        for built in builts {
-            if let file = built.plannedFile { plannedFiles[report.tables.count] = file }
-            if built.outcome != .failed, let content = built.pending {
-                pending.append((report.tables.count, content))
-            }
-            if let error = built.stagingError, stagingFailure == nil { stagingFailure = (report.tables.count, error) }
-            report.tables.append(built.report)
-        }
-        let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
-        report.projectEdits = edits
-        report.diagnostics += editDiagnostics
-        report.recordWrites = RecordKeeping.recordsForEdits(project, tables: report.tables, edits: report.projectEdits, options: options)
 
-        if options.dryRun {
-            if options.deleteLegacy {
-                FreedMemory.giveBack()
-                for (index, file) in plannedFiles where report.tables[index].outcome != .failed {
-                    LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
-                }
-                for (index, content) in pending where report.tables[index].outcome != .failed {
-                    guard case .data(let data) = content else { continue }
-                    LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
-                }
-                for index in report.tables.indices where report.tables[index].outcome == .unchanged {
-                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
-                }
-                for index in report.leftovers.indices {
-                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
-                }
-            }
+        // 1. Plan: every catalog built (staged beside its destination, or planned in a file
+        // outside the tree for a dry run); the project edits and records that go with them.
+        var run = plan(project, options: options, progress: progress, into: &report)
+        defer { for file in run.plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
+
+        // 2. The gate: nothing is written or deleted when the plan would break the tree.
+        let refusals = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
+        if !refusals.isEmpty {
+            report.refusals = refusals
+            report.diagnostics += refusals
+            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+            markUndone(run.pending, failedTable: nil, error: nil, undo: nil, into: &report, because: "the run was refused")
             return report
         }
-        if let stagingFailure {
+        if options.dryRun {
+            planDeletions(run, project: project, options: options, into: &report)
+            return report
+        }
+        if let stagingFailure = run.stagingFailure {
             // A catalog that could not be written (a full disk while streaming it) fails the run
             // as a failed rename would: nothing of it is put in place.
-            undo(pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
+            undo(run.pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
             return report
         }
-        // Every path this run may write or delete is under the lock: a run on a folder inside
-        // the project (with a lock of its own) cannot go on beside this one.
-        if let lock {
-            var paths = pending.map { report.tables[$0.index].catalogPath } + report.projectEdits.map(\.outputPath) + report.recordWrites.map(\.path)
-            if options.deleteLegacy { paths += (report.tables + report.leftovers).flatMap(\.table.allFiles).map(\.path) }
-            do {
-                try lock.extend(writingInto: paths)
-            } catch {
-                report.diagnostics.append(error)
-                StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-                markUndone(pending, failedTable: nil, error: nil, undo: nil, into: &report)
-                return report
-            }
-        }
+
+        // 3. Write: catalogs, records and project edits in one batch, under the lock.
+        guard lockEverything(lock, run: run, options: options, into: &report) else { return report }
         // What a run killed in the middle of a write left (temporary files, previous versions set
         // aside), in every folder this run writes into, those it finds nothing to write in included.
         if options.outputDirectory == nil {
@@ -178,18 +151,153 @@ public enum ProjectMigrator {
             for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
         }
         TestPause.ifAsked(TestPause.beforeWriteVariable)
-        write(pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
+        write(run.pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
         guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
-        // --delete-legacy: first, what an earlier run killed during its deletions left undone.
-        let earlierDeleted = RecordKeeping.goneFiles(project)
-        report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
-        // Each table's legacy files, proven against its catalog as now on disk.
-        for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
-            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true)
+
+        // 4. Prove and delete, table by table; 5. record what is left.
+        deleteProven(project, options: options, into: &report)
+        return report
+    }
+
+    /// What the plan phase leaves for the others.
+    private struct PlannedRun {
+        var pending: [(index: Int, content: AtomicFile.Content)] = []
+        var plannedFiles: [Int: String] = [:]
+        var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
+        /// Package tables' files the proof of their planned catalog says go (`--delete-legacy`).
+        var expectedDeletions: Set<String> = []
+
+        func gatePlan(_ report: MigrationReport, options: MigrationOptions) -> MigrationGate.Plan {
+            let written = report.tables.filter { $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged }
+            var candidates: [String] = []
+            if options.deleteLegacy {
+                candidates = (report.tables.filter(\.hasCatalog) + report.leftovers).flatMap(\.table.allFiles).map(\.path)
+            }
+            return MigrationGate.Plan(catalogs: written.map(\.catalogPath), deletionCandidates: candidates,
+                                      expectedDeletions: expectedDeletions, edits: report.projectEdits)
+        }
+    }
+
+    /// Builds every table's catalog, and the project edits and records of the run.
+    private static func plan(_ project: ProjectTables, options: MigrationOptions, progress: Progress?, into report: inout MigrationReport) -> PlannedRun {
+        var options = options
+        options.stagesPlannedCatalogs = options.dryRun && options.deleteLegacy
+        var run = PlannedRun()
+        // A package builds every file of its target: its tables' catalogs are written only when
+        // their legacy files go in the same run (`--delete-legacy`); the others wait for it.
+        let waits = { (table: LegacyTable) -> Bool in
+            if case .package = table.origin { return !options.deleteLegacy && options.outputDirectory == nil }
+            return false
+        }
+        for table in project.tables where waits(table) {
+            var waiting = TableReport(table: table, catalogPath: table.catalogPath, outcome: .waiting, languages: table.languages, entryCount: 0,
+                                      pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+            waiting.diagnostics.append(.warning("not written: a Swift package builds every file of its target, so its catalog beside the legacy files would build the table twice; migrate --delete-legacy writes it and deletes them once proven", at: .file(table.catalogPath)))
+            report.tables.append(waiting)
+        }
+        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options, progress: progress)
+        for var built in builts {
+            if case .package = built.report.table.origin, options.deleteLegacy, options.outputDirectory == nil {
+                proveBeforeWriting(&built, root: project.scan.root, expected: &run.expectedDeletions)
+            }
+            if let file = built.plannedFile { run.plannedFiles[report.tables.count] = file }
+            if built.outcome != .failed && built.outcome != .waiting, let content = built.pending {
+                run.pending.append((report.tables.count, content))
+            }
+            if let error = built.stagingError, run.stagingFailure == nil { run.stagingFailure = (report.tables.count, error) }
+            report.tables.append(built.report)
+        }
+        let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
+        report.projectEdits = edits
+        report.diagnostics += editDiagnostics
+        report.recordWrites = RecordKeeping.recordsForEdits(project, tables: report.tables, edits: report.projectEdits, options: options)
+        return run
+    }
+
+    /// A package table's catalog, staged or planned, proven against its legacy files before
+    /// anything is written: it goes ahead only when every one of them would be deleted, since
+    /// the package would build a kept file's language twice.
+    private static func proveBeforeWriting(_ built: inout Built, root: String, expected: inout Set<String>) {
+        guard built.outcome != .failed else { return }
+        var trial = built.report
+        if let file = built.plannedFile {
+            LegacyDeletion.plan(&trial, catalogFile: file, root: root)
+        } else if case .staged(let staged)? = built.pending {
+            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root)
+        } else if case .data(let data)? = built.pending {
+            LegacyDeletion.plan(&trial, catalog: data, root: root)
+        } else {
+            LegacyDeletion.deleteIfProven(&trial, root: root, delete: false)
+        }
+        guard !trial.keptFiles.isEmpty else {
+            expected.formUnion(trial.deletedFiles)
+            return
+        }
+        if case .staged(let staged)? = built.pending { staged.discard() }
+        built.pending = nil
+        built.report.outcome = .waiting
+        built.report.diagnostics += trial.diagnostics.filter(\.isError)
+        let reasons = trial.keptFiles.prefix(3).map { kept in
+            "\(((kept.path as NSString).deletingLastPathComponent as NSString).lastPathComponent)/\((kept.path as NSString).lastPathComponent): \(kept.reason)"
+        }.joined(separator: "; ")
+        built.report.diagnostics.append(.warning("not written: \(counted(trial.keptFiles.count, "legacy file")) of this package table would stay (\(reasons)), and a Swift package builds every file of its target, so the table would be built twice; fix them and run migrate --delete-legacy again", at: .file(built.report.catalogPath)))
+    }
+
+    /// `--dry-run --delete-legacy`: what would be deleted, proven against the planned catalogs.
+    private static func planDeletions(_ run: PlannedRun, project: ProjectTables, options: MigrationOptions, into report: inout MigrationReport) {
+        guard options.deleteLegacy else { return }
+        FreedMemory.giveBack()
+        for (index, file) in run.plannedFiles where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
+            LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
+        }
+        for (index, content) in run.pending where report.tables[index].outcome != .failed {
+            guard case .data(let data) = content else { continue }
+            LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
+        }
+        for index in report.tables.indices where report.tables[index].outcome == .unchanged {
+            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true)
+            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
         }
+        LanguageDeclarations.keep(in: &report, project: project, options: options)
+    }
+
+    /// Every path this run may write or delete is under the lock: a run on a folder inside the
+    /// project (with a lock of its own) cannot go on beside this one.
+    private static func lockEverything(_ lock: TreeLock?, run: PlannedRun, options: MigrationOptions, into report: inout MigrationReport) -> Bool {
+        guard let lock else { return true }
+        var paths = run.pending.map { report.tables[$0.index].catalogPath } + report.projectEdits.map(\.outputPath) + report.recordWrites.map(\.path)
+        if options.deleteLegacy { paths += (report.tables + report.leftovers).flatMap(\.table.allFiles).map(\.path) }
+        do {
+            try lock.extend(writingInto: paths)
+            return true
+        } catch {
+            report.diagnostics.append(error)
+            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+            markUndone(run.pending, failedTable: nil, error: nil, undo: nil, into: &report)
+            return false
+        }
+    }
+
+    /// `--delete-legacy` once the batch is written: first what an earlier run killed during its
+    /// deletions left undone, then each table's legacy files, proven against its catalog as now
+    /// on disk; then the records and the synchronized folders' exception sets follow.
+    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions, into report: inout MigrationReport) {
+        let earlierDeleted = RecordKeeping.goneFiles(project)
+        report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
+        // Each table's proof first; the files go only once every proof is known (a language a
+        // bundle would lose is kept: `LanguageDeclarations`).
+        for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
+            LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
+        }
+        for index in report.leftovers.indices {
+            LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
+        }
+        LanguageDeclarations.keep(in: &report, project: project, options: options)
+        for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index]) }
+        for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index]) }
+
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
         var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
         let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers,
@@ -213,7 +321,6 @@ public enum ProjectMigrator {
         }
         report.recordWrites = RecordKeeping.merge(report.recordWrites, afterDeletion)
         report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
-        return report
     }
 
     /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
@@ -495,7 +602,7 @@ public enum ProjectMigrator {
     /// is written. A file the undo could not put back is said so, with the reason: a report
     /// never calls undone a file that is not as it was.
     private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError?,
-                                   undo: AtomicFile.UndoReport?, into report: inout MigrationReport) {
+                                   undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: String = "the run was undone") {
         let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
         for index in pending.map(\.index) + [failedTable].compactMap({ $0 }) where report.tables[index].outcome != .failed {
             let path = report.tables[index].catalogPath
@@ -506,7 +613,8 @@ public enum ProjectMigrator {
             } else if let reason = notRestored[path] {
                 message = "written, then another file of this run could not be written, and this one could not be put back as it was: \(reason)"
             } else {
-                message = "not written: another file of this run could not be written, so the run was undone"
+                message = cause == "the run was undone" ? "not written: another file of this run could not be written, so the run was undone"
+                    : "not written: \(cause) (see the errors above)"
             }
             report.tables[index].diagnostics.append(.error(message, at: .file(path)))
         }
@@ -516,11 +624,11 @@ public enum ProjectMigrator {
                 report.projectEdits[index].notWrittenBecause = "the run was undone, but this file could not be put back as it was: \(reason)"
                 report.diagnostics.append(.error("written, then the run was undone, and this file could not be put back as it was: \(reason)", at: .file(path)))
             } else {
-                report.projectEdits[index].notWrittenBecause = "the run was undone"
+                report.projectEdits[index].notWrittenBecause = cause
             }
         }
         for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
-            report.recordWrites[index].notWrittenBecause = "the run was undone"
+            report.recordWrites[index].notWrittenBecause = cause
         }
     }
 

@@ -23,14 +23,28 @@ enum RecordKeeping {
             unedited[path, default: []].insert(table.catalogPath)
         }
         needs += unedited.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil) }
+        // Tables an option took that no variant group holds: a later run without the option
+        // finds them from the record of the project around them.
+        let selected = tables.filter { $0.hasCatalog && selectedBy($0.table, in: project) != nil }
+        for table in selected {
+            guard let holder = project.recordHolder(for: table.table.catalogPath).project else { continue }
+            if let index = needs.firstIndex(where: { $0.path == holder.path }) {
+                needs[index].catalogs.insert(table.catalogPath)
+            } else {
+                needs.append((holder.path, [table.catalogPath], edits.first { $0.projectPath == holder.path }))
+            }
+        }
         for need in needs {
             guard let file = project.projects.first(where: { $0.path == need.path }) else { continue }
             var record = file.record ?? MigrationRecord()
             for table in tables where table.hasCatalog && need.catalogs.contains(table.catalogPath) {
                 // The catalog as the project in the tree will reference it (not its --output copy).
                 let catalog = table.table.catalogPath
+                let option = selectedBy(table.table, in: project).map { option in
+                    option == "--all-files" ? option : RecordedSelection.includePrefix + PathResolver.relative(String(option.dropFirst(RecordedSelection.includePrefix.count)), from: file.folder)
+                }
                 record.record(catalog: PathResolver.relative(catalog, from: file.folder),
-                              files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) })
+                              files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) }, selectedBy: option)
             }
             if record.isEmpty && file.record == nil { continue }
             let path = ProjectEditing.outputPath(file.recordPath, root: project.scan.root, output: options.outputDirectory)
@@ -42,6 +56,21 @@ enum RecordKeeping {
             writes.append(write)
         }
         return writes
+    }
+
+    /// The option that took a table no variant group holds, when a later run needs it to find the
+    /// table again: `--all-files` for files in no variant group of a project tree, `--include
+    /// FOLDER` (absolute) for a package the tree does not otherwise read.
+    static func selectedBy(_ table: LegacyTable, in project: ProjectTables) -> String? {
+        switch table.origin {
+        case .folder:
+            return project.projects.isEmpty ? nil : "--all-files"
+        case .package(let manifest):
+            guard let package = project.packagesInTree.first(where: { $0.manifest.path == manifest }), !package.ownership.isOwn else { return nil }
+            return RecordedSelection.includePrefix + package.manifest.folder
+        case .xcodeProject, .synchronizedFolder:
+            return nil
+        }
     }
 
     /// After `--delete-legacy`: every record that lists a deleted file, without it. A record

@@ -16,6 +16,8 @@ public final class StagedFile: @unchecked Sendable {
     /// leads to (see `WriteTarget`).
     public let target: String
     let temporaryPath: String
+    /// Where the bytes are until the rename: a proof may read them before anything is put in place.
+    public var stagedPath: String { temporaryPath }
     /// Folders created for it, outermost first (removed again, when empty, by `discard`).
     let createdFolders: [String]
     private var descriptor: Int32 = -1

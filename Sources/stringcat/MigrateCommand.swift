@@ -12,7 +12,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -35,14 +35,19 @@ enum MigrateCommand: Subcommand {
           --prefer catalog|legacy with --merge, which side wins where a value differs (default: catalog)
           --force                 replace existing catalogs
           --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
+                                  (a file that is the last declaration of a language in its bundle stays)
+          --delete-empty-languages
+                                  with --delete-legacy, delete those files too (the built app loses the language)
           --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
           --strict                junk where a key should start is an error (Apple's reader and Xcode
                                   end the table there, keeping the entries before it: a warning)
           --no-project            leave project.pbxproj alone; print the edits it would have had
-          --all-files             read every .lproj on disk, as for a bare folder, even in a project
+          --all-files             also read the .lproj files no project references (by folder, as in a bare
+                                  folder; files of a variant group's table join its catalog)
           --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
-          --include PATH          migrate the package at PATH too (repeatable): a package inside the tree
-                                  that is not PATH's own is third-party code, skipped like Pods
+          --include PATH          migrate the package at PATH too (repeatable): a package the tree does not use
+                                  by path, or one in a dependency folder or a git submodule, is left alone
+                                  (--verbose says whose each package is, and why)
           --include-base-only     also give each storyboard or xib with no .strings an empty
                                   mul.lproj catalog (a choice Xcode's dialog offers)
           --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
@@ -53,10 +58,11 @@ enum MigrateCommand: Subcommand {
           --verbose               print every diagnostic (default: one line per kind and table, with a count)
           --quiet                 print only errors and the summary line
           -h, --help              show this help
-        exit status: 0 all tables migrated, 1 a table could not be migrated, 2 usage error
+        exit status: 0 every table migrated (or, in a Swift package, left for --delete-legacy), 1 a table could not
+        be migrated or the run was refused (nothing written), 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
+        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--delete-empty-languages", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
             .union(ArgumentSpec.verbosityFlags),
         options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
                   ReportOption.name: ReportOption.valueName])
@@ -71,6 +77,10 @@ enum MigrateCommand: Subcommand {
         options.merge = arguments.has("--merge")
         options.force = arguments.has("--force")
         options.deleteLegacy = arguments.has("--delete-legacy")
+        options.deleteEmptyLanguages = arguments.has("--delete-empty-languages")
+        if options.deleteEmptyLanguages && !options.deleteLegacy {
+            throw UsageError("--delete-empty-languages only applies with --delete-legacy")
+        }
         options.skipInvalid = arguments.has("--skip-invalid")
         options.strict = arguments.has("--strict")
         options.noProject = arguments.has("--no-project")
@@ -155,9 +165,15 @@ enum MigrateCommand: Subcommand {
         }
         printProjectEdits(report, options: options, console: console)
         for record in report.recordWrites {
-            let verb = record.written ? (record.fileCount == 0 ? "removed" : "written") : record.notWrittenBecause == "unchanged" ? "unchanged" : "not written (\(record.notWrittenBecause ?? ""))"
             let what = record.fileCount == 0 ? "no legacy file of a migrated table is left" : "records the \(counted(record.fileCount, "legacy file")) kept beside \(counted(record.catalogCount, "catalog")) (status, verify and --delete-legacy read it)"
-            console.result("\(DisplayPath.of(record.path)): \(verb); \(what)")
+            if record.written {
+                console.result("\(DisplayPath.of(record.path)): \(record.fileCount == 0 ? "removed" : "written"); \(what)")
+            } else if record.notWrittenBecause == "unchanged" {
+                console.result("\(DisplayPath.of(record.path)): unchanged; \(what)")
+            } else {
+                // Nothing is kept by a record that is not written: say only why.
+                console.result("\(DisplayPath.of(record.path)): not written (\(record.notWrittenBecause ?? ""))")
+            }
         }
         if !report.filesLeftAlone.isEmpty {
             let folders = Set(report.filesLeftAlone.map { ($0.path as NSString).deletingLastPathComponent }).count
@@ -171,9 +187,19 @@ enum MigrateCommand: Subcommand {
         if !report.skippedFolders.isEmpty {
             console.result("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or third-party packages, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
         }
+        if console.verbosity == .verbose {
+            for package in report.packages {
+                let folder = DisplayPath.of(package.manifest.folder)
+                if let read = package.readBecause {
+                    console.result("package \(folder): \(package.ownership.kind.rawValue), read (\(read == "--include" ? "--include" : read))")
+                } else {
+                    console.result("package \(folder): \(package.ownership.kind.rawValue), skipped (\(package.skippedBecause ?? ""))")
+                }
+            }
+        }
         if !report.skippedPackages.isEmpty {
             let shown = report.skippedPackages.prefix(3).map { DisplayPath.of(($0 as NSString).deletingLastPathComponent) }.joined(separator: ", ")
-            console.result("skipped: \(counted(report.skippedPackages.count, "package")) inside the tree that \(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods (\(shown)\(report.skippedPackages.count > 3 ? ", …" : "")); --include PATH migrates one")
+            console.result("skipped: \(counted(report.skippedPackages.count, "package")) inside the tree that \(report.skippedPackages.count == 1 ? "is" : "are") third-party or unused (\(shown)\(report.skippedPackages.count > 3 ? ", …" : "")); --verbose says why, --include PATH migrates one")
         }
         if let generator = report.generator {
             console.result("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
@@ -181,12 +207,14 @@ enum MigrateCommand: Subcommand {
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
-        let done = report.tables.count - failed - unchanged
+        let waiting = report.tables.filter { $0.outcome == .waiting }.count
+        let done = report.tables.count - failed - unchanged - waiting
         let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
         let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), \(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
+        if waiting > 0 { summary += "; \(waiting) left for --delete-legacy (in Swift packages)" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary = "nothing left to migrate: \(counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
         } else if report.tables.isEmpty && !report.hasErrors {
@@ -198,6 +226,7 @@ enum MigrateCommand: Subcommand {
             summary += "; \(options.dryRun ? "would delete" : "deleted") \(counted(deleted, "legacy file"))" + (kept > 0 ? ", \(options.dryRun ? "would keep" : "kept") \(kept)" : "")
         }
         if failed > 0 { summary += "; \(failed) failed, see the errors above" }
+        if report.isRefused { summary = "refused: nothing was written or deleted; see the errors above" }
         console.out(summary)
     }
 

@@ -44,7 +44,7 @@ final class HostileTreeTests: WorkFolderTestCase {
         XCTAssertEqual(a.terminationStatus, 0, String(decoding: aOut.fileHandleForReading.readDataToEndOfFile() + aErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent(".stringcat.lock").path), "the lock file is removed when the run ends")
         // Now B may run.
-        let again = try Stringcat.run(["migrate", "App", "--table", "Localizable", "--no-project", "--delete-legacy"], in: work)
+        let again = try Stringcat.run(["migrate", "App", "--table", "Localizable", "--delete-legacy"], in: work)
         XCTAssertEqual(again.status, 0, again.stderr)
     }
 

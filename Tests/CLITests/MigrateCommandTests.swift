@@ -107,8 +107,14 @@ final class MigrateCommandTests: WorkFolderTestCase {
         let verify = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
         XCTAssertTrue(verify.stdout.contains("App/Empty.xcstrings: catalog on disk: 0 languages, 0 keys, no loss"), verify.stdout)
+        // The empty German file is the only thing that declares German (no catalog holds a value
+        // in it): it stays, said so, until --delete-empty-languages.
         let delete = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
         XCTAssertEqual(delete.status, 0, delete.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Empty.strings").path))
+        XCTAssertTrue(delete.stdout.contains("kept App/de.lproj/Empty.strings: it declares de: no catalog of its bundle holds a value in de, and deleting it would empty de.lproj, so the built app would no longer offer de (--delete-empty-languages deletes it anyway)"), delete.stdout)
+        let anyway = try Stringcat.run(["migrate", "App", "--delete-legacy", "--delete-empty-languages"], in: work)
+        XCTAssertEqual(anyway.status, 0, anyway.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Empty.strings").path))
     }
 

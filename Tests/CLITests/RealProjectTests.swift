@@ -291,18 +291,25 @@ final class RealProjectTests: WorkFolderTestCase {
         try write("App/vendor/Kit/Sources/Kit/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
         let run = try Stringcat.run(["migrate", "App"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("skipped: 1 package inside the tree that is not its own, third-party code like Pods (App/vendor/Kit); --include PATH migrates one\n"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("skipped: 1 package inside the tree that is third-party or unused (App/vendor/Kit); --verbose says why, --include PATH migrates one\n"), run.stdout)
         XCTAssertFalse(exists("App/vendor/Kit/Sources/Kit/Kit.xcstrings"))
+        // A package builds every file of its target: its catalog waits for the run that deletes
+        // the legacy files it replaces.
         let included = try Stringcat.run(["migrate", "App", "--include", "vendor/Kit", "--table", "Kit"], in: work)
         XCTAssertEqual(included.status, 0, included.stderr)
-        XCTAssertTrue(exists("App/vendor/Kit/Sources/Kit/Kit.xcstrings"), included.stdout)
+        XCTAssertFalse(exists("App/vendor/Kit/Sources/Kit/Kit.xcstrings"), included.stdout)
+        XCTAssertTrue(included.stdout.contains("App/vendor/Kit/Sources/Kit/Kit.xcstrings: left for --delete-legacy"), included.stdout)
+        let deleting = try Stringcat.run(["migrate", "App", "--include", "vendor/Kit", "--table", "Kit", "--delete-legacy"], in: work)
+        XCTAssertEqual(deleting.status, 0, deleting.stderr)
+        XCTAssertTrue(exists("App/vendor/Kit/Sources/Kit/Kit.xcstrings"), deleting.stdout)
+        XCTAssertFalse(exists("App/vendor/Kit/Sources/Kit/en.lproj/Kit.strings"), deleting.stdout)
     }
 
     func testAltTabsVendoredPackagesAreSkipped() throws {
         try copyCorpusApp("lwouis__alt-tab-macos", to: "alt")
         let run = try Stringcat.run(["migrate", "alt", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("skipped: 3 packages inside the tree that are not its own"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("skipped: 3 packages inside the tree that are third-party or unused"), run.stdout)
         XCTAssertTrue(exists("alt/vendor/Sparkle/Sources/Sparkle/Base.lproj/Sparkle.strings"))
         XCTAssertEqual((FileManager.default.subpaths(atPath: work.appendingPathComponent("alt/vendor").path) ?? []).filter { $0.hasSuffix(".xcstrings") }, [])
     }
