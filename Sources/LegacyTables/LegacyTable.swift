@@ -73,6 +73,8 @@ public struct LegacyTable: Sendable, Hashable {
     /// finished. Without them, the files left cannot say which keys the source language had, nor
     /// which comment the languages agreed on for a key it lacked (formats.md 5.3).
     public var goneFiles: [String] = []
+    /// Legacy files (absolute) an earlier `--delete-legacy` kept, with the reason its record gives.
+    public var keptReasons: [String: String] = [:]
 
     public static func == (a: LegacyTable, b: LegacyTable) -> Bool {
         a.name == b.name && a.folder == b.folder && a.catalogPath == b.catalogPath && a.files == b.files

@@ -34,6 +34,9 @@ public struct ProjectScan: Sendable {
     public var evidenceFiles: [String] = []
     /// Records of earlier runs kept outside a project bundle (`.stringcat-migration.json`), sorted.
     public var records: [String] = []
+    /// `.strings` and `.stringsdict` files outside any `.lproj` folder, sorted: a table only when a
+    /// project builds one as a plain file (L8); the others are said, with the reason.
+    public var looseFiles: [String] = []
     /// False when part of the tree could not be read (the root is missing or not a folder, a
     /// folder cannot be listed): nothing is decided from a tree seen in part.
     public var isComplete = true
@@ -85,6 +88,7 @@ public enum LprojScanner {
         result.projectFiles.sort()
         result.evidenceFiles.sort()
         result.records.sort()
+        result.looseFiles.sort()
         return result
     }
 
@@ -165,6 +169,8 @@ public enum LprojScanner {
                 result.evidenceFiles.append(path)
             } else if name == recordFileName {
                 result.records.append(path)
+            } else if name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") {
+                result.looseFiles.append(path)
             }
         }
     }

@@ -24,6 +24,9 @@ public struct MigrationRecord: Sendable, Equatable {
     /// table again from here, as the run that wrote it did. Absent for a variant group's table.
     public var selectedBy: [String: String] = [:]
 
+    /// Legacy file -> why `--delete-legacy` kept it (`status` says it): relative like the rest.
+    public var kept: [String: String] = [:]
+
     public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:]) {
         self.tables = tables
         self.selectedBy = selectedBy
@@ -33,6 +36,10 @@ public struct MigrationRecord: Sendable, Equatable {
     public static func path(forProjectFile pbxproj: String) -> String {
         (pbxproj as NSString).deletingLastPathComponent + "/" + fileName
     }
+
+    /// The record kept in a folder rather than a project bundle (`.stringcat-migration.json`): for
+    /// tables no Xcode project around them holds.
+    public static func path(inFolder folder: String) -> String { folder + "/" + LprojScanner.recordFileName }
 
     /// Reads the record at `path`: nil without one; a record that cannot be read is a warning,
     /// and is then treated as absent (nothing of it is deleted).
@@ -51,6 +58,10 @@ public struct MigrationRecord: Sendable, Equatable {
         for (catalog, option) in top["selectedBy"] as? [String: Any] ?? [:] where record.tables[catalog] != nil {
             if let option = option as? String { record.selectedBy[catalog] = option }
         }
+        let listed = Set(record.tables.values.flatMap { $0 })
+        for (file, reason) in top["kept"] as? [String: Any] ?? [:] where listed.contains(file) {
+            if let reason = reason as? String { record.kept[file] = reason }
+        }
         return (record, nil)
     }
 
@@ -62,6 +73,9 @@ public struct MigrationRecord: Sendable, Equatable {
         ]
         let selected = selectedBy.filter { tables[$0.key] != nil }
         if !selected.isEmpty { object["selectedBy"] = selected }
+        let listed = Set(tables.values.flatMap { $0 })
+        let reasons = kept.filter { listed.contains($0.key) }
+        if !reasons.isEmpty { object["kept"] = reasons }
         var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         data.append(0x0A)
         return data
@@ -81,7 +95,13 @@ public struct MigrationRecord: Sendable, Equatable {
             tables[catalog] = left.isEmpty ? nil : left
             if left.isEmpty { selectedBy[catalog] = nil }
         }
+        for file in deleted { kept[file] = nil }
     }
 
     public var isEmpty: Bool { tables.isEmpty }
+
+    /// The kept files' reasons, by absolute path.
+    public func keptReasons(base: String) -> [String: String] {
+        Dictionary(kept.map { (PathResolverLite.join(base, $0.key), $0.value) }, uniquingKeysWith: { a, _ in a })
+    }
 }

@@ -271,6 +271,16 @@ public struct ProjectTables: Sendable {
                 tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
             }
         }
+        // A legacy file outside any `.lproj` is a table only when a project builds it as one
+        // (L8); any other (a genstrings template, a translator's copy) is said, never ignored.
+        for path in scan.looseFiles where !claimed.contains(path) {
+            if BundleFolders.isInsideBundle(path, root: scan.root) || ExcludeGlob.matches(search.excludes, path, root: scan.root)
+                || notRead.contains(where: { path.hasPrefix($0 + "/") }) { continue }
+            let reason = tree.projects.isEmpty
+                ? "not in an .lproj folder, so it holds no language of a table"
+                : "not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only those)"
+            tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: leftAlone[path] ?? reason))
+        }
         // Nothing under a project that does not parse is migrated, not even another project's
         // table there: its files and its edit cannot be checked against that project.
         if !stopped.isEmpty {

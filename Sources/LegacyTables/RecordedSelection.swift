@@ -65,6 +65,7 @@ struct LooseRecord: Sendable {
             if var table = XcodeProjectTables.recordedTable(catalog: catalog, files: paths, source: source, origin: origin,
                                                             diagnostics: &diagnostics) {
                 table.goneFiles = gone
+                table.keptReasons = record.keptReasons(base: folder)
                 claimed.formUnion(paths)
                 result.append(table)
             }

@@ -175,6 +175,7 @@ enum XcodeProjectTables {
                 if var table = recordedTable(catalog: catalog, files: paths, source: source.code, origin: origin, diagnostics: &found.diagnostics) {
                     table.goneFiles = gone
                     table.targetIDs = buildingTargets(of: catalog, references: references, file: file)
+                    table.keptReasons = record.keptReasons(base: projectFolder)
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }

@@ -30,6 +30,8 @@ public struct TableStatus: Sendable {
     /// Legacy files of the table's name beside its catalog that are not the table's (left alone
     /// by the migration, as Xcode leaves files in no variant group), with the reason.
     public var leftAlone: [LeftAloneFile] = []
+    /// Legacy files of the table an earlier `--delete-legacy` kept, with its reason.
+    public var kept: [LeftAloneFile] = []
 }
 
 /// What the project references for a table.
@@ -51,6 +53,12 @@ public struct StatusReport: Sendable {
     /// Project file references that point at files no longer on disk.
     public var missingReferences: [(project: String, path: String)]
     public var diagnostics: [Diagnostic]
+    /// Legacy files in no table, each with the reason (as `migrate` says them).
+    public var filesLeftAlone: [LeftAloneFile] = []
+    /// `.lproj` folders skipped: in bundles, frameworks, dependency folders, packages not read, or excluded.
+    public var skippedFolders: [String] = []
+    /// Packages whose tables are not read, with whose they are.
+    public var skippedPackages: [TreePackage] = []
 }
 
 /// `stringcat status`: one line per table, for a user migrating table by table: which tables are
@@ -59,6 +67,9 @@ public enum MigrationStatus {
     public static func status(_ path: String, search: TableSearch = TableSearch(requireTables: false)) -> StatusReport {
         let project = ProjectTables.find(path, search)
         var report = StatusReport(root: project.scan.root, tables: [], missingReferences: [], diagnostics: project.diagnostics.filter(\.isError))
+        report.filesLeftAlone = project.filesLeftAlone
+        report.skippedFolders = project.skippedFolders
+        report.skippedPackages = project.packagesInTree.filter { $0.readBecause == nil }
         let references = project.projects.map { ($0.path, ProjectReferences(graph: $0.graph, projectFolder: $0.folder)) }
         let fm = FileManager.default
         func projectState(catalog: String, hasGroup: Bool) -> ProjectReferenceState? {
@@ -88,8 +99,10 @@ public enum MigrationStatus {
         }
         // Tables a migration replaced in the project and kept the legacy files of (its record).
         for table in project.leftoverTables where seen.insert(table.catalogPath).inserted {
-            report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: .halfMigrated,
-                                             legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: false)))
+            var status = TableStatus(name: table.name, catalogPath: table.catalogPath, state: .halfMigrated,
+                                     legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: false))
+            status.kept = table.allFiles.compactMap { file in table.keptReasons[file.path].map { LeftAloneFile(path: file.path, reason: $0) } }
+            report.tables.append(status)
         }
         for catalog in project.scan.catalogs where !seen.contains(catalog) {
             let name = ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension

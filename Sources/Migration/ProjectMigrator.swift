@@ -299,7 +299,8 @@ public enum ProjectMigrator {
         for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index]) }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
-        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
+        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, tables: report.tables + report.leftovers,
+                                                               deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
         let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers,
                                                                                  earlierDeleted: earlierDeleted, options: options)
         report.diagnostics += diagnostics

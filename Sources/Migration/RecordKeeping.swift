@@ -73,23 +73,45 @@ enum RecordKeeping {
         }
     }
 
-    /// After `--delete-legacy`: every record that lists a deleted file, without it. A record
-    /// left empty has `fileCount` 0 and is removed.
-    static func recordsAfterDeletion(_ project: ProjectTables, deleted: Set<String>, earlier: [RecordWrite]) -> [RecordWrite] {
-        guard !deleted.isEmpty else { return [] }
-        var writes: [RecordWrite] = []
-        for file in project.projects {
-            // The record as this run left it: written in its batch, else as read.
-            var record: MigrationRecord?
-            if earlier.contains(where: { $0.path == file.recordPath && $0.written }) {
-                record = MigrationRecord.read(file.recordPath).record
-            } else {
-                record = file.record
+    /// After `--delete-legacy`: every record that lists a deleted file, without it; and the files
+    /// it kept, each with its reason, in the record of their table's holder (a project's, or a
+    /// folder's `.stringcat-migration.json` when no project holds the table), so that `status`
+    /// says why each is still there. A record left empty has `fileCount` 0 and is removed.
+    static func recordsAfterDeletion(_ project: ProjectTables, tables: [TableReport], deleted: Set<String>, earlier: [RecordWrite]) -> [RecordWrite] {
+        let kept = tables.filter { !$0.keptFiles.isEmpty && $0.outcome != .failed && $0.outcome != .waiting }
+        guard !deleted.isEmpty || !kept.isEmpty else { return [] }
+        // Each holder's record as this run left it: written in its batch, else as read.
+        var records: [String: (folder: String, before: MigrationRecord?, record: MigrationRecord)] = [:]
+        func load(_ path: String, folder: String, asRead: MigrationRecord?) {
+            guard records[path] == nil else { return }
+            let current = earlier.contains(where: { $0.path == path && $0.written }) ? MigrationRecord.read(path).record : asRead
+            records[path] = (folder, current, current ?? MigrationRecord())
+        }
+        for file in project.projects { load(file.recordPath, folder: file.folder, asRead: file.record) }
+        for table in kept {
+            let holder = project.recordHolder(for: table.table.catalogPath)
+            load(holder.path, folder: holder.folder, asRead: holder.project == nil ? MigrationRecord.read(holder.path).record : nil)
+            let relative = { (path: String) in PathResolver.relative(path, from: holder.folder) }
+            let catalog = relative(table.table.catalogPath)
+            let remaining = table.table.allFiles.map(\.path).filter { !deleted.contains($0) }
+            var option = selectedBy(table.table, in: project)
+            if case .package(let manifest) = table.table.origin, option == nil {
+                // A package of the user's: found again as one, whatever the ownership says then.
+                option = RecordedSelection.includePrefix + PathResolver.parent(manifest)
             }
-            guard var updated = record else { continue }
-            updated.remove(files: Set(deleted.map { PathResolver.relative($0, from: file.folder) }))
-            guard updated != record else { continue }
-            var write = RecordWrite(path: file.recordPath, fileCount: updated.tables.values.reduce(0) { $0 + $1.count }, catalogCount: updated.tables.count)
+            let recorded = option.map { $0 == "--all-files" ? $0 : RecordedSelection.includePrefix + relative(String($0.dropFirst(RecordedSelection.includePrefix.count))) }
+            if records[holder.path]!.record.tables[catalog] == nil || recorded != nil {
+                records[holder.path]!.record.record(catalog: catalog, files: remaining.map(relative), selectedBy: recorded)
+            }
+            for file in table.keptFiles { records[holder.path]!.record.kept[relative(file.path)] = file.reason }
+        }
+        var writes: [RecordWrite] = []
+        for (path, entry) in records.sorted(by: { $0.key < $1.key }) {
+            var updated = entry.record
+            updated.remove(files: Set(deleted.map { PathResolver.relative($0, from: entry.folder) }))
+            guard updated != entry.before ?? MigrationRecord() else { continue }
+            var write = RecordWrite(path: path, fileCount: updated.tables.values.reduce(0) { $0 + $1.count }, catalogCount: updated.tables.count)
+            write.existedBefore = entry.before != nil
             write.data = updated.data
             writes.append(write)
         }

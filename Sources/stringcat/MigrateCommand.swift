@@ -175,15 +175,7 @@ enum MigrateCommand: Subcommand {
                 console.result("\(DisplayPath.of(record.path)): not written (\(record.notWrittenBecause ?? ""))")
             }
         }
-        if !report.filesLeftAlone.isEmpty {
-            let folders = Set(report.filesLeftAlone.map { ($0.path as NSString).deletingLastPathComponent }).count
-            console.result("left alone: \(counted(report.filesLeftAlone.count, "legacy file")) in \(counted(folders, ".lproj folder")), in no table:")
-            let reasons = Dictionary(grouping: report.filesLeftAlone, by: \.reason).sorted { ($1.value.count, $0.key) < ($0.value.count, $1.key) }
-            for (reason, files) in reasons.prefix(console.verbosity == .verbose ? reasons.count : 5) {
-                console.result("  \(counted(files.count, "file")) (\(DisplayPath.of(files[0].path))\(files.count > 1 ? ", …" : "")): \(reason)")
-            }
-            if reasons.count > 5 && console.verbosity != .verbose { console.result("  and \(counted(reasons.count - 5, "other reason")); --verbose lists each") }
-        }
+        LeftAloneLines.print(report.filesLeftAlone, verbose: console.verbosity == .verbose, console: console)
         if !report.skippedFolders.isEmpty {
             console.result("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or third-party packages, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
         }

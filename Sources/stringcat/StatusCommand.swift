@@ -39,8 +39,12 @@ enum StatusCommand: Subcommand {
                 "tables": report.tables.map { table -> [String: Any] in
                     ["table": table.name, "catalog": DisplayPath.of(table.catalogPath), "state": table.state.rawValue,
                      "legacyFiles": table.legacyFiles.map(DisplayPath.of), "project": table.projectReference?.rawValue ?? NSNull(),
-                     "leftAlone": table.leftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] }]
+                     "leftAlone": table.leftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
+                     "kept": table.kept.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] }]
                 },
+                "filesLeftAlone": report.filesLeftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
+                "skippedFolders": report.skippedFolders.map(DisplayPath.of),
+                "skippedPackages": report.skippedPackages.map { ["package": DisplayPath.of($0.manifest.folder), "owner": $0.ownership.kind.rawValue, "reason": $0.skippedBecause ?? ""] },
                 "missingReferences": report.missingReferences.map { ["project": DisplayPath.of($0.project), "file": DisplayPath.of($0.path)] },
             ]))
         } else {
@@ -52,6 +56,14 @@ enum StatusCommand: Subcommand {
                     line += "; \(counted(table.leftAlone.count, "legacy file")) of its name beside it \(table.leftAlone.count == 1 ? "is" : "are") not its own (\(table.leftAlone[0].reason))"
                 }
                 console.out(line)
+                for kept in table.kept { console.out("  kept by --delete-legacy: \(DisplayPath.of(kept.path)): \(kept.reason)") }
+            }
+            LeftAloneLines.print(report.filesLeftAlone, verbose: false, console: console)
+            if !report.skippedFolders.isEmpty {
+                console.out("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or packages not read, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+            }
+            for package in report.skippedPackages {
+                console.out("skipped: package \(DisplayPath.of(package.manifest.folder)): \(package.skippedBecause ?? "")")
             }
             for missing in report.missingReferences {
                 console.out("\(DisplayPath.of(missing.project)): references a missing file: \(DisplayPath.of(missing.path))")
