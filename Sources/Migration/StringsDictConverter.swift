@@ -69,12 +69,16 @@ enum StringsDictConverter {
     }
 
     /// Replaces the variable's own plain unpositioned specifiers by `%arg`; a width, flags or a
-    /// precision keep a specifier as written (`%arg` would lose them).
+    /// precision keep a specifier as written (`%arg` would lose them), and so does one followed by
+    /// a combining mark (`%d\u{301}`), which would join the `g` of `%arg` into one character that
+    /// compiling back does not read as `%arg`.
     private static func replacingOwnSpecifier(in form: String, valueType: String?) -> String {
         var out = ""
-        for token in FormatStringParser.parse(form) {
+        let tokens = FormatStringParser.parse(form)
+        for (index, token) in tokens.enumerated() {
             switch token {
-            case .specifier(let spec) where spec.position == nil && isOwnPlain(spec, valueType: valueType):
+            case .specifier(let spec) where spec.position == nil && isOwnPlain(spec, valueType: valueType)
+                && (index + 1 == tokens.count || ("g" + tokens[index + 1].raw).first == "g"):
                 out += "%arg"
             default:
                 out += token.raw
