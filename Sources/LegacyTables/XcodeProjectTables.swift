@@ -167,8 +167,8 @@ enum XcodeProjectTables {
         let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == "mul.lproj"
         let legacy: [LegacyFile] = files.compactMap { path in
             let kind: LegacyFileKind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            // L8: a plain `.strings` file outside any `.lproj` is the source language's.
-            guard let lproj = LocalizedTablesLproj.name(of: path) ?? (kind == .strings && !isInterfaceBuilder ? source : nil) else { return nil }
+            // L8: a plain `.strings` or `.stringsdict` file outside any `.lproj` is the source language's.
+            guard let lproj = LocalizedTablesLproj.name(of: path) ?? (!isInterfaceBuilder ? source : nil) else { return nil }
             return LegacyFile(path: path, kind: kind, lprojName: lproj, language: LanguageCode.forProjectLproj(lproj, sourceLanguage: source))
         }
         guard !legacy.isEmpty else { return nil }
