@@ -101,6 +101,21 @@ final class PluralSubstitutionShapeTests: XCTestCase {
                        ["one": "one file", "few": "%1$lld files", "other": "%lld files"])
     }
 
+    /// `%d` followed by a combining mark stays `%d`: `%arg` + U+0301 would make its `g` one
+    /// character with the mark, and compiling back would not find `%arg`.
+    func testAnOwnSpecifierBeforeACombiningMarkIsNotWrittenArg() throws {
+        let tree = try TestTree()
+        try tree.write("App/en.lproj/Localizable.stringsdict", stringsDictXML([
+            ("n", "%#@count@", [("count", "d", [("one", "%d\u{301} x"), ("other", "%d y %@")])]),
+        ]))
+        _ = ProjectMigrator.migrate(tree.path("App"), options: MigrationOptions())
+        let catalog = try CatalogReader.read(path: tree.path("App/Localizable.xcstrings"))
+        let forms = catalog.strings["n"]?.localizations["en"]?.substitutions["count"]?.variations?.plural
+        XCTAssertEqual(forms?.mapValues { $0.stringUnit?.value }, ["one": "%d\u{301} x", "other": "%arg y %@"])
+        let report = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil))
+        XCTAssertTrue(report.isLossless, report.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
+    }
+
     func testTheSubstitutionsCompileBackToTheFormsAsWrittenAndVerify() throws {
         let (tree, catalog) = try migrated()
         let compiled = CatalogCompiler.compile(catalog, tableName: "Localizable")
