@@ -16,7 +16,8 @@ import StringcatSupport
 ///   mastodon) are one table on the case-insensitive disks Xcode builds on: merged, and reported;
 /// - two folders of one language (`Base` and `en`, `pt_BR` and `pt-BR`): the folder spelled exactly
 ///   as the code wins over `Base`, legacy names and `_` spellings; the other file is kept in
-///   `shadowedFiles`, and the migrator adds the keys only it has (nothing is dropped).
+///   `shadowedFiles`, and the migrator adds the keys only it has (nothing is dropped), except
+///   from a `Base.lproj` beside the source language's own folder, as Xcode's migration does.
 public enum TableGrouper {
     public struct Result: Sendable {
         public var tables: [LegacyTable]

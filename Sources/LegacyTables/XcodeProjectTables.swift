@@ -242,7 +242,9 @@ enum XcodeProjectTables {
         // L8: a plain `.strings` file outside any `.lproj` is the source language's, as Base is.
         let named: [(path: String, kind: LegacyFileKind, lproj: String)] = files.compactMap { path in
             let kind: LegacyFileKind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            guard let lproj = LprojFolderName.of(file: path) ?? (kind == .strings && !isInterfaceBuilder ? LprojFolderName.base : nil) else { return nil }
+            // L8: a plain `.strings` or `.stringsdict` file outside any `.lproj` is the source
+            // language's, as Base is.
+            guard let lproj = LprojFolderName.of(file: path) ?? (!isInterfaceBuilder ? LprojFolderName.base : nil) else { return nil }
             return (path, kind, lproj)
         }
         let languages = TableLanguages(folderNames: named.map(\.lproj), source: source, spelling: spelling)

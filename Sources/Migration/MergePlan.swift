@@ -220,10 +220,24 @@ struct MergePlan: Sendable {
                 }
                 if Int(k) >= values.count { values += Array(repeating: Cell.none, count: Int(k) + 1 - values.count) }
                 values[Int(k)] = Int32(entryIndex)
+                if let first = entry.value.utf8.first, first < 0x20, first != 0x09, first != 0x0A, first != 0x0D {
+                    diagnostics.append(Self.leadingControlCharacter(entry, language: content.language, path: file.path))
+                }
             }
             cells[languageIndex] = values
             entryKeys[languageIndex] = keysOfEntries
         }
+    }
+
+    /// A value that starts with a C0 control character (a stray `Ctrl` key, most likely): Xcode's
+    /// migration was seen to drop such a value from its language (one case); stringcat keeps it, as
+    /// the app shows it today, and says so (docs/spec/migration-rules.md, "A value that starts
+    /// with a control character").
+    private static func leadingControlCharacter(_ entry: StringsEntry, language: String, path: String) -> Diagnostic {
+        let scalar = entry.value.unicodeScalars.first!.value
+        let code = "U+" + String(repeating: "0", count: 4 - String(scalar, radix: 16).count) + String(scalar, radix: 16, uppercase: true)
+        return .warning("\"\(ControlCharacters.escaped(entry.key))\" [\(language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo",
+                        at: SourceLocation(path: path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column))
     }
 
     /// The source language's comments: a key written several times gets the comments of every

@@ -61,7 +61,8 @@ enum ProjectEditing {
             guard let file = project.projects.first(where: { $0.path == path }) else { continue }
             let tables = groups[path] ?? []
             do {
-                let edit = try CatalogMigrationEdit.apply(tables.map(\.0), to: file.graph, projectFolder: file.folder, keptSynchronizedFiles: kept[path] ?? [])
+                let edit = try CatalogMigrationEdit.apply(tables.map(\.0), to: file.graph, projectFolder: file.folder, keptSynchronizedFiles: kept[path] ?? [],
+                                                         emitLocStrings: options.xcodeVersion.emitLocStrings)
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: outputPath(path, root: project.scan.root, output: options.outputDirectory),
                                                catalogPaths: tables.map(\.1), changes: edit.changes, data: Data(edit.bytes))

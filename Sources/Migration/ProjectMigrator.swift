@@ -27,8 +27,17 @@ public struct MigrationOptions: Sendable {
     /// Junk where a key should start is an error, not the end of the table as in Apple's reader
     /// and Xcode's migration (which keep the entries before it).
     public var strict = false
-    /// `1.0` (Xcode 15/16) or `1.1` (Xcode 26).
-    public var formatVersion = "1.0"
+    /// The Xcode whose migration is reproduced: it decides the catalogs' format version and
+    /// where `SWIFT_EMIT_LOC_STRINGS` goes (`--xcode-version`).
+    public var xcodeVersion = XcodeVersion.standard
+    /// `--format-version`: the catalogs' version whatever `xcodeVersion` says (nil: its own).
+    public var formatVersionOverride: String?
+    /// The catalogs' `"version"`: `1.0` (Xcode 15/16) or `1.1` (Xcode 26). Setting it overrides
+    /// `xcodeVersion`'s.
+    public var formatVersion: String {
+        get { formatVersionOverride ?? xcodeVersion.catalogFormatVersion }
+        set { formatVersionOverride = newValue }
+    }
     /// Read every `.lproj` on disk, as for a bare folder, even in an Xcode project.
     public var allFiles = false
     /// `.lproj` folders or files to leave alone (`--exclude GLOB`).

@@ -6,16 +6,19 @@ import StringsDict
 /// Turns one `.stringsdict` rule of one language into a catalog localization, as Xcode's
 /// migration does (formats.md 5.4). The shape is decided per language and key:
 ///
-/// (a) the format key is exactly `%#@v@` and some plural form of `v` prints argument 1 (an
-///     unpositioned specifier or `%1$…`): plain plural `variations`; the variable name and its
-///     value type are dropped, the forms are copied verbatim;
-/// (b) the format key is exactly `%#@v@` but no form prints argument 1 (`"hat favorisiert"`,
-///     `"%2$@ follower"`): a `stringUnit` holding the format key plus one substitution without
-///     `argNum`;
+/// (a) the format key is exactly `%#@v@`, every specifier of `v`'s forms is its own plain one (the
+///     value type's, unpositioned or `%1$…`, no flags, width or precision) and at least one form
+///     has one: plain plural `variations`; the variable name and its value type are dropped, the
+///     forms are copied verbatim;
+/// (b) the format key is exactly `%#@v@` otherwise: no form prints the count (`"hat favorisiert"`,
+///     `"%2$@ follower"`), or some form holds another specifier (another type, or the same type with
+///     a width: `%1d`): a `stringUnit` holding the format key plus one substitution without `argNum`,
+///     the variable's own plain unpositioned specifiers written `%arg`, the others verbatim
+///     (docs/spec/migration-rules.md, "When a plural stays a substitution");
 /// (c) anything else (text around the variable, several variables, positional `%N$#@v@`): the
 ///     format key with `%N$#@v@` written `%#@v@` and `argNum` N on that substitution. In the forms
 ///     of unpositioned references, when the key has no positional reference, the variable's own
-///     specifier becomes `%arg` (IceCubesApp `de`: `"%lld Beitrag"` -> `"%arg Beitrag"`); forms of
+///     plain specifier becomes `%arg` (IceCubesApp `de`: `"%lld Beitrag"` -> `"%arg Beitrag"`); forms of
 ///     positional keys keep theirs (IceCubesApp `eu`). Malformed references (`%1#@count@`) are
 ///     kept verbatim with no `argNum` (Cork).
 enum StringsDictConverter {
@@ -59,18 +62,23 @@ enum StringsDictConverter {
     private static func pluralCases(_ variable: PluralVariable, rewriteToArg: Bool) -> [String: CatalogLocalization] {
         var cases: [String: CatalogLocalization] = [:]
         for (category, form) in variable.forms {
-            let text = rewriteToArg ? replacingOwnSpecifier(in: form, valueType: variable.valueType) : form
+            let text = rewriteToArg ? replacingOwnSpecifier(in: form, valueType: variable.normalizedValueType) : form
             cases[category.rawValue] = CatalogLocalization(stringUnit: translated(text))
         }
         return cases
     }
 
-    /// Replaces unpositioned specifiers of the variable's own type by `%arg`.
+    /// Replaces the variable's own plain unpositioned specifiers by `%arg`; a width, flags or a
+    /// precision keep a specifier as written (`%arg` would lose them), and so does one followed by
+    /// a combining mark (`%d\u{301}`), which would join the `g` of `%arg` into one character that
+    /// compiling back does not read as `%arg`.
     private static func replacingOwnSpecifier(in form: String, valueType: String?) -> String {
         var out = ""
-        for token in FormatStringParser.parse(form) {
+        let tokens = FormatStringParser.parse(form)
+        for (index, token) in tokens.enumerated() {
             switch token {
-            case .specifier(let spec) where spec.position == nil && !spec.isPercentLiteral && (valueType == nil || spec.typeKey == valueType):
+            case .specifier(let spec) where spec.position == nil && isOwnPlain(spec, valueType: valueType)
+                && (index + 1 == tokens.count || ("g" + tokens[index + 1].raw).first == "g"):
                 out += "%arg"
             default:
                 out += token.raw
@@ -79,38 +87,37 @@ enum StringsDictConverter {
         return out
     }
 
-    /// True when some form prints argument 1, and every form that does agrees with the value type
-    /// on the kind of argument. Only then can the value type be dropped (shape a): the compiler
-    /// takes it back from the forms. A file whose forms print argument 1 as `%1$@` while the type
-    /// says `ld` (mastodon `pl` `plural.count.followed_by_and_mutual`) keeps it in a substitution
-    /// instead: that deviates from Xcode, which would lose the type, on malformed input only.
-    private static func printsArgumentOne(_ variable: PluralVariable) -> Bool {
-        let declared = variable.normalizedValueType.flatMap { type in commonValueTypeKinds[type] ?? argumentKind(ofValueType: type) }
+    /// The variable's own plain specifier: its value type's (any type when it declares none),
+    /// printing the count (unpositioned or `%1$`), with no flags, width or precision.
+    private static func isOwnPlain(_ spec: FormatSpecifier, valueType: String?) -> Bool {
+        !spec.isPercentLiteral && (spec.position == nil || spec.position == 1) && spec.flags.isEmpty
+            && spec.width == nil && spec.precision == nil && (valueType == nil || spec.typeKey == valueType)
+    }
+
+    /// Shape (a): every specifier of the forms is the variable's own plain one, and some form
+    /// prints the count. Only then can the value type be dropped: the compiler takes it back from
+    /// the forms. Anything else (`%1$@` for type `ld`, `%1d`, a reference to another variable)
+    /// keeps the substitution, which holds the type and the forms as written.
+    private static func printsOnlyTheCount(_ variable: PluralVariable) -> Bool {
+        let valueType = variable.normalizedValueType
         var printsIt = false
         for form in variable.forms.values {
             for token in FormatStringParser.parse(form) {
-                guard case .specifier(let spec) = token, !spec.isPercentLiteral, spec.position == nil || spec.position == 1 else { continue }
-                if let declared, spec.argumentKind != declared { return false }
-                printsIt = true
+                switch token {
+                case .specifier(let spec) where spec.isPercentLiteral:
+                    continue
+                case .specifier(let spec):
+                    guard isOwnPlain(spec, valueType: valueType) else { return false }
+                    printsIt = true
+                case .variable:
+                    return false
+                case .literal, .invalid:
+                    continue
+                }
             }
         }
         return printsIt
     }
-
-    /// The kind of argument a value type formats (`lld`: integer), nil when it is no specifier.
-    private static func argumentKind(ofValueType type: String) -> FormatArgumentKind? {
-        FormatStringParser.specifiers(in: "%" + type).first?.argumentKind
-    }
-
-    /// `argumentKind(ofValueType:)` of the value types files use, worked out once (asked for
-    /// every plural variable of every language).
-    private static let commonValueTypeKinds: [String: FormatArgumentKind] = {
-        var kinds: [String: FormatArgumentKind] = [:]
-        for type in ["d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd", "hu", "@", "f", "g", "e", "lf", "c", "s"] {
-            kinds[type] = argumentKind(ofValueType: type)
-        }
-        return kinds
-    }()
 
     private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
         let tokens = FormatStringParser.parse(rule.formatKey)
@@ -127,13 +134,13 @@ enum StringsDictConverter {
         // (a) and (b): the format key is one well-formed, unpositioned reference.
         if tokens.count == 1, others.isEmpty, let only = references.first, only.position == nil, !only.isMalformed,
            let variable = rule.variable(named: names[0]) {
-            if printsArgumentOne(variable) {
+            if printsOnlyTheCount(variable) {
                 return CatalogLocalization(variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
             }
             return CatalogLocalization(
                 stringUnit: translated("%#@\(variable.name)@"),
                 substitutions: [variable.name: Substitution(argNum: nil, formatSpecifier: variable.valueType,
-                                                            variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))])
+                                                            variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: true)))])
         }
 
         // (c)

@@ -30,11 +30,14 @@ enum TableLoader {
             loaded.diagnostics += result.diagnostics
             var content = loaded.contents[file.language] ?? LegacyLanguageContent(language: file.language)
             let shadowed = table.shadowedFiles.contains(file)
+            // `Base.lproj` loses only to the source language's own folder (TableGrouper): Xcode
+            // then takes none of its keys.
+            let addsKeys = file.lprojName != "Base"
             if let strings = result.strings {
-                content.strings = fold(strings, into: shadowed ? content.strings : nil, ShadowedFiles.fold, &loaded)
+                content.strings = fold(strings, into: shadowed ? content.strings : nil, { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
             }
             if let dict = result.stringsDict {
-                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, ShadowedFiles.fold, &loaded)
+                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
             }
             loaded.contents[file.language] = content
         }

@@ -202,6 +202,9 @@ struct LegacySide {
     var languages: [String: Language] = [:]
     var comments: CommentExpectations
     var notes: [Diagnostic] = []
+    /// Files that hold keys the catalog is not asked for (`Base.lproj` beside the source language's
+    /// own folder), with the reason they stay.
+    var filesKept: [String: String] = [:]
 
     subscript(ref: Ref) -> LegacyFileLeaves.Key { files[Int(ref.file)].keys[Int(ref.key)] }
 
@@ -272,12 +275,14 @@ struct LegacySide {
         for (language, result) in zip(languageNames, built) {
             languages[language] = result.language
             notes += result.notes
+            filesKept.merge(result.filesKept) { a, _ in a }
         }
         comments = CommentExpectations(files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage,
                                        othersDecide: !someFilesGone)
     }
 
-    private static func language(_ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int, _ indices: [Int]) -> (language: Language, notes: [Diagnostic]) {
+    private static func language(_ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int,
+                                 _ indices: [Int]) -> (language: Language, notes: [Diagnostic], filesKept: [String: String]) {
         // A key in both the .strings and the .stringsdict of one language: the app shows the
         // .stringsdict form, which is what the catalog keeps (NSBundle, and Xcode's migration).
         var inDict: [Bool] = []
@@ -285,15 +290,31 @@ struct LegacySide {
             if inDict.isEmpty { inDict = Array(repeating: false, count: keyCount) }
             for id in fileIDs[index] { inDict[Int(id)] = true }
         }
+        // `Base.lproj` beside the source language's own folder: Xcode's migration takes the source
+        // language from that folder only (docs/spec/migration-rules.md), so keys only `Base.lproj`
+        // has are not asked of the catalog; each file of that kind names them, and stays.
+        var ownFolderKeys: [LegacyFileKind: [Bool]] = [:]
+        for index in indices where files[index].file.lprojName != "Base" {
+            let kind = files[index].file.kind
+            if ownFolderKeys[kind] == nil { ownFolderKeys[kind] = Array(repeating: false, count: keyCount) }
+            for id in fileIDs[index] { ownFolderKeys[kind]![Int(id)] = true }
+        }
         var language = Language()
         language.keys.reserveCapacity(indices.map { files[$0].keys.count }.max() ?? 0)
         language.positions = Array(repeating: -1, count: keyCount)
         var notes: [Diagnostic] = []
+        var filesKept: [String: String] = [:]
         for index in indices {
             let file = files[index]
             let shadowing = file.file.kind == .strings && !inDict.isEmpty
             var shadowed = 0
+            let ownFolder = file.file.lprojName == "Base" ? ownFolderKeys[file.file.kind] : nil
+            var baseOnly: [String] = []
             for (position, id) in fileIDs[index].enumerated() {
+                if let ownFolder, !ownFolder[Int(id)] {
+                    baseOnly.append(file.keys[position].key)
+                    continue
+                }
                 if shadowing && inDict[Int(id)] {
                     shadowed += 1
                     continue
@@ -313,8 +334,13 @@ struct LegacySide {
             if shadowed > 0 {
                 notes.append(.note("\(counted(shadowed, "key")) \(shadowed == 1 ? "is" : "are") also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
             }
+            if !baseOnly.isEmpty {
+                let named = baseOnly.prefix(5).map(quoted).joined(separator: ", ") + (baseOnly.count > 5 ? ", …" : "")
+                notes.append(.warning("\(counted(baseOnly.count, "key")) only this file has \(baseOnly.count == 1 ? "is" : "are") not in the catalog's \(file.file.language) (\(named)): beside the source language's own folder, Xcode's migration takes \(file.file.language) from that folder only, whose table the app reads; this file is kept", at: .file(file.file.path)))
+                filesKept[file.file.path] = "it holds \(counted(baseOnly.count, "key")) that the source language's own folder lacks, which Xcode's migration does not take from Base.lproj"
+            }
         }
-        return (language, notes)
+        return (language, notes, filesKept)
     }
 }
 
@@ -350,6 +376,9 @@ struct CommentExpectations {
                 guard let comment = key.comment else { continue }
                 let id = fileIDs[fileIndex][keyIndex]
                 if explicit[id] != nil { continue }
+                // A key the source language does not give (only `Base.lproj` beside its own folder
+                // has it): its comment comes from the other languages, as for any key it lacks.
+                if source?.position(of: id) == nil { continue }
                 if let position = source?.position(of: id), Self.implicit(files, source!.keys[position]) != nil { continue }
                 explicit[id] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }

@@ -110,7 +110,7 @@ public enum ProjectVerifier {
         // Languages with at least one key, as migrate counts a catalog's (an empty file adds none).
         result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
         result.languageCount = result.languages.count
-        var notCarried: [String: String] = [:]
+        var notCarried = legacy.filesKept
         for file in files {
             if let error = file.error {
                 result.unreadableFiles.append(.error("cannot be compared, it does not parse: \(error.message)", at: error.location))

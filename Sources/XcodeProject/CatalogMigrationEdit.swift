@@ -4,6 +4,17 @@ import StringcatSupport
 /// syntax tree: untouched bytes stay as they were, so the diff holds only removed and added
 /// objects, changed `children`/`files` lists, build settings and `objectVersion`.
 public enum CatalogMigrationEdit {
+    /// Where the migration puts `SWIFT_EMIT_LOC_STRINGS = YES`: it depends on the Xcode that
+    /// migrates, and nothing in the project file tells (docs/spec/migration-rules.md, "Which Xcode").
+    public enum EmitLocStringsPlacement: Sendable, Hashable {
+        /// Xcode 15: in each configuration of each target that received a catalog, where the
+        /// target does not already evaluate to YES.
+        case eachReceivingTarget
+        /// Xcode 16 and later: in every project-level configuration that does not set it yet
+        /// (even when the targets say YES); targets are left alone, an explicit `NO` included.
+        case projectConfigurations
+    }
+
     /// Replaces the variant groups of `tables` (any subset of `LocalizedTables.find`'s) by
     /// catalogs.
     ///
@@ -13,9 +24,8 @@ public enum CatalogMigrationEdit {
     /// - IB table: the `.strings` children go and a `mul` child is added to the group (P5);
     ///   `objectVersion` becomes 60 if below (P6).
     /// - Settings: `LOCALIZATION_PREFERS_STRING_CATALOGS = YES` in every project-level
-    ///   configuration lacking it (P8); `SWIFT_EMIT_LOC_STRINGS = YES` in each configuration of a
-    ///   target that received a catalog where it is set neither at target level nor to YES at
-    ///   project level (P9). `knownRegions`, `developmentRegion` and `LastUpgradeCheck` are never
+    ///   configuration lacking it (P8); `SWIFT_EMIT_LOC_STRINGS = YES` where `emitLocStrings`
+    ///   says (P9). `knownRegions`, `developmentRegion` and `LastUpgradeCheck` are never
     ///   touched (P7).
     ///
     /// - Synchronized folders (S5): the legacy files of `keptSynchronizedFiles` (absolute),
@@ -35,12 +45,14 @@ public enum CatalogMigrationEdit {
     ///   - staleSynchronizedEntries: also remove the exception entries of tables whose files are
     ///     all gone while their catalog is on disk (after `--delete-legacy`: an earlier run killed
     ///     between its deletions and this edit left them).
+    ///   - emitLocStrings: where `SWIFT_EMIT_LOC_STRINGS = YES` goes (default: as Xcode 16 and later).
     public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
                              keptSynchronizedFiles: [String] = [], deletedFiles: [String] = [],
-                             staleSynchronizedEntries: Bool = false) throws(Diagnostic) -> ProjectEdit {
+                             staleSynchronizedEntries: Bool = false,
+                             emitLocStrings: EmitLocStringsPlacement = .projectConfigurations) throws(Diagnostic) -> ProjectEdit {
         var editor = Editor(graph: graph, projectFolder: projectFolder)
         for table in tables { try editor.migrate(table) }
-        editor.applySettings()
+        editor.applySettings(emitLocStrings)
         editor.excludeFromSynchronizedFolders(keptSynchronizedFiles)
         editor.removeSynchronizedExceptions(deletedFiles: deletedFiles, staleEntries: staleSynchronizedEntries)
         return editor.finish()
@@ -209,24 +221,32 @@ struct Editor {
     }
 
     /// P8 and P9, once the tables are done.
-    mutating func applySettings() {
+    mutating func applySettings(_ emitLocStrings: CatalogMigrationEdit.EmitLocStringsPlacement) {
         guard !handledGroups.isEmpty, let project = graph.project else { return }
         let projectConfigurations = project.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
         for configuration in projectConfigurations where graph.buildSetting("LOCALIZATION_PREFERS_STRING_CATALOGS", of: configuration) == nil {
             addSetting("LOCALIZATION_PREFERS_STRING_CATALOGS", to: configuration, target: nil)
         }
-        var projectEmits: [String: PBXSettingValue] = [:]
-        for configuration in projectConfigurations {
-            if let name = graph.buildConfiguration(configuration)?.name, let value = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) {
-                projectEmits[name] = value
+        switch emitLocStrings {
+        case .projectConfigurations:
+            // A value the project level already has (YES, or a NO someone chose) is left as it is.
+            for configuration in projectConfigurations where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
+                addSetting("SWIFT_EMIT_LOC_STRINGS", to: configuration, target: nil)
             }
-        }
-        for target in graph.targets where receivingTargets.contains(target.id) {
-            let configurations = target.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
-            for configuration in configurations where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
-                // Inherited from the project-level configuration of the same name.
-                if let name = graph.buildConfiguration(configuration)?.name, projectEmits[name] == .string("YES") { continue }
-                addSetting("SWIFT_EMIT_LOC_STRINGS", to: configuration, target: target.name ?? target.id)
+        case .eachReceivingTarget:
+            var projectEmits: [String: PBXSettingValue] = [:]
+            for configuration in projectConfigurations {
+                if let name = graph.buildConfiguration(configuration)?.name, let value = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) {
+                    projectEmits[name] = value
+                }
+            }
+            for target in graph.targets where receivingTargets.contains(target.id) {
+                let configurations = target.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
+                for configuration in configurations where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
+                    // Inherited from the project-level configuration of the same name.
+                    if let name = graph.buildConfiguration(configuration)?.name, projectEmits[name] == .string("YES") { continue }
+                    addSetting("SWIFT_EMIT_LOC_STRINGS", to: configuration, target: target.name ?? target.id)
+                }
             }
         }
         if addedMul, let version = project.objectVersion, version < 60, let root = document.rootDictionary {

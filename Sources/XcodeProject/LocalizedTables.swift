@@ -234,20 +234,23 @@ public enum LocalizedTables {
     /// copies as a resource: one in no build phase is in no bundle, so no table at run time
     /// (alt-tab's genstrings template `l10n/Localizable.strings` beside its `.lproj` folders).
     /// A plain `.strings` file holds the development language, as `Base.lproj` does: its
-    /// `lprojFolder` is `Base`, which the caller maps to the source language it decides.
+    /// `lprojFolder` is `Base`, which the caller maps to the source language it decides. A plain
+    /// `.stringsdict` likewise: folded into its table's catalog (`TablePairing`), its reference and
+    /// build files go as a variant group's do (P11, docs/spec/migration-rules.md).
     static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]]) -> [Candidate] {
         var candidates: [Candidate] = []
         for object in graph.objects(isa: "PBXFileReference") {
             // The cheap tests first: a project has thousands of file references, few of them
             // `.strings` files that a target builds, and resolving a path walks its groups.
             guard let targets = targetsOfGroup[object.id], !targets.isEmpty,
-                  graph.string("path", of: object.id)?.hasSuffix(".strings") == true,
+                  let written = graph.string("path", of: object.id), written.hasSuffix(".strings") || written.hasSuffix(".stringsdict"),
                   let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
-                  let path = resolver.path(of: object.id), path.hasSuffix(".strings"),
+                  let path = resolver.path(of: object.id), path.hasSuffix(".strings") || path.hasSuffix(".stringsdict"),
                   LprojFolderName.of(file: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
             let name = tableName(PathResolver.lastComponent(path))
-            let file = LocalizedFile(path: path, lprojFolder: "Base", kind: .strings, referenceID: object.id)
-            candidates.append(Candidate(name: name, kind: .strings, groupID: object.id,
+            let kind: LocalizedFile.Kind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
+            let file = LocalizedFile(path: path, lprojFolder: "Base", kind: kind, referenceID: object.id)
+            candidates.append(Candidate(name: name, kind: kind == .strings ? .strings : .stringsdict, groupID: object.id,
                                         catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
                                         files: [file], targets: targets, interfaceBuilderFile: nil))
         }

@@ -12,7 +12,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -50,7 +50,11 @@ enum MigrateCommand: Subcommand {
                                   (--verbose says whose each package is, and why)
           --include-base-only     also give each storyboard or xib with no .strings an empty
                                   mul.lproj catalog (a choice Xcode's dialog offers)
-          --format-version V      1.0 (Xcode 15/16, default) or 1.1 (Xcode 26)
+          --xcode-version V       the Xcode whose migration to reproduce: 15 (SWIFT_EMIT_LOC_STRINGS on
+                                  each target that receives a catalog), 16 (default: in the project's
+                                  configurations) or 26 (as 16, catalogs "version" : "1.1")
+          --format-version V      the catalogs' version whatever --xcode-version says: 1.0 (Xcode 15/16,
+                                  which every Xcode since 15 opens) or 1.1 (Xcode 26)
           --json                  print the report as JSON
           --report FILE.md        also write the run as a Markdown page for a pull request, with verify's
                                   proof as its verdict (docs/ci.md); FILE.md is replaced if it exists
@@ -64,7 +68,7 @@ enum MigrateCommand: Subcommand {
     static let spec = ArgumentSpec(
         flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--delete-empty-languages", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
             .union(ArgumentSpec.verbosityFlags),
-        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
+        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--xcode-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
                   ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -88,7 +92,13 @@ enum MigrateCommand: Subcommand {
         options.excludes = arguments.values("--exclude")
         options.includes = arguments.values("--include")
         options.includeBaseOnly = arguments.has("--include-base-only")
-        options.formatVersion = arguments.value("--format-version") ?? "1.0"
+        if let version = arguments.value("--xcode-version") {
+            guard let parsed = XcodeVersion(argument: version) else {
+                throw UsageError("--xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)")
+            }
+            options.xcodeVersion = parsed
+        }
+        options.formatVersionOverride = arguments.value("--format-version")
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
         if let prefer = arguments.value("--prefer") {
             guard let parsed = MergePreference(rawValue: prefer) else { throw UsageError("--prefer must be catalog or legacy") }
@@ -98,7 +108,7 @@ enum MigrateCommand: Subcommand {
         if options.outputDirectory != nil && options.deleteLegacy {
             throw UsageError("--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files they replace must stay")
         }
-        guard ["1.0", "1.1"].contains(options.formatVersion) else { throw UsageError("--format-version must be 1.0 or 1.1") }
+        guard options.formatVersionOverride.map(["1.0", "1.1"].contains) ?? true else { throw UsageError("--format-version must be 1.0 or 1.1") }
         let reportPath = try ReportOption.path(arguments)
         let path = arguments.positionals.first ?? "."
         let json = arguments.has("--json")

@@ -13,6 +13,7 @@ final class ArgumentTests: WorkFolderTestCase {
         (["migrate", "App", "--table", "--force"], "--table <name>"),
         (["migrate", "App", "--exclude", "--all-files"], "--exclude <glob>"),
         (["migrate", "App", "--format-version", "--merge"], "--format-version <version>"),
+        (["migrate", "App", "--xcode-version", "--merge"], "--xcode-version <version>"),
         (["verify", "App", "--source-language", "--json"], "--source-language <code>"),
         (["verify", "App", "--table", "--json"], "--table <name>"),
         (["compile", "X.xcstrings", "--output", "--force"], "--output <dir>"),
@@ -47,6 +48,25 @@ final class ArgumentTests: WorkFolderTestCase {
             XCTAssertEqual(run.status, 2, "\(arguments)")
             XCTAssertTrue(run.stderr.hasPrefix("error: missing value for '"), "\(arguments): \(run.stderr)")
             XCTAssertEqual(snapshot(), before)
+        }
+    }
+
+    /// `--xcode-version` takes 15, 16 or 26 and writes nothing otherwise; 26 writes catalogs 1.1
+    /// unless `--format-version` says otherwise.
+    func testXcodeVersionTakesFifteenSixteenOrTwentySixAndSetsTheCatalogVersion() throws {
+        for bad in ["17", "27", "15.4", "xcode16"] {
+            let before = snapshot()
+            let run = try Stringcat.run(["migrate", "App", "--xcode-version", bad], in: work)
+            XCTAssertEqual(run.status, 2, bad)
+            XCTAssertTrue(run.stderr.hasPrefix("error: --xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)\nusage: stringcat migrate "), run.stderr)
+            XCTAssertEqual(snapshot(), before, bad)
+        }
+        for (arguments, version) in [(["--xcode-version", "26"], "1.1"), (["--xcode-version", "26", "--format-version", "1.0"], "1.0"),
+                                     (["--xcode-version", "15"], "1.0")] {
+            let run = try Stringcat.run(["migrate", "App", "--force"] + arguments, in: work)
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let catalog = try String(contentsOf: work.appendingPathComponent("App/Localizable.xcstrings"), encoding: .utf8)
+            XCTAssertTrue(catalog.hasSuffix("  \"version\" : \"\(version)\"\n}"), "\(arguments): \(catalog)")
         }
     }
 

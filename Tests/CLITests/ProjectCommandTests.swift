@@ -23,7 +23,7 @@ final class ProjectCommandTests: WorkFolderTestCase {
         XCTAssertTrue(lines.contains("  - PBXVariantGroup 5C1A0003000000000000001C Localizable.strings"), run.stdout)
         XCTAssertTrue(lines.contains { $0.hasPrefix("  + PBXFileReference ") && $0.hasSuffix(" Localizable.xcstrings") }, run.stdout)
         XCTAssertTrue(lines.contains("  + LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)"), run.stdout)
-        XCTAssertTrue(lines.contains("  + SWIFT_EMIT_LOC_STRINGS = YES (target LegacyApp, Release)"), run.stdout)
+        XCTAssertTrue(lines.contains("  + SWIFT_EMIT_LOC_STRINGS = YES (project, Release)"), run.stdout)
         XCTAssertTrue(lines.contains("  objectVersion 56 -> 60"), run.stdout)
     }
 

@@ -37,7 +37,7 @@ final class ReportCommandTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", "LegacyApp", "--report", "LegacyApp/LegacyApp/de.lproj/Localizable.strings"], in: work)
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderr, "error: --report takes a Markdown file name ending in .md (it replaces the file): LegacyApp/LegacyApp/de.lproj/Localizable.strings\n" + "usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]\n")
+        XCTAssertEqual(run.stderr, "error: --report takes a Markdown file name ending in .md (it replaces the file): LegacyApp/LegacyApp/de.lproj/Localizable.strings\n" + "usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]\n")
         XCTAssertEqual(snapshot(), before)
         for command in ["verify", "status"] {
             XCTAssertEqual(try Stringcat.run([command, "LegacyApp", "--report", "notes.txt"], in: work).status, 2, command)

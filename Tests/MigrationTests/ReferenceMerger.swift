@@ -73,12 +73,16 @@ enum ReferenceMerger {
             guard let file = content.strings else { continue }
             for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) { // duplicates: the last one wins, as in CFDictionarySetValue
                 let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
-                let accepted = spellings.accept(entry.key, at: location, diagnostics: &found)
-                keep([0, languageIndex, entryIndex])
-                guard accepted else { continue }
+                defer { keep([0, languageIndex, entryIndex]) }
+                guard spellings.accept(entry.key, at: location, diagnostics: &found) else { continue }
                 var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
                 if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
                 result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
+                // Kept, and said: Xcode's migration may drop a value that starts with a C0 control character.
+                if let first = entry.value.unicodeScalars.first, first.value < 0x20, !["\t", "\n", "\r"].contains(first) {
+                    let code = String(format: "U+%04X", first.value)
+                    found.append(.warning("\"\(entry.key)\" [\(content.language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo", at: location))
+                }
             }
         }
         for (languageIndex, content) in ordered.enumerated() {

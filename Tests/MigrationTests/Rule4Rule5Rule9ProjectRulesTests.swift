@@ -106,9 +106,9 @@ final class Rule5BaseOnlyInterfaceBuilderTests: XCTestCase {
 }
 
 final class Rule9ProjectSettingsTests: XCTestCase {
-    /// P9: `SWIFT_EMIT_LOC_STRINGS = YES` on each configuration of the targets that received a
-    /// catalog, unless the target sets it or the project's configuration of that name says YES;
-    /// a target with no catalog gets nothing. P8 on every project configuration.
+    /// P9, as Xcode 15 does it: `SWIFT_EMIT_LOC_STRINGS = YES` on each configuration of the targets
+    /// that received a catalog, unless the target sets it or the project's configuration of that
+    /// name says YES; a target with no catalog gets nothing. P8 on every project configuration.
     func testRule9SwiftEmitGoesOnTheTargetsThatReceivedACatalog() throws {
         let tree = try TestTree()
         var project = MiniProject()
@@ -121,18 +121,23 @@ final class Rule9ProjectSettingsTests: XCTestCase {
         text = text.replacingOccurrences(of: release, with: release + "\t\t\t\tSWIFT_EMIT_LOC_STRINGS = YES;\n")
         try tree.write("App.xcodeproj/project.pbxproj", text)
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
-        let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        var options = MigrationOptions()
+        options.xcodeVersion = .xcode15
+        let report = ProjectMigrator.migrate(tree.root, options: options)
         let settings = report.projectEdits.flatMap(\.changes.settingsAdded).map { "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)" }
         XCTAssertEqual(settings.sorted(), ["App Debug SWIFT_EMIT_LOC_STRINGS",
                                            "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
                                            "project Release LOCALIZATION_PREFERS_STRING_CATALOGS"])
     }
 
-    /// ownCloud: 7 targets, 5 catalogs: SWIFT_EMIT_LOC_STRINGS as Xcode set it, target for target.
+    /// ownCloud (migrated with Xcode 15): 7 targets, 5 catalogs: SWIFT_EMIT_LOC_STRINGS as Xcode
+    /// set it, target for target.
     func testRule9SharedOwnCloudSettingsMatchXcodeTargetForTarget() throws {
         let goldens = try sharedFolder("goldens")
         let tree = try TestTree.golden("owncloud__ios-app")
-        _ = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        var options = MigrationOptions()
+        options.xcodeVersion = .xcode15
+        _ = ProjectMigrator.migrate(tree.root, options: options)
         func emits(_ path: String) throws -> [String: String] {
             let graph = try ProjectGraph(path: path)
             var result: [String: String] = [:]

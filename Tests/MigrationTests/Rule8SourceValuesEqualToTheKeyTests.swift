@@ -25,10 +25,11 @@ final class Rule8SourceValuesEqualToTheKeyTests: XCTestCase {
         XCTAssertEqual(app.strings["Cancel"]?.localizations["en"]?.stringUnit?.value, "Cancel")
         XCTAssertEqual(app.strings["only.base"]?.localizations["en"]?.stringUnit?.value, "only.base")
         XCTAssertEqual(app.strings["ok"]?.localizations["en"]?.stringUnit?.value, "OK")
-        // Base.lproj beside en.lproj: en.lproj wins, the keys only Base.lproj has are added, equal to the key or not.
+        // Base.lproj beside en.lproj: Xcode takes en from en.lproj only; "Done", which only Base.lproj
+        // has, gets no en value, and no other language has it (docs/spec/migration-rules.md).
         let other = try CatalogReader.read(path: tree.path("Other/Localizable.xcstrings"))
         XCTAssertEqual(other.strings["Cancel"]?.localizations["en"]?.stringUnit?.value, "Cancel")
-        XCTAssertEqual(other.strings["Done"]?.localizations["en"]?.stringUnit?.value, "Done")
+        XCTAssertNil(other.strings["Done"])
         let proof = ProjectVerifier.verify(ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false))
         XCTAssertTrue(proof.isLossless, "\(proof.tables.flatMap(\.losses).map(\.diagnostic.description))")
     }

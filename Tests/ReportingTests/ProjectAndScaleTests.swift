@@ -24,7 +24,7 @@ final class ProjectAndScaleTests: XCTestCase {
             "  - 3 legacy build files removed from the build phases: `Localizable.strings in Resources`, `Localizable.stringsdict in Resources`, `InfoPlist.strings in Resources`",
             "  - 1 group and 1 build phase list the catalogs in place of the legacy files: `LegacyApp`, `Resources`",
             "  - build setting `LOCALIZATION_PREFERS_STRING_CATALOGS = YES` added: project (Debug, Release)",
-            "  - build setting `SWIFT_EMIT_LOC_STRINGS = YES` added: target LegacyApp (Debug, Release)",
+            "  - build setting `SWIFT_EMIT_LOC_STRINGS = YES` added: project (Debug, Release)",
             "  - `objectVersion` 56 → 60",
             "- `LegacyApp.xcodeproj/stringcat-migration.json`: would be written; stringcat's record of the 23 legacy files kept beside 3 catalogs (`status`, `verify` and `--delete-legacy` read it)",
         ])

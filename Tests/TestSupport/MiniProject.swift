@@ -86,7 +86,8 @@ public struct MiniProject {
     public mutating func plainFile(_ fileName: String, in folder: String, targets targetNames: [String]) -> String {
         let parent = group(folder)
         let id = newID()
-        add(id, "PBXFileReference", "\t\t\(id) /* \(fileName) */ = {isa = PBXFileReference; lastKnownFileType = text.plist.strings; path = \(quoted(fileName)); sourceTree = \"<group>\"; };\n")
+        let type = fileName.hasSuffix(".stringsdict") ? "text.plist.stringsdict" : "text.plist.strings"
+        add(id, "PBXFileReference", "\t\t\(id) /* \(fileName) */ = {isa = PBXFileReference; lastKnownFileType = \(type); path = \(quoted(fileName)); sourceTree = \"<group>\"; };\n")
         names[id] = fileName
         groupChildren[parent, default: []].append(id)
         buildInResources(id, fileName, targetNames)

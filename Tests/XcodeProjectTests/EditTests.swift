@@ -50,10 +50,12 @@ final class EditTests: XCTestCase {
     /// P1–P11): the `.strings` + `.stringsdict` pair becomes one reference in the `.strings`
     /// slot, `Plurals` is kept empty, one build file replaces two where the first was, the
     /// storyboard group ends `[Base, mul]`, objectVersion 56 -> 60, the settings are added in
-    /// key order (SWIFT_EMIT_LOC_STRINGS only in Debug: Release inherits YES from the project).
+    /// key order (as Xcode 15 places it: SWIFT_EMIT_LOC_STRINGS only in the target's Debug, Release
+    /// inherits YES from the project).
     func testEditOfTheDemoProject() throws {
         let (graph, localization) = try demo()
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder)
+        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
+                                                  emitLocStrings: .eachReceivingTarget)
         XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: try fixture("Demo.migrated.pbxproj"), as: UTF8.self))
         let changes = edit.changes
         XCTAssertEqual(changes.removedObjects.map(\.id), ["A10000000000000000000002", "A10000000000000000000004", "A20000000000000000000002",
@@ -96,7 +98,8 @@ final class EditTests: XCTestCase {
     func testCRLFProjectKeepsCRLF() throws {
         func crlf(_ bytes: [UInt8]) -> [UInt8] { bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
         let (graph, localization) = try demo(crlf(try fixture()))
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder)
+        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
+                                                  emitLocStrings: .eachReceivingTarget)
         XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: crlf(try fixture("Demo.migrated.pbxproj")), as: UTF8.self))
     }
 
@@ -160,7 +163,8 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(graph.parent(of: "A40000000000000000000002"), "A30000000000000000000004")
         XCTAssertNil(graph.group("A20000000000000000000001"), "a file reference is no group")
 
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder)
+        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder,
+                                                  emitLocStrings: .eachReceivingTarget)
         XCTAssertEqual(edit.changes.lines.filter { !$0.hasPrefix("-") }, [
             "+ PBXFileReference EE28043F01820B691DBCD8BB Localizable.xcstrings",
             "+ PBXBuildFile B8D65E19D54325649322A224 Localizable.xcstrings in Resources",

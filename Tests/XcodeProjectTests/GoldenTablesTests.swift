@@ -60,6 +60,12 @@ struct GoldenPair {
     /// groups in Xcode's dialog (L4).
     var includesBaseOnly: Bool { sourceLines("MIGRATE-OPTION --include-base-only").count > 0 }
 
+    /// `MIGRATE-OPTION --xcode-version 15`: migrated before Xcode 16 (SWIFT_EMIT_LOC_STRINGS on
+    /// the targets); any other pair as Xcode 16 and later (in the project's configurations).
+    var emitLocStrings: CatalogMigrationEdit.EmitLocStringsPlacement {
+        sourceLines("MIGRATE-OPTION --xcode-version 15").isEmpty ? .projectConfigurations : .eachReceivingTarget
+    }
+
     /// The tables of one context project, with paths relative to the repository.
     func tables(_ project: String) throws -> (graph: ProjectGraph, localization: ProjectLocalization) {
         let path = context + "/" + project
