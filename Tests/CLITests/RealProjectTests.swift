@@ -201,6 +201,8 @@ final class RealProjectTests: WorkFolderTestCase {
             App/LegacyApp/InfoPlist.xcstrings: half-migrated, 6 legacy files; project references the catalog
             App/LegacyApp/Localizable.xcstrings: half-migrated, 12 legacy files; project references the catalog; 1 legacy file of its name beside it is not its own (in no variant group of the project (Xcode's migration reads only those; --all-files takes every file))
             App/LegacyApp/mul.lproj/Main.xcstrings: half-migrated, 5 legacy files; project references the catalog
+            left alone: 1 legacy file in 1 folder, in no table:
+              1 file (App/LegacyApp/fr.lproj/Localizable.strings): in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)
             status: 3 tables: 3 half-migrated
 
             """)
