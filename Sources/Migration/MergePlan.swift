@@ -404,11 +404,12 @@ struct MergePlan: Sendable {
                     continue
                 }
                 // A commented-out entry is no comment; worked out only for a comment that differs.
-                guard let usable = StringsFile.usableComment(of: entry), usable != comment(of: k), !entry.commentIsCommentedOutEntry else { continue }
+                guard let usable = StringsFile.usableComment(of: entry), usable != comment(of: k), !entry.commentIsCommentedOutEntry,
+                      !StringsFile.isInterfaceBuilderComment(usable) else { continue }
                 otherLanguageCommentCount += 1
             }
             for (k, given) in comments {
-                guard case .some(let text) = given, text != comment(of: k) else { continue }
+                guard case .some(let text) = given, text != comment(of: k), !StringsFile.isInterfaceBuilderComment(text) else { continue }
                 otherLanguageCommentCount += 1
             }
         }

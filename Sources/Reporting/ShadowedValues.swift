@@ -15,7 +15,7 @@ enum ShadowedValues {
         let message = diagnostic.message
         // migrate, one note per key: `"k" is in both the .strings and the .stringsdict of de; …`
         if message.contains(" is in both the .strings and the .stringsdict of ") { return 1 }
-        // verify, one warning per key: `"k" [en]: 1 of its strings here are not in the catalog:
+        // verify, one warning per key: `"k" [en]: 1 of its strings here is not in the catalog:
         // en.lproj/L.strings gives this key differently for the same language, …`
         if message.contains(" gives this key differently for the same language") { return 1 }
         // migrate, one warning per file: `holds the same language as en.lproj; 0 keys only this

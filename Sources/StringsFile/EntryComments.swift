@@ -45,4 +45,12 @@ extension StringsFile {
         default: return next
         }
     }
+
+    /// True for a comment Interface Builder generates for each key of a storyboard's or xib's
+    /// `.strings` (`Class = "NSMenuItem"; title = "Quit"; ObjectID = "ab1-c2-d3e";`): it says
+    /// nothing a translator wrote, and the next export writes it again, so a catalog that keeps
+    /// one language's drops nothing when the other languages' differ (iina's `MainMenu.strings`).
+    public static func isInterfaceBuilderComment(_ comment: String) -> Bool {
+        comment.utf8.count < 4096 && comment.contains("Class = \"") && comment.contains("ObjectID = \"")
+    }
 }

@@ -2,6 +2,7 @@ import Compilation
 import StringCatalog
 import StringcatSupport
 import StringsDict
+import StringsFile
 
 /// Compares a table's legacy side with its catalog, entry by entry as the catalog is read: every
 /// legacy leaf missing from the compiled catalog is a loss, and so is a form the catalog gives
@@ -58,7 +59,9 @@ struct LeafComparison {
         var commented: [LegacySide.Ref] = []
         var starts = [Int32](repeating: 0, count: legacy.keyCount + 1)
         for (fileIndex, file) in legacy.files.enumerated() where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
-            for (keyIndex, key) in file.keys.enumerated() where key.comment != nil && !key.commentIsCommentedOutEntry {
+            // An Interface Builder comment says nothing a translator wrote: none is dropped.
+            for (keyIndex, key) in file.keys.enumerated()
+            where key.comment.map { !StringsFile.isInterfaceBuilderComment($0) } == true && !key.commentIsCommentedOutEntry {
                 starts[Int(legacy.fileIDs[fileIndex][keyIndex]) + 1] += 1
                 commented.append(LegacySide.Ref(file: fileIndex, key: keyIndex))
             }
@@ -200,7 +203,7 @@ struct LeafComparison {
                 // other file's form, the one the app shows. Not a loss of the migration, but
                 // this file must stay.
                 let missing = values.filter { !compiledLeaves.contains($0) }.count
-                comparisonNotes.append((slot, Diagnostic.warning("\(quoted(key)) [\(language)]: \(missing) of its strings here are not in the catalog: \(Self.short(legacy.path(held))) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation)))
+                comparisonNotes.append((slot, Diagnostic.warning("\(quoted(key)) [\(language)]: \(missing) of its strings here \(missing == 1 ? "is" : "are") not in the catalog: \(Self.short(legacy.path(held))) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation)))
                 keepFile(path, "it gives some keys differently from \(Self.short(legacy.path(held))), whose values the catalog holds")
                 continue
             }

@@ -156,7 +156,11 @@ public enum LocalizedTables {
             // neither is no table.
             guard !strings.isEmpty || (includeBaseOnly && interfaceBuilder != nil && otherFile == nil) else { continue }
             let targets = targetsOfGroup[group.id] ?? []
-            if let reason = outside ?? otherFile {
+            // The reason in words: the folder that puts it out of scope, or the other file it holds,
+            // which replacing the group with a catalog would drop from the project (P2).
+            let why = outside.map { "inside \($0), the resources of something else" }
+                ?? otherFile.map { "it also holds \($0), which a catalog cannot replace" }
+            if let reason = why {
                 result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,
                                                           files: strings.map(\.path), targetIDs: targets))
                 continue

@@ -144,11 +144,13 @@ enum MigrateCommand: Subcommand {
 
         console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for (language, count) in otherSourceLanguages(report) {
-            console.result("  \(counted(count, "table")) of another project use its development language \(language)")
+            console.result("  \(counted(count, "table")) \(count == 1 ? "takes" : "take") the source language \(language) of \(count == 1 ? "its" : "their") own project or package")
         }
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
-            if table.outcome != .failed {
+            if table.outcome == .waiting {
+                line += ", \(counted(table.languages.count, "language"))" + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))")
+            } else if table.outcome != .failed {
                 line += ", \(counted(table.languages.count, "language"))" + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))") + ", \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, \(counted(table.commentCount, "comment"))"
                 if table.otherLanguageCommentCount > 0 {
                     line += " (\(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog)"
@@ -211,8 +213,9 @@ enum MigrateCommand: Subcommand {
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
         let waiting = report.tables.filter { $0.outcome == .waiting }.count
         let done = report.tables.count - failed - unchanged - waiting
-        let entries = report.tables.filter { $0.outcome != .failed }.reduce(0) { $0 + $1.entryCount }
-        let languages = Set(report.tables.filter { $0.outcome != .failed }.flatMap(\.languages)).count
+        let built = report.tables.filter { $0.outcome != .failed && $0.outcome != .waiting }
+        let entries = built.reduce(0) { $0 + $1.entryCount }
+        let languages = Set(built.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary = "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), \(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }

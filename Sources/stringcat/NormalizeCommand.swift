@@ -69,9 +69,9 @@ enum NormalizeCommand: Subcommand {
         console.endProgress()
         diagnostics.print(on: console)
         if check {
-            console.out("\(changed) file(s) not normalized, \(unchanged) already normalized")
+            console.out("\(counted(changed, "file")) not normalized, \(unchanged) already normalized")
         } else {
-            console.out("\(changed) file(s) normalized, \(unchanged) already normalized")
+            console.out("\(counted(changed, "file")) normalized, \(unchanged) already normalized")
         }
         return failed || (check && changed > 0) ? 1 : 0
     }

@@ -204,7 +204,7 @@ final class CompileFolderTests: WorkFolderTestCase {
         XCTAssertEqual(written, ["App/de.lproj/Localizable.strings", "App/de.lproj/Main.strings", "Widget/de.lproj/Localizable.strings"])
         let normalize = try Stringcat.run(["normalize", "--check", "Project"], in: work)
         XCTAssertEqual(normalize.status, 1)
-        XCTAssertTrue(normalize.stdout.hasSuffix("3 file(s) not normalized, 0 already normalized\n"), normalize.stdout)
+        XCTAssertTrue(normalize.stdout.hasSuffix("3 files not normalized, 0 already normalized\n"), normalize.stdout)
         let empty = try Stringcat.run(["compile", "out"], in: work)
         XCTAssertEqual(empty.status, 1)
         XCTAssertEqual(empty.stderr, "out: error: no .xcstrings file in this folder\n")

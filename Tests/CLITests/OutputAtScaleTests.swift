@@ -83,7 +83,7 @@ final class OutputAtScaleTests: WorkFolderTestCase {
         try Data("{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\"}".utf8).write(to: work.appendingPathComponent("A.xcstrings"))
         let normalize = try Stringcat.run(["normalize", "A.xcstrings", "--quiet"], in: work)
         XCTAssertEqual(normalize.status, 0, normalize.stderr)
-        XCTAssertEqual(normalize.stdout, "1 file(s) normalized, 0 already normalized\n")
+        XCTAssertEqual(normalize.stdout, "1 file normalized, 0 already normalized\n")
     }
 
     // MARK: the corpus (../shared, beside the repository)

@@ -48,7 +48,7 @@ final class StreamsTests: WorkFolderTestCase {
         let run = try Stringcat.run(["normalize", "--check", "A.xcstrings"], in: work)
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(run.stderr, "A.xcstrings: error: not normalized: not in the form Xcode writes; stringcat normalize rewrites it\n")
-        XCTAssertEqual(run.stdout, "1 file(s) not normalized, 0 already normalized\n")
+        XCTAssertEqual(run.stdout, "1 file not normalized, 0 already normalized\n")
         XCTAssertEqual(snapshot(), before)
     }
 

@@ -128,6 +128,27 @@ public struct MiniProject {
         add(id, "PBXFileSystemSynchronizedRootGroup", "\t\t\(id) /* \(folder) */ = {isa = PBXFileSystemSynchronizedRootGroup; \(exceptionsText)explicitFileTypes = {}; explicitFolders = (); path = \(quoted(folder)); sourceTree = \"<group>\"; };\n")
     }
 
+    /// A local Swift package the project links (`XCLocalSwiftPackageReference`, Xcode 15+), at a
+    /// path relative to the project folder.
+    public mutating func localPackageReference(_ relativePath: String) {
+        let id = newID()
+        add(id, "XCLocalSwiftPackageReference", "\t\t\(id) /* XCLocalSwiftPackageReference \"\(relativePath)\" */ = {\n\t\t\tisa = XCLocalSwiftPackageReference;\n\t\t\trelativePath = \(quoted(relativePath));\n\t\t};\n")
+    }
+
+    /// A package product a target links with no remote package named (`XCSwiftPackageProductDependency`
+    /// without `package`: a local package Xcode finds by the product's name).
+    public mutating func localProduct(_ name: String) {
+        let id = newID()
+        add(id, "XCSwiftPackageProductDependency", "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = XCSwiftPackageProductDependency;\n\t\t\tproductName = \(quoted(name));\n\t\t};\n")
+    }
+
+    /// A reference to a folder (a package dragged into the navigator: `lastKnownFileType = folder`).
+    public mutating func folderReference(_ relativePath: String) {
+        let id = newID()
+        add(id, "PBXFileReference", "\t\t\(id) /* \((relativePath as NSString).lastPathComponent) */ = {isa = PBXFileReference; lastKnownFileType = folder; path = \(quoted(relativePath)); sourceTree = \"<group>\"; };\n")
+        mainChildren.append(id)
+    }
+
     private mutating func buildInResources(_ id: String, _ fileName: String, _ targetNames: [String]) {
         for name in targetNames {
             let target = target(name)

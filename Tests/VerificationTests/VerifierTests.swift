@@ -190,7 +190,7 @@ final class VerifierTests: XCTestCase {
         let report = verify(tree.root)
         XCTAssertTrue(report.isLossless, "\(report.tables.flatMap(\.losses).map(\.diagnostic.description))")
         XCTAssertEqual(report.tables[0].notes.filter { $0.severity == .warning }.map(\.description),
-                       ["\(base):1:1: warning: \"a\" [en]: 1 of its strings here are not in the catalog: en.lproj/Localizable.strings gives this key differently for the same language, and the catalog holds that; this file is kept"])
+                       ["\(base):1:1: warning: \"a\" [en]: 1 of its strings here is not in the catalog: en.lproj/Localizable.strings gives this key differently for the same language, and the catalog holds that; this file is kept"])
         XCTAssertEqual(report.tables[0].files.map(\.isCarried), [true, false])
     }
 }

@@ -83,7 +83,7 @@ final class GraphAndPathTests: XCTestCase {
         """)
         let localization = LocalizedTables.find(in: graph, projectFolder: "/p")
         XCTAssertEqual(localization.tables.map(\.catalogPath), ["/p/Localizable.xcstrings"])
-        XCTAssertEqual(localization.skipped.map(\.reason), ["Intents.intentdefinition", "Settings.bundle", "Pods"])
+        XCTAssertEqual(localization.skipped.map(\.reason), ["it also holds Intents.intentdefinition, which a catalog cannot replace", "inside Settings.bundle, the resources of something else", "inside Pods, the resources of something else"])
     }
 
     /// L2 pairing: a `.stringsdict` group in another folder joins the `.strings` group only when
