@@ -7,6 +7,11 @@ import PackageDescription
 // catalog -> compiler -> writers (Compilation). Verification proves a migration lossless and is
 // a separate room on purpose: it reads the legacy files with the readers and the catalog through
 // Compilation, and never imports Migration, so it cannot share the conversion's mistakes.
+// The product's modules are optimised in debug builds too: the suite runs real projects through
+// them (the corpus conformance, the golden migrations), several times faster optimised; the tests
+// themselves stay unoptimised and `@testable` (SwiftPM still passes -enable-testing).
+let optimized: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
     name: "stringcat",
     platforms: [.macOS(.v13)],
@@ -27,42 +32,42 @@ let package = Package(
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
-        .target(name: "StringcatSupport"),
+        .target(name: "StringcatSupport", swiftSettings: optimized),
         // Language tags: the one place a folder name, a development region, a catalog key or an
         // option becomes a language code.
-        .target(name: "Languages"),
+        .target(name: "Languages", swiftSettings: optimized),
         // One reader/writer module per format.
-        .target(name: "StringsFile", dependencies: ["StringcatSupport"]),
-        .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"]),
-        .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"]),
-        .target(name: "StringCatalog", dependencies: ["StringcatSupport"]),
+        .target(name: "StringsFile", dependencies: ["StringcatSupport"], swiftSettings: optimized),
+        .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
+        .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"], swiftSettings: optimized),
+        .target(name: "StringCatalog", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
-        .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"]),
+        .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // Which tables a project has: files, languages, where each catalog goes.
-        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject"]),
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject"], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
-        .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"]),
+        .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
         .target(name: "Verification", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-        ]),
+        ], swiftSettings: optimized),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "XcodeProject",
-        ]),
+        ], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
             "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
-        ]),
+        ], swiftSettings: optimized),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "Migration", "XcodeProject", "Reporting",
-        ]),
+        ], swiftSettings: optimized),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
             "Verification", "Migration", "XcodeProject",
-        ]),
+        ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
