@@ -174,7 +174,11 @@ public struct ProjectTables: Sendable {
 
         // 3. Folders that are no table of this tree: bundles, packages not read, --exclude.
         var folders: [LprojFolder] = []
+        var excluded: [String] = []           // legacy files --exclude leaves out
         for folder in scan.lprojFolders {
+            if ExcludeGlob.matches(search.excludes, folder.path, root: scan.root) {
+                excluded += folder.files.map { folder.path + "/" + $0 }
+            }
             if BundleFolders.isInsideBundle(folder.path, root: scan.root) || ExcludeGlob.matches(search.excludes, folder.path, root: scan.root)
                 || notRead.contains(where: { folder.path.hasPrefix($0 + "/") }) {
                 tree.skippedFolders.append(folder.path)
@@ -226,6 +230,20 @@ public struct ProjectTables: Sendable {
             tree.diagnostics += grouping.diagnostics
             all += grouping.tables
             claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+        }
+        // A project or a package builds a table whole: --exclude that leaves out part of one
+        // leaves it all alone (migrating the rest would take the excluded files out of the build
+        // with the variant group, or build the table from two sources in a package).
+        excluded += leftAlone.filter { $0.value == "excluded (--exclude)" }.map(\.key)
+        let excludedFiles = Set(excluded)
+        all.removeAll { table in
+            guard table.origin != .folder else { return false }
+            let parts = excludedFiles.filter { Self.isFile($0, of: table) }
+            guard let first = parts.sorted().first else { return false }
+            let reason = "its table \(table.name) is left alone: --exclude leaves out \(TableGrouper.relative(first, to: scan.root))\(parts.count > 1 ? " and \(parts.count - 1) more" : ""), and a project or package builds a table whole"
+            for file in table.allFiles { leftAlone[file.path] = reason }
+            claimed.subtract(table.allFiles.map(\.path))
+            return true
         }
         let ownRoot = tree.packagesInTree.contains { $0.manifest.folder == scan.root && $0.readBecause != nil }
         let stopped = search.noProject || search.allFiles ? [] : tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
@@ -348,7 +366,9 @@ public struct ProjectTables: Sendable {
         guard all.isEmpty && leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !hasMigratedProject
             && stoppedProjects.isEmpty else { return }
         let unplaced = projects.reduce(0) { $0 + $1.localization.unplacedGroups }
-        if unplaced > 0 {
+        if filesLeftAlone.contains(where: { $0.reason.contains("--exclude leaves out") }) {
+            diagnostics.append(.error("no table left to migrate: --exclude leaves out part of every table, and a project or package builds a table whole (the files left alone below say which)", at: .file(scan.root)))
+        } else if unplaced > 0 {
             diagnostics.append(.error("the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files", at: .file(scan.root)))
         } else if !projects.isEmpty && !filesLeftAlone.isEmpty {
             diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
@@ -427,6 +447,16 @@ public struct ProjectTables: Sendable {
         relative = String(relative.dropLast(".xcstrings".count)).lowercased()
         let wanted = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
         return relative == wanted || relative.hasSuffix("/" + wanted)
+    }
+
+    /// True when the legacy file at `path` is one of `table`'s languages: in an `.lproj` folder
+    /// of the table's folder, of the table's name.
+    static func isFile(_ path: String, of table: LegacyTable) -> Bool {
+        let lproj = PathResolver.parent(path)
+        guard LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil,
+              PathResolver.parent(lproj) == table.folder || table.allFiles.contains(where: { PathResolver.parent(PathResolver.parent($0.path)) == PathResolver.parent(lproj) }) else { return false }
+        let name = PathResolver.lastComponent(path)
+        return (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) && LocalizedTables.tableName(name).lowercased() == table.name.lowercased()
     }
 
     /// The `.lproj` folder (other than `mul.lproj`) a catalog path lies in directly, if any.

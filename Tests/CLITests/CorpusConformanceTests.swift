@@ -27,6 +27,13 @@ final class CorpusConformanceTests: XCTestCase {
         var deleted = 0
         var catalogsReferenced = 0
         var projectFiles = 0
+        var status: Int32 = 0
+        var refused = false
+        /// One option run in a few words, for the summary lines.
+        var summary: String {
+            let options = app.components(separatedBy: " ").dropFirst().joined(separator: " ")
+            return "\(options): exit \(status)" + (refused ? ", refused (nothing changed)" : ", \(deleted) deleted") + (problems.isEmpty ? "" : ", \(problems.count) problems")
+        }
     }
 
     /// The outcomes of apps checked on several threads.
@@ -53,6 +60,110 @@ final class CorpusConformanceTests: XCTestCase {
         for outcome in outcomes {
             for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
             print("conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, \(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.catalogsReferenced) catalogs checked in their project, \(outcome.deleted) legacy files deleted, \(outcome.problems.count) problems")
+        }
+    }
+
+    // MARK: Every option, with --delete-legacy
+
+    /// Issue 32: every option that takes another road (`--all-files`, `--no-project`, `--include`,
+    /// `--exclude`, `--table`, `--output`, `--merge`, `--force`, `--skip-invalid`, `--dry-run`, and
+    /// two pairs of them) with `--delete-legacy`, each on a fresh copy of every corpus app: every
+    /// project parses and refers to no file the run deleted, no catalog lies inside an `.lproj` but
+    /// `mul.lproj`, no target builds a table twice, and a plain `status` and `verify` (without the
+    /// options) tell the truth about the tree the run left. A run the gate refuses changes nothing.
+    func testEveryOptionWithDeleteLegacyLeavesEveryCorpusAppBuildableAndTheReportsTrue() throws {
+        let corpus = try sharedFolder("corpus")
+        let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conformance-options-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: work) }
+        let runs = apps.flatMap { app in Self.optionSets(app: app, corpus: corpus).map { (app, $0) } }
+        let results = Results()
+        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+            let (app, options) = runs[index]
+            results.append(Self.check(app: app, options: options, corpus: corpus, work: work.appendingPathComponent("\(index)")))
+        }
+        var figures: [String: [String]] = [:]
+        for outcome in results.all.sorted(by: { $0.app < $1.app }) {
+            for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
+            figures[outcome.app.components(separatedBy: " ")[0], default: []].append(outcome.summary)
+        }
+        for (app, lines) in figures.sorted(by: { $0.key < $1.key }) { print("conformance-options: \(app): " + lines.sorted().joined(separator: "; ")) }
+        XCTAssertGreaterThanOrEqual(runs.count, apps.count * 10)
+    }
+
+    /// The options tried on one app; `--include` names one of its packages (none: left out), and
+    /// `--table` its first table.
+    private static func optionSets(app: String, corpus: String) -> [[String]] {
+        var sets: [[String]] = [["--all-files"], ["--no-project"], ["--exclude", "fr.lproj"], ["--output", "OUT"], ["--merge"], ["--force"],
+                                ["--skip-invalid"], ["--dry-run"], ["--all-files", "--no-project"]]
+        let root = corpus + "/" + app
+        let packages = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix("/Package.swift") }.sorted()
+        if let package = packages.first {
+            let folder = (package as NSString).deletingLastPathComponent
+            sets.append(["--include", folder])
+            sets.append(["--include", folder, "--all-files"])
+        }
+        // The first table `status` says is still to migrate (status writes nothing).
+        let status = (try? Stringcat.run(["status", root, "--json"])).flatMap { try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any] }
+        let tables = (status?["tables"] as? [[String: Any]] ?? []).filter { $0["state"] as? String == "legacy only" }.compactMap { $0["table"] as? String }
+        if let table = tables.first { sets.append(["--table", table]) }
+        return sets
+    }
+
+    private static func check(app: String, options: [String], corpus: String, work: URL) -> Outcome {
+        var outcome = Outcome(app: "\(app) \(options.joined(separator: " "))")
+        let tree = work.appendingPathComponent(app)
+        do {
+            try copyWritable(corpus + "/" + app, to: tree)
+        } catch {
+            outcome.problems.append("cannot copy: \(error)")
+            return outcome
+        }
+        let before = Snapshot(tree)
+        let arguments = ["migrate", tree.path, "--delete-legacy", "--json"] + options.map { $0 == "OUT" ? work.appendingPathComponent("out").path : $0 }
+        guard let run = try? Stringcat.run(arguments) else {
+            outcome.problems.append("cannot run \(arguments)")
+            return outcome
+        }
+        let stage = options.joined(separator: " ") + " --delete-legacy"
+        let report = try? JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        outcome.deleted = report.map(deletedCount) ?? 0
+        outcome.status = run.status
+        // A usage error or a refused run changes nothing (but the lock files it held, removed).
+        if run.status == 2 || (report?["diagnostics"] as? [[String: Any]] ?? []).contains(where: { ($0["message"] as? String)?.hasSuffix("Nothing was written or deleted") == true }) {
+            outcome.refused = true
+            if Snapshot(tree).files != before.files { outcome.problems.append("\(stage): refused (exit \(run.status)) but the tree changed") }
+            return outcome
+        }
+        checkProjects(before: before, after: tree, &outcome, stage: stage)
+        checkCatalogPlaces(tree, &outcome, stage: stage)
+        checkVerify(tree, &outcome, stage: stage)
+        checkStatusTellsTheTruth(tree, &outcome, stage: stage)
+        return outcome
+    }
+
+    /// A plain `status` calls no table migrated or catalog only while a legacy file of its name
+    /// lies beside its catalog unexplained, and no table half-migrated without a legacy file.
+    private static func checkStatusTellsTheTruth(_ folder: URL, _ outcome: inout Outcome, stage: String) {
+        guard let report = json(["status", folder.path, "--json"], &outcome) else { return }
+        let fm = FileManager.default
+        let leftAlone = Set((report["filesLeftAlone"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+        for table in report["tables"] as? [[String: Any]] ?? [] {
+            guard let catalog = table["catalog"] as? String, let state = table["state"] as? String, let name = table["table"] as? String else { continue }
+            let listed = table["legacyFiles"] as? [String] ?? []
+            if state == "half-migrated" && !listed.contains(where: { fm.fileExists(atPath: $0) }) {
+                outcome.problems.append("\(stage): status calls \(catalog) half-migrated with no legacy file on disk")
+            }
+            guard state == "migrated" || state == "catalog only" else { continue }
+            var holder = (catalog as NSString).deletingLastPathComponent
+            if (holder as NSString).lastPathComponent == "mul.lproj" { holder = (holder as NSString).deletingLastPathComponent }
+            let explained = leftAlone.union((table["leftAlone"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+            for lproj in (try? fm.contentsOfDirectory(atPath: holder)) ?? [] where lproj.hasSuffix(".lproj") {
+                for file in (try? fm.contentsOfDirectory(atPath: holder + "/" + lproj)) ?? [] where file == name + ".strings" || file == name + ".stringsdict" {
+                    let path = holder + "/" + lproj + "/" + file
+                    if !explained.contains(path) { outcome.problems.append("\(stage): status calls \(catalog) \(state) while \(path) is beside it, unexplained") }
+                }
+            }
         }
     }
 

@@ -184,6 +184,21 @@ final class OneTreeModelTests: WorkFolderTestCase {
         XCTAssertTrue(exists("App/Localizable.xcstrings"))
     }
 
+    /// Leaving out one language of a variant group's table would take that language out of the
+    /// build with the group: the whole table is left alone, and the project keeps building it.
+    func testExcludingPartOfAProjectsTableLeavesTheWholeTableAlone() throws {
+        try copySample()
+        let run = try Stringcat.run(["migrate", "App", "--exclude", "LegacyApp/ja.lproj/Localizable.strings", "--delete-legacy"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(exists("App/LegacyApp/Localizable.xcstrings"))
+        XCTAssertTrue(exists("App/LegacyApp/de.lproj/Localizable.strings"))
+        XCTAssertTrue(run.stdout.contains("its table Localizable is left alone: --exclude leaves out LegacyApp/ja.lproj/Localizable.strings, and a project or package builds a table whole"), run.stdout)
+        XCTAssertTrue(exists("App/LegacyApp/InfoPlist.xcstrings"), "the other tables are migrated")
+        XCTAssertEqual(try missingReferences("App/LegacyApp.xcodeproj/project.pbxproj"), [])
+        let verify = try Stringcat.run(["verify", "App"], in: work)
+        XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
+    }
+
     func testAPackageNamingAnLprojAsAResourceKeepsItsFiles() throws {
         try write("Package.swift", """
             // swift-tools-version: 5.9
