@@ -45,6 +45,20 @@ enum MigrationGate {
         return refusals
     }
 
+    /// The refusals that need no catalog built: `--delete-legacy` of files that a project the run
+    /// will not edit (`--no-project`, a generated project) references.
+    static func checkBeforeBuilding(_ tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
+        guard options.deleteLegacy, options.outputDirectory == nil, let reason = ProjectEditing.notWrittenBecause(tree, options),
+              reason != "--dry-run" else { return [] }
+        let candidates = (tree.tables + tree.leftoverTables).flatMap(\.allFiles).map(\.path)
+        let edits = tree.projects.map { project in
+            var edit = ProjectEditReport(projectPath: project.path, outputPath: project.path, catalogPaths: [], changes: ProjectChanges(), data: Data())
+            edit.notWrittenBecause = reason
+            return edit
+        }
+        return references(Plan(catalogs: [], deletionCandidates: candidates, expectedDeletions: [], edits: edits), tree: tree, options: options)
+    }
+
     /// Deletions of files a project (as the plan leaves it) or a manifest still references.
     private static func references(_ plan: Plan, tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
         guard !plan.deletionCandidates.isEmpty else { return [] }

@@ -125,6 +125,16 @@ public enum ProjectMigrator {
             return report
         }
 
+        // A plan that deletes files a project this run does not edit references (--no-project, a
+        // generated project) is refused before any catalog is built: the options are wrong
+        // whatever the tables give.
+        let early = MigrationGate.checkBeforeBuilding(project, options: options)
+        if !early.isEmpty {
+            report.refusals = early
+            report.diagnostics += early
+            return report
+        }
+
         // 1. Plan: every catalog built (staged beside its destination, or planned in a file
         // outside the tree for a dry run); the project edits and records that go with them.
         var run = plan(project, options: options, progress: progress, into: &report)
