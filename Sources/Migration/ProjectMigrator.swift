@@ -117,13 +117,15 @@ public enum ProjectMigrator {
         var pending: [(index: Int, content: AtomicFile.Content)] = []
         var plannedFiles: [Int: String] = [:]
         defer { for file in plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
-        var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
+        // Every catalog that could not be streamed out says its own error (an immutable folder or
+        // a full disk fails them all, not only the first).
+        var stagingFailures: [Int: AtomicFile.WriteError] = [:]
         for built in builts {
             if let file = built.plannedFile { plannedFiles[report.tables.count] = file }
             if built.outcome != .failed, let content = built.pending {
                 pending.append((report.tables.count, content))
             }
-            if let error = built.stagingError, stagingFailure == nil { stagingFailure = (report.tables.count, error) }
+            if let error = built.stagingError { stagingFailures[report.tables.count] = error }
             report.tables.append(built.report)
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
@@ -150,10 +152,10 @@ public enum ProjectMigrator {
             }
             return report
         }
-        if let stagingFailure {
+        if !stagingFailures.isEmpty {
             // A catalog that could not be written (a full disk while streaming it) fails the run
             // as a failed rename would: nothing of it is put in place.
-            undo(pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
+            undo(pending, failedTables: stagingFailures, into: &report)
             return report
         }
         // Every path this run may write or delete is under the lock: a run on a folder inside
@@ -166,7 +168,7 @@ public enum ProjectMigrator {
             } catch {
                 report.diagnostics.append(error)
                 StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-                markUndone(pending, failedTable: nil, error: nil, undo: nil, into: &report)
+                markUndone(pending, failedTables: [:], undo: nil, into: &report)
                 return report
             }
         }
@@ -484,24 +486,26 @@ public enum ProjectMigrator {
 
     /// A catalog could not be staged: nothing of the run is put in place. The staged catalogs are
     /// discarded, and the run is marked undone.
-    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int, error: AtomicFile.WriteError,
+    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
                              into report: inout MigrationReport) {
         StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-        markUndone(pending, failedTable: failedTable, error: error, undo: nil, into: &report)
+        markUndone(pending, failedTables: failedTables, undo: nil, into: &report)
     }
 
     /// Marks a run whose writes were undone: the table whose catalog failed (if it was one, staged
     /// or pending) says why, every other pending table that it was undone, and no project edit
     /// is written. A file the undo could not put back is said so, with the reason: a report
     /// never calls undone a file that is not as it was.
-    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError?,
+    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
                                    undo: AtomicFile.UndoReport?, into report: inout MigrationReport) {
         let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
-        for index in pending.map(\.index) + [failedTable].compactMap({ $0 }) where report.tables[index].outcome != .failed {
+        // Every table that would count as written: after an undo, none is.
+        let written = report.tables.indices.filter { [.written, .merged].contains(report.tables[$0].outcome) }
+        for index in Set(pending.map(\.index) + failedTables.keys + written).sorted() where report.tables[index].outcome != .failed {
             let path = report.tables[index].catalogPath
             report.tables[index].outcome = .failed
             let message: String
-            if index == failedTable, let error {
+            if let error = failedTables[index] {
                 message = "\(error)"
             } else if let reason = notRestored[path] {
                 message = "written, then another file of this run could not be written, and this one could not be put back as it was: \(reason)"
@@ -581,7 +585,7 @@ public enum ProjectMigrator {
             } else if failedTable == nil {
                 report.diagnostics.append(.error("\(error)", at: .file(failedPath)))
             }
-            markUndone(pending, failedTable: failedTable, error: error.error, undo: error.undo, into: &report)
+            markUndone(pending, failedTables: failedTable.map { [$0: error.error] } ?? [:], undo: error.undo, into: &report)
         }
     }
 }
