@@ -19,9 +19,15 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Catalog path -> the legacy files it replaced that were on disk when it was written; all
     /// relative to the project folder (the folder holding the `.xcodeproj`), sorted.
     public var tables: [String: [String]]
+    /// Catalog path -> the legacy files of it that `--delete-legacy` deleted while others of the
+    /// table stay (kept for a reason, or a deletion that failed: an immutable file). The files
+    /// left are then not the whole table: which comment the languages agreed on for a key the
+    /// source language lacks cannot be asked of them (formats.md 5.3).
+    public var deleted: [String: [String]]
 
-    public init(tables: [String: [String]] = [:]) {
+    public init(tables: [String: [String]] = [:], deleted: [String: [String]] = [:]) {
         self.tables = tables
+        self.deleted = deleted
     }
 
     /// `App.xcodeproj/stringcat-migration.json` for `App.xcodeproj/project.pbxproj`.
@@ -43,15 +49,20 @@ public struct MigrationRecord: Sendable, Equatable {
             guard let files = files as? [String] else { continue }
             record.tables[catalog] = files.sorted()
         }
+        for (catalog, files) in top["deleted"] as? [String: Any] ?? [:] where record.tables[catalog] != nil {
+            guard let files = files as? [String] else { continue }
+            record.deleted[catalog] = files.sorted()
+        }
         return (record, nil)
     }
 
     /// The record's bytes: pretty, keys sorted, one file per line (a diff shows each file that goes).
     public var data: Data {
-        let object: [String: Any] = [
+        var object: [String: Any] = [
             "about": "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk. stringcat status, verify and migrate --delete-legacy read it; it goes with the last of those files.",
             "tables": tables.mapValues { $0.sorted() },
         ]
+        if !deleted.isEmpty { object["deleted"] = deleted.mapValues { $0.sorted() } }
         var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         data.append(0x0A)
         return data
@@ -60,13 +71,17 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Adds (or replaces) the files of a catalog.
     public mutating func record(catalog: String, files: [String]) {
         tables[catalog] = files.isEmpty ? nil : files.sorted()
+        deleted[catalog] = nil
     }
 
-    /// Takes deleted files out; a catalog left without files leaves the record.
-    public mutating func remove(files deleted: Set<String>) {
+    /// Takes deleted files out, and notes them under `deleted` while files of their table stay;
+    /// a catalog left without files leaves the record.
+    public mutating func remove(files gone: Set<String>) {
         for (catalog, files) in tables {
-            let left = files.filter { !deleted.contains($0) }
+            let left = files.filter { !gone.contains($0) }
+            guard left.count != files.count else { continue }
             tables[catalog] = left.isEmpty ? nil : left
+            deleted[catalog] = left.isEmpty ? nil : Array(Set((deleted[catalog] ?? []) + files.filter(gone.contains))).sorted()
         }
     }
 

@@ -131,7 +131,7 @@ enum XcodeProjectTables {
                     continue
                 }
                 if var table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
-                    table.goneFiles = gone
+                    table.goneFiles = gone + (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }

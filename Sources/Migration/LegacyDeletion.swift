@@ -15,9 +15,9 @@ enum LegacyDeletion {
     /// `table.catalogPath`, as on disk now, is proven to hold. The same for a table migrated in
     /// this run and for one an earlier run migrated and kept the files of (the record's), so that
     /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
-    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool) {
+    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool, remover: any FileRemoving = SystemFileRemover()) {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: delete, root: root)
+        apply(proof, to: &table, delete: delete, root: root, remover: remover)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
@@ -33,7 +33,8 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: false, root: root)
     }
 
-    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String) {
+    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String,
+                              remover: any FileRemoving = SystemFileRemover()) {
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         guard proof.isProven else {
             table.diagnostics += proof.errors
@@ -85,18 +86,22 @@ enum LegacyDeletion {
                 continue
             }
             do {
-                try FileManager.default.removeItem(atPath: verdict.path)
+                try remover.removeFile(verdict.path)
                 table.deletedFiles.append(verdict.path)
                 folders.insert((verdict.path as NSString).deletingLastPathComponent)
             } catch {
-                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(verdict.path)))
-                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted"))
+                table.diagnostics.append(.error("cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)", at: .file(verdict.path)))
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted (\(RemovalError.names[error.code] ?? "errno \(error.code)"))"))
             }
         }
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
-            if let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty {
-                try? FileManager.default.removeItem(atPath: folder)
+            guard let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty else { continue }
+            do {
+                try remover.removeEmptyFolder(folder)
                 table.removedFolders.append(folder)
+            } catch {
+                // Said, not hidden: the folder is empty and stays.
+                table.diagnostics.append(.error("cannot remove the emptied folder: \(error); it is empty and stays", at: .file(folder)))
             }
         }
     }

@@ -38,6 +38,9 @@ public struct MigrationOptions: Sendable {
     public var includeBaseOnly = false
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
+    /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
+    /// the file system; tests pass one that fails (an immutable file, a failing disk).
+    public var fileRemover: any FileRemoving = SystemFileRemover()
     /// A dry run streams each planned catalog to a file outside the tree (`Built.plannedFile`),
     /// for a proof that never holds a catalog in memory whole (`--dry-run --delete-legacy`,
     /// `plannedCatalogFiles`).
@@ -144,10 +147,10 @@ public enum ProjectMigrator {
                     LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
                 }
                 for index in report.tables.indices where report.tables[index].outcome == .unchanged {
-                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
+                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false, remover: options.fileRemover)
                 }
                 for index in report.leftovers.indices {
-                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
+                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false, remover: options.fileRemover)
                 }
             }
             return report
@@ -187,10 +190,10 @@ public enum ProjectMigrator {
         report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
         // Each table's legacy files, proven against its catalog as now on disk.
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
-            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true)
+            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true, remover: options.fileRemover)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true)
+            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true, remover: options.fileRemover)
         }
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
         var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
