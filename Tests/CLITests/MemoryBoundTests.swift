@@ -55,6 +55,31 @@ final class MemoryBoundTests: WorkFolderTestCase {
         return text.utf8.count
     }
 
+    /// Issue 33, item 6: `print --json` of a `.strings` file took 20 times the file (a
+    /// dictionary per entry, then the whole text through JSONSerialization); it now streams.
+    func testPrintJSONOfAStringsFileNeedsLessThan4BytesPerByte() throws {
+        #if !os(Linux)
+        throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")
+        #endif
+        var sizes: [Int] = []
+        var peaks: [Int] = []
+        for (name, count) in [("small", 40_000), ("large", 120_000)] {
+            var text = ""
+            text.reserveCapacity(count * 130)
+            for index in 0..<count {
+                text += "/* Shown when the user opens section \(index % 89). */\n\"settings.item_\(index)\" = \"Value \(index) shown on the screen\";\n\n"
+            }
+            try write("\(name).strings", text)
+            let run = try peakMemory(["print", work.appendingPathComponent("\(name).strings").path, "--json"])
+            XCTAssertEqual(run.status, 0)
+            sizes.append(text.utf8.count)
+            peaks.append(run.peak)
+        }
+        let perByte = Double(peaks[1] - peaks[0]) / Double(sizes[1] - sizes[0])
+        print("print --json: \(String(format: "%.2f", perByte)) bytes per byte of .strings")
+        XCTAssertLessThan(perByte, 4.0)
+    }
+
     func testVerifyNeedsLessThan4BytesPerByteOfStrings() throws {
         #if !os(Linux)
         throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")
