@@ -207,7 +207,7 @@ public enum ProjectMigrator {
         }
         batch += writable.map { AtomicFile.BatchFile(path: $0.outputPath, content: .data($0.data), overwrite: true, root: project.scan.root, expecting: $0.originalBytes) }
         do {
-            try AtomicFile.writeAll(batch)
+            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
                 if afterDeletion[index].fileCount == 0 { try? FileManager.default.removeItem(atPath: afterDeletion[index].path) }
@@ -573,7 +573,7 @@ public enum ProjectMigrator {
         batch += projects.map { AtomicFile.BatchFile(path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
                                                      overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes) }
         do {
-            try AtomicFile.writeAll(batch)
+            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
             for index in projects {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()

@@ -87,6 +87,26 @@ final class UndeletableLegacyFileTests: XCTestCase {
                       "\(proof.tables[0].notes)")
     }
 
+    /// Issue 33, item 8: with `--force`, the user's catalog is kept aside while the new one is put
+    /// in place; when that copy cannot be removed afterwards (EIO), it is named, exit 1, not left
+    /// as a hidden `.old` file with exit 0.
+    func testAPreviousVersionThatCannotBeRemovedIsNamed() throws {
+        let tree = try TestTree()
+        try tree.write("T/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("T/Localizable.xcstrings", "the user's own catalog")
+        var options = MigrationOptions()
+        options.force = true
+        options.fileRemover = FailingRemover(suffixes: [".old"], code: EIO)
+        let report = ProjectMigrator.migrate(tree.root, options: options)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.tables.map(\.outcome), [.written])
+        let aside = try XCTUnwrap(tree.allFiles().first { $0.hasSuffix(".old") })
+        XCTAssertEqual(report.diagnostics.map(\.description), [
+            tree.path("T/Localizable.xcstrings") + ": error: written, but its previous version, kept aside while the new one was put in place, could not be removed (Input/output error (EIO): the disk failed to do it; check it before going on): delete \(tree.path(aside))",
+        ])
+        XCTAssertEqual(try String(contentsOfFile: tree.path(aside), encoding: .utf8), "the user's own catalog")
+    }
+
     func testAnEmptiedFolderThatCannotBeRemovedIsSaid() throws {
         let tree = try TestTree()
         try commentedKey(in: tree, "T")
