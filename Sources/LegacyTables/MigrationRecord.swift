@@ -81,7 +81,8 @@ public struct MigrationRecord: Sendable, Equatable {
             let left = files.filter { !gone.contains($0) }
             guard left.count != files.count else { continue }
             tables[catalog] = left.isEmpty ? nil : left
-            deleted[catalog] = left.isEmpty ? nil : Array(Set((deleted[catalog] ?? []) + files.filter(gone.contains))).sorted()
+            let goneHere = Set((deleted[catalog] ?? []) + files.filter(gone.contains))
+            deleted[catalog] = left.isEmpty ? nil : goneHere.sorted()
         }
     }
 

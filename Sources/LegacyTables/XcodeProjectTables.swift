@@ -131,7 +131,8 @@ enum XcodeProjectTables {
                     continue
                 }
                 if var table = recordedTable(catalog: catalog, files: paths, source: source, origin: origin, diagnostics: &found.diagnostics) {
-                    table.goneFiles = gone + (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
+                    let deletedBefore = (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
+                    table.goneFiles = gone + deletedBefore
                     claimed.formUnion(paths)
                     found.leftovers.append(table)
                 }

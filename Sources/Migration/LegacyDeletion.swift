@@ -15,7 +15,8 @@ enum LegacyDeletion {
     /// `table.catalogPath`, as on disk now, is proven to hold. The same for a table migrated in
     /// this run and for one an earlier run migrated and kept the files of (the record's), so that
     /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
-    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool, remover: any FileRemoving = SystemFileRemover()) {
+    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool,
+                               remover: any FileRemoving = SystemFileRemover()) {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: delete, root: root, remover: remover)
     }
@@ -90,8 +91,10 @@ enum LegacyDeletion {
                 table.deletedFiles.append(verdict.path)
                 folders.insert((verdict.path as NSString).deletingLastPathComponent)
             } catch {
-                table.diagnostics.append(.error("cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)", at: .file(verdict.path)))
-                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted (\(RemovalError.names[error.code] ?? "errno \(error.code)"))"))
+                let message = "cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)"
+                table.diagnostics.append(.error(message, at: .file(verdict.path)))
+                let name = RemovalError.names[error.code] ?? "errno \(error.code)"
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it could not be deleted (\(name))"))
             }
         }
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
@@ -101,7 +104,8 @@ enum LegacyDeletion {
                 table.removedFolders.append(folder)
             } catch {
                 // Said, not hidden: the folder is empty and stays.
-                table.diagnostics.append(.error("cannot remove the emptied folder: \(error); it is empty and stays", at: .file(folder)))
+                let message = "cannot remove the emptied folder: \(error); it is empty and stays"
+                table.diagnostics.append(.error(message, at: .file(folder)))
             }
         }
     }

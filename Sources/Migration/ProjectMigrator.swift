@@ -147,10 +147,12 @@ public enum ProjectMigrator {
                     LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
                 }
                 for index in report.tables.indices where report.tables[index].outcome == .unchanged {
-                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false, remover: options.fileRemover)
+                    LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false,
+                                                  remover: options.fileRemover)
                 }
                 for index in report.leftovers.indices {
-                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false, remover: options.fileRemover)
+                    LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false,
+                                                  remover: options.fileRemover)
                 }
             }
             return report
@@ -195,11 +197,13 @@ public enum ProjectMigrator {
         FreedMemory.giveBack()
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
             defer { FreedMemory.giveBack() }
-            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true, remover: options.fileRemover)
+            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: true,
+                                          remover: options.fileRemover)
         }
         for index in report.leftovers.indices {
             defer { FreedMemory.giveBack() }
-            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true, remover: options.fileRemover)
+            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: true,
+                                          remover: options.fileRemover)
         }
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
         var afterDeletion = RecordKeeping.recordsAfterDeletion(project, deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
@@ -510,7 +514,8 @@ public enum ProjectMigrator {
         let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
         // Every table that would count as written: after an undo, none is.
         let written = report.tables.indices.filter { [.written, .merged].contains(report.tables[$0].outcome) }
-        for index in Set(pending.map(\.index) + failedTables.keys + written).sorted() where report.tables[index].outcome != .failed {
+        let undone = Set(pending.map(\.index) + failedTables.keys + written).sorted()
+        for index in undone where report.tables[index].outcome != .failed {
             let path = report.tables[index].catalogPath
             report.tables[index].outcome = .failed
             let message: String

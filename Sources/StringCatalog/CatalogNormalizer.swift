@@ -52,7 +52,9 @@ public enum CatalogNormalizer {
             do throws(AtomicFile.WriteError) {
                 let staged = try StagedFile(for: path, overwrite: true)
                 do {
-                    try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
+                    try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in
+                        try staged.append(part)
+                    }
                 } catch {
                     staged.discard()
                     throw error

@@ -164,7 +164,8 @@ public enum AtomicFile {
     /// once the batch was in place (the batch itself stands): such a file is named, never left
     /// behind in silence.
     @discardableResult
-    public static func writeAll(_ files: [BatchFile], remover: any FileRemoving = SystemFileRemover()) throws(BatchError) -> [Diagnostic] {
+    public static func writeAll(_ files: [BatchFile],
+                                remover: any FileRemoving = SystemFileRemover()) throws(BatchError) -> [Diagnostic] {
         try commitAll(files).finish(remover: remover)
     }
 
@@ -265,13 +266,16 @@ public enum AtomicFile {
             var left: [Diagnostic] = []
             for file in files {
                 if let temporary = file.temporaryLeft {
-                    left.append(.error("written, but its temporary file could not be removed (\(temporary.reason)): delete \(temporary.path)", at: .file(file.path)))
+                    let message = "written, but its temporary file could not be removed (\(temporary.reason)): delete \(temporary.path)"
+                    left.append(.error(message, at: .file(file.path)))
                 }
                 guard let aside = file.aside else { continue }
                 do throws(RemovalError) {
                     try remover.removeFile(aside.path)
                 } catch {
-                    left.append(.error("written, but its previous version, kept aside while the new one was put in place, could not be removed (\(error)): delete \(aside.path)", at: .file(file.path)))
+                    let message = "written, but its previous version, kept aside while the new one was put in place, "
+                        + "could not be removed (\(error)): delete \(aside.path)"
+                    left.append(.error(message, at: .file(file.path)))
                 }
             }
             return left
@@ -364,7 +368,8 @@ public enum AtomicFile {
         // that appeared meanwhile (a rename would, silently).
         if old == nil && !hardLinksUnsupportedForTesting {
             if linkat(AT_FDCWD, staged.temporaryPath, AT_FDCWD, target, 0) == 0 {
-                var committed = Committed(path: path, target: target, written: written, aside: nil, createdFolders: staged.createdFolders)
+                var committed = Committed(path: path, target: target, written: written, aside: nil,
+                                          createdFolders: staged.createdFolders)
                 if unlink(staged.temporaryPath) != 0 { committed.temporaryLeft = (staged.temporaryPath, errnoText(errno)) }
                 return committed
             }

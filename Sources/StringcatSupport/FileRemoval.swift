@@ -22,7 +22,8 @@ public struct RemovalError: Error, Sendable, Equatable, CustomStringConvertible 
         let text = String(cString: strerror(code)) + name
         switch code {
         case EPERM:
-            return text + ": the file or its folder is immutable or append-only (chattr, chflags), or the folder is sticky and the file is another user's"
+            return text + ": the file or its folder is immutable or append-only (chattr, chflags), "
+                + "or the folder is sticky and the file is another user's"
         case EACCES:
             return text + ": its folder is not writable for this user"
         case EROFS:

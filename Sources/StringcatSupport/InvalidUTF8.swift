@@ -34,7 +34,8 @@ public enum InvalidUTF8 {
     /// For an XML property list that does not declare an encoding other than UTF-8 (and has no
     /// UTF-16 byte order mark): an error at the line and column of its first invalid byte.
     public static func plistDiagnostic(in bytes: [UInt8], path: String) -> Diagnostic? {
-        if bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return nil }
+        let otherForms: [[UInt8]] = [Array("bplist".utf8), [0xFE, 0xFF], [0xFF, 0xFE]]
+        if otherForms.contains(where: { bytes.starts(with: $0) }) { return nil }
         let head = String(decoding: bytes.prefix(200), as: UTF8.self).lowercased()
         if let range = head.range(of: "encoding=") {
             let declared = head[range.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
@@ -43,7 +44,8 @@ public enum InvalidUTF8 {
         guard let offset = firstOffset(in: bytes) else { return nil }
         let (line, column) = UTF8Positions(bytes).position(of: offset)
         let byte = String(bytes[offset], radix: 16, uppercase: true)
-        return .error("not valid UTF-8: byte 0x\(byte.count == 1 ? "0" + byte : byte) cannot stand here (byte offset \(offset)); save the file as UTF-8",
+        let hex = byte.count == 1 ? "0" + byte : byte
+        return .error("not valid UTF-8: byte 0x\(hex) cannot stand here (byte offset \(offset)); save the file as UTF-8",
                       at: SourceLocation(path: path, line: line, column: column, byteOffset: offset))
     }
 }

@@ -298,8 +298,8 @@ public final class TreeLock: @unchecked Sendable {
         var seen: Set<String> = []
         for path in paths {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            for folder in PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(absolute)) + LockLocation.of([absolute]).map(\.folder)
-            where seen.insert(folder).inserted {
+            let chain = PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(absolute))
+            for folder in chain + LockLocation.of([absolute]).map(\.folder) where seen.insert(folder).inserted {
                 folders.append(folder)
             }
         }

@@ -125,7 +125,8 @@ struct LegacyFileLeaves: Sendable {
 
     private mutating func readStringsDict() {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            error = .error(FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : UnreachableFile.reason(file.path), at: .file(file.path))
+            let reason = FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : UnreachableFile.reason(file.path)
+            error = .error(reason, at: .file(file.path))
             return
         }
         // Before Foundation and `PlistNode`, which recurse once per level.

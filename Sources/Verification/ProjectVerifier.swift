@@ -173,7 +173,10 @@ public enum ProjectVerifier {
         result.notes += comparison.notes
         if comparison.commentsNotJudged > 0 && table.goneFiles.isEmpty {
             let count = comparison.commentsNotJudged
-            result.notes.append(.note("\(counted(count, "key")) \(count == 1 ? "has" : "have") a source-language value in the catalog and no legacy file of that language left (deleted once proven held): \(count == 1 ? "its comment is" : "their comments are") not checked against the other languages'", at: .file(table.catalogPath)))
+            let message = "\(counted(count, "key")) \(count == 1 ? "has" : "have") a source-language value in the catalog "
+                + "and no legacy file of that language left (deleted once proven held): "
+                + "\(count == 1 ? "its comment is" : "their comments are") not checked against the other languages'"
+            result.notes.append(.note(message, at: .file(table.catalogPath)))
         }
         result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
         return result

@@ -270,11 +270,19 @@ struct Editor {
     mutating func dropDanglingReferences() {
         guard !removed.isEmpty else { return }
         for object in graph.objects where !removed.contains(object.id) && object.isa == "PBXBuildFile" {
-            if let ref = graph.document.string("fileRef", in: object.dictionary), removed.contains(ref) { removed.insert(object.id) }
+            if let ref = graph.document.string("fileRef", in: object.dictionary), removed.contains(ref) {
+                removed.insert(object.id)
+            }
         }
         for object in graph.objects where !removed.contains(object.id) {
             let key: String
-            if ProjectGraph.groupKinds.contains(object.isa) { key = "children" } else if object.isa.hasSuffix("BuildPhase") { key = "files" } else { continue }
+            if ProjectGraph.groupKinds.contains(object.isa) {
+                key = "children"
+            } else if object.isa.hasSuffix("BuildPhase") {
+                key = "files"
+            } else {
+                continue
+            }
             guard let array = list(key, of: object.id) else { continue }
             let items = document.itemStrings(array)
             let gone = items.indices.filter { items[$0].map(removed.contains) ?? false }

@@ -125,7 +125,10 @@ public enum LocalizedTables {
                 let folders = conflict.folders.map { folder in
                     folder.hasPrefix("/") ? PathResolver.relative(folder, from: resolver.projectFolder).nonEmpty ?? "." : folder
                 }
-                result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by \(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in different folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode", at: .file(path)))
+                let message = "variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by "
+                    + "\(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in different "
+                    + "folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode"
+                result.diagnostics.append(.warning(message, at: .file(path)))
                 result.unplacedGroups += 1
                 ambiguous.append((tableName(group.name ?? group.displayName), Set(targetsOfGroup[group.id] ?? [])))
                 continue
@@ -143,7 +146,8 @@ public enum LocalizedTables {
                 // A child that another group lists too is read where this group puts it.
                 guard let reference = graph.fileReference(child) else { continue }
                 let shared = graph.parents(of: child).count > 1 && (reference.sourceTree ?? "<group>") == "<group>"
-                guard let childPath = shared ? PathResolver.join(folder, reference.path ?? "") : resolver.path(of: child) else { continue }
+                let resolved = shared ? PathResolver.join(folder, reference.path ?? "") : resolver.path(of: child)
+                guard let childPath = resolved else { continue }
                 let file = PathResolver.lastComponent(childPath)
                 if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
                     // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.

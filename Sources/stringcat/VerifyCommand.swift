@@ -78,7 +78,8 @@ enum VerifyCommand: Subcommand {
         let report = ProjectVerifier.verify(project, plannedFiles: planned)
         console.endProgress()
         if let running = TreeLock.runInProgress(over: found) {
-            console.err(DiagnosticLine.text(.error(runningMessage(running) + " (it started while verify read the tree: this report is not printed)", at: running.location)))
+            let message = runningMessage(running) + " (it started while verify read the tree: this report is not printed)"
+            console.err(DiagnosticLine.text(.error(message, at: running.location)))
             return 1
         }
         if asJSON {
