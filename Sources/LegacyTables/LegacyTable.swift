@@ -69,8 +69,8 @@ public struct LegacyTable: Sendable, Hashable {
     /// each is edited too, so that none keeps a reference to a deleted file.
     public var alsoInProjects: [(path: String, table: LocalizedTable)] = []
     /// Legacy files the migration record lists for this table that are no longer on disk: a
-    /// `--delete-legacy` run proved the catalog held them, deleted them, and was stopped before it
-    /// finished. Without them, the files left cannot say which keys the source language had, nor
+    /// `--delete-legacy` run proved the catalog held them and deleted them, and either was stopped
+    /// before it finished or kept other files of the table (`MigrationRecord.deleted`). Without them, the files left cannot say which keys the source language had, nor
     /// which comment the languages agreed on for a key it lacked (formats.md 5.3).
     public var goneFiles: [String] = []
     /// Legacy files (absolute) an earlier `--delete-legacy` kept, with the reason its record gives.

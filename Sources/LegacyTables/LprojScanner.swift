@@ -118,7 +118,7 @@ public enum LprojScanner {
             let exists = fm.fileExists(atPath: path, isDirectory: &isDirectory) // follows links
             let isLink = (try? fm.destinationOfSymbolicLink(atPath: path)) != nil
             if !exists {
-                if isLink { result.diagnostics.append(.warning("broken symbolic link; not read", at: .file(path))) }
+                if isLink { result.diagnostics.append(.warning(UnreachableFile.reason(path), at: .file(path))) }
                 continue
             }
             if name.hasSuffix(".lproj") {

@@ -27,9 +27,16 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Legacy file -> why `--delete-legacy` kept it (`status` says it): relative like the rest.
     public var kept: [String: String] = [:]
 
-    public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:]) {
+    /// Catalog path -> the legacy files of it that `--delete-legacy` deleted while others of the
+    /// table stay (kept for a reason, or a deletion that failed: an immutable file). The files
+    /// left are then not the whole table: which comment the languages agreed on for a key the
+    /// source language lacks cannot be asked of them (docs/spec/formats.md).
+    public var deleted: [String: [String]] = [:]
+
+    public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:], deleted: [String: [String]] = [:]) {
         self.tables = tables
         self.selectedBy = selectedBy
+        self.deleted = deleted
     }
 
     /// `App.xcodeproj/stringcat-migration.json` for `App.xcodeproj/project.pbxproj`.
@@ -62,6 +69,10 @@ public struct MigrationRecord: Sendable, Equatable {
         for (file, reason) in top["kept"] as? [String: Any] ?? [:] where listed.contains(file) {
             if let reason = reason as? String { record.kept[file] = reason }
         }
+        for (catalog, files) in top["deleted"] as? [String: Any] ?? [:] where record.tables[catalog] != nil {
+            guard let files = files as? [String] else { continue }
+            record.deleted[catalog] = files.sorted()
+        }
         return (record, nil)
     }
 
@@ -76,6 +87,7 @@ public struct MigrationRecord: Sendable, Equatable {
         let listed = Set(tables.values.flatMap { $0 })
         let reasons = kept.filter { listed.contains($0.key) }
         if !reasons.isEmpty { object["kept"] = reasons }
+        if !deleted.isEmpty { object["deleted"] = deleted.mapValues { $0.sorted() } }
         var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         data.append(0x0A)
         return data
@@ -86,16 +98,21 @@ public struct MigrationRecord: Sendable, Equatable {
     public mutating func record(catalog: String, files: [String], selectedBy option: String? = nil) {
         tables[catalog] = files.isEmpty ? nil : files.sorted()
         selectedBy[catalog] = files.isEmpty ? nil : option
+        deleted[catalog] = nil
     }
 
-    /// Takes deleted files out; a catalog left without files leaves the record.
-    public mutating func remove(files deleted: Set<String>) {
+    /// Takes deleted files out, and notes them under `deleted` while files of their table stay;
+    /// a catalog left without files leaves the record.
+    public mutating func remove(files gone: Set<String>) {
         for (catalog, files) in tables {
-            let left = files.filter { !deleted.contains($0) }
+            let left = files.filter { !gone.contains($0) }
+            guard left.count != files.count else { continue }
             tables[catalog] = left.isEmpty ? nil : left
             if left.isEmpty { selectedBy[catalog] = nil }
+            let goneHere = Set((deleted[catalog] ?? []) + files.filter(gone.contains))
+            deleted[catalog] = left.isEmpty ? nil : goneHere.sorted()
         }
-        for file in deleted { kept[file] = nil }
+        for file in gone { kept[file] = nil }
     }
 
     public var isEmpty: Bool { tables.isEmpty }

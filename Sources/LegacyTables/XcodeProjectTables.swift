@@ -173,7 +173,8 @@ enum XcodeProjectTables {
                     continue
                 }
                 if var table = recordedTable(catalog: catalog, files: paths, source: source.code, origin: origin, diagnostics: &found.diagnostics) {
-                    table.goneFiles = gone
+                    let deletedBefore = (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
+                    table.goneFiles = gone + deletedBefore
                     table.targetIDs = buildingTargets(of: catalog, references: references, file: file)
                     table.keptReasons = record.keptReasons(base: projectFolder)
                     claimed.formUnion(paths)

@@ -15,9 +15,10 @@ enum LegacyDeletion {
     /// `table.catalogPath`, as on disk now, is proven to hold. The same for a table migrated in
     /// this run and for one an earlier run migrated and kept the files of (the record's), so that
     /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
-    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool) {
+    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool,
+                               remover: any FileRemoving = SystemFileRemover()) {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: delete, root: root)
+        apply(proof, to: &table, delete: delete, root: root, remover: remover)
     }
 
     /// The proof of a run that deletes: the files it would delete are listed in `deletedFiles`
@@ -40,7 +41,8 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: false, root: root)
     }
 
-    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false) {
+    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false,
+                              remover: any FileRemoving = SystemFileRemover()) {
         let deleting = delete || deleting
         let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
         guard proof.isProven else {
@@ -90,30 +92,37 @@ enum LegacyDeletion {
             }
             table.deletedFiles.append(verdict.path)
         }
-        if delete { deleteListed(&table) }
+        if delete { deleteListed(&table, remover: remover) }
     }
 
     /// Deletes the files `table.deletedFiles` lists (proven, and not kept since), removing the
     /// `.lproj` folders they leave empty; a file that cannot be deleted moves to the kept ones,
     /// with the reason.
-    static func deleteListed(_ table: inout TableReport) {
+    static func deleteListed(_ table: inout TableReport, remover: any FileRemoving = SystemFileRemover()) {
         var folders: Set<String> = []
         var deleted: [String] = []
         for path in table.deletedFiles {
             do {
-                try FileManager.default.removeItem(atPath: path)
+                try remover.removeFile(path)
                 deleted.append(path)
                 folders.insert((path as NSString).deletingLastPathComponent)
             } catch {
-                table.diagnostics.append(.error("cannot delete: \((error as NSError).localizedDescription)", at: .file(path)))
-                table.keptFiles.append(KeptFile(path: path, reason: "it could not be deleted"))
+                let message = "cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)"
+                table.diagnostics.append(.error(message, at: .file(path)))
+                let name = RemovalError.names[error.code] ?? "errno \(error.code)"
+                table.keptFiles.append(KeptFile(path: path, reason: "it could not be deleted (\(name))"))
             }
         }
         table.deletedFiles = deleted
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
-            if let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty {
-                try? FileManager.default.removeItem(atPath: folder)
+            guard let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty else { continue }
+            do {
+                try remover.removeEmptyFolder(folder)
                 table.removedFolders.append(folder)
+            } catch {
+                // Said, not hidden: the folder is empty and stays.
+                let message = "cannot remove the emptied folder: \(error); it is empty and stays"
+                table.diagnostics.append(.error(message, at: .file(folder)))
             }
         }
     }

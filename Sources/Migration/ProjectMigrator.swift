@@ -50,6 +50,9 @@ public struct MigrationOptions: Sendable {
     public var includeBaseOnly = false
     /// Tests only: a fault in the merger (see `MergeSabotage`).
     var sabotage: MergeSabotage?
+    /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
+    /// the file system; tests pass one that fails (an immutable file, a failing disk).
+    public var fileRemover: any FileRemoving = SystemFileRemover()
     /// A dry run streams each planned catalog to a file outside the tree (`Built.plannedFile`),
     /// for a proof that never holds a catalog in memory whole (`--dry-run --delete-legacy`,
     /// `plannedCatalogFiles`).
@@ -146,17 +149,17 @@ public enum ProjectMigrator {
             report.refusals = refusals
             report.diagnostics += refusals
             StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-            markUndone(run.pending, failedTable: nil, error: nil, undo: nil, into: &report, because: "the run was refused")
+            markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "the run was refused")
             return report
         }
         if options.dryRun {
             planDeletions(run, project: project, options: options, into: &report)
             return report
         }
-        if let stagingFailure = run.stagingFailure {
+        if !run.stagingFailures.isEmpty {
             // A catalog that could not be written (a full disk while streaming it) fails the run
             // as a failed rename would: nothing of it is put in place.
-            undo(run.pending, failedTable: stagingFailure.index, error: stagingFailure.error, into: &report)
+            undo(run.pending, failedTables: run.stagingFailures, into: &report)
             return report
         }
 
@@ -182,7 +185,9 @@ public enum ProjectMigrator {
     private struct PlannedRun {
         var pending: [(index: Int, content: AtomicFile.Content)] = []
         var plannedFiles: [Int: String] = [:]
-        var stagingFailure: (index: Int, error: AtomicFile.WriteError)?
+        /// Every catalog that could not be streamed out, with its error (an immutable folder or a
+        /// full disk fails them all, not only the first).
+        var stagingFailures: [Int: AtomicFile.WriteError] = [:]
         /// Package tables' files the proof of their planned catalog says go (`--delete-legacy`).
         var expectedDeletions: Set<String> = []
 
@@ -223,7 +228,7 @@ public enum ProjectMigrator {
             if built.outcome != .failed && built.outcome != .waiting, let content = built.pending {
                 run.pending.append((report.tables.count, content))
             }
-            if let error = built.stagingError, run.stagingFailure == nil { run.stagingFailure = (report.tables.count, error) }
+            if let error = built.stagingError { run.stagingFailures[report.tables.count] = error }
             report.tables.append(built.report)
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
@@ -294,7 +299,7 @@ public enum ProjectMigrator {
         } catch {
             report.diagnostics.append(error)
             StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-            markUndone(run.pending, failedTable: nil, error: nil, undo: nil, into: &report)
+            markUndone(run.pending, failedTables: [:], undo: nil, into: &report)
             return false
         }
     }
@@ -306,16 +311,22 @@ public enum ProjectMigrator {
         let earlierDeleted = RecordKeeping.goneFiles(project)
         report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
         // Each table's proof first; the files go only once every proof is known (a language a
-        // bundle would lose is kept: `LanguageDeclarations`).
+        // bundle would lose is kept: `LanguageDeclarations`). What building the catalogs freed
+        // goes back to the system first, and after each proof: glibc keeps freed memory in its
+        // arenas, and a proof's peak then adds to the build's (5 times the legacy files' size
+        // instead of under 4, issue 33).
+        FreedMemory.giveBack()
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
+            defer { FreedMemory.giveBack() }
             LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
         }
         for index in report.leftovers.indices {
+            defer { FreedMemory.giveBack() }
             LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
         }
         LanguageDeclarations.keep(in: &report, project: project, options: options)
-        for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index]) }
-        for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index]) }
+        for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover) }
+        for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover) }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
         var afterDeletion = RecordKeeping.recordsAfterDeletion(project, tables: report.tables + report.leftovers,
@@ -330,7 +341,7 @@ public enum ProjectMigrator {
         }
         batch += writable.map { AtomicFile.BatchFile(path: $0.outputPath, content: .data($0.data), overwrite: true, root: project.scan.root, expecting: $0.originalBytes) }
         do {
-            try AtomicFile.writeAll(batch)
+            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
                 if afterDeletion[index].fileCount == 0 { try? FileManager.default.removeItem(atPath: afterDeletion[index].path) }
@@ -611,24 +622,27 @@ public enum ProjectMigrator {
 
     /// A catalog could not be staged: nothing of the run is put in place. The staged catalogs are
     /// discarded, and the run is marked undone.
-    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int, error: AtomicFile.WriteError,
+    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
                              into report: inout MigrationReport) {
         StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-        markUndone(pending, failedTable: failedTable, error: error, undo: nil, into: &report)
+        markUndone(pending, failedTables: failedTables, undo: nil, into: &report)
     }
 
     /// Marks a run whose writes were undone: the table whose catalog failed (if it was one, staged
     /// or pending) says why, every other pending table that it was undone, and no project edit
     /// is written. A file the undo could not put back is said so, with the reason: a report
     /// never calls undone a file that is not as it was.
-    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTable: Int?, error: AtomicFile.WriteError?,
+    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
                                    undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: String = "the run was undone") {
         let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
-        for index in pending.map(\.index) + [failedTable].compactMap({ $0 }) where report.tables[index].outcome != .failed {
+        // Every table that would count as written: after an undo, none is.
+        let written = report.tables.indices.filter { [.written, .merged].contains(report.tables[$0].outcome) }
+        let undone = Set(pending.map(\.index) + failedTables.keys + written).sorted()
+        for index in undone where report.tables[index].outcome != .failed {
             let path = report.tables[index].catalogPath
             report.tables[index].outcome = .failed
             let message: String
-            if index == failedTable, let error {
+            if let error = failedTables[index] {
                 message = "\(error)"
             } else if let reason = notRestored[path] {
                 message = "written, then another file of this run could not be written, and this one could not be put back as it was: \(reason)"
@@ -694,7 +708,7 @@ public enum ProjectMigrator {
         batch += projects.map { AtomicFile.BatchFile(path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
                                                      overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes) }
         do {
-            try AtomicFile.writeAll(batch)
+            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
             for index in projects {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()
@@ -709,7 +723,7 @@ public enum ProjectMigrator {
             } else if failedTable == nil {
                 report.diagnostics.append(.error("\(error)", at: .file(failedPath)))
             }
-            markUndone(pending, failedTable: failedTable, error: error.error, undo: error.undo, into: &report)
+            markUndone(pending, failedTables: failedTable.map { [$0: error.error] } ?? [:], undo: error.undo, into: &report)
         }
     }
 }

@@ -39,19 +39,85 @@ public enum CatalogNormalizer {
 
     /// Reads the catalog at `path` and, unless `check` is true, rewrites it atomically when it is
     /// not in Xcode's form. Unreadable or invalid catalogs and failed writes are diagnostics.
+    ///
+    /// Neither the file's bytes and the output together, nor the output whole, are ever in
+    /// memory (a 3 GB catalog took 4.9 times its size): the bytes are let go once parsed, the
+    /// output is compared with the file a part at a time as it is encoded, and only a catalog
+    /// that differs is encoded again, into its staged file.
     public static func normalizeFile(atPath path: String, check: Bool) throws(Diagnostic) -> FileOutcome {
-        let input = try CatalogReader.readBytes(path: path)
-        let catalog = try CatalogReader.parse(bytes: input, path: path)
-        let output = CatalogWriter.bytes(for: catalog, capacity: input.count)
-        if sameBytes(output, input) { return .alreadyNormalized }
+        let catalog = try CatalogReader.parse(bytes: try CatalogReader.readBytes(path: path), path: path)
+        FreedMemory.giveBack()
+        if try sameAsFile(catalog, at: path) { return .alreadyNormalized }
         if !check {
-            do {
-                try AtomicFile.write(Data(output), to: path, overwrite: true)
+            do throws(AtomicFile.WriteError) {
+                let staged = try StagedFile(for: path, overwrite: true)
+                do {
+                    try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in
+                        try staged.append(part)
+                    }
+                } catch {
+                    staged.discard()
+                    throw error
+                }
+                do {
+                    try AtomicFile.writeAll([AtomicFile.BatchFile(path: path, content: .staged(staged), overwrite: true)])
+                } catch {
+                    throw error.error
+                }
             } catch {
-                let reason = (error as? AtomicFile.WriteError)?.description ?? "\(error)"
-                throw Diagnostic.error(reason, at: .file(path))
+                throw Diagnostic.error(error.description, at: .file(path))
             }
         }
         return .normalized
+    }
+
+    /// True when the file at `path` holds exactly the bytes `CatalogWriter` writes for `catalog`,
+    /// read a part at a time beside the encoding.
+    private static func sameAsFile(_ catalog: StringCatalog, at path: String) throws(Diagnostic) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(errno)))", at: .file(path))
+        }
+        defer { close(descriptor) }
+        var same = true
+        var readError: Int32?
+        var buffer: [UInt8] = []
+        CatalogWriter.write(catalog) { (part: [UInt8]) in
+            guard same else { return }
+            buffer.removeAll(keepingCapacity: true)
+            buffer.reserveCapacity(part.count)
+            if let code = readFully(descriptor, count: part.count, into: &buffer) {
+                readError = code
+                same = false
+            } else if !sameBytes(buffer, part) {
+                same = false
+            }
+        }
+        if let readError { throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(readError)))", at: .file(path)) }
+        guard same else { return false }
+        // Nothing may follow.
+        var tail: [UInt8] = []
+        if let code = readFully(descriptor, count: 1, into: &tail) {
+            throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(code)))", at: .file(path))
+        }
+        return tail.isEmpty
+    }
+
+    /// Appends up to `count` bytes read from `descriptor` (fewer only at the end of the file);
+    /// the `errno` of a read that failed.
+    private static func readFully(_ descriptor: Int32, count: Int, into buffer: inout [UInt8]) -> Int32? {
+        var chunk = [UInt8](repeating: 0, count: max(count, 1))
+        var got = 0
+        while got < count {
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + got, count - got) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if n == 0 { break }
+            got += n
+        }
+        buffer.append(contentsOf: chunk[0..<got])
+        return nil
     }
 }

@@ -5,12 +5,12 @@
 /// characters as `\n` `\r` `\t` `\b` `\f` or `\u00xx` with lower-case hex, everything else raw.
 ///
 /// Callers write object members in sorted order themselves (`CatalogKeyOrder`).
-struct JSONTextWriter {
-    private(set) var bytes: [UInt8] = []
+public struct JSONTextWriter {
+    public private(set) var bytes: [UInt8] = []
     private var depth = 0
     private var firstMember: [Bool] = []
 
-    init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
     /// A writer that continues an object already open at `depth` (its members are written as if
     /// they followed the ones before: with `,\n` first when `hasMembers`). Its bytes are spliced
@@ -36,19 +36,19 @@ struct JSONTextWriter {
 
     /// Hands out the bytes written so far and starts again from none (same capacity), in the
     /// same place of the document: used to stream a large catalog to a file in parts.
-    mutating func takeBytes() -> [UInt8] {
+    public mutating func takeBytes() -> [UInt8] {
         let taken = bytes
         bytes.removeAll(keepingCapacity: true)
         return taken
     }
 
-    mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
-    mutating func endObject() { endContainer(UInt8(ascii: "}")) }
-    mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
-    mutating func endArray() { endContainer(UInt8(ascii: "]")) }
+    public mutating func beginObject() { beginContainer(UInt8(ascii: "{")) }
+    public mutating func endObject() { endContainer(UInt8(ascii: "}")) }
+    public mutating func beginArray() { beginContainer(UInt8(ascii: "[")) }
+    public mutating func endArray() { endContainer(UInt8(ascii: "]")) }
 
     /// Writes the separator, indent, key and ` : ` of the next object member.
-    mutating func key(_ key: String) {
+    public mutating func key(_ key: String) {
         separateElement()
         string(key)
         bytes.append(0x20); bytes.append(0x3A); bytes.append(0x20)
@@ -99,7 +99,7 @@ struct JSONTextWriter {
     }
 
     /// Writes the separator and indent of the next array element.
-    mutating func arrayElement() { separateElement() }
+    public mutating func arrayElement() { separateElement() }
 
     private mutating func beginContainer(_ open: UInt8) {
         bytes.append(open)
@@ -134,11 +134,11 @@ struct JSONTextWriter {
         }
     }
 
-    mutating func bool(_ value: Bool) {
+    public mutating func bool(_ value: Bool) {
         bytes.append(contentsOf: value ? Self.trueBytes : Self.falseBytes)
     }
 
-    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    public mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
 
     /// corelibs writes a `Double` with its `description`, dropping a trailing `.0`.
     mutating func double(_ value: Double) {
@@ -147,9 +147,9 @@ struct JSONTextWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
+    public mutating func null() { bytes.append(contentsOf: Self.nullBytes) }
 
-    mutating func string(_ value: String) {
+    public mutating func string(_ value: String) {
         bytes.append(0x22)
         // A native string's bytes are read in place (no copy of the string to call `withUTF8`).
         if value.utf8.withContiguousStorageIfAvailable({ escape($0) }) != nil { return }

@@ -160,8 +160,13 @@ public enum AtomicFile {
 
     /// Writes a batch: all of it, or none of it (see `commitAll`), and removes the previous
     /// versions of the files it replaced once every file is in place.
-    public static func writeAll(_ files: [BatchFile]) throws(BatchError) {
-        try commitAll(files).finish()
+    /// Returns an error for each previous version or temporary file that could not be removed
+    /// once the batch was in place (the batch itself stands): such a file is named, never left
+    /// behind in silence.
+    @discardableResult
+    public static func writeAll(_ files: [BatchFile],
+                                remover: any FileRemoving = SystemFileRemover()) throws(BatchError) -> [Diagnostic] {
+        try commitAll(files).finish(remover: remover)
     }
 
     /// Puts every file of the batch in place, in order, and returns the batch with the previous
@@ -254,10 +259,26 @@ public enum AtomicFile {
 
         /// Makes the batch final: removes the previous versions kept aside. Harmless when
         /// called again or after `undo`.
-        public func finish() {
-            guard !settled else { return }
+        @discardableResult
+        public func finish(remover: any FileRemoving = SystemFileRemover()) -> [Diagnostic] {
+            guard !settled else { return [] }
             settled = true
-            for file in files { if let aside = file.aside { unlink(aside.path) } }
+            var left: [Diagnostic] = []
+            for file in files {
+                if let temporary = file.temporaryLeft {
+                    let message = "written, but its temporary file could not be removed (\(temporary.reason)): delete \(temporary.path)"
+                    left.append(.error(message, at: .file(file.path)))
+                }
+                guard let aside = file.aside else { continue }
+                do throws(RemovalError) {
+                    try remover.removeFile(aside.path)
+                } catch {
+                    let message = "written, but its previous version, kept aside while the new one was put in place, "
+                        + "could not be removed (\(error)): delete \(aside.path)"
+                    left.append(.error(message, at: .file(file.path)))
+                }
+            }
+            return left
         }
 
         /// Puts every file of the batch back as it was, last written first: a replaced file
@@ -288,6 +309,8 @@ public enum AtomicFile {
         var written: FileStatus
         var aside: Aside?
         var createdFolders: [String]
+        /// The temporary name of a file put in place by a hard link, when it could not be removed.
+        var temporaryLeft: (path: String, reason: String)? = nil
     }
 
     /// A previous version kept aside under a hidden name in its folder.
@@ -345,8 +368,10 @@ public enum AtomicFile {
         // that appeared meanwhile (a rename would, silently).
         if old == nil && !hardLinksUnsupportedForTesting {
             if linkat(AT_FDCWD, staged.temporaryPath, AT_FDCWD, target, 0) == 0 {
-                unlink(staged.temporaryPath)
-                return Committed(path: path, target: target, written: written, aside: nil, createdFolders: staged.createdFolders)
+                var committed = Committed(path: path, target: target, written: written, aside: nil,
+                                          createdFolders: staged.createdFolders)
+                if unlink(staged.temporaryPath) != 0 { committed.temporaryLeft = (staged.temporaryPath, errnoText(errno)) }
+                return committed
             }
             let code = errno
             if code == EEXIST && !overwrite { throw CommitFailure(.exists(path)) }

@@ -287,6 +287,32 @@ public final class TreeLock: @unchecked Sendable {
 
     // MARK: Testing the locks of overlapping trees
 
+    /// For a command that only reads (`verify`, `status`): the error naming the run that holds
+    /// the lock of `path`'s tree or of a tree around it, nil when none does. Nothing is created
+    /// or locked. A run deleting legacy files while `verify` reads them would make it report
+    /// losses that are not.
+    /// `paths`: the folder given, and what was found in it (its projects' and catalogs'
+    /// folders), so that a run on a project nested in it is met too.
+    public static func runInProgress(over paths: [String]) -> Diagnostic? {
+        var folders: [String] = []
+        var seen: Set<String> = []
+        for path in paths {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let chain = PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(absolute))
+            for folder in chain + LockLocation.of([absolute]).map(\.folder) where seen.insert(folder).inserted {
+                folders.append(folder)
+            }
+        }
+        for folder in folders {
+            do throws(Diagnostic) {
+                try test(folder, skipping: [])
+            } catch {
+                return error
+            }
+        }
+        return nil
+    }
+
     /// Throws when a lock file standing in `folder` (`.stringcat.lock`, or the lock of a `.git`
     /// there) is held by another run. Files this run holds are skipped; nothing is created.
     private static func test(_ folder: String, skipping mine: [FileStatus]) throws(Diagnostic) {

@@ -48,7 +48,9 @@ public enum StringsDictReader {
             do {
                 plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
             } catch {
-                return StringsDictReadResult(file: nil, diagnostics: [parseError(error, path: path)])
+                // Foundation names no place for a byte that is not UTF-8: found here instead.
+                let located = InvalidUTF8.plistDiagnostic(in: bytes, path: path)
+                return StringsDictReadResult(file: nil, diagnostics: [located ?? parseError(error, path: path)])
             }
             guard case .dictionary(let dictionary) = PlistValue(foundation: plist) else {
                 let kind = PlistValue.kind(ofFoundation: plist)
@@ -77,7 +79,7 @@ public enum StringsDictReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : "no such file"
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : UnreachableFile.reason(path)
             return StringsDictReadResult(file: nil, diagnostics: [.error(reason, at: .file(path))])
         }
         return parse(data, path: path, language: language)

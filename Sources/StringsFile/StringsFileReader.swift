@@ -64,7 +64,7 @@ public enum StringsFileReader {
     public static func read(path: String, strict: Bool = false, reading: StringsReading = .foundation) -> StringsReadResult {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return StringsReadResult(file: nil, diagnostics: [.error("no such file", at: .file(path))])
+            return StringsReadResult(file: nil, diagnostics: [.error(UnreachableFile.reason(path), at: .file(path))])
         }
         if isDirectory.boolValue {
             return StringsReadResult(file: nil, diagnostics: [.error("is a folder, not a .strings file", at: .file(path))])

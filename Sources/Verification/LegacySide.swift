@@ -125,7 +125,8 @@ struct LegacyFileLeaves: Sendable {
 
     private mutating func readStringsDict() {
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            error = .error(FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : "no such file", at: .file(file.path))
+            let reason = FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : UnreachableFile.reason(file.path)
+            error = .error(reason, at: .file(file.path))
             return
         }
         // Before Foundation and `PlistNode`, which recurse once per level.
@@ -139,7 +140,8 @@ struct LegacyFileLeaves: Sendable {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
-            self.error = .error("not a valid property list: \(detail)", at: .file(file.path))
+            self.error = InvalidUTF8.plistDiagnostic(in: bytes, path: file.path)
+                ?? .error("not a valid property list: \(detail)", at: .file(file.path))
             return
         }
         guard case .dictionary(let top) = PlistNode(foundation: plist) else {

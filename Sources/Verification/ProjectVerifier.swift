@@ -105,7 +105,7 @@ public enum ProjectVerifier {
                                        languageCount: 0, keyCount: legacy.keyCount,
                                        losses: [], errors: [], notes: legacy.notes, files: [])
         if !table.goneFiles.isEmpty {
-            result.notes.append(.note("\(counted(table.goneFiles.count, "legacy file")) that stringcat's record lists for this table \(table.goneFiles.count == 1 ? "is" : "are") gone (a --delete-legacy run that did not finish deletes a table's files only once they are proven held); without \(table.goneFiles.count == 1 ? "it" : "them"), the files left cannot say which comment a key missing from the source language had: such comments are not checked", at: .file(table.catalogPath)))
+            result.notes.append(.note("\(counted(table.goneFiles.count, "legacy file")) that stringcat's record lists for this table \(table.goneFiles.count == 1 ? "is" : "are") gone (--delete-legacy deletes a table's files only once they are proven held); without \(table.goneFiles.count == 1 ? "it" : "them"), the files left cannot say which comment a key missing from the source language had: such comments are not checked", at: .file(table.catalogPath)))
         }
         // Languages with at least one key, as migrate counts a catalog's (an empty file adds none).
         result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
@@ -171,6 +171,13 @@ public enum ProjectVerifier {
         result.losses = comparison.losses
         result.otherLanguageCommentCount = comparison.otherLanguageCommentCount
         result.notes += comparison.notes
+        if comparison.commentsNotJudged > 0 && table.goneFiles.isEmpty {
+            let count = comparison.commentsNotJudged
+            let message = "\(counted(count, "key")) \(count == 1 ? "has" : "have") a source-language value in the catalog "
+                + "and no legacy file of that language left (deleted once proven held): "
+                + "\(count == 1 ? "its comment is" : "their comments are") not checked against the other languages'"
+            result.notes.append(.note(message, at: .file(table.catalogPath)))
+        }
         result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
         return result
     }

@@ -137,15 +137,21 @@ struct Editor {
         // P3: the reference takes the first group's slot; the other groups leave their parents.
         // L9: every group leaves its `.lproj` group, and the reference goes into the group of the
         // folder holding them, before the first of them.
+        // A group that several groups list (a hand-edited or merged file) is replaced in each.
         for (index, group) in table.variantGroupIDs.enumerated() {
-            guard let parent = graph.parent(of: group), let array = list("children", of: parent),
-                  let position = document.itemStrings(array).firstIndex(of: group) else { continue }
-            if index == 0 && table.referencePlacement == nil {
-                document.replaceItem(in: array, at: position, id: referenceID, comment: catalogName)
-            } else {
-                document.arrays[array].items.remove(at: position)
+            for parent in graph.parents(of: group) {
+                guard let array = list("children", of: parent) else { continue }
+                let items = document.itemStrings(array)
+                let positions = items.indices.filter { items[$0] == group }
+                guard let first = positions.first else { continue }
+                for position in positions.dropFirst().reversed() { document.arrays[array].items.remove(at: position) }
+                if index == 0 && table.referencePlacement == nil {
+                    document.replaceItem(in: array, at: first, id: referenceID, comment: catalogName)
+                } else {
+                    document.arrays[array].items.remove(at: first)
+                }
+                noteChangedList(parent)
             }
-            noteChangedList(parent)
         }
         if let placement = table.referencePlacement, let array = list("children", of: placement.groupID) {
             let items = document.itemStrings(array)
@@ -278,8 +284,37 @@ struct Editor {
         changes.changedLists.append(.init(id: id, isa: object.isa, comment: object.comment))
     }
 
+    /// Takes every removed object out of the lists that still name it: a child that another
+    /// group lists too (a variant group's file also in a plain group), a build file of a removed
+    /// file in a phase. A reference to an object that is gone is a broken project for Xcode.
+    mutating func dropDanglingReferences() {
+        guard !removed.isEmpty else { return }
+        for object in graph.objects where !removed.contains(object.id) && object.isa == "PBXBuildFile" {
+            if let ref = graph.document.string("fileRef", in: object.dictionary), removed.contains(ref) {
+                removed.insert(object.id)
+            }
+        }
+        for object in graph.objects where !removed.contains(object.id) {
+            let key: String
+            if ProjectGraph.groupKinds.contains(object.isa) {
+                key = "children"
+            } else if object.isa.hasSuffix("BuildPhase") {
+                key = "files"
+            } else {
+                continue
+            }
+            guard let array = list(key, of: object.id) else { continue }
+            let items = document.itemStrings(array)
+            let gone = items.indices.filter { items[$0].map(removed.contains) ?? false }
+            guard !gone.isEmpty else { continue }
+            for position in gone.reversed() { document.arrays[array].items.remove(at: position) }
+            noteChangedList(object.id)
+        }
+    }
+
     /// Removes and adds the objects, and writes the bytes.
     mutating func finish() -> ProjectEdit {
+        dropDanglingReferences()
         changes.removedObjects = graph.objects.filter { removed.contains($0.id) }.map { .init(id: $0.id, isa: $0.isa, comment: $0.comment) }
         changes.changedLists.removeAll { removed.contains($0.id) }
         if !removed.isEmpty || !additions.isEmpty { document.editObjects(removing: removed, adding: additions) }

@@ -107,6 +107,7 @@ public enum LocalizedTables {
 
         let targetsOfGroup = resourceTargets(graph)
         var candidates: [Candidate] = []
+        var ambiguous: [(name: String, targets: Set<String>)] = []
         for object in graph.objects(isa: "PBXVariantGroup") {
             guard let group = graph.group(object.id) else { continue }
             guard let folder = resolver.path(of: group.id) else {
@@ -115,6 +116,22 @@ public enum LocalizedTables {
                     result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(why)", at: .file(path)))
                     result.unplacedGroups += 1
                 }
+                continue
+            }
+            // A group that two groups list lies in two folders when those differ: which one Xcode
+            // reads is not known, so it is not migrated, nor the table it belongs to (a catalog
+            // beside a legacy table of the same name would be built twice).
+            if let conflict = conflictingFolders(of: group.id, graph: graph, resolver: resolver) {
+                let lister = conflict.object == group.id ? "it is" : "the group \(conflict.object) above it is"
+                let folders = conflict.folders.map { folder in
+                    folder.hasPrefix("/") ? PathResolver.relative(folder, from: resolver.projectFolder).nonEmpty ?? "." : folder
+                }
+                let message = "variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by "
+                    + "\(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in different "
+                    + "folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode"
+                result.diagnostics.append(.warning(message, at: .file(path)))
+                result.unplacedGroups += 1
+                ambiguous.append((tableName(group.name ?? group.displayName), Set(targetsOfGroup[group.id] ?? [])))
                 continue
             }
             // Children the file does not define: said, not skipped silently.
@@ -127,7 +144,11 @@ public enum LocalizedTables {
             var outside: String?
             var otherFile: String?
             for child in group.children {
-                guard let reference = graph.fileReference(child), let childPath = resolver.path(of: child) else { continue }
+                // A child that another group lists too is read where this group puts it.
+                guard let reference = graph.fileReference(child) else { continue }
+                let shared = graph.parents(of: child).count > 1 && (reference.sourceTree ?? "<group>") == "<group>"
+                let resolved = shared ? PathResolver.join(folder, reference.path ?? "") : resolver.path(of: child)
+                guard let childPath = resolved else { continue }
                 let file = PathResolver.lastComponent(childPath)
                 if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
                     // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.
@@ -203,6 +224,14 @@ public enum LocalizedTables {
         }
 
         candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: targetsOfGroup)
+        candidates.removeAll { candidate in
+            guard let other = ambiguous.first(where: { $0.name == candidate.name && (Set(candidate.targets) == $0.targets
+                || !$0.targets.isDisjoint(with: candidate.targets)) }) else { return false }
+            result.skipped.append(SkippedVariantGroup(groupID: candidate.groupID, name: candidate.name,
+                                                      reason: "another group of the table \(other.name) lies in two folders",
+                                                      files: candidate.files.map(\.path), targetIDs: candidate.targets))
+            return true
+        }
 
         let projectTargets = graph.project?.targets ?? []
         for table in TablePairing.tables(candidates) {
@@ -286,6 +315,31 @@ public enum LocalizedTables {
             .min { (children.firstIndex(of: $0.beforeChildID) ?? .max) < (children.firstIndex(of: $1.beforeChildID) ?? .max) }
     }
 
+    /// When `id`, or a group above it, is listed by several groups that put it in different
+    /// folders: that object, its parents, and the folders (one per parent, in file order; a parent
+    /// whose folder cannot be found counts as a folder of its own).
+    static func conflictingFolders(of id: String, graph: ProjectGraph, resolver: PathResolver)
+        -> (object: String, parents: [String], folders: [String])? {
+        var current = id
+        var visited: Set<String> = []
+        while visited.insert(current).inserted, (graph.string("sourceTree", of: current) ?? "<group>") == "<group>" {
+            let parents = graph.parents(of: current)
+            if parents.count > 1 {
+                let own = graph.string("path", of: current)
+                var folders: [String] = []
+                for parent in parents {
+                    let base = resolver.path(of: parent) ?? "(\(parent): no folder)"
+                    let folder = own.map { PathResolver.join(base, $0) } ?? base
+                    if !folders.contains(folder) { folders.append(folder) }
+                }
+                if folders.count > 1 { return (current, parents, folders) }
+            }
+            guard let parent = parents.first else { return nil }
+            current = parent
+        }
+        return nil
+    }
+
     /// `Localizable.strings` -> `Localizable`.
     public static func tableName(_ fileName: String) -> String {
         for suffix in [".stringsdict", ".strings"] where fileName.hasSuffix(suffix) {
@@ -329,6 +383,11 @@ public enum LocalizedTables {
         }
         return result
     }
+}
+
+extension String {
+    /// Nil for the empty string.
+    var nonEmpty: String? { isEmpty ? nil : self }
 }
 
 /// A variant group that holds a table's files, before `.strings`/`.stringsdict` pairing.

@@ -15,6 +15,10 @@ public struct ProjectGraph: Sendable {
     private let positions: [String: Int]
     /// Child ID -> the group (`PBXGroup`, `PBXVariantGroup`, …) listing it.
     private let parents: [String: String]
+    /// Child ID -> every group listing it, in file order, for the few children that more than one
+    /// group lists (a hand-edited or merged file): their edits must leave none of those lists
+    /// naming a removed object.
+    private let sharedChildren: [String: [String]]
 
     public init(document: PBXDocument) {
         self.document = document
@@ -44,12 +48,19 @@ public struct ProjectGraph: Sendable {
             }
         }
         var parents: [String: String] = [:]
-        for object in objects where object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" || object.isa == "XCVersionGroup"
-            || object.isa == "PBXFileSystemSynchronizedRootGroup" {
-            for child in document.strings("children", in: object.dictionary) ?? [] where parents[child] == nil {
-                parents[child] = object.id
+        var sharedChildren: [String: [String]] = [:]
+        for object in objects where ProjectGraph.groupKinds.contains(object.isa) {
+            for child in document.strings("children", in: object.dictionary) ?? [] {
+                guard let first = parents[child] else {
+                    parents[child] = object.id
+                    continue
+                }
+                if first != object.id, sharedChildren[child]?.contains(object.id) != true {
+                    sharedChildren[child, default: [first]].append(object.id)
+                }
             }
         }
+        self.sharedChildren = sharedChildren
         self.objects = objects
         self.positions = positions
         self.parents = parents
@@ -73,6 +84,14 @@ public struct ProjectGraph: Sendable {
     /// The group that lists `id` among its children (the first one, when a hand-edited file lists
     /// it twice).
     public func parent(of id: String) -> String? { parents[id] }
+
+    /// Every group that lists `id` among its children, in file order, each once.
+    public func parents(of id: String) -> [String] {
+        sharedChildren[id] ?? parents[id].map { [$0] } ?? []
+    }
+
+    /// Objects whose `children` list groups and files.
+    public static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup"]
 
     /// A string field of an object.
     public func string(_ key: String, of id: String) -> String? {

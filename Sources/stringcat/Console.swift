@@ -9,11 +9,11 @@ struct Console: Sendable {
     /// Prints a line to stdout, whatever the verbosity (a summary, JSON, help).
     /// Bytes to stdout as they are (a large output written in parts).
     func outBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        StandardStream.output.write(bytes)
     }
 
     func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        StandardStream.output.write((text + "\n").utf8)
     }
 
     /// Prints a result line to stdout, except with `--quiet`.
@@ -26,7 +26,7 @@ struct Console: Sendable {
     func err(_ text: String) {
         var line = text
         if line.hasPrefix("error: ") { line = TerminalColor.label("error") + line.dropFirst("error:".count) }
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStream.error.write((line + "\n").utf8)
     }
 
     /// True when stderr is a terminal: progress lines go there only then.

@@ -21,7 +21,7 @@ final class ProgressLine: @unchecked Sendable {
         shown = true
         let width = max(20, Self.terminalWidth() - 1)
         let cut = text.count > width ? String(text.prefix(width - 1)) + "…" : text
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + cut).utf8))
+        StandardStream.error.write(("\r\u{1B}[K" + cut).utf8)
     }
 
     /// Clears the line, before the command prints its report.
@@ -31,7 +31,7 @@ final class ProgressLine: @unchecked Sendable {
         defer { lock.unlock() }
         guard shown else { return }
         shown = false
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        StandardStream.error.write("\r\u{1B}[K".utf8)
     }
 
     private static func terminalWidth() -> Int {

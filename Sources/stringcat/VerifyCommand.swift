@@ -44,10 +44,23 @@ enum VerifyCommand: Subcommand {
         let sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
         let asJSON = arguments.has("--json")
         let reportPath = try ReportOption.path(arguments)
+        // A migration changing the tree now (deleting the legacy files verify reads) would show
+        // as losses that are not: said instead, before and after the comparison.
+        if let running = TreeLock.runInProgress(over: [path]) {
+            console.err(DiagnosticLine.text(.error(runningMessage(running), at: running.location)))
+            return 1
+        }
         if !asJSON { console.phase("verify: finding the tables of \(DisplayPath.of(path))…") }
         var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
         search.allFiles = arguments.has("--all-files")
         let project = ProjectTables.find(path, search)
+        // The projects and tables found: a run on a project nested in PATH holds a lock there.
+        let found = [path] + project.projects.map(\.path) + (project.tables + project.leftoverTables).map(\.catalogPath)
+        if let running = TreeLock.runInProgress(over: found) {
+            console.endProgress()
+            console.err(DiagnosticLine.text(.error(runningMessage(running), at: running.location)))
+            return 1
+        }
         let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
         // (Catalogs are read a window at a time.)
         let inputs = (project.tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) }
@@ -64,6 +77,11 @@ enum VerifyCommand: Subcommand {
         if !asJSON { console.phase("verify: comparing \(counted(files, "legacy file")) with \(counted(project.tables.count + project.leftoverTables.count, "catalog"))…") }
         let report = ProjectVerifier.verify(project, plannedFiles: planned)
         console.endProgress()
+        if let running = TreeLock.runInProgress(over: found) {
+            let message = runningMessage(running) + " (it started while verify read the tree: this report is not printed)"
+            console.err(DiagnosticLine.text(.error(message, at: running.location)))
+            return 1
+        }
         if asJSON {
             console.out(JSONOutput.text(json(report)))
         } else {
@@ -75,6 +93,12 @@ enum VerifyCommand: Subcommand {
             if !ReportOption.write(ReviewPage.verification(report, planned: catalogs), to: reportPath, console: console) { return 1 }
         }
         return report.isLossless ? 0 : 1
+    }
+
+    /// `another stringcat run (pid …) is changing this tree; …` for verify.
+    static func runningMessage(_ busy: Diagnostic) -> String {
+        busy.message.replacingOccurrences(of: "; nothing was done. Run again when it has finished",
+                                          with: "; verify compares nothing while a migration changes the files. Run verify again when it has finished")
     }
 
     private static func printReport(_ report: VerificationReport, console: Console) {

@@ -1,4 +1,5 @@
 import Foundation
 
 // The tool is thin: parse arguments, call one library function, print. See Subcommands.swift.
-exit(StringcatTool.run(Array(CommandLine.arguments.dropFirst()), console: Console()))
+StandardStream.ignoreBrokenPipes()
+exit(StandardStream.finalStatus(StringcatTool.run(Array(CommandLine.arguments.dropFirst()), console: Console())))

@@ -138,6 +138,27 @@ final class FaultTests: WorkFolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path))
     }
 
+    // MARK: Issue 33, item 8
+
+    /// `verify` while a `migrate --delete-legacy` holds the tree says that a migration is running
+    /// (its pid), compares nothing and exits 1, instead of calling the files being deleted losses;
+    /// once the run has finished, verify proves the tree.
+    func testVerifyDuringAMigrationSaysSoInsteadOfReportingLosses() throws {
+        try copySample()
+        let marker = work.appendingPathComponent("paused").path
+        let run = try start(["migrate", "App", "--delete-legacy"], pause: (TestPauseHook.beforeWrite, marker))
+        for path in ["App", "App/LegacyApp", "."] {
+            let verify = try Stringcat.run(["verify", path], in: work)
+            XCTAssertEqual(verify.status, 1, path)
+            XCTAssertTrue(verify.stderr.contains("error: another stringcat run (pid \(run.0.processIdentifier)"), "\(path): \(verify.stderr)")
+            XCTAssertTrue(verify.stderr.contains("verify compares nothing while a migration changes the files. Run verify again when it has finished"), verify.stderr)
+            XCTAssertFalse(verify.stderr.contains("missing") || verify.stdout.contains("loss"), verify.stdout + verify.stderr)
+        }
+        XCTAssertEqual(try finish(run, marker: marker).status, 0)
+        let after = try Stringcat.run(["verify", "App"], in: work)
+        XCTAssertEqual(after.status, 0, after.stderr)
+    }
+
     // MARK: Item 8
 
     /// An `.xcodeproj` that is a link out of the tree is not written through; a project.pbxproj

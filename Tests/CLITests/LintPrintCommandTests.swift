@@ -71,6 +71,21 @@ final class LintPrintCommandTests: XCTestCase {
         XCTAssertTrue(run.stderr.contains("warning: duplicate key \"b\""), run.stderr)
     }
 
+    /// The streamed JSON of a `.strings` file is, byte for byte, what JSONSerialization writes for
+    /// the same object (pretty, keys sorted, slashes unescaped): quotes, backslashes, control
+    /// characters, non-ASCII text, a missing comment, and a file with no entry.
+    func testPrintJSONOfAStringsFileIsWhatJSONSerializationWrites() throws {
+        let tricky = "/* a/b \\ \"q\" */\n\"k/1\" = \"tab\\there\\nline \\\"q\\\" \\U0001 é 日本 \\\\\";\n\"k2\" = \"\";\n"
+        for (name, text) in [("tricky.strings", tricky), ("empty.strings", "/* nothing */\n")] {
+            let path = try write(name, Data(text.utf8))
+            let run = try Stringcat.run(["print", path, "--json"])
+            XCTAssertEqual(run.status, 0, run.stderr)
+            let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+            let expected = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            XCTAssertEqual(run.stdout, String(decoding: expected, as: UTF8.self) + "\n", name)
+        }
+    }
+
     func testPrintJSONOfAStringsDict() throws {
         let sample = Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp/LegacyApp/ru.lproj/Localizable.stringsdict").path
         let run = try Stringcat.run(["print", sample, "--json"])

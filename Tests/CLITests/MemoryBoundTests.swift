@@ -55,6 +55,62 @@ final class MemoryBoundTests: WorkFolderTestCase {
         return text.utf8.count
     }
 
+    /// Issue 33, item 6: `print --json` of a `.strings` file took 20 times the file (a
+    /// dictionary per entry, then the whole text through JSONSerialization); it now streams, so
+    /// it needs what reading the file needs (`lint`, the same read) and no more. (At 1 GB, release
+    /// build: 3.8 times the file, in docs/performance.md.)
+    func testPrintJSONOfAStringsFileNeedsNoMoreThanReadingIt() throws {
+        #if !os(Linux)
+        throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")
+        #endif
+        var sizes: [Int] = []
+        var printPeaks: [Int] = []
+        var lintPeaks: [Int] = []
+        for (name, count) in [("small", 15_000), ("large", 45_000)] {
+            var text = ""
+            text.reserveCapacity(count * 130)
+            for index in 0..<count {
+                text += "/* Shown when the user opens section \(index % 89). */\n\"settings.item_\(index)\" = \"Value \(index) shown on the screen\";\n\n"
+            }
+            try write("\(name).strings", text)
+            let path = work.appendingPathComponent("\(name).strings").path
+            let printed = try peakMemory(["print", path, "--json"])
+            let linted = try peakMemory(["lint", path])
+            XCTAssertEqual([printed.status, linted.status], [0, 0])
+            sizes.append(text.utf8.count)
+            printPeaks.append(printed.peak)
+            lintPeaks.append(linted.peak)
+        }
+        let printPerByte = Double(printPeaks[1] - printPeaks[0]) / Double(sizes[1] - sizes[0])
+        let lintPerByte = Double(lintPeaks[1] - lintPeaks[0]) / Double(sizes[1] - sizes[0])
+        print("print --json: \(String(format: "%.2f", printPerByte)) bytes per byte of .strings; lint: \(String(format: "%.2f", lintPerByte))")
+        XCTAssertLessThan(printPerByte - lintPerByte, 0.5)
+    }
+
+    /// Issue 33, item 6: `normalize --check` held the file, the catalog and its whole output
+    /// at once (4.9 times a 3 GB catalog); the output is now compared a part at a time.
+    func testNormalizeCheckNeedsLessThan4BytesPerByteOfCatalog() throws {
+        #if !os(Linux)
+        throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")
+        #endif
+        var sizes: [Int] = []
+        var peaks: [Int] = []
+        for (name, count) in [("small", 10_000), ("large", 30_000)] {
+            _ = try writeTable(name, count: count)
+            let catalog = work.appendingPathComponent("\(name)/Localizable.xcstrings").path
+            // Not in Xcode's form (one more space), so that the whole output is compared.
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: catalog))
+            try (Data(" ".utf8) + bytes).write(to: URL(fileURLWithPath: catalog))
+            let run = try peakMemory(["normalize", "--check", catalog])
+            XCTAssertEqual(run.status, 1)
+            sizes.append(bytes.count + 1)
+            peaks.append(run.peak)
+        }
+        let perByte = Double(peaks[1] - peaks[0]) / Double(sizes[1] - sizes[0])
+        print("normalize --check: \(String(format: "%.2f", perByte)) bytes per byte of catalog")
+        XCTAssertLessThan(perByte, 4.0)
+    }
+
     func testVerifyNeedsLessThan4BytesPerByteOfStrings() throws {
         #if !os(Linux)
         throw XCTSkip("reads the child's peak from Linux's /proc; the figures are in docs/performance.md")

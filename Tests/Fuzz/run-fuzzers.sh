@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of stringcat's readers.
 #
-#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | all
+#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | all
 #   Tests/Fuzz/run-fuzzers.sh build TARGET       build only
 #
 # Each target is one module: the sources of StringcatSupport and of the reader's module plus the
@@ -23,7 +23,7 @@ seed_max_bytes=32768
 # Swift's own crash handler would catch the trap first and exit without libFuzzer saving the input.
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj" >&2; exit 2; }
+usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj|shared" >&2; exit 2; }
 
 module_of() {
     case "$1" in
@@ -31,6 +31,7 @@ module_of() {
         stringsdict) echo "StringsDict StringsDictFuzz.swift stringsdict" ;;
         catalog) echo "StringCatalog CatalogFuzz.swift xcstrings" ;;
         pbxproj) echo "XcodeProject PBXProjectFuzz.swift pbxproj" ;;
+        shared) echo "XcodeProject SharedChildrenFuzz.swift none" ;;
         *) usage ;;
     esac
 }
@@ -54,6 +55,14 @@ seed() {
     read -r module entry ext <<<"$(module_of "$target")"
     local corpus="$out/corpus/$target"
     mkdir -p "$corpus"
+    # Its inputs are programs that make a project: 64 fixed pseudo-random ones to start from.
+    if [ "$target" = shared ]; then
+        python3 -c 'import random,sys
+r = random.Random(33)
+for i in range(64): open(sys.argv[1] + "/seed-%02d" % i, "wb").write(bytes(r.randrange(256) for _ in range(r.randrange(8, 96))))' "$corpus"
+        echo "$target corpus: $(ls "$corpus" | wc -l) files" >&2
+        return
+    fi
     # Copy small files only (big ones slow every execution); names are content hashes so a
     # second seeding adds nothing twice.
     local dirs=("$root/Samples" "$root/Tests")
@@ -101,6 +110,6 @@ run() {
 case "$1" in
     build) build "$2" ;;
     all)
-        for t in strings stringsdict catalog pbxproj; do run "$t" "$2"; done ;;
+        for t in strings stringsdict catalog pbxproj shared; do run "$t" "$2"; done ;;
     *) run "$1" "$2" ;;
 esac

@@ -52,6 +52,24 @@ final class MigrationSafetyTests: XCTestCase {
         }
     }
 
+    /// Issue 33, item 5: when every catalog fails to stream out (a full disk, an immutable
+    /// folder), no table is reported written: each says its own error, and nothing is on disk.
+    func testARunWhoseCatalogsAllFailToStreamOutReportsNoneWritten() throws {
+        let tree = try TestTree()
+        for name in ["A", "B", "C"] { try tree.write("\(name)/en.lproj/Localizable.strings", "\"k\" = \"\(name)\";\n") }
+        StagedFile.appendFaultInjector = { path in if !path.contains("/C/") { throw DiskFull() } }
+        let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        for (index, name) in ["A", "B"].enumerated() {
+            let path = tree.path("\(name)/Localizable.xcstrings")
+            XCTAssertEqual(report.tables[index].diagnostics.filter(\.isError).map(\.description),
+                           ["\(path): error: cannot write \(path): No space left on device"])
+        }
+        XCTAssertTrue(report.tables[2].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
+        XCTAssertFalse(tree.allFiles().contains { $0.hasSuffix(".xcstrings") || $0.contains("stringcat-") }, "\(tree.allFiles())")
+    }
+
     private struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
 
     /// Three tables A, B, C (C with the user's own catalog), migrated with `--force` while the

@@ -278,3 +278,26 @@ final class StringsDictDiagnosticsTests: XCTestCase {
         XCTAssertEqual(StringsDictReader.languageFromPath("/a/b/Localizable.stringsdict"), nil)
     }
 }
+
+/// Issue 33, item 8: a `.stringsdict` that is not UTF-8 where it says it is gets the line and
+/// column of the first bad byte (Foundation's "Unable to convert string to correct encoding"
+/// names no place).
+final class StringsDictEncodingErrorTests: XCTestCase {
+    func testAByteThatIsNotUTF8HasItsLineAndColumn() throws {
+        let text: [UInt8] = Array("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>é ok ".utf8)
+            + [0xFF, 0xFE] + Array(" bad</string>\n</dict>\n</plist>\n".utf8)
+        let result = StringsDictReader.parse(Data(text), path: "/x/de.lproj/Localizable.stringsdict", language: "de")
+        XCTAssertNil(result.file)
+        XCTAssertEqual(result.diagnostics.map(\.description), [
+            "/x/de.lproj/Localizable.stringsdict:5:14: error: not valid UTF-8: byte 0xFF cannot stand here (byte offset \(text.firstIndex(of: 0xFF)!)); save the file as UTF-8",
+        ])
+    }
+
+    func testAnOverlongFormAndASurrogateAreNotUTF8() {
+        XCTAssertEqual(InvalidUTF8.firstOffset(in: [0x61, 0xC0, 0xAF]), 1)
+        XCTAssertEqual(InvalidUTF8.firstOffset(in: [0x61, 0xED, 0xA0, 0x80]), 1)
+        XCTAssertEqual(InvalidUTF8.firstOffset(in: [0xF4, 0x90, 0x80, 0x80]), 0)
+        XCTAssertEqual(InvalidUTF8.firstOffset(in: [0xE2, 0x82]), 0)
+        XCTAssertNil(InvalidUTF8.firstOffset(in: Array("é 日本 🙂".utf8)))
+    }
+}

@@ -17,6 +17,7 @@ public struct MiniProject {
     private var targets: [(id: String, name: String, resources: [String], synchronized: [String], configurations: String)] = []
     private var synchronizedExceptions: [String: [String]] = [:] // root ID -> exception set IDs
     private var names: [String: String] = [:]              // ID -> the comment Xcode writes after it
+    private var pathless: Set<String> = []                 // groups with a name and no path
 
     public init() {}
 
@@ -79,6 +80,27 @@ public struct MiniProject {
         buildInResources(id, fileName, targetNames)
         return id
     }
+
+    /// A group with a name and no `path` (a folder of its own in Xcode's navigator only) in the
+    /// group of `folder`: what it lists lies in `folder`. Returns its ID.
+    public mutating func pathlessGroup(_ name: String, in folder: String) -> String {
+        let parent = group(folder)
+        let id = newID()
+        names[id] = name
+        pathless.insert(id)
+        groupChildren[parent, default: []].append(id)
+        groupChildren[id] = []
+        return id
+    }
+
+    /// Lists `id` (a group, variant group or file) among the children of the group `groupID` as
+    /// well, as a hand-merged project file can.
+    public mutating func alsoList(_ id: String, inGroup groupID: String) {
+        groupChildren[groupID, default: []].append(id)
+    }
+
+    /// Lists `id` among the main group's children as well.
+    public mutating func alsoListInMainGroup(_ id: String) { mainChildren.append(id) }
 
     /// A plain file `fileName` (no variant group) in the group of `folder`, built by `targets`
     /// (L8: `InfoPlist.strings` beside `Info.plist`). Returns its reference's ID.
@@ -179,6 +201,10 @@ public struct MiniProject {
         for (folder, id) in folderGroups {
             let name = (folder as NSString).lastPathComponent
             all.append((id, "PBXGroup", "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + (groupChildren[id] ?? []).map { "\t\t\t\t\(listed($0)),\n" }.joined() + "\t\t\t);\n\t\t\tpath = \(quoted(name));\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"))
+        }
+        for id in pathless.sorted() {
+            let name = names[id] ?? id
+            all.append((id, "PBXGroup", "\t\t\(id) /* \(name) */ = {\n\t\t\tisa = PBXGroup;\n\t\t\tchildren = (\n" + (groupChildren[id] ?? []).map { "\t\t\t\t\(listed($0)),\n" }.joined() + "\t\t\t);\n\t\t\tname = \(quoted(name));\n\t\t\tsourceTree = \"<group>\";\n\t\t};\n"))
         }
         for target in targets {
             let phase = newPhaseID(target.id)
