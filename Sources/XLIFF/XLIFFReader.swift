@@ -114,12 +114,12 @@ private struct Reader {
         attributes.first { $0.name == name }?.value
     }
 
-    /// The next element start or end inside the current element, skipping text and, when
-    /// `textIsAllowed` is false, refusing none of it (text between structural elements is ignored).
+    /// The next element start or end inside the current element; text between structural
+    /// elements is ignored.
     private func nextTag(inside parent: String, openedAt parentOffset: Int) throws(ReadFailure) -> XMLEvent {
         while true {
             guard let event = try next() else {
-                throw fail("the file ends inside <\(parent)> (opened here); the XLIFF is cut short", at: parentOffset)
+                throw fail("the file ends inside <\(parent)>: the XLIFF is cut short", at: scanner.offset)
             }
             if case .text = event { continue }
             return event
@@ -131,7 +131,7 @@ private struct Reader {
         var depth = 1
         var names = [name]
         while depth > 0 {
-            guard let event = try next() else { throw fail("the file ends inside <\(name)> (opened here)", at: offset) }
+            guard let event = try next() else { throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset) }
             switch event {
             case .start(let child, _, let selfClosing, _):
                 if !selfClosing {
@@ -311,7 +311,7 @@ private struct Reader {
         var isSet = false
         var stack: [(name: String, setValue: Bool)] = []
         while true {
-            guard let event = try next() else { throw fail("the file ends inside <\(name)> (opened here)", at: offset) }
+            guard let event = try next() else { throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset) }
             switch event {
             case .text(let piece, _):
                 if stack.last?.setValue == true {

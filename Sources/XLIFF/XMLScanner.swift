@@ -30,10 +30,8 @@ final class XMLScanner {
     private var buffer: [UInt8] = []
     /// The file offset of `buffer[0]`.
     private var base = 0
-    /// Index in `buffer` of the next byte to scan.
+    /// Index in `buffer` of the next token: the bytes before it may be dropped.
     private var pos = 0
-    /// Index in `buffer` of the token being scanned: bytes before it may be dropped.
-    private var tokenStart = 0
     private var atEnd = false
     private var tracker = PositionTracker()
     /// The largest the buffer has been, in bytes (for the test of bounded memory).
@@ -41,44 +39,34 @@ final class XMLScanner {
 
     init(source: any XMLByteSource, chunkSize: Int = 1 << 20) {
         self.source = source
-        self.chunkSize = chunkSize
+        self.chunkSize = max(1, chunkSize)
     }
 
-    // MARK: Bytes
-
-    /// Makes `buffer[pos + count - 1]` readable; false when the file ends first. May drop the bytes
-    /// before `tokenStart` (shifting `pos` and `tokenStart`).
-    @inline(__always)
-    private func available(_ count: Int) throws(XMLProblem) -> Bool {
-        if pos + count <= buffer.count { return true }
-        return try fill(count)
-    }
-
-    private func fill(_ count: Int) throws(XMLProblem) -> Bool {
-        while pos + count > buffer.count {
-            if atEnd { return false }
-            if tokenStart > 0 {
-                tracker.advance(over: buffer, upTo: tokenStart, base: base)
-                buffer.removeFirst(tokenStart)
-                base += tokenStart
-                pos -= tokenStart
-                tokenStart = 0
-            }
-            do {
-                let got = try source.read(into: &buffer, count: max(chunkSize, count))
-                if got == 0 { atEnd = true }
-            } catch {
-                throw XMLProblem(message: "cannot read the file: \(error.reason)", offset: base + buffer.count)
-            }
-            bufferHighWater = max(bufferHighWater, buffer.count)
+    /// Drops the bytes before `pos` and reads at least `minimum` more (fewer at the end of the
+    /// file); false when nothing more could be read.
+    private func fill(minimum: Int) throws(XMLProblem) -> Bool {
+        if pos > 0 {
+            tracker.advance(over: buffer, upTo: pos, base: base)
+            buffer.removeFirst(pos)
+            base += pos
+            pos = 0
         }
-        return true
+        if atEnd { return false }
+        let got: Int
+        do {
+            got = try source.read(into: &buffer, count: max(minimum, chunkSize))
+        } catch {
+            throw XMLProblem(message: "cannot read the file: \(error.reason)", offset: base + buffer.count)
+        }
+        if got == 0 { atEnd = true }
+        bufferHighWater = max(bufferHighWater, buffer.count)
+        return got > 0
     }
 
     /// The 1-based line and column (in Unicode scalars) of file offset `offset`, which must not be
-    /// before an offset asked for earlier, nor before the token being scanned. Nil otherwise.
+    /// before an offset asked for earlier, nor before the last event handed out. Nil otherwise.
     func location(of offset: Int) -> (line: Int, column: Int)? {
-        guard offset >= tracker.offset, offset - base <= buffer.count else { return nil }
+        guard offset >= tracker.offset, offset >= base, offset - base <= buffer.count else { return nil }
         tracker.advance(over: buffer, upTo: offset - base, base: base)
         return (tracker.line, tracker.column)
     }
@@ -89,67 +77,132 @@ final class XMLScanner {
     // MARK: Events
 
     /// The next event; nil at the end of the file.
+    ///
+    /// Each token is scanned in one pass over the bytes in memory; a token that runs past them is
+    /// scanned again once more are read (at least as many again as it has so far, so a token of
+    /// any length costs a bounded number of passes per byte).
     func next() throws(XMLProblem) -> XMLEvent? {
         while true {
-            tokenStart = pos
-            guard try available(1) else { return nil }
-            if buffer[pos] != UInt8(ascii: "<") { return try text() }
-            guard try available(2) else { throw problem("the file ends inside a tag", at: offset) }
-            switch buffer[pos + 1] {
-            case UInt8(ascii: "/"): return try endTag()
-            case UInt8(ascii: "?"): try processingInstruction()
-            case UInt8(ascii: "!"):
-                if try startsWith("<!--") {
-                    try skip(past: "-->", what: "a comment")
-                } else if try startsWith("<![CDATA[") {
-                    return try cdata()
-                } else if try startsWith("<!DOCTYPE") {
-                    throw problem("a document type declaration (<!DOCTYPE>): XLIFF has none, and its entities are not read", at: offset)
-                } else {
-                    throw problem("'<!' starts no comment or CDATA section here", at: offset)
+            if pos >= buffer.count {
+                guard try fill(minimum: 1) else { return nil }
+            }
+            let attempt: Attempt = buffer.withUnsafeBufferPointer { bytes in
+                var tokenizer = Tokenizer(bytes: bytes, index: pos, base: base, atEnd: atEnd)
+                do throws(Tokenizer.Stop) {
+                    let event = try tokenizer.token()
+                    return .event(event, end: tokenizer.index)
+                } catch {
+                    switch error {
+                    case .needMore: return .needMore
+                    case .problem(let problem): return .problem(problem)
+                    }
                 }
-            default: return try startTag()
+            }
+            switch attempt {
+            case .event(let event, let end):
+                pos = end
+                if let event { return event }
+            case .needMore:
+                _ = try fill(minimum: max(chunkSize, buffer.count - pos))
+            case .problem(let problem):
+                throw problem
             }
         }
     }
 
-    private func problem(_ message: String, at offset: Int) -> XMLProblem { XMLProblem(message: message, offset: offset) }
+    private enum Attempt {
+        /// A token was scanned up to `end`: an event, or nil for a comment or processing instruction.
+        case event(XMLEvent?, end: Int)
+        case needMore
+        case problem(XMLProblem)
+    }
+}
 
-    private func startsWith(_ literal: StaticString) throws(XMLProblem) -> Bool {
+/// Scans one token from `index` over the bytes in memory (no call per byte, no bounds beyond the
+/// buffer's): stops with `needMore` when the token runs past them and the file goes on.
+private struct Tokenizer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index: Int
+    /// The file offset of `bytes[0]`.
+    let base: Int
+    let atEnd: Bool
+
+    enum Stop: Error {
+        case needMore
+        case problem(XMLProblem)
+    }
+
+    private func problem(_ message: String, at index: Int) -> Stop { .problem(XMLProblem(message: message, offset: base + index)) }
+
+    /// The byte at `position`, or the stop for a token cut at the end of the bytes.
+    @inline(__always)
+    private func byte(_ position: Int, inside what: @autoclosure () -> String) throws(Stop) -> UInt8 {
+        if position < bytes.count { return bytes[position] }
+        throw atEnd ? problem("the file ends inside \(what())", at: bytes.count) : .needMore
+    }
+
+    @inline(__always)
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D }
+
+    mutating func token() throws(Stop) -> XMLEvent? {
+        let start = index
+        if bytes[start] != UInt8(ascii: "<") { return try text() }
+        switch try byte(start + 1, inside: "a tag") {
+        case UInt8(ascii: "/"): return try endTag()
+        case UInt8(ascii: "?"):
+            try processingInstruction()
+            return nil
+        case UInt8(ascii: "!"):
+            if try startsWith("<!--") {
+                index = try find("-->", from: start + 4, inside: "a comment") + 3
+                return nil
+            }
+            if try startsWith("<![CDATA[") {
+                let close = try find("]]>", from: start + 9, inside: "a CDATA section")
+                index = close + 3
+                return .text(try XMLScanner.decode(bytes, start + 9..<close, base: base, entities: false, attribute: false), offset: base + start)
+            }
+            if try startsWith("<!DOCTYPE") {
+                throw problem("a document type declaration (<!DOCTYPE>): XLIFF has none, and its entities are not read", at: start)
+            }
+            throw problem("'<!' starts no comment or CDATA section here", at: start)
+        default: return try startTag()
+        }
+    }
+
+    private func startsWith(_ literal: StaticString) throws(Stop) -> Bool {
         let count = literal.utf8CodeUnitCount
-        guard try available(count) else { return false }
-        let bytes = UnsafeBufferPointer(start: literal.utf8Start, count: count)
-        for index in 0..<count where buffer[pos + index] != bytes[index] { return false }
+        let expected = UnsafeBufferPointer(start: literal.utf8Start, count: count)
+        for offset in 0..<count where try byte(index + offset, inside: "a tag") != expected[offset] { return false }
         return true
     }
 
-    /// Moves `pos` past the next `terminator` (e.g. `-->`); an error when the file ends first.
-    private func skip(past terminator: StaticString, what: String) throws(XMLProblem) {
-        let start = offset
+    /// The index of the next `terminator` from `position`.
+    private func find(_ terminator: StaticString, from position: Int, inside what: String) throws(Stop) -> Int {
         let count = terminator.utf8CodeUnitCount
-        let bytes = UnsafeBufferPointer(start: terminator.utf8Start, count: count)
-        while true {
-            guard try available(count) else { throw problem("the file ends inside \(what)", at: start) }
-            var matched = true
-            for index in 0..<count where buffer[pos + index] != bytes[index] {
-                matched = false
-                break
+        let expected = UnsafeBufferPointer(start: terminator.utf8Start, count: count)
+        var position = position
+        while position + count <= bytes.count {
+            if bytes[position] == expected[0] {
+                var matched = true
+                for offset in 1..<count where bytes[position + offset] != expected[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return position }
             }
-            if matched {
-                pos += count
-                return
-            }
-            pos += 1
+            position += 1
         }
+        throw atEnd ? problem("the file ends inside \(what)", at: index) : .needMore
     }
 
-    private func processingInstruction() throws(XMLProblem) {
-        let start = offset
-        let firstFromToken = pos - tokenStart
-        try skip(past: "?>", what: "a processing instruction")
-        let body = String(decoding: buffer[(tokenStart + firstFromToken + 2)..<(pos - 2)], as: UTF8.self)
+    private mutating func processingInstruction() throws(Stop) {
+        let start = index
+        let close = try find("?>", from: start + 2, inside: "a processing instruction")
+        index = close + 2
+        let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<close]), as: UTF8.self)
         guard body.hasPrefix("xml") && (body.count == 3 || body.dropFirst(3).first?.isWhitespace == true) else { return }
-        guard start == 0 else {
+        guard base + start == 0 else {
             throw problem("the XML declaration (<?xml …?>) may only stand at the very start of the file", at: start)
         }
         // The declaration may name the encoding; this reader reads UTF-8 (what Xcode writes).
@@ -164,79 +217,69 @@ final class XMLScanner {
         }
     }
 
-    private func name(what: String) throws(XMLProblem) -> String {
-        let startOffset = offset
-        // Relative to `tokenStart`: a refill may drop the bytes before it and shift indices.
-        let firstFromToken = pos - tokenStart
+    /// A name (of an element or attribute) from `index`.
+    private mutating func name(inside what: @autoclosure () -> String) throws(Stop) -> String {
+        let first = index
         while true {
-            guard try available(1) else { throw problem("the file ends inside \(what)", at: startOffset) }
-            let byte = buffer[pos]
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<") {
+            let byte = try byte(index, inside: what())
+            if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
+                || byte == UInt8(ascii: "<") {
                 break
             }
-            pos += 1
+            index += 1
         }
-        let first = tokenStart + firstFromToken
-        guard pos > first else { throw problem("expected a name in \(what)", at: startOffset) }
-        return try decode(first..<pos, entities: false, attribute: false)
+        guard index > first else { throw problem("expected a name in \(what())", at: first) }
+        return try XMLScanner.decode(bytes, first..<index, base: base, entities: false, attribute: false)
     }
 
-    private func skipSpace() throws(XMLProblem) -> Bool {
-        var skipped = false
-        while try available(1) {
-            let byte = buffer[pos]
-            guard byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D else { break }
-            pos += 1
-            skipped = true
-        }
-        return skipped
+    private mutating func skipSpace(inside what: @autoclosure () -> String) throws(Stop) -> Bool {
+        let first = index
+        while Self.isSpace(try byte(index, inside: what())) { index += 1 }
+        return index > first
     }
 
-    private func startTag() throws(XMLProblem) -> XMLEvent {
-        let start = offset
-        pos += 1
-        let tagName = try name(what: "a tag")
+    private mutating func startTag() throws(Stop) -> XMLEvent {
+        let start = index
+        index += 1
+        let tagName = try name(inside: "a tag")
         var attributes: [(name: String, value: String)] = []
         while true {
-            let spaced = try skipSpace()
-            guard try available(1) else { throw problem("the file ends inside the tag <\(tagName)>", at: start) }
-            let byte = buffer[pos]
-            if byte == UInt8(ascii: ">") {
-                pos += 1
-                return .start(name: tagName, attributes: attributes, selfClosing: false, offset: start)
+            let spaced = try skipSpace(inside: "the tag <\(tagName)>")
+            let next = try byte(index, inside: "the tag <\(tagName)>")
+            if next == UInt8(ascii: ">") {
+                index += 1
+                return .start(name: tagName, attributes: attributes, selfClosing: false, offset: base + start)
             }
-            if byte == UInt8(ascii: "/") {
-                guard try available(2), buffer[pos + 1] == UInt8(ascii: ">") else {
-                    throw problem("expected '/>' to close the tag <\(tagName)>", at: offset)
+            if next == UInt8(ascii: "/") {
+                guard try byte(index + 1, inside: "the tag <\(tagName)>") == UInt8(ascii: ">") else {
+                    throw problem("expected '/>' to close the tag <\(tagName)>", at: index)
                 }
-                pos += 2
-                return .start(name: tagName, attributes: attributes, selfClosing: true, offset: start)
+                index += 2
+                return .start(name: tagName, attributes: attributes, selfClosing: true, offset: base + start)
             }
-            guard spaced else { throw problem("expected a space before the next attribute of <\(tagName)>", at: offset) }
-            let attributeStart = offset
-            let attributeName = try name(what: "an attribute of <\(tagName)>")
-            _ = try skipSpace()
-            guard try available(1), buffer[pos] == UInt8(ascii: "=") else {
-                throw problem("expected '=' after the attribute \(attributeName) of <\(tagName)>", at: offset)
+            guard spaced else { throw problem("expected a space before the next attribute of <\(tagName)>", at: index) }
+            let attributeStart = index
+            let attributeName = try name(inside: "an attribute of <\(tagName)>")
+            _ = try skipSpace(inside: "the tag <\(tagName)>")
+            guard try byte(index, inside: "the tag <\(tagName)>") == UInt8(ascii: "=") else {
+                throw problem("expected '=' after the attribute \(attributeName) of <\(tagName)>", at: index)
             }
-            pos += 1
-            _ = try skipSpace()
-            guard try available(1), buffer[pos] == UInt8(ascii: "\"") || buffer[pos] == UInt8(ascii: "'") else {
-                throw problem("expected a quoted value for the attribute \(attributeName) of <\(tagName)>", at: offset)
+            index += 1
+            _ = try skipSpace(inside: "the tag <\(tagName)>")
+            let quote = try byte(index, inside: "the tag <\(tagName)>")
+            guard quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") else {
+                throw problem("expected a quoted value for the attribute \(attributeName) of <\(tagName)>", at: index)
             }
-            let quote = buffer[pos]
-            pos += 1
-            let firstFromToken = pos - tokenStart
+            index += 1
+            let first = index
             while true {
-                guard try available(1) else { throw problem("the file ends inside the value of \(attributeName)", at: attributeStart) }
-                let byte = buffer[pos]
+                let byte = try byte(index, inside: "the value of \(attributeName)")
                 if byte == quote { break }
-                if byte == UInt8(ascii: "<") { throw problem("'<' inside the value of the attribute \(attributeName) (write &lt;)", at: offset) }
-                pos += 1
+                if byte == UInt8(ascii: "<") { throw problem("'<' inside the value of the attribute \(attributeName) (write &lt;)", at: index) }
+                index += 1
             }
-            let value = try decode((tokenStart + firstFromToken)..<pos, entities: true, attribute: true)
-            pos += 1
+            let value = try XMLScanner.decode(bytes, first..<index, base: base, entities: true, attribute: true)
+            index += 1
             if attributes.contains(where: { $0.name == attributeName }) {
                 throw problem("the attribute \(attributeName) appears twice in <\(tagName)>", at: attributeStart)
             }
@@ -244,53 +287,38 @@ final class XMLScanner {
         }
     }
 
-    private func endTag() throws(XMLProblem) -> XMLEvent {
-        let start = offset
-        pos += 2
-        let tagName = try name(what: "an end tag")
-        _ = try skipSpace()
-        guard try available(1), buffer[pos] == UInt8(ascii: ">") else { throw problem("expected '>' to close </\(tagName)>", at: offset) }
-        pos += 1
-        return .end(name: tagName, offset: start)
-    }
-
-    private func cdata() throws(XMLProblem) -> XMLEvent {
-        let start = offset
-        pos += 9
-        let firstFromToken = pos - tokenStart
-        try skip(past: "]]>", what: "a CDATA section")
-        return .text(try decode((tokenStart + firstFromToken)..<(pos - 3), entities: false, attribute: false), offset: start)
-    }
-
-    private func text() throws(XMLProblem) -> XMLEvent {
-        let start = offset
-        while true {
-            // Scan what is buffered for '<' without a call per byte.
-            let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-                var index = pos
-                while index < bytes.count {
-                    if bytes[index] == UInt8(ascii: "<") { return index }
-                    index += 1
-                }
-                return nil
-            }
-            if let found {
-                pos = found
-                break
-            }
-            pos = buffer.count
-            guard try available(1) else { break }
+    private mutating func endTag() throws(Stop) -> XMLEvent {
+        let start = index
+        index += 2
+        let tagName = try name(inside: "an end tag")
+        _ = try skipSpace(inside: "the end tag </\(tagName)>")
+        guard try byte(index, inside: "the end tag </\(tagName)>") == UInt8(ascii: ">") else {
+            throw problem("expected '>' to close </\(tagName)>", at: index)
         }
-        return .text(try decode(tokenStart..<pos, entities: true, attribute: false), offset: start)
+        index += 1
+        return .end(name: tagName, offset: base + start)
     }
 
+    /// Character data up to the next `<` (or the end of the file).
+    private mutating func text() throws(Stop) -> XMLEvent {
+        let start = index
+        var position = index
+        while position < bytes.count && bytes[position] != UInt8(ascii: "<") { position += 1 }
+        if position == bytes.count && !atEnd { throw .needMore }
+        index = position
+        return .text(try XMLScanner.decode(bytes, start..<position, base: base, entities: true, attribute: false), offset: base + start)
+    }
+}
+
+extension XMLScanner {
     // MARK: Decoding
 
     /// The text of `buffer[range]`: UTF-8 checked, characters XML forbids refused, entities and
     /// character references decoded (`entities`), line ends normalised (CR LF and CR -> LF), and
     /// in an attribute value TAB, LF and CR -> space (XML 1.0 §3.3.3).
-    private func decode(_ range: Range<Int>, entities: Bool, attribute: Bool) throws(XMLProblem) -> String {
-        let result: Result<String, XMLProblem> = buffer.withUnsafeBufferPointer { all in
+    fileprivate static func decode(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int, entities: Bool,
+                       attribute: Bool) throws(Tokenizer.Stop) -> String {
+        let result: Result<String, XMLProblem> = {
             let bytes = UnsafeBufferPointer(rebasing: all[range])
             let baseOffset = base + range.lowerBound
             // Fast path: plain text with nothing to decode or check.
@@ -343,8 +371,11 @@ final class XMLScanner {
                 }
             }
             return .success(String(decoding: out, as: UTF8.self))
+        }()
+        switch result {
+        case .success(let text): return text
+        case .failure(let problem): throw .problem(problem)
         }
-        return try result.get()
     }
 
     /// The character an entity or character reference stands for (`amp`, `#10`, `#x1F600`), or

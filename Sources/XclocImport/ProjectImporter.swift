@@ -317,7 +317,10 @@ struct ImportState {
                 throw .error("unit \(unit.id): \(category) is not a plural category (zero, one, two, few, many, other)", at: at)
             }
             let allowed = PluralCategories.allowed(for: language)
-            guard allowed.contains(category) else {
+            // A category the catalog already holds there is the catalog's own (a .stringsdict
+            // migrated with more forms than CLDR's): what the export wrote comes back.
+            let held = catalog.strings[key]?.localizations[language].flatMap { CatalogLeaves.leaf(at: path, in: $0) } != nil
+            guard allowed.contains(category) || held else {
                 let list = PluralCategories.names.filter(allowed.contains).sorted { order($0) < order($1) }.joined(separator: ", ")
                 throw .error("unit \(unit.id): \(language) has no plural category \(category) (its categories: \(list))", at: at)
             }

@@ -1,0 +1,5 @@
+import XCTest
+@testable import XLIFF
+
+final class XLIFFWriterTests: XCTestCase {
+}
