@@ -81,7 +81,7 @@ let package = Package(
         ]),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-            "Verification", "Migration", "XcodeProject", "XLIFF", "Xcloc", "XclocExport", "XclocImport",
+            "Verification", "Migration", "XcodeProject", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
         ]),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.

@@ -5,7 +5,7 @@
 public enum SubstitutionRewrite {
     /// `text` with each `%#@name@` whose name is in `argumentNumbers` written `%N$#@name@`.
     public static func main(_ text: String, argumentNumbers: [String: Int]) -> String {
-        guard !argumentNumbers.isEmpty, text.contains("%#@") else { return text }
+        guard !argumentNumbers.isEmpty, Self.contains(text, "%#@") else { return text }
         var out = ""
         var rest = Substring(text)
         while let range = rest.range(of: "%#@") {
@@ -24,14 +24,14 @@ public enum SubstitutionRewrite {
 
     /// `text` with each `%arg` written `%N$spec`.
     public static func leaf(_ text: String, argNum: Int?, formatSpecifier: String?) -> String {
-        guard let argNum, let formatSpecifier, text.contains("%arg") else { return text }
+        guard let argNum, let formatSpecifier, Self.contains(text, "%arg") else { return text }
         return text.replacingOccurrences(of: "%arg", with: "%\(argNum)$\(formatSpecifier)")
     }
 
     /// `main` undone: each `N$#@name@` (with or without its `%`: a translator may move it, I11)
     /// whose name is in `names` becomes `%#@name@`.
     public static func undoMain(_ text: String, names: Set<String>) -> String {
-        guard !names.isEmpty, text.contains("$#@") else { return text }
+        guard !names.isEmpty, Self.contains(text, "$#@") else { return text }
         var out: [Character] = []
         let characters = Array(text)
         var index = 0
@@ -58,7 +58,31 @@ public enum SubstitutionRewrite {
 
     /// `leaf` undone: each `%N$spec` becomes `%arg`.
     public static func undoLeaf(_ text: String, argNum: Int?, formatSpecifier: String?) -> String {
-        guard let argNum, let formatSpecifier else { return text }
+        guard let argNum, let formatSpecifier, Self.contains(text, "$") else { return text }
         return text.replacingOccurrences(of: "%\(argNum)$\(formatSpecifier)", with: "%arg")
+    }
+
+    /// True when `text` holds `needle` (ASCII), compared byte by byte: Foundation's `contains`
+    /// costs a CFString search per value, and nearly no value holds a substitution.
+    static func contains(_ text: String, _ needle: StaticString) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        let first = needle.utf8Start[0]
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= count else { return false }
+            var index = 0
+            while index <= bytes.count - count {
+                if bytes[index] == first {
+                    var matched = true
+                    for offset in 1..<max(1, count) where bytes[index + offset] != needle.utf8Start[offset] {
+                        matched = false
+                        break
+                    }
+                    if matched { return true }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 }

@@ -14,11 +14,24 @@ public enum UnitID {
     /// whose key the catalog has.
     public static func readings(of id: String) -> [(key: String, path: String)] {
         var readings = [(key: id, path: "")]
-        var searchEnd = id.endIndex
-        while let range = id.range(of: separator, options: .backwards, range: id.startIndex..<searchEnd) {
-            readings.append((String(id[..<range.lowerBound]), String(id[range.upperBound...])))
-            searchEnd = range.lowerBound
+        // `|==|` searched byte by byte from the end (it is ASCII, so a match is on characters).
+        let bytes = Array(id.utf8)
+        var index = bytes.count - 4
+        while index >= 0 {
+            if bytes[index] == 0x7C && bytes[index + 1] == 0x3D && bytes[index + 2] == 0x3D && bytes[index + 3] == 0x7C {
+                readings.append((String(decoding: bytes[..<index], as: UTF8.self), String(decoding: bytes[(index + 4)...], as: UTF8.self)))
+                index -= 4
+            } else {
+                index -= 1
+            }
         }
         return readings
+    }
+
+    /// The first of `readings(of: id)` whose key `isKey` accepts; the whole id is tried first,
+    /// without building the others.
+    public static func reading(of id: String, where isKey: (String) -> Bool) -> (key: String, path: String)? {
+        if isKey(id) { return (id, "") }
+        return readings(of: id).dropFirst().first { isKey($0.key) }
     }
 }

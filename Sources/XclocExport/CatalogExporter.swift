@@ -21,13 +21,17 @@ public struct UnexportableValue: Sendable, Hashable {
 public enum CatalogExporter {
     /// The `<file>` of `catalog` (at `path`, exported as `original`) for `language`, with the
     /// values XML cannot hold left out and listed.
-    public static func file(_ catalog: StringCatalog, path: String, original: String, language: String, tool: XLIFFTool)
+    /// - Parameter keys: the catalog's keys in the order to visit them (`catalog.sortedKeys`,
+    ///   found once for every language): units come nearly in order, which the sort then finds
+    ///   in one pass. Nil visits them as the dictionary holds them.
+    public static func file(_ catalog: StringCatalog, path: String, original: String, language: String, tool: XLIFFTool, keys: [String]? = nil)
         -> (file: XLIFFFile, unexportable: [UnexportableValue]) {
         let source = catalog.sourceLanguage
         var units: [XLIFFUnit] = []
         units.reserveCapacity(catalog.strings.count)
         var unexportable: [UnexportableValue] = []
-        for (key, entry) in catalog.strings {
+        for key in keys ?? Array(catalog.strings.keys) {
+            guard let entry = catalog.strings[key] else { continue }
             for unit in self.units(key: key, entry: entry, sourceLanguage: source, language: language) {
                 if let checked = check(unit, key: key, file: path, into: &unexportable) { units.append(checked) }
             }

@@ -191,6 +191,7 @@ public enum ProjectExporter {
         let exportedFiles = files
         let legacyTables = legacy
         let allCatalogs = catalogs
+        let keyOrders = catalogs.mapValues(\.sortedKeys)
         let check = options.check
         let frozenCatalogs = exportedCatalogs
         let otherOriginals = Set(files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
@@ -204,7 +205,8 @@ public enum ProjectExporter {
                 switch file.kind {
                 case .catalog(let catalogPath):
                     guard let catalog = allCatalogs[catalogPath], !catalog.strings.isEmpty else { continue }
-                    made = CatalogExporter.file(catalog, path: catalogPath, original: file.original, language: language, tool: tool)
+                    made = CatalogExporter.file(catalog, path: catalogPath, original: file.original, language: language, tool: tool,
+                                               keys: keyOrders[catalogPath])
                 case .legacyTable(let index):
                     guard let table = legacyTables[index], !table.source.isEmpty else { continue }
                     made = LegacyExporter.file(table, language: language, tool: tool)
@@ -235,7 +237,7 @@ public enum ProjectExporter {
         guard !report.hasErrors else { return report }
 
         // The files of every package, compared with what is there.
-        var batch: [AtomicFile.BatchFile] = []
+        var batch: [(path: String, data: Data)] = []
         var lockPaths = [output]
         for language in built {
             let folder = output + "/" + XclocLayout.packageName(language.language)
@@ -258,7 +260,7 @@ public enum ProjectExporter {
                 default: break
                 }
                 changed += 1
-                batch.append(AtomicFile.BatchFile(path: filePath, content: .data(Data(bytes)), overwrite: true, root: output))
+                batch.append((filePath, Data(bytes)))
             }
             lockPaths.append(folder)
             let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
@@ -270,18 +272,46 @@ public enum ProjectExporter {
             return report
         }
         guard !options.dryRun else { return report }
-        do {
+        do throws(Diagnostic) {
             let lock = try TreeLock.acquire(writingInto: [output])
             defer { lock.release() }
-            TestPause.ifAsked(TestPause.beforeWriteVariable)
-            try AtomicFile.writeAll(batch)
-            report.written = true
-        } catch let diagnostic as Diagnostic {
-            report.diagnostics.append(diagnostic)
-        } catch let error as AtomicFile.BatchError {
-            report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+            // Each file is written and flushed to disk beside its place on every core (the
+            // flushes are most of an export's time); the batch then only puts them in place.
+            let staged = ConcurrentMap.map(batch) { file -> Result<StagedFile, AtomicFile.WriteError> in
+                Result { () throws(AtomicFile.WriteError) -> StagedFile in
+                    let staged = try StagedFile(for: file.path, overwrite: true, root: output)
+                    do throws(AtomicFile.WriteError) {
+                        try staged.append(file.data)
+                        try staged.finish()
+                    } catch {
+                        staged.discard()
+                        throw error
+                    }
+                    return staged
+                }
+            }
+            var ready: [StagedFile] = []
+            var failure: AtomicFile.WriteError?
+            for result in staged {
+                switch result {
+                case .success(let file): ready.append(file)
+                case .failure(let error): failure = failure ?? error
+                }
+            }
+            if let failure {
+                StagedFile.discard(ready)
+                report.diagnostics.append(.error("nothing was written: \(failure.description)", at: .file(failure.path)))
+            } else {
+                TestPause.ifAsked(TestPause.beforeWriteVariable)
+                do throws(AtomicFile.BatchError) {
+                    try AtomicFile.writeAll(zip(batch, ready).map { AtomicFile.BatchFile(path: $0.path, content: .staged($1), overwrite: true) })
+                    report.written = true
+                } catch {
+                    report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+                }
+            }
         } catch {
-            report.diagnostics.append(.error("nothing was written: \(error)", at: .file(output)))
+            report.diagnostics.append(error)
         }
         if !report.written {
             for index in report.packages.indices where report.packages[index].outcome == "written" { report.packages[index].outcome = "not written" }

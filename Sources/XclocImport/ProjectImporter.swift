@@ -167,7 +167,7 @@ struct ImportState {
     var counts: [String: ImportReport.CatalogLanguage] = [:]
     /// Where each unit imported into a catalog was first seen (catalog, language, id): the same
     /// unit twice is an error. Bounded by the catalogs' size, whatever the XLIFF's.
-    var seen: [String: SourceLocation] = [:]
+    var seen: [String: [String: SourceLocation]] = [:]
     /// Paths imported per catalog, key and language in this run (for the variation rule I10).
     var importedPaths: [String: Set<String>] = [:]
     /// Every unit that changed a value (catalog, id, where), for the round-trip check.
@@ -193,51 +193,86 @@ struct ImportState {
 
     /// Reads one XLIFF document from `source` (named `path` in diagnostics) and applies its units.
     mutating func importFile(_ source: any XMLByteSource, path: String, into report: inout ImportReport) {
-        var current: FileContext?
-        var matchedFiles = 0
-        var unmatched: [ImportReport.SkippedFile] = []
-        var fileCount = 0
-        var firstFileLocation: SourceLocation?
+        var document = DocumentPass(path: path)
         do throws(Diagnostic) {
-            try XLIFFReader.read(source, path: path) { event throws(Diagnostic) in
-                switch event {
-                case .file(let header):
-                    fileCount += 1
-                    if firstFileLocation == nil { firstFileLocation = header.location }
-                    current = try open(header, input: path, report: &report)
-                    if case .catalog? = current?.target { matchedFiles += 1 }
-                case .unit(let unit):
-                    guard var context = current else { return }
-                    try apply(unit, in: &context, report: &report)
-                    current = context
-                case .endOfFile:
-                    if let context = current {
-                        if case .skipped(let reason) = context.target {
-                            unmatched.append(ImportReport.SkippedFile(input: path, original: context.header.original, units: context.units, reason: reason))
-                        }
-                        if context.unknownUnits > ProjectImporter.namedUnknownUnits, case .catalog(let catalogPath) = context.target {
-                            report.diagnostics.append(.warning("and \(context.unknownUnits - ProjectImporter.namedUnknownUnits) more units of keys this catalog does not have (skipped)", at: .file(catalogPath)))
-                        }
-                    }
-                    current = nil
-                }
+            try XLIFFReader.read(source, path: path) { event throws(Diagnostic) in try handle(event, in: &document, report: &report) }
+        } catch {
+            report.diagnostics.append(error)
+            return
+        }
+        finish(document, report: &report)
+    }
+
+    /// Applies the units of a document already read (`XLIFFReader.files`), named `path`.
+    mutating func importFiles(_ files: [XLIFFFile], path: String, into report: inout ImportReport) {
+        var document = DocumentPass(path: path)
+        do throws(Diagnostic) {
+            for file in files {
+                try handle(.file(file.header), in: &document, report: &report)
+                for unit in file.units { try handle(.unit(unit), in: &document, report: &report) }
+                try handle(.endOfFile, in: &document, report: &report)
             }
         } catch {
             report.diagnostics.append(error)
             return
         }
-        if fileCount == 0 {
+        finish(document, report: &report)
+    }
+
+    /// What one document's pass has seen so far.
+    struct DocumentPass {
+        var path: String
+        var current: FileContext?
+        var matchedFiles = 0
+        var unmatched: [ImportReport.SkippedFile] = []
+        var fileCount = 0
+        var firstFileLocation: SourceLocation?
+    }
+
+    private mutating func handle(_ event: XLIFFReader.Event, in document: inout DocumentPass, report: inout ImportReport) throws(Diagnostic) {
+        switch event {
+        case .file(let header):
+            document.fileCount += 1
+            if document.firstFileLocation == nil { document.firstFileLocation = header.location }
+            document.current = try open(header, input: document.path, report: &report)
+            if case .catalog? = document.current?.target { document.matchedFiles += 1 }
+        case .unit(let unit):
+            guard document.current != nil else { return }
+            try apply(unit, in: &document.current!, report: &report)
+        case .endOfFile:
+            guard let context = document.current else { return }
+            switch context.target {
+            case .skipped(let reason):
+                document.unmatched.append(ImportReport.SkippedFile(input: document.path, original: context.header.original, units: context.units, reason: reason))
+            case .catalog(let catalogPath):
+                if context.unknownUnits > ProjectImporter.namedUnknownUnits {
+                    report.diagnostics.append(.warning("and \(context.unknownUnits - ProjectImporter.namedUnknownUnits) more units of keys this catalog does not have (skipped)", at: .file(catalogPath)))
+                }
+                let key = catalogPath + "\u{0}" + context.language
+                var counts = counts[key] ?? ImportReport.CatalogLanguage(catalog: catalogPath, language: context.language)
+                counts.imported += context.counts.imported
+                counts.unchanged += context.counts.unchanged
+                counts.skipped.merge(context.counts.skipped, uniquingKeysWith: +)
+                self.counts[key] = counts
+            }
+            document.current = nil
+        }
+    }
+
+    private func finish(_ document: DocumentPass, report: inout ImportReport) {
+        let path = document.path
+        if document.fileCount == 0 {
             report.diagnostics.append(.error("this XLIFF has no <file> element: nothing to import", at: .file(path)))
-        } else if matchedFiles == 0 && !unmatched.contains(where: { $0.reason.hasPrefix("legacy") }) {
-            let originals = unmatched.prefix(3).map(\.original).joined(separator: ", ")
-            report.diagnostics.append(.error("none of the \(fileCount) files this XLIFF names is a catalog of this project (\(originals)\(fileCount > 3 ? ", …" : "")): is it another project's? (give --project)",
-                                             at: firstFileLocation ?? .file(path)))
+        } else if document.matchedFiles == 0 && !document.unmatched.contains(where: { $0.reason.hasPrefix("legacy") }) {
+            let originals = document.unmatched.prefix(3).map(\.original).joined(separator: ", ")
+            report.diagnostics.append(.error("none of the \(document.fileCount) files this XLIFF names is a catalog of this project (\(originals)\(document.fileCount > 3 ? ", …" : "")): is it another project's? (give --project)",
+                                             at: document.firstFileLocation ?? .file(path)))
         } else {
-            for file in unmatched {
+            for file in document.unmatched {
                 report.diagnostics.append(.warning("\(file.original): \(file.reason); its \(file.units) units are skipped", at: .file(path)))
             }
         }
-        report.skippedFiles += unmatched
+        report.skippedFiles += document.unmatched
     }
 
     /// What a `<file>` goes to.
@@ -252,6 +287,22 @@ struct ImportState {
         var language: String
         var units = 0
         var unknownUnits = 0
+        /// What the file's units did (added to the run's counts at its end).
+        var counts = ImportReport.CatalogLanguage(catalog: "", language: "")
+        /// The plural categories `language` may have.
+        var allowed: Set<String> = []
+        /// `catalog NUL language`, the key of `seen` and `importedPaths`.
+        var scope = ""
+
+        init(header: XLIFFFileHeader, target: Target, language: String) {
+            self.header = header
+            self.target = target
+            self.language = language
+            if case .catalog(let path) = target {
+                allowed = PluralCategories.allowed(for: language)
+                scope = path + "\u{0}" + language
+            }
+        }
     }
 
     private mutating func open(_ header: XLIFFFileHeader, input: String, report: inout ImportReport) throws(Diagnostic) -> FileContext {
@@ -283,16 +334,6 @@ struct ImportState {
         }
     }
 
-    private mutating func count(_ catalog: String, _ language: String, _ change: (inout ImportReport.CatalogLanguage) -> Void) {
-        let key = catalog + "\u{0}" + language
-        var entry = counts[key] ?? ImportReport.CatalogLanguage(catalog: catalog, language: language)
-        change(&entry)
-        counts[key] = entry
-    }
-
-    private mutating func skip(_ catalog: String, _ language: String, _ reason: String) {
-        count(catalog, language) { $0.skipped[reason, default: 0] += 1 }
-    }
 
     private mutating func apply(_ unit: XLIFFUnit, in context: inout FileContext, report: inout ImportReport) throws(Diagnostic) {
         context.units += 1
@@ -300,12 +341,12 @@ struct ImportState {
         let language = context.language
         let at = unit.location ?? context.header.location ?? .file(catalogPath)
         guard let catalog = catalogs[catalogPath]?.catalog else { return }
-        guard let (key, pathText) = UnitID.readings(of: unit.id).first(where: { catalog.strings[$0.key] != nil }) else {
+        guard let (key, pathText) = UnitID.reading(of: unit.id, where: { catalog.strings[$0] != nil }) else {
             context.unknownUnits += 1
             if context.unknownUnits <= ProjectImporter.namedUnknownUnits {
                 report.diagnostics.append(.warning("unit \(unit.id): the catalog has no such key (skipped)", at: at))
             }
-            skip(catalogPath, language, "no such key in the catalog")
+            context.counts.skipped["no such key in the catalog", default: 0] += 1
             return
         }
         guard let path = VariationPath(text: pathText) else {
@@ -316,7 +357,7 @@ struct ImportState {
             guard PluralCategories.names.contains(category) else {
                 throw .error("unit \(unit.id): \(category) is not a plural category (zero, one, two, few, many, other)", at: at)
             }
-            let allowed = PluralCategories.allowed(for: language)
+            let allowed = context.allowed
             // A category the catalog already holds there is the catalog's own (a .stringsdict
             // migrated with more forms than CLDR's): what the export wrote comes back.
             let held = catalog.strings[key]?.localizations[language].flatMap { CatalogLeaves.leaf(at: path, in: $0) } != nil
@@ -325,21 +366,20 @@ struct ImportState {
                 throw .error("unit \(unit.id): \(language) has no plural category \(category) (its categories: \(list))", at: at)
             }
         }
-        let seenKey = catalogPath + "\u{0}" + language + "\u{0}" + unit.id
-        if let first = seen[seenKey] {
+        if let first = seen[context.scope]?[unit.id] {
             throw .error("unit \(unit.id) appears twice for \(language) (first at line \(first.line ?? 0), column \(first.column ?? 0))", at: at)
         }
-        seen[seenKey] = at
+        seen[context.scope, default: [:]][unit.id] = at
 
         guard let target = unit.target else {
-            skip(catalogPath, language, "no target")
+            context.counts.skipped["no target", default: 0] += 1
             return
         }
         let newState: TranslationState
         switch XLIFFStates.reading(target.state) {
         case .write(let state): newState = state
         case .skip(let reason):
-            skip(catalogPath, language, reason)
+            context.counts.skipped[reason, default: 0] += 1
             return
         case .unknown:
             throw .error("unit \(unit.id): state \"\(target.state ?? "")\" is not an XLIFF 1.2 state (translated, needs-review-l10n, new, needs-translation, final, signed-off, or x-…)",
@@ -354,7 +394,7 @@ struct ImportState {
         let existing = entry.localizations[language]
         if language == catalog.sourceLanguage && existing == nil {
             // The source text of such a key is the key itself; Xcode writes nothing for it.
-            skip(catalogPath, language, "source language without a value: the key is the source text")
+            context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
             return
         }
         // Unchanged: the catalog already holds this target, as the export writes it. In the
@@ -364,7 +404,7 @@ struct ImportState {
         let existingLeaf = existing.flatMap { CatalogLeaves.leaf(at: path, in: $0) }
         if let existing, let leaf = existingLeaf, leaf.state == newState || isSource {
             if UnitText.exported(leaf.text, at: path, in: existing, defining: existing, unitPath: path) == target.text {
-                count(catalogPath, language) { $0.unchanged += 1 }
+                context.counts.unchanged += 1
                 return
             }
         }
@@ -375,9 +415,9 @@ struct ImportState {
         case .plural?, .device?: topLevelVariation = true
         default: topLevelVariation = false
         }
-        let pathsKey = catalogPath + "\u{0}" + language + "\u{0}" + key
+        let pathsKey = context.scope + "\u{0}" + key
         if path.segments.isEmpty, localization.variations != nil {
-            skip(catalogPath, language, "a plain value where the catalog's value varies (re-export to get the units of its variations)")
+            context.counts.skipped["a plain value where the catalog's value varies (re-export to get the units of its variations)", default: 0] += 1
             report.diagnostics.append(.warning("unit \(unit.id) is a plain value, but the catalog's \(language) value varies: not imported (re-export to get the units of its variations)", at: at))
             return
         }
@@ -393,7 +433,7 @@ struct ImportState {
         catalogs[catalogPath]?.modified = true
         changedUnits.append((catalogPath, unit.id, at))
         importedPaths[pathsKey, default: []].insert(path.text)
-        count(catalogPath, language) { $0.imported += 1 }
+        context.counts.imported += 1
     }
 
     private func order(_ category: String) -> Int {

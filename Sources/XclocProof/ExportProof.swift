@@ -30,16 +30,16 @@ public enum ExportProof {
     /// `original` and model. Throws when the XLIFF cannot be read at all.
     public static func check(_ xliff: [UInt8], path: String, language: String,
                              catalogs: [(original: String, catalog: StringCatalog)]) throws(Diagnostic) -> Result {
+        check(try XLIFFReader.files(xliff, path: path), language: language, catalogs: catalogs)
+    }
+
+    /// `check` on an XLIFF already read.
+    public static func check(_ files: [XLIFFFile], language: String, catalogs: [(original: String, catalog: StringCatalog)]) -> Result {
         var units: [String: [String: XLIFFUnit]] = [:]
-        var current = ""
-        try XLIFFReader.read(XMLBytes(xliff), path: path) { event throws(Diagnostic) in
-            switch event {
-            case .file(let header):
-                current = header.original
-                if units[current] == nil { units[current] = [:] }
-            case .unit(let unit): units[current, default: [:]][unit.id] = unit
-            case .endOfFile: break
-            }
+        for file in files {
+            var byID = units[file.header.original] ?? [:]
+            for unit in file.units { byID[unit.id] = unit }
+            units[file.header.original] = byID
         }
         var result = Result()
         for (original, catalog) in catalogs where !catalog.strings.isEmpty {

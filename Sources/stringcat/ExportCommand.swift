@@ -113,22 +113,26 @@ final class ProofLog: @unchecked Sendable {
     func check(_ input: ExportCheckInput, output: String) -> [Diagnostic] {
         let (catalogs, language, xliff) = (input.catalogs, input.language, input.xliff)
         let path = output + "/" + XclocLayout.packageName(language) + "/" + XclocLayout.xliffPath(language)
-        var problems: [Diagnostic] = []
+        // Read once; both checks look at what was read.
+        let files: [XLIFFFile]
         do {
-            let result = try ExportProof.check(xliff, path: path, language: language, catalogs: catalogs.map { ($0.original, $0.catalog) })
-            for problem in result.problems { problems.append(.error("proof: \(problem)", at: .file(path))) }
-            if result.failures > result.problems.count {
-                problems.append(.error("proof: and \(result.failures - result.problems.count) more values missing or different", at: .file(path)))
-            }
-            lock.withLock {
-                checked += result.checked
-                notXML += result.notXML
-                languages += 1
-            }
+            files = try XLIFFReader.files(xliff, path: path)
         } catch {
-            problems.append(.error("proof: the export cannot be read back: \(error.message)", at: error.location))
+            return [.error("proof: the export cannot be read back: \(error.message)", at: error.location)]
         }
-        problems += RoundTripCheck.problems(xliff, path: path, catalogs: catalogs.map { ($0.path, $0.original, $0.catalog) }, otherOriginals: input.otherOriginals)
+        var problems: [Diagnostic] = []
+        let result = ExportProof.check(files, language: language, catalogs: catalogs.map { ($0.original, $0.catalog) })
+        for problem in result.problems { problems.append(.error("proof: \(problem)", at: .file(path))) }
+        if result.failures > result.problems.count {
+            problems.append(.error("proof: and \(result.failures - result.problems.count) more values missing or different", at: .file(path)))
+        }
+        lock.withLock {
+            checked += result.checked
+            notXML += result.notXML
+            languages += 1
+        }
+        problems += RoundTripCheck.problems(files, path: path, catalogs: catalogs.map { ($0.path, $0.original, $0.catalog) },
+                                            otherOriginals: input.otherOriginals)
         return problems
     }
 
