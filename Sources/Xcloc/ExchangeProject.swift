@@ -89,6 +89,9 @@ public struct ExchangeProject: Sendable {
                                               hasStringsDict: false))
         }
 
+        for table in tables where table.file(table.sourceLanguage) == nil {
+            skipped.append(.warning("table \(table.name) is not exported: it has no \(table.sourceLanguage).lproj file, whose keys and values its units would be (an InfoPlist table's are in Info.plist; migrate the table first: stringcat migrate)", at: .file(table.folder)))
+        }
         var container: Container?
         if let project {
             let bundle = PathResolver.lastComponent(PathResolver.parent(project.path))

@@ -72,10 +72,12 @@ enum ImportCommand: Subcommand {
         let verb = options.dryRun ? "would write" : "wrote"
         let imported = report.languages.reduce(0) { $0 + $1.imported }
         let catalogs = Set(report.languages.map(\.catalog)).count
+        let skipped = report.languages.reduce(0) { $0 + $1.skippedCount } + report.skippedFiles.reduce(0) { $0 + $1.units }
+        let skippedText = skipped > 0 ? "; \(counted(skipped, "unit")) skipped" : ""
         if changed.isEmpty {
-            console.out("nothing to write: the \(counted(catalogs, "catalog")) already hold every translation of \(counted(report.inputs.count, "XLIFF file"))")
+            console.out("nothing to write: \(catalogs == 1 ? "the catalog already holds" : "the \(catalogs) catalogs already hold") every value of \(counted(report.inputs.count, "XLIFF file"))" + skippedText)
         } else {
-            console.out("\(verb) \(counted(changed.count, "catalog")) (\(counted(imported, "value")) imported from \(counted(report.inputs.count, "XLIFF file")))")
+            console.out("\(verb) \(counted(changed.count, "catalog")) (\(counted(imported, "value")) imported from \(counted(report.inputs.count, "XLIFF file")))" + skippedText)
         }
     }
 }

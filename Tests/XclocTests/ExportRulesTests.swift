@@ -131,8 +131,8 @@ final class ExportRulesTests: XCTestCase {
         let made = CatalogExporter.file(c, path: "t.xcstrings", original: "t", language: "de", tool: tool)
         XCTAssertEqual(made.file.units.map(\.id), ["Bad target"])
         XCTAssertNil(made.file.units[0].target)
-        XCTAssertEqual(made.unexportable.map { "\($0.unitID.debugDescription) \($0.field) \($0.onlyTarget)" },
-                       ["\"Bad target\" target true", "\"Bad\\u{01}key\" id false"].sorted { $0.hasPrefix("\"Bad t") && !$1.hasPrefix("\"Bad t") })
+        XCTAssertEqual(Set(made.unexportable.map { "\($0.unitID.debugDescription) \($0.field) \($0.onlyTarget)" }),
+                       ["\"Bad target\" target true", "\"Bad\\u{01}key\" id false"])
     }
 
     func testSourceContentsIsTheCatalogReducedToItsSourceLanguage() throws {
