@@ -29,6 +29,11 @@ let package = Package(
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Migration", targets: ["Migration"]),
         .library(name: "Reporting", targets: ["Reporting"]),
+        .library(name: "XLIFF", targets: ["XLIFF"]),
+        .library(name: "Xcloc", targets: ["Xcloc"]),
+        .library(name: "XclocExport", targets: ["XclocExport"]),
+        .library(name: "XclocImport", targets: ["XclocImport"]),
+        .library(name: "XclocProof", targets: ["XclocProof"]),
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
@@ -56,17 +61,31 @@ let package = Package(
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "XcodeProject",
         ], swiftSettings: optimized),
+        // XLIFF 1.2 as Xcode writes it: document model, byte-exact writer, located streaming reader.
+        .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
+        // What Xcode's Export/Import Localizations agree on: the project's exported files and their
+        // `original` paths, unit ids and their order, plural categories, the substitution rewrite, states.
+        .target(name: "Xcloc", dependencies: ["StringcatSupport", "StringCatalog", "StringsDict", "LegacyTables", "XcodeProject", "XLIFF"], swiftSettings: optimized),
+        // Catalogs (and legacy .strings tables) -> <lang>.xcloc packages.
+        .target(name: "XclocExport", dependencies: ["StringcatSupport", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"], swiftSettings: optimized),
+        // Translated XLIFF -> catalogs, written as Xcode writes them.
+        .target(name: "XclocImport", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF", "Xcloc"], swiftSettings: optimized),
+        // The independent proof that an export holds every value of its catalogs. Never add
+        // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
+        .target(name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
             "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
+            "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
             "Compilation", "Verification", "Migration", "XcodeProject", "Reporting",
+            "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-            "Verification", "Migration", "XcodeProject",
+            "Verification", "Migration", "XcodeProject", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
@@ -92,6 +111,11 @@ let package = Package(
         ]),
         .testTarget(name: "ReportingTests", dependencies: [
             "Reporting", "Migration", "Verification", "LegacyTables", "StringCatalog", "StringcatSupport", "XcodeProject", "TestSupport",
+        ]),
+        .testTarget(name: "XLIFFTests", dependencies: ["XLIFF", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "XclocTests", dependencies: [
+            "Xcloc", "XclocExport", "XclocImport", "XclocProof", "XLIFF", "StringCatalog", "StringcatSupport", "LegacyTables",
+            "Migration", "TestSupport",
         ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).

@@ -3,7 +3,7 @@ import Foundation
 /// `all`: generates the project once, then runs every phase in a child process of its own, so the
 /// peak memory of each line is that phase's alone (VmHWM is per process).
 enum AllBench {
-    static let phases = ["strings", "stringsdict", "catalog", "migrate", "compile", "verify", "project"]
+    static let phases = ["strings", "stringsdict", "catalog", "migrate", "compile", "verify", "project", "xliff"]
 
     static func run(_ options: BenchOptions) throws -> Int32 {
         guard options.positionals.isEmpty else { throw UsageError("all takes no PATH") }

@@ -37,6 +37,8 @@ struct BenchOptions {
                            wrote its catalogs beside the legacy files (must find no loss)
           project          parse + write of the largest real project.pbxproj (../shared/pbxproj),
                            then graph + tables + the migration's edit
+          xliff            export and import (stringcat export/import) of the generated project after its
+                           migration, beside reading and writing the same catalogs
           all              every phase, each in its own process (so peak memory is per phase)
 
         options:

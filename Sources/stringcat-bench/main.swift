@@ -22,6 +22,7 @@ let commands: [String: (BenchOptions) throws -> Int32] = [
     "compile": CompileBench.run,
     "verify": VerifyBench.run,
     "project": ProjectBench.run,
+    "xliff": XliffBench.run,
     "all": AllBench.run,
 ]
 

@@ -24,6 +24,8 @@ enum StringcatTool {
         PrintCommand.self,
         NormalizeCommand.self,
         StatusCommand.self,
+        ExportCommand.self,
+        ImportCommand.self,
     ]
 
     static var overview: String {

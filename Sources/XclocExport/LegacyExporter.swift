@@ -1,0 +1,60 @@
+import StringsFile
+import StringcatSupport
+import XLIFF
+import Xcloc
+
+/// A legacy `.strings` table as one `<file>` element (docs/spec/xliff.md §2.1, and the choices
+/// docs/spec/xliff.md records where the goldens are silent).
+///
+/// Its `original` is the source language's file (`X/en.lproj/Localizable.strings`); its units are
+/// that file's keys, with the comment before each key as the note, in the catalog units' order.
+/// In the source language, and in a language with a file of the table, each unit whose key the
+/// file has gets a `<target>` with no `state`, and the attributes come in the catalog order; in a
+/// language with no file, no unit has a target and `datatype` comes second (geteduroam@137d7170).
+public enum LegacyExporter {
+    /// The table's files, read once for every language.
+    public struct Table: Sendable {
+        public var original: String
+        public var sourceLanguage: String
+        /// The source language's entries: the last value of each key, and its comment.
+        public var source: [String: (value: String, comment: String?)]
+        /// Each language's file, as key -> value (the last value of each key, as Apple reads them).
+        public var languages: [String: [String: String]]
+    }
+
+    /// Reads the table's files; nil (with the errors) when the source language's file, or any
+    /// other, does not parse.
+    public static func read(_ table: ExchangeLegacyTable, original: String) -> (table: Table?, diagnostics: [Diagnostic]) {
+        var diagnostics: [Diagnostic] = []
+        var languages: [String: [String: String]] = [:]
+        var source: [String: (value: String, comment: String?)] = [:]
+        for file in table.files {
+            let result = StringsFileReader.read(path: file.path)
+            diagnostics += result.diagnostics.filter { $0.severity == .error }
+            guard let parsed = result.file else { continue }
+            var values: [String: String] = [:]
+            for entry in parsed.entries { values[entry.key] = entry.value }
+            languages[file.language] = values
+            if file.language == table.sourceLanguage {
+                for entry in parsed.entries { source[entry.key] = (entry.value, entry.comment) }
+            }
+        }
+        guard !diagnostics.containsError else { return (nil, diagnostics) }
+        return (Table(original: original, sourceLanguage: table.sourceLanguage, source: source, languages: languages), diagnostics)
+    }
+
+    /// The `<file>` of `table` for `language`, with the values XML cannot hold left out and listed.
+    public static func file(_ table: Table, language: String, tool: XLIFFTool) -> (file: XLIFFFile, unexportable: [UnexportableValue]) {
+        let translation = table.languages[language]
+        var units: [XLIFFUnit] = []
+        var unexportable: [UnexportableValue] = []
+        for (key, entry) in table.source {
+            let target = translation?[key].map { XLIFFTarget(text: .plain($0), state: nil) }
+            let unit = XLIFFUnit(id: key, source: .plain(entry.value), target: target, note: entry.comment)
+            if let checked = CatalogExporter.check(unit, key: key, file: table.original, into: &unexportable) { units.append(checked) }
+        }
+        let header = XLIFFFileHeader(original: table.original, sourceLanguage: table.sourceLanguage, targetLanguage: language,
+                                     datatype: "plaintext", attributeOrder: translation == nil ? .datatypeFirst : .languagesFirst, tool: tool)
+        return (XLIFFFile(header: header, units: UnitOrder.sorted(units, by: \.id)), unexportable)
+    }
+}

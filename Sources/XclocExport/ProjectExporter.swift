@@ -1,0 +1,340 @@
+import Foundation
+import StringCatalog
+import StringcatSupport
+import XLIFF
+import Xcloc
+
+/// What `stringcat export` is asked to do.
+public struct ExportOptions: Sendable {
+    /// Where the `<lang>.xcloc` packages go.
+    public var outputDirectory: String
+    /// Only these languages; empty = every language of the catalogs and tables, the source included.
+    public var languages: [String] = []
+    /// The Xcode the export says wrote it.
+    public var tool: XLIFFTool
+    /// Replace files of an earlier export that differ from this one's (a translator's edits).
+    public var force = false
+    /// Write nothing; report what would be written.
+    public var dryRun = false
+    /// Leave out values XML cannot hold (with a warning each) instead of refusing to export.
+    public var skipInvalid = false
+    /// Run on each language's XLIFF before anything is written. Its errors stop the export
+    /// (nothing is written). The command gives it the independent proof (`XclocProof`) and the
+    /// round trip through import.
+    public var check: (@Sendable (ExportCheckInput) -> [Diagnostic])?
+
+    public init(outputDirectory: String, tool: XLIFFTool) {
+        self.outputDirectory = outputDirectory
+        self.tool = tool
+    }
+}
+
+/// What `ExportOptions.check` is given: one language's XLIFF and what it was made from.
+public struct ExportCheckInput: Sendable {
+    public var language: String
+    public var xliff: [UInt8]
+    /// Every catalog exported, with its `original`.
+    public var catalogs: [ExportedCatalog]
+    /// The `original` of every other file exported (legacy tables).
+    public var otherOriginals: Set<String>
+}
+
+/// A catalog as the export read it, with the `original` it is exported as.
+public struct ExportedCatalog: Sendable {
+    public var path: String
+    public var original: String
+    public var catalog: StringCatalog
+}
+
+/// What an export did.
+public struct ExportReport: Sendable {
+    /// One `<lang>.xcloc` package.
+    public struct Package: Sendable, Hashable {
+        public var language: String
+        /// The package folder (absolute).
+        public var path: String
+        /// `written`, `unchanged`, `would write`, or `not written`.
+        public var outcome: String
+        /// Units in its XLIFF, and how many have a target.
+        public var units: Int
+        public var targets: Int
+    }
+
+    /// One `<file>` of every XLIFF.
+    public struct File: Sendable, Hashable {
+        public var original: String
+        /// The catalog or the legacy table's source file (absolute).
+        public var path: String
+        /// `catalog`, `interface builder catalog` or `legacy strings`.
+        public var kind: String
+    }
+
+    public var root: String
+    public var outputDirectory: String
+    public var developmentRegion: String
+    public var packages: [Package] = []
+    public var files: [File] = []
+    public var unexportable: [UnexportableValue] = []
+    public var diagnostics: [Diagnostic] = []
+    /// True when the packages were written (or were already these bytes).
+    public var written = false
+
+    public var hasErrors: Bool { diagnostics.containsError }
+}
+
+/// `stringcat export`: each language of the project's catalogs as a `<lang>.xcloc` package, as
+/// Xcode's Export Localizations writes it (docs/spec/xliff.md §1–2).
+///
+/// Every file of every package is staged beside its place and put there in one batch
+/// (`AtomicFile`), under the lock of the output folder: all of them, or none. A file an earlier
+/// export wrote that differs from this run's (a translator may have edited it in place) is not
+/// replaced without `force`.
+public enum ProjectExporter {
+    public static func export(_ path: String, options: ExportOptions) -> ExportReport {
+        let project = ExchangeProject.find(path)
+        let output = URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path
+        var report = ExportReport(root: URL(fileURLWithPath: path).standardizedFileURL.path, outputDirectory: output,
+                                  developmentRegion: project.developmentRegion)
+        report.diagnostics = project.diagnostics
+        guard !report.hasErrors else { return report }
+        let files = project.exportedFiles
+        guard !files.isEmpty else {
+            report.diagnostics.append(.error("no String Catalog (.xcstrings) and no legacy .strings table here: nothing to export", at: .file(report.root)))
+            return report
+        }
+        var byOriginal: [String: ExportedFile] = [:]
+        for file in files {
+            if let other = byOriginal[file.original] {
+                report.diagnostics.append(.error("two files are exported as \(file.original) (\(filePath(of: other, project)) and \(filePath(of: file, project))): an import could not tell their units apart", at: .file(filePath(of: file, project))))
+            }
+            byOriginal[file.original] = file
+        }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs)) { report.diagnostics.append(problem) }
+        guard !report.hasErrors else { return report }
+
+        // Read every catalog and legacy table.
+        let catalogFiles = files.compactMap { file -> (ExportedFile, String)? in
+            if case .catalog(let catalogPath) = file.kind { return (file, catalogPath) }
+            return nil
+        }
+        let read = ConcurrentMap.map(catalogFiles.map(\.1)) { catalogPath -> Result<StringCatalog, Diagnostic> in
+            Result { () throws(Diagnostic) in try CatalogReader.read(path: catalogPath) }
+        }
+        var catalogs: [String: StringCatalog] = [:]
+        var exportedCatalogs: [ExportedCatalog] = []
+        for ((file, catalogPath), result) in zip(catalogFiles, read) {
+            switch result {
+            case .success(let catalog):
+                catalogs[catalogPath] = catalog
+                exportedCatalogs.append(ExportedCatalog(path: catalogPath, original: file.original, catalog: catalog))
+            case .failure(let diagnostic): report.diagnostics.append(diagnostic)
+            }
+        }
+        var legacy: [Int: LegacyExporter.Table] = [:]
+        for file in files {
+            guard case .legacyTable(let index) = file.kind else { continue }
+            let (table, diagnostics) = LegacyExporter.read(project.legacyTables[index], original: file.original)
+            report.diagnostics += diagnostics
+            legacy[index] = table
+        }
+        guard !report.hasErrors else { return report }
+
+        for file in files {
+            let kind: String
+            switch file.kind {
+            case .catalog: kind = file.interfaceBuilderDocument == nil ? "catalog" : "interface builder catalog"
+            case .legacyTable: kind = "legacy strings"
+            }
+            report.files.append(ExportReport.File(original: file.original, path: filePath(of: file, project), kind: kind))
+        }
+
+        // The languages: those asked for, else every language of every catalog and table.
+        var languages = options.languages
+        if languages.isEmpty {
+            var all: Set<String> = []
+            for catalog in catalogs.values {
+                all.insert(catalog.sourceLanguage)
+                for entry in catalog.strings.values { all.formUnion(entry.localizations.keys) }
+            }
+            for table in project.legacyTables { all.formUnion(table.files.map(\.language)) }
+            languages = all.sorted()
+        }
+
+        // Source Contents: the same for every language.
+        var sourceContents: [(relative: String, bytes: [UInt8])] = []
+        for file in files {
+            guard let relative = XclocLayout.sourceContentsPath(file.original) else {
+                report.diagnostics.append(.note("\(file.original) lies above the project folder: Source Contents does not hold it (Xcode writes it outside the package)", at: .file(filePath(of: file, project))))
+                continue
+            }
+            switch file.kind {
+            case .catalog(let catalogPath):
+                if let document = file.interfaceBuilderDocument {
+                    guard case .success(let bytes) = FileBytes.read(document) else {
+                        report.diagnostics.append(.error("cannot read the Interface Builder document", at: .file(document)))
+                        continue
+                    }
+                    sourceContents.append((relative, bytes))
+                } else if let catalog = catalogs[catalogPath] {
+                    sourceContents.append((relative, CatalogWriter.bytes(for: SourceContents.catalog(catalog))))
+                }
+            case .legacyTable(let index):
+                let table = project.legacyTables[index]
+                guard let source = table.file(table.sourceLanguage), case .success(let bytes) = FileBytes.read(source.path) else { continue }
+                sourceContents.append((relative, bytes))
+            }
+        }
+        guard !report.hasErrors else { return report }
+
+        // Each language's XLIFF, built (and checked) on every core.
+        let tool = options.tool
+        let exportedFiles = files
+        let legacyTables = legacy
+        let allCatalogs = catalogs
+        let keyOrders = catalogs.mapValues(\.sortedKeys)
+        let check = options.check
+        let frozenCatalogs = exportedCatalogs
+        let otherOriginals = Set(files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
+        let built = ConcurrentMap.map(languages) { language -> LanguageXLIFF in
+            var bytes = XLIFFWriter.head
+            var unexportable: [UnexportableValue] = []
+            var units = 0
+            var targets = 0
+            for file in exportedFiles {
+                let made: (file: XLIFFFile, unexportable: [UnexportableValue])
+                switch file.kind {
+                case .catalog(let catalogPath):
+                    guard let catalog = allCatalogs[catalogPath], !catalog.strings.isEmpty else { continue }
+                    made = CatalogExporter.file(catalog, path: catalogPath, original: file.original, language: language, tool: tool,
+                                               keys: keyOrders[catalogPath])
+                case .legacyTable(let index):
+                    guard let table = legacyTables[index], !table.source.isEmpty else { continue }
+                    made = LegacyExporter.file(table, language: language, tool: tool)
+                }
+                XLIFFWriter.append(made.file, to: &bytes)
+                unexportable += made.unexportable
+                units += made.file.units.count
+                targets += made.file.units.filter { $0.target != nil }.count
+            }
+            bytes += XLIFFWriter.tail
+            let input = ExportCheckInput(language: language, xliff: bytes, catalogs: frozenCatalogs, otherOriginals: otherOriginals)
+            let problems = check?(input) ?? []
+            return LanguageXLIFF(language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets, problems: problems)
+        }
+        for language in built {
+            report.diagnostics += language.problems
+            report.unexportable += language.unexportable
+        }
+        for value in report.unexportable {
+            let what = value.onlyTarget ? "its translation is left out of the export" : "the unit is left out of the export"
+            let message = "\(value.field) of \(value.unitID) holds U+\(String(value.character.value, radix: 16, uppercase: true)), a character XML 1.0 cannot hold: \(what)"
+            if options.skipInvalid {
+                report.diagnostics.append(.warning(message, at: .file(value.file)))
+            } else {
+                report.diagnostics.append(.error(message + " (fix the value, or pass --skip-invalid)", at: .file(value.file)))
+            }
+        }
+        guard !report.hasErrors else { return report }
+
+        // The files of every package, compared with what is there.
+        var batch: [(path: String, data: Data)] = []
+        var lockPaths = [output]
+        for language in built {
+            let folder = output + "/" + XclocLayout.packageName(language.language)
+            var contents: [(String, [UInt8])] = [
+                (folder + "/contents.json", XclocLayout.contentsJSON(developmentRegion: project.developmentRegion, container: project.container,
+                                                                     targetLocale: language.language, toolVersion: tool.version, toolBuild: tool.build)),
+                (folder + "/" + XclocLayout.xliffPath(language.language), language.bytes),
+            ]
+            for (relative, bytes) in sourceContents { contents.append((folder + "/" + relative, bytes)) }
+            var changed = 0
+            for (filePath, bytes) in contents {
+                switch FileBytes.read(filePath) {
+                case .success(let existing) where existing == bytes:
+                    continue
+                case .success:
+                    if !options.force {
+                        report.diagnostics.append(.error("an earlier export's file has other bytes (a translator may have edited it): not replaced without --force", at: .file(filePath)))
+                        continue
+                    }
+                default: break
+                }
+                changed += 1
+                batch.append((filePath, Data(bytes)))
+            }
+            lockPaths.append(folder)
+            let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
+            report.packages.append(ExportReport.Package(language: language.language, path: folder, outcome: outcome, units: language.units,
+                                                        targets: language.targets))
+        }
+        guard !report.hasErrors else {
+            for index in report.packages.indices where report.packages[index].outcome != "unchanged" { report.packages[index].outcome = "not written" }
+            return report
+        }
+        guard !options.dryRun else { return report }
+        do throws(Diagnostic) {
+            let lock = try TreeLock.acquire(writingInto: [output])
+            defer { lock.release() }
+            // Each file is written and flushed to disk beside its place on every core (the
+            // flushes are most of an export's time); the batch then only puts them in place.
+            let staged = ConcurrentMap.map(batch) { file -> Result<StagedFile, AtomicFile.WriteError> in
+                Result { () throws(AtomicFile.WriteError) -> StagedFile in
+                    let staged = try StagedFile(for: file.path, overwrite: true, root: output)
+                    do throws(AtomicFile.WriteError) {
+                        try staged.append(file.data)
+                        try staged.finish()
+                    } catch {
+                        staged.discard()
+                        throw error
+                    }
+                    return staged
+                }
+            }
+            var ready: [StagedFile] = []
+            var failure: AtomicFile.WriteError?
+            for result in staged {
+                switch result {
+                case .success(let file): ready.append(file)
+                case .failure(let error): failure = failure ?? error
+                }
+            }
+            if let failure {
+                StagedFile.discard(ready)
+                report.diagnostics.append(.error("nothing was written: \(failure.description)", at: .file(failure.path)))
+            } else {
+                TestPause.ifAsked(TestPause.beforeWriteVariable)
+                do throws(AtomicFile.BatchError) {
+                    try AtomicFile.writeAll(zip(batch, ready).map { AtomicFile.BatchFile(path: $0.path, content: .staged($1), overwrite: true) })
+                    report.written = true
+                } catch {
+                    report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+                }
+            }
+        } catch {
+            report.diagnostics.append(error)
+        }
+        if !report.written {
+            for index in report.packages.indices where report.packages[index].outcome == "written" { report.packages[index].outcome = "not written" }
+        }
+        return report
+    }
+
+    private static func filePath(of file: ExportedFile, _ project: ExchangeProject) -> String {
+        switch file.kind {
+        case .catalog(let path): return path
+        case .legacyTable(let index):
+            let table = project.legacyTables[index]
+            return table.file(table.sourceLanguage)?.path ?? table.folder
+        }
+    }
+
+    /// One language's XLIFF, as built.
+    private struct LanguageXLIFF: Sendable {
+        var language: String
+        var bytes: [UInt8]
+        var unexportable: [UnexportableValue]
+        var units: Int
+        var targets: Int
+        var problems: [Diagnostic]
+    }
+}
