@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "InfoPlistStrings", targets: ["InfoPlistStrings"]),
         .library(name: "StringCatalog", targets: ["StringCatalog"]),
         .library(name: "XcodeProject", targets: ["XcodeProject"]),
+        .library(name: "XcodeRules", targets: ["XcodeRules"]),
         .library(name: "LegacyTables", targets: ["LegacyTables"]),
         .library(name: "Compilation", targets: ["Compilation"]),
         .library(name: "Verification", targets: ["Verification"]),
@@ -48,8 +49,11 @@ let package = Package(
         .target(name: "StringCatalog", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
+        // Xcode's rules for a migration of a project: which variant groups are tables and where their
+        // catalogs go, and the project edit, one rule per file (EditRules lists them in order).
+        .target(name: "XcodeRules", dependencies: ["StringcatSupport", "Languages", "XcodeProject"], swiftSettings: optimized),
         // Which tables a project has: files, languages, where each catalog goes.
-        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject"], swiftSettings: optimized),
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
         .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
@@ -59,7 +63,7 @@ let package = Package(
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "XcodeProject",
+            "Compilation", "Verification", "XcodeProject", "XcodeRules",
         ], swiftSettings: optimized),
         // XLIFF 1.2 as Xcode writes it: document model, byte-exact writer, located streaming reader.
         .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
@@ -85,7 +89,7 @@ let package = Package(
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-            "Verification", "Migration", "XcodeProject", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
+            "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
@@ -96,7 +100,8 @@ let package = Package(
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
         .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport", "TestSupport"]),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
@@ -105,7 +110,7 @@ let package = Package(
             "Verification", "LegacyTables", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
         ]),
         .testTarget(name: "MigrationTests", dependencies: [
-            "XcodeProject",
+            "XcodeProject", "XcodeRules",
             "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict", "StringsFile",
             "StringcatSupport", "TestSupport",
         ]),

@@ -1,5 +1,6 @@
 import StringcatSupport
 import XcodeProject
+import XcodeRules
 
 /// The kind of a legacy localization file.
 public enum LegacyFileKind: String, Sendable, Hashable, Comparable {

@@ -2,6 +2,7 @@ import Foundation
 import Languages
 import StringcatSupport
 import XcodeProject
+import XcodeRules
 
 /// How `ProjectTables.find` looks for tables: the options of a run that say what the tree holds.
 public struct TableSearch: Sendable {

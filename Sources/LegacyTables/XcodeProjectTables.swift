@@ -2,6 +2,7 @@ import Foundation
 import Languages
 import StringcatSupport
 import XcodeProject
+import XcodeRules
 
 /// The tables of one Xcode project: its variant groups, the tables a migration already replaced
 /// whose legacy files its record says it kept, and the tables of its synchronized folders.

@@ -3,6 +3,7 @@ import Languages
 import LegacyTables
 import StringcatSupport
 import XcodeProject
+import XcodeRules
 
 /// The one safety gate (docs/guarantees.md §9): a run's plan, whatever its options, is checked
 /// against the tree before anything is written or deleted. It refuses a plan that would leave a

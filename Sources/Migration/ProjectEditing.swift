@@ -2,6 +2,7 @@ import Foundation
 import LegacyTables
 import StringcatSupport
 import XcodeProject
+import XcodeRules
 
 /// What `migrate` did, or would do, to one `project.pbxproj`.
 public struct ProjectEditReport: Sendable {
@@ -28,7 +29,7 @@ public struct ProjectEditReport: Sendable {
 }
 
 /// The project edits of a migration (xcode-project.md §3): the variant groups of the tables that
-/// were migrated become catalog references, by `XcodeProject.CatalogMigrationEdit`; the legacy
+/// were migrated become catalog references, by `XcodeRules.MigrationEdit` (`EditRules`); the legacy
 /// files of tables in synchronized folders that the run keeps leave their targets (S5). One edit
 /// per project, for every migrated table of it, including projects that list a table's files too.
 enum ProjectEditing {
@@ -61,8 +62,8 @@ enum ProjectEditing {
             guard let file = project.projects.first(where: { $0.path == path }) else { continue }
             let tables = groups[path] ?? []
             do {
-                let edit = try CatalogMigrationEdit.apply(tables.map(\.0), to: file.graph, projectFolder: file.folder, keptSynchronizedFiles: kept[path] ?? [],
-                                                         emitLocStrings: options.xcodeVersion.emitLocStrings)
+                let edit = try MigrationEdit.apply(tables.map(\.0), to: file.graph, projectFolder: file.folder,
+                                                  options: .init(keptSynchronizedFiles: kept[path] ?? [], emitLocStrings: options.xcodeVersion.emitLocStrings))
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: outputPath(path, root: project.scan.root, output: options.outputDirectory),
                                                catalogPaths: tables.map(\.1), changes: edit.changes, data: Data(edit.bytes))
@@ -112,7 +113,8 @@ enum ProjectEditing {
             do {
                 let graph = try ProjectGraph(path: path)
                 let folder = PathResolver.projectFolder(ofProjectFile: path)
-                let edit = try CatalogMigrationEdit.apply([], to: graph, projectFolder: folder, deletedFiles: files, staleSynchronizedEntries: true)
+                let edit = try MigrationEdit.apply([], to: graph, projectFolder: folder,
+                                                  options: .init(deletedFiles: files, staleSynchronizedEntries: true))
                 guard !edit.changes.isEmpty else { continue }
                 var report = ProjectEditReport(projectPath: path, outputPath: path, catalogPaths: [], changes: edit.changes, data: Data(edit.bytes))
                 report.notWrittenBecause = notWrittenBecause(project, options)

@@ -1,4 +1,5 @@
 import XcodeProject
+import XcodeRules
 
 /// The Xcode whose migration `migrate` reproduces (`--xcode-version`). Its output depends on it
 /// in ways the project cannot tell (docs/spec/migration-rules.md, "Which Xcode"); this is the one
@@ -29,7 +30,7 @@ public enum XcodeVersion: String, Sendable, CaseIterable {
 
     /// Where the project edit puts `SWIFT_EMIT_LOC_STRINGS = YES`: on each target that received a
     /// catalog (Xcode 15), or in every project-level configuration (Xcode 16 and later).
-    public var emitLocStrings: CatalogMigrationEdit.EmitLocStringsPlacement {
+    public var emitLocStrings: MigrationEdit.EmitLocStringsPlacement {
         switch self {
         case .xcode15: .eachReceivingTarget
         case .xcode16, .xcode26: .projectConfigurations

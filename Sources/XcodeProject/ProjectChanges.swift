@@ -23,6 +23,11 @@ public struct ProjectChanges: Sendable, Hashable {
     public struct ExceptionRemoval: Sendable, Hashable {
         public var exceptionSetID: String
         public var path: String
+
+        public init(exceptionSetID: String, path: String) {
+            self.exceptionSetID = exceptionSetID
+            self.path = path
+        }
     }
 
     public var removedObjects: [Object] = []

@@ -1,5 +1,6 @@
 import Foundation
 import XcodeProject
+import XcodeRules
 
 /// `project [PATH]`: PBXProjectReader and PBXProjectWriter on one `project.pbxproj` (default: the
 /// largest real one we have, iTerm2's 2.7 MB), bytes in memory; then the object graph, the table
@@ -30,7 +31,7 @@ enum ProjectBench {
             let localization = LocalizedTables.find(in: graph, projectFolder: folder)
             tables = localization.tables.count
             objects = graph.objects.count
-            _ = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
+            _ = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         }
 
         let subject = "\(URL(fileURLWithPath: path).deletingLastPathComponent().lastPathComponent), \(Format.megabytes(bytes.count))"

@@ -28,7 +28,7 @@ public func pbxprojFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     guard !localization.tables.isEmpty else { return 0 }
     let edit: ProjectEdit
     do {
-        edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz")
+        edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz")
     } catch {
         _ = error.description
         return 0

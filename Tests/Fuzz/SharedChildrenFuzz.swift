@@ -162,7 +162,7 @@ public func sharedChildrenFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     guard !localization.tables.isEmpty else { return 0 }
     let edit: ProjectEdit
     do {
-        edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz")
+        edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz")
     } catch {
         fatalError("the edit failed: \(error.description)\n\(text)")
     }

@@ -4,9 +4,10 @@
 #   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | all
 #   Tests/Fuzz/run-fuzzers.sh build TARGET       build only
 #
-# Each target is one module: the sources of StringcatSupport and of the reader's module plus the
-# entry file, compiled together with `swiftc -sanitize=fuzzer -parse-as-library -O` (their
-# `import StringcatSupport` lines are dropped from a copy, since it is the same module here).
+# Each target is one module: the sources of StringcatSupport and of the reader's modules (joined
+# with `+`) plus the entry file, compiled together with `swiftc -sanitize=fuzzer
+# -parse-as-library -O` (their imports of one another are dropped from a copy, since they are the
+# same module here).
 # Everything goes to <repo>/fuzz-out/ (git-ignored): bin/, corpus/<target>/ (seeded from
 # ../shared/corpus, ../shared/goldens*, Samples/ and the test fixtures; the pbxproj target from
 # every project.pbxproj under ../shared and the repository, whatever its size; every target also
@@ -28,10 +29,10 @@ usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|all SECONDS
 module_of() {
     case "$1" in
         strings) echo "StringsFile StringsFileFuzz.swift strings" ;;
-        stringsdict) echo "StringsDict StringsDictFuzz.swift stringsdict" ;;
+        stringsdict) echo "Languages+StringsDict StringsDictFuzz.swift stringsdict" ;;
         catalog) echo "StringCatalog CatalogFuzz.swift xcstrings" ;;
-        pbxproj) echo "XcodeProject PBXProjectFuzz.swift pbxproj" ;;
-        shared) echo "XcodeProject SharedChildrenFuzz.swift none" ;;
+        pbxproj) echo "Languages+XcodeProject+XcodeRules PBXProjectFuzz.swift pbxproj" ;;
+        shared) echo "Languages+XcodeProject+XcodeRules SharedChildrenFuzz.swift none" ;;
         *) usage ;;
     esac
 }
@@ -41,12 +42,16 @@ build() {
     read -r module entry ext <<<"$(module_of "$target")"
     local src="$out/src/$target"
     rm -rf "$src"; mkdir -p "$src" "$out/bin"
-    for f in "$root"/Sources/StringcatSupport/*.swift "$root"/Sources/"$module"/*.swift; do
-        grep -v '^import StringcatSupport$' "$f" >"$src/$(basename "$(dirname "$f")")_$(basename "$f")"
+    local modules=(StringcatSupport ${module//+/ }) files=()
+    for m in "${modules[@]}"; do files+=("$root"/Sources/"$m"/*.swift "$root"/Sources/"$m"/*/*.swift); done
+    local own; own="$(printf '%s\n' "${modules[@]}" | sed 's/^/^import /; s/$/$/' | paste -sd'|')"
+    for f in "${files[@]}"; do
+        [ -f "$f" ] || continue
+        grep -Ev "$own" "$f" >"$src/$(basename "$(dirname "$f")")_$(basename "$f")"
     done
-    cp "$here/$entry" "$src/"
+    grep -Ev "$own" "$here/$entry" >"$src/$entry"
     echo "building $target ($module)…" >&2
-    swiftc -sanitize=fuzzer -parse-as-library -O -module-name "${module}Fuzz" \
+    swiftc -sanitize=fuzzer -parse-as-library -O -module-name "${module//+/}Fuzz" \
         "$src"/*.swift -o "$out/bin/$target-fuzz"
 }
 

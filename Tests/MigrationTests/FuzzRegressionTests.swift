@@ -4,6 +4,7 @@ import StringsDict
 import StringsFile
 import TestSupport
 import XcodeProject
+import XcodeRules
 import XCTest
 
 /// The checks of the libFuzzer entries (Tests/Fuzz/*Fuzz.swift), run by `swift test`: on every
@@ -76,7 +77,7 @@ final class FuzzRegressionTests: XCTestCase {
         let graph = ProjectGraph(document: document)
         let localization = LocalizedTables.find(in: graph, projectFolder: "/fuzz")
         for diagnostic in graph.diagnostics + localization.diagnostics { XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line) }
-        guard !localization.tables.isEmpty, let edit = try? CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz") else { return }
+        guard !localization.tables.isEmpty, let edit = try? MigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz") else { return }
         XCTAssertNoThrow(try PBXProjectReader.parse(edit.bytes, path: path), "\(name): the edited project does not parse", file: file, line: line)
     }
 

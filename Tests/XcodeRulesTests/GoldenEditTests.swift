@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 final class GoldenEditTests: XCTestCase {
     /// The project files a golden's migration changed: `after-project/` differs from `context/`
@@ -26,9 +27,9 @@ final class GoldenEditTests: XCTestCase {
         for pair in try GoldenPair.all() {
             for project in changedProjects(pair) {
                 let (graph, localization) = try pair.tables(project)
-                let edit = try CatalogMigrationEdit.apply(pair.migratedTables(localization), to: graph,
+                let edit = try MigrationEdit.apply(pair.migratedTables(localization), to: graph,
                                                           projectFolder: PathResolver.projectFolder(ofProjectFile: graph.document.path),
-                                                          emitLocStrings: pair.emitLocStrings)
+                                                          options: .init(emitLocStrings: pair.emitLocStrings))
                 let xcode = try ProjectGraph(path: pair.root + "/after-project/" + project)
                 let ours = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: "ours"))
                 let name = changedProjects(pair).count == 1 ? pair.name : pair.name + "/" + project

@@ -3,6 +3,7 @@ import StringcatSupport
 import TestSupport
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 /// Issue 33, item 3: a variant group (or a file) that two groups list, as a hand-merged project
 /// file can have. The edit must leave no list naming an object it removed, and a group whose
@@ -39,7 +40,7 @@ final class SharedChildrenTests: XCTestCase {
                        [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
         XCTAssertTrue(localization.diagnostics.isEmpty, "\(localization.diagnostics)")
 
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])
         let reference = try XCTUnwrap(edited.objects.first { edited.string("path", of: $0.id) == "Localizable.xcstrings" })
@@ -59,7 +60,7 @@ final class SharedChildrenTests: XCTestCase {
         // Read where its variant group puts it, not where the main group would.
         XCTAssertEqual(localization.tables.first?.files.map(\.path),
                        [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])
         XCTAssertNil(edited.object(german))
@@ -82,7 +83,7 @@ final class SharedChildrenTests: XCTestCase {
         XCTAssertEqual(localization.skipped.map(\.name), ["Localizable"])
         XCTAssertEqual(localization.skipped.first?.files, [folder + "/App/en.lproj/Localizable.stringsdict",
                                                             folder + "/App/de.lproj/Localizable.stringsdict"])
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])
         XCTAssertEqual(2, 2, "the group left alone stays where it was")

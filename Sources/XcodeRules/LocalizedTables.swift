@@ -1,4 +1,5 @@
 import Languages
+import XcodeProject
 import StringcatSupport
 
 /// One legacy file a table's migration reads: a `.strings` or `.stringsdict` child of a variant
@@ -29,7 +30,7 @@ public struct LocalizedTable: Sendable, Hashable {
     /// The files read, in group order (the `.strings` group's children first).
     public var files: [LocalizedFile]
     /// The variant groups replaced, the one whose slot the catalog takes first (the `.strings`
-    /// group of a `.strings` + `.stringsdict` pair). Opaque handles for `CatalogMigrationEdit`.
+    /// group of a `.strings` + `.stringsdict` pair). Opaque handles for `MigrationEdit`.
     public var variantGroupIDs: [String]
     /// Targets whose Resources phase builds one of the groups, in project order.
     public var targetIDs: [String]

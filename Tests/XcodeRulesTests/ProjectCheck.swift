@@ -1,5 +1,6 @@
 import Foundation
 @testable import XcodeProject
+@testable import XcodeRules
 
 /// `../shared/tools/project_check.py`'s five comparisons of our edited project with Xcode's, in
 /// Swift: removed objects, added objects (by content, new IDs resolved), group children and

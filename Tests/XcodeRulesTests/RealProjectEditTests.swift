@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 /// The edit on every real project we have, migrating every table the finder lists.
 final class RealProjectEditTests: XCTestCase {
@@ -19,7 +20,7 @@ final class RealProjectEditTests: XCTestCase {
             var seen: Set<String> = []
             let chosen = localization.tables.filter { seen.insert($0.catalogPath).inserted }
             guard !chosen.isEmpty else { continue }
-            let edit = try CatalogMigrationEdit.apply(chosen, to: graph, projectFolder: folder)
+            let edit = try MigrationEdit.apply(chosen, to: graph, projectFolder: folder)
             let after = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: path))
             edited += 1
             tables += chosen.count
@@ -49,7 +50,7 @@ final class RealProjectEditTests: XCTestCase {
                     try XCTUnwrap(found.first { $0.catalogPath == table.catalogPath && $0.variantGroupIDs == table.variantGroupIDs },
                                   "\(path): \(table.catalogPath)")
                 }
-                bytes = try CatalogMigrationEdit.apply(again, to: current, projectFolder: folder).bytes
+                bytes = try MigrationEdit.apply(again, to: current, projectFolder: folder).bytes
             }
             XCTAssertTrue(bytes == edit.bytes, "\(path): one table at a time differs from all at once")
         }

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 let demoFolder = "/virtual/Demo"
 
@@ -54,8 +55,8 @@ final class EditTests: XCTestCase {
     /// inherits YES from the project).
     func testEditOfTheDemoProject() throws {
         let (graph, localization) = try demo()
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
-                                                  emitLocStrings: .eachReceivingTarget)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
+                                                  options: .init(emitLocStrings: .eachReceivingTarget))
         XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: try fixture("Demo.migrated.pbxproj"), as: UTF8.self))
         let changes = edit.changes
         XCTAssertEqual(changes.removedObjects.map(\.id), ["A10000000000000000000002", "A10000000000000000000004", "A20000000000000000000002",
@@ -82,13 +83,13 @@ final class EditTests: XCTestCase {
     /// P10: tables migrated one call at a time, in either order, give the bytes of one call.
     func testOneAtATimeGivesTheSameBytesAsAllAtOnce() throws {
         let (graph, localization) = try demo()
-        let together = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder).bytes
+        let together = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder).bytes
         for order in [[0, 1], [1, 0]] {
             var bytes = try fixture()
             for index in order {
                 let (graph, current) = try demo(bytes)
                 let table = try XCTUnwrap(current.tables.first { $0.catalogPath == localization.tables[index].catalogPath })
-                bytes = try CatalogMigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder).bytes
+                bytes = try MigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder).bytes
             }
             XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: together, as: UTF8.self), "order \(order)")
         }
@@ -98,15 +99,15 @@ final class EditTests: XCTestCase {
     func testCRLFProjectKeepsCRLF() throws {
         func crlf(_ bytes: [UInt8]) -> [UInt8] { bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
         let (graph, localization) = try demo(crlf(try fixture()))
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
-                                                  emitLocStrings: .eachReceivingTarget)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
+                                                  options: .init(emitLocStrings: .eachReceivingTarget))
         XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: crlf(try fixture("Demo.migrated.pbxproj")), as: UTF8.self))
     }
 
     /// Migrating nothing changes nothing (no settings either).
     func testNoTablesNoEdit() throws {
         let (graph, _) = try demo()
-        let edit = try CatalogMigrationEdit.apply([], to: graph, projectFolder: Self.projectFolder)
+        let edit = try MigrationEdit.apply([], to: graph, projectFolder: Self.projectFolder)
         XCTAssertEqual(edit.bytes, try fixture())
         XCTAssertTrue(edit.changes.isEmpty)
     }
@@ -114,7 +115,7 @@ final class EditTests: XCTestCase {
     /// Only the storyboard: P5 and P6; the `.strings` groups stay, the PBXVariantGroup section too.
     func testInterfaceBuilderTableAlone() throws {
         let (graph, localization) = try demo()
-        let edit = try CatalogMigrationEdit.apply([localization.tables[1]], to: graph, projectFolder: Self.projectFolder)
+        let edit = try MigrationEdit.apply([localization.tables[1]], to: graph, projectFolder: Self.projectFolder)
         let after = ProjectGraph(document: edit.document)
         XCTAssertEqual(after.strings("children", of: "A40000000000000000000003").count, 2)
         XCTAssertEqual(after.string("path", of: after.strings("children", of: "A40000000000000000000003")[1]), "mul.lproj/Main.xcstrings")
@@ -128,7 +129,7 @@ final class EditTests: XCTestCase {
         let (graph, localization) = try demo()
         var table = localization.tables[0]
         table.variantGroupIDs = ["FFFFFFFFFFFFFFFFFFFFFFFF"]
-        XCTAssertThrowsError(try CatalogMigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder)) { error in
+        XCTAssertThrowsError(try MigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder)) { error in
             XCTAssertTrue("\(error)".contains("FFFFFFFFFFFFFFFFFFFFFFFF is not a variant group of this project"), "\(error)")
         }
     }
@@ -163,8 +164,8 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(graph.parent(of: "A40000000000000000000002"), "A30000000000000000000004")
         XCTAssertNil(graph.group("A20000000000000000000001"), "a file reference is no group")
 
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder,
-                                                  emitLocStrings: .eachReceivingTarget)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder,
+                                                  options: .init(emitLocStrings: .eachReceivingTarget))
         XCTAssertEqual(edit.changes.lines.filter { !$0.hasPrefix("-") }, [
             "+ PBXFileReference EE28043F01820B691DBCD8BB Localizable.xcstrings",
             "+ PBXBuildFile B8D65E19D54325649322A224 Localizable.xcstrings in Resources",

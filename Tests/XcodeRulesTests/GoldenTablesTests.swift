@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 /// A golden pair from `../shared/goldens`: the project Xcode saw (`context/`), the files its
 /// migration deleted (`before/`) and the catalogs it wrote (`after/`).
@@ -62,7 +63,7 @@ struct GoldenPair {
 
     /// `MIGRATE-OPTION --xcode-version 15`: migrated before Xcode 16 (SWIFT_EMIT_LOC_STRINGS on
     /// the targets); any other pair as Xcode 16 and later (in the project's configurations).
-    var emitLocStrings: CatalogMigrationEdit.EmitLocStringsPlacement {
+    var emitLocStrings: MigrationEdit.EmitLocStringsPlacement {
         sourceLines("MIGRATE-OPTION --xcode-version 15").isEmpty ? .projectConfigurations : .eachReceivingTarget
     }
 

@@ -1,3 +1,5 @@
+import XcodeProject
+
 /// Which variant groups make one table (L2, P1).
 ///
 /// At run time a table is a name looked up in a bundle's `xx.lproj` folders: `Localizable.strings`

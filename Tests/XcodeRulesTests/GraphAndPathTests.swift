@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import XCTest
 @testable import XcodeProject
+@testable import XcodeRules
 
 /// Path resolution, table finding rules and edits on layouts the fixture does not have.
 final class GraphAndPathTests: XCTestCase {
@@ -185,8 +186,8 @@ final class GraphAndPathTests: XCTestCase {
         let localization = LocalizedTables.find(in: graph, projectFolder: "/p")
         XCTAssertEqual(localization.synchronizedFolders, ["/p/App"])
         XCTAssertEqual(ProjectReferences(graph: graph, projectFolder: "/p").reference(to: "/p/App/Localizable.xcstrings"), .synchronizedFolder("S1"))
-        let edit = try CatalogMigrationEdit.apply([], to: graph, projectFolder: "/p",
-                                                  deletedFiles: ["/p/App/de.lproj/Localizable.strings", "/p/App/en.lproj/Localizable.strings", "/p/Other/x.strings"])
+        let edit = try MigrationEdit.apply([], to: graph, projectFolder: "/p",
+                                                  options: .init(deletedFiles: ["/p/App/de.lproj/Localizable.strings", "/p/App/en.lproj/Localizable.strings", "/p/Other/x.strings"]))
         XCTAssertEqual(edit.changes.exceptionsRemoved.map(\.path), ["de.lproj/Localizable.strings", "en.lproj/Localizable.strings"])
         XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self),
                        text.replacingOccurrences(of: "\t\t\t\tde.lproj/Localizable.strings,\n\t\t\t\ten.lproj/Localizable.strings,\n", with: ""))
@@ -202,7 +203,7 @@ final class GraphAndPathTests: XCTestCase {
         let folder = PathResolver.projectFolder(ofProjectFile: path)
         let localization = LocalizedTables.find(in: graph, projectFolder: folder)
         XCTAssertEqual(localization.tables.map(\.name), ["InfoPlist", "UKProgressPanel"])
-        let edit = try CatalogMigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
+        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let text = String(decoding: edit.bytes, as: UTF8.self)
         XCTAssertFalse(text.contains("/*"), "Project Builder files have no comments; none is added")
         let after = ProjectGraph(document: edit.document)
