@@ -49,6 +49,22 @@ public struct MigrationEdit: Sendable {
     public var handledGroups: Set<String> = []
     /// The reference each table's catalog got, by catalog path.
     public var catalogReferences: [String: String] = [:]
+    /// Where a table's new reference points, when a rule decided it before the reference is made
+    /// (by catalog path); otherwise relative to the group that takes it.
+    public var referenceLocations: [String: ReferenceLocation] = [:]
+
+    /// Where a file reference points: `path` from its `sourceTree`, with `name` when the path has folders.
+    public struct ReferenceLocation: Sendable, Hashable {
+        public var name: String?
+        public var path: String
+        public var sourceTree: String
+
+        public init(name: String?, path: String, sourceTree: String) {
+            self.name = name
+            self.path = path
+            self.sourceTree = sourceTree
+        }
+    }
 
     public var graph: ProjectGraph { editor.graph }
 

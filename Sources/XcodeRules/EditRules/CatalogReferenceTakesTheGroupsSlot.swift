@@ -23,7 +23,8 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
         let graph = edit.graph
         let catalogName = PathResolver.lastComponent(table.catalogPath)
         let referenceID = edit.editor.newID(for: edit.idKey(table) + "|reference")
-        let location = table.referencePlacement.map { Self.location(table.catalogPath, inGroup: $0.groupID, edit.editor) }
+        let location = edit.referenceLocations[table.catalogPath]
+            ?? table.referencePlacement.map { Self.location(table.catalogPath, inGroup: $0.groupID, edit.editor) }
             ?? Self.location(table.catalogPath, slot: slot, edit.editor)
         var fields = "isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; "
         if let name = location.name { fields += "name = \(PBXStringCoding.encode(name)); " }
@@ -58,22 +59,22 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
     /// variant group had a folder of its own (`SOURCE_ROOT` like Easydict's `Localizable.strings`),
     /// the reference keeps pointing at the catalog: a path relative to the same base, with `name`
     /// set as Xcode does for paths with folders [INF].
-    static func location(_ catalog: String, slot: String, _ editor: ProjectEditor) -> (name: String?, path: String, sourceTree: String) {
+    static func location(_ catalog: String, slot: String, _ editor: ProjectEditor) -> MigrationEdit.ReferenceLocation {
         let name = PathResolver.lastComponent(catalog)
         let graph = editor.graph
         if graph.string("sourceTree", of: slot) == "SOURCE_ROOT" || graph.parent(of: slot) == nil {
             let path = PathResolver.relative(catalog, from: editor.resolver.projectFolder)
-            return (path.contains("/") ? name : nil, path, "SOURCE_ROOT")
+            return .init(name: path.contains("/") ? name : nil, path: path, sourceTree: "SOURCE_ROOT")
         }
-        guard let parent = graph.parent(of: slot) else { return (name, catalog, "<absolute>") }
+        guard let parent = graph.parent(of: slot) else { return .init(name: name, path: catalog, sourceTree: "<absolute>") }
         return location(catalog, inGroup: parent, editor)
     }
 
     /// Where a reference to `catalog` in the group `group` points: relative to the group's folder.
-    static func location(_ catalog: String, inGroup group: String, _ editor: ProjectEditor) -> (name: String?, path: String, sourceTree: String) {
+    static func location(_ catalog: String, inGroup group: String, _ editor: ProjectEditor) -> MigrationEdit.ReferenceLocation {
         let name = PathResolver.lastComponent(catalog)
-        guard let folder = editor.resolver.path(of: group) else { return (name, catalog, "<absolute>") }
+        guard let folder = editor.resolver.path(of: group) else { return .init(name: name, path: catalog, sourceTree: "<absolute>") }
         let path = PathResolver.relative(catalog, from: folder)
-        return (path.contains("/") ? name : nil, path, "<group>")
+        return .init(name: path.contains("/") ? name : nil, path: path, sourceTree: "<group>")
     }
 }
