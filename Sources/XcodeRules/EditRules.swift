@@ -2,6 +2,7 @@
 /// table's, table by table, then the project's. One line per rule.
 public enum EditRules {
     public static let tableRules: [any TableEditRule] = [
+        NewReferencesAreGroupRelative(),
         CatalogReferenceTakesTheGroupsSlot(),
         VariantGroupsGoWithTheirFiles(),
         BuildFilesFollowTheCatalog(),
