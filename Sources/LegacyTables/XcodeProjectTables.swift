@@ -184,13 +184,18 @@ enum XcodeProjectTables {
             }
         }
 
-        // Synchronized folders (Xcode 16): their tables are found on disk.
+        // Synchronized folders (Xcode 16): their tables are found on disk. The files of one name
+        // in the `.lproj` folders of one folder form a table; a storyboard or xib among them
+        // (`Base.lproj/Main.storyboard`) makes it an Interface Builder table, whose catalog goes to
+        // `mul.lproj` as for a variant group (docs/spec/migration-rules.md#interface-builder-tables-in-synchronized-folders).
         for synchronized in localization.synchronizedFolders {
             var inside: [LprojFolder] = []
             for folder in folders where folder.path.hasPrefix(synchronized + "/") {
                 var rest = folder
                 rest.files = folder.files.filter { !claimed.contains(folder.path + "/" + $0) }
-                if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }) { inside.append(rest) }
+                if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") || Self.isInterfaceBuilderDocument($0) }) {
+                    inside.append(rest)
+                }
             }
             guard !inside.isEmpty else { continue }
             var grouping = TableGrouper.group(inside, sourceLanguage: source.code, origin: .synchronizedFolder(pbxproj), spelling: .project)
@@ -261,6 +266,9 @@ enum XcodeProjectTables {
         TableGrouper.pickFiles(legacy, into: &table, diagnostics: &diagnostics)
         return table
     }
+
+    /// A storyboard or xib: the document an Interface Builder table's `.strings` translate.
+    static func isInterfaceBuilderDocument(_ name: String) -> Bool { name.hasSuffix(".storyboard") || name.hasSuffix(".xib") }
 
     /// Object IDs the `objects` dictionary defines more than once.
     static func duplicateIDs(_ graph: ProjectGraph) -> [String] {
