@@ -80,11 +80,11 @@ let package = Package(
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
             "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
-            "XclocExport", "XclocImport", "XclocProof",
+            "XcodeRules", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "Migration", "XcodeProject", "Reporting",
+            "Compilation", "Verification", "Migration", "XcodeProject", "XcodeRules", "Reporting",
             "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat-bench", dependencies: [

@@ -64,7 +64,7 @@ struct LooseRecord: Sendable {
             let source = Self.sourceLanguage(ofCatalog: catalog) ?? SourceLanguage.fallback.code
             if var table = XcodeProjectTables.recordedTable(catalog: catalog, files: paths, source: source, origin: origin,
                                                             diagnostics: &diagnostics) {
-                table.goneFiles = gone
+                table.goneFiles = gone + (record.deleted[catalogRelative] ?? []).map { PathResolver.join(folder, $0) }
                 table.keptReasons = record.keptReasons(base: folder)
                 claimed.formUnion(paths)
                 result.append(table)

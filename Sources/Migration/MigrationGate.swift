@@ -29,7 +29,8 @@ enum MigrationGate {
         var edits: [ProjectEditReport]
     }
 
-    /// The reasons to refuse the plan; empty when it may go on.
+    /// The reasons to refuse the plan (errors; none when it may go on), and what the run must say
+    /// while it goes on (warnings).
     static func check(_ plan: Plan, tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
         var refusals: [Diagnostic] = []
         for catalog in plan.catalogs {
@@ -69,6 +70,12 @@ enum MigrationGate {
             let (graph, edited) = after(project, plan: plan)
             let referenced = ProjectReferences(graph: graph, projectFolder: project.folder).fileReferences.map(\.path).filter(candidates.contains)
             guard !referenced.isEmpty else { continue }
+            if let generator = tree.generator {
+                // A generated project is the generator's output, not the user's source (S2): it is
+                // regenerated from its spec, which the checklist says to update. Said, not refused.
+                refusals.append(.warning("the generated project still lists \(counted(referenced.count, "file")) --delete-legacy deletes; regenerate it (\(generator.kind.rawValue), \(generator.evidence)) once the spec names the catalogs", at: .file(project.path)))
+                continue
+            }
             let why: String
             if let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWrittenBecause, !edited {
                 why = reason == "--no-project" ? "--no-project leaves it unedited: run without --no-project (the project is edited as Xcode edits it), or without --delete-legacy"

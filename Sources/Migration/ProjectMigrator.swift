@@ -132,9 +132,10 @@ public enum ProjectMigrator {
         // generated project) is refused before any catalog is built: the options are wrong
         // whatever the tables give.
         let early = MigrationGate.checkBeforeBuilding(project, options: options)
-        if !early.isEmpty {
-            report.refusals = early
-            report.diagnostics += early
+        report.diagnostics += early.filter { !$0.isError }
+        if early.containsError {
+            report.refusals = early.filter(\.isError)
+            report.diagnostics += report.refusals
             return report
         }
 
@@ -144,7 +145,10 @@ public enum ProjectMigrator {
         defer { for file in run.plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
 
         // 2. The gate: nothing is written or deleted when the plan would break the tree.
-        let refusals = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
+        let findings = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
+        let refusals = findings.filter(\.isError)
+        // (The early check said these already.)
+        report.diagnostics += findings.filter { finding in !finding.isError && !early.contains(finding) }
         if !refusals.isEmpty {
             report.refusals = refusals
             report.diagnostics += refusals

@@ -93,7 +93,9 @@ enum RecordKeeping {
             load(holder.path, folder: holder.folder, asRead: holder.project == nil ? MigrationRecord.read(holder.path).record : nil)
             let relative = { (path: String) in PathResolver.relative(path, from: holder.folder) }
             let catalog = relative(table.table.catalogPath)
-            let remaining = table.table.allFiles.map(\.path).filter { !deleted.contains($0) }
+            // Every file of the table: the deleted ones leave it below, noted as deleted, so that
+            // the files left are known not to be the whole table.
+            let remaining = table.table.allFiles.map(\.path)
             var option = selectedBy(table.table, in: project)
             if case .package(let manifest) = table.table.origin, option == nil {
                 // A package of the user's: found again as one, whatever the ownership says then.

@@ -1,4 +1,5 @@
 import XcodeProject
+import XcodeRules
 
 /// A project edit (`ProjectChanges`) in words a reviewer can check against the `project.pbxproj`
 /// diff: what was replaced, removed and added, by name where the file names its objects.
@@ -6,63 +7,51 @@ enum ProjectEditWords {
     /// How many names a line lists before it says how many more there are.
     static let listedNames = 8
 
-    /// One item per kind of change, each a line of the page without its list marker.
+    /// One item per kind of change (`EditSummary`), each a line of the page without its list marker.
     static func lines(_ changes: ProjectChanges) -> [String] {
+        let edit = EditSummary(changes)
         var lines: [String] = []
-        var removed = changes.removedObjects
-        var added = changes.addedObjects
-        var changedLists = changes.changedLists
-        func take(_ objects: inout [ProjectChanges.Object], _ matches: (ProjectChanges.Object) -> Bool) -> [ProjectChanges.Object] {
-            let taken = objects.filter(matches)
-            objects.removeAll(where: matches)
-            return taken
-        }
-        let groups = take(&removed) { $0.isa == "PBXVariantGroup" }
+        let groups = edit.replacedGroups
         if !groups.isEmpty {
             lines.append("\(NumberText.counted(groups.count, "variant group")) replaced by \(groups.count == 1 ? "its catalog" : "their catalogs")\(named(groups))")
         }
-        let catalogs = take(&added) { $0.isa == "PBXFileReference" && ($0.comment ?? "").hasSuffix(".xcstrings") }
-        if !catalogs.isEmpty {
-            lines.append("\(NumberText.counted(catalogs.count, "catalog")) added to the project\(named(catalogs))")
+        if !edit.catalogReferences.isEmpty {
+            lines.append("\(NumberText.counted(edit.catalogReferences.count, "catalog")) added to the project\(named(edit.catalogReferences))")
         }
-        let mul = take(&added) { $0.isa == "PBXFileReference" && $0.comment == "mul" }
-        let interfaceGroups = take(&changedLists) { $0.isa == "PBXVariantGroup" }
-        if !mul.isEmpty || !interfaceGroups.isEmpty {
-            lines.append("\(NumberText.counted(max(mul.count, interfaceGroups.count), "Interface Builder variant group")) given a `mul` catalog in place of \(interfaceGroups.count == 1 ? "its" : "their") `.strings` files\(named(interfaceGroups))")
+        if !edit.mulReferences.isEmpty || !edit.interfaceBuilderGroups.isEmpty {
+            let count = max(edit.mulReferences.count, edit.interfaceBuilderGroups.count)
+            lines.append("\(NumberText.counted(count, "Interface Builder variant group")) given a `mul` catalog in place of \(edit.interfaceBuilderGroups.count == 1 ? "its" : "their") `.strings` files\(named(edit.interfaceBuilderGroups))")
         }
-        let buildFilesAdded = take(&added) { $0.isa == "PBXBuildFile" }
-        if !buildFilesAdded.isEmpty {
-            lines.append("\(NumberText.counted(buildFilesAdded.count, "catalog")) added to the build phases the legacy files were in\(named(buildFilesAdded))")
+        if !edit.catalogBuildFiles.isEmpty {
+            lines.append("\(NumberText.counted(edit.catalogBuildFiles.count, "catalog")) added to the build phases the legacy files were in\(named(edit.catalogBuildFiles))")
         }
-        let references = take(&removed) { $0.isa == "PBXFileReference" }
-        if !references.isEmpty {
-            lines.append("\(NumberText.counted(references.count, "legacy file reference")) removed (the files of the replaced groups)")
+        if !edit.legacyFileReferences.isEmpty {
+            lines.append("\(NumberText.counted(edit.legacyFileReferences.count, "legacy file reference")) removed (the files of the replaced groups)")
         }
-        let buildFilesRemoved = take(&removed) { $0.isa == "PBXBuildFile" }
-        if !buildFilesRemoved.isEmpty {
-            lines.append("\(NumberText.counted(buildFilesRemoved.count, "legacy build file")) removed from the build phases\(named(buildFilesRemoved))")
+        if !edit.legacyBuildFiles.isEmpty {
+            lines.append("\(NumberText.counted(edit.legacyBuildFiles.count, "legacy build file")) removed from the build phases\(named(edit.legacyBuildFiles))")
         }
-        if !changedLists.isEmpty {
-            let phases = changedLists.filter { $0.isa.hasSuffix("BuildPhase") }.count
-            let others = changedLists.count - phases
+        if !edit.changedLists.isEmpty {
+            let phases = edit.changedLists.filter { $0.isa.hasSuffix("BuildPhase") }.count
+            let others = edit.changedLists.count - phases
             let parts = (others > 0 ? [NumberText.counted(others, "group")] : []) + (phases > 0 ? [NumberText.counted(phases, "build phase")] : [])
-            lines.append("\(parts.joined(separator: " and ")) list\(changedLists.count == 1 ? "s" : "") the catalogs in place of the legacy files\(named(changedLists))")
+            lines.append("\(parts.joined(separator: " and ")) list\(edit.changedLists.count == 1 ? "s" : "") the catalogs in place of the legacy files\(named(edit.changedLists))")
         }
-        for (key, value, places) in settings(changes.settingsAdded) {
+        for (key, value, places) in settings(edit.settingsAdded) {
             lines.append("build setting \(Markdown.code("\(key) = \(value)")) added: \(places)")
         }
-        if let version = changes.objectVersion {
+        if let version = edit.objectVersion {
             lines.append("`objectVersion` \(version.from) → \(version.to)")
         }
-        let excluded = Set(changes.exceptionsAdded.map(\.path)).sorted()
-        if !excluded.isEmpty {
-            lines.append("\(NumberText.counted(excluded.count, "legacy file")) kept beside \(excluded.count == 1 ? "its catalog leaves" : "their catalogs leave") the membership of \(excluded.count == 1 ? "its" : "their") synchronized folder's targets (\(NumberText.counted(changes.exceptionsAdded.count, "exception")) added)")
+        if !edit.excludedFiles.isEmpty {
+            let count = edit.excludedFiles.count
+            lines.append("\(NumberText.counted(count, "legacy file")) kept beside \(count == 1 ? "its catalog leaves" : "their catalogs leave") the membership of \(count == 1 ? "its" : "their") synchronized folder's targets (\(NumberText.counted(edit.exceptionsAdded, "exception")) added)")
         }
-        let included = Set(changes.exceptionsRemoved.map(\.path)).sorted()
-        if !included.isEmpty {
-            lines.append("\(NumberText.counted(changes.exceptionsRemoved.count, "membership exception")) removed for \(NumberText.counted(included.count, "deleted legacy file"))")
+        if !edit.reincludedFiles.isEmpty {
+            lines.append("\(NumberText.counted(edit.exceptionsRemoved, "membership exception")) removed for \(NumberText.counted(edit.reincludedFiles.count, "deleted legacy file"))")
         }
-        for (verb, objects) in [("removed", removed), ("added", added)] where !objects.isEmpty {
+        for (verb, objects) in [("removed", edit.otherRemoved + edit.exceptionSets.filter { object in changes.removedObjects.contains(object) }),
+                                ("added", edit.otherAdded + edit.exceptionSets.filter { object in changes.addedObjects.contains(object) })] where !objects.isEmpty {
             let byIsa = Dictionary(grouping: objects, by: \.isa).sorted { $0.key < $1.key }
             lines.append("also \(verb): " + byIsa.map { "\(NumberText.grouped($0.value.count)) \($0.key)" }.joined(separator: ", "))
         }

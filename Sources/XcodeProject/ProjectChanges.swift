@@ -1,15 +1,15 @@
 /// What an edit did to a project file, for `--dry-run` and the summary.
-public struct ProjectChanges: Sendable, Hashable {
+public struct ProjectChanges: Sendable, Hashable, Encodable {
     /// An object removed or added: its ID, isa and reference comment (`Localizable.strings`,
     /// `Localizable.xcstrings in Resources`, `mul`).
-    public struct Object: Sendable, Hashable {
+    public struct Object: Sendable, Hashable, Codable {
         public var id: String
         public var isa: String
         public var comment: String?
     }
 
     /// A build setting added to one configuration.
-    public struct Setting: Sendable, Hashable {
+    public struct Setting: Sendable, Hashable, Codable {
         public var configurationID: String
         /// `Debug`, `Release`…
         public var configurationName: String?
@@ -20,7 +20,7 @@ public struct ProjectChanges: Sendable, Hashable {
     }
 
     /// A path taken out of a synchronized folder's exception set.
-    public struct ExceptionRemoval: Sendable, Hashable {
+    public struct ExceptionRemoval: Sendable, Hashable, Codable {
         public var exceptionSetID: String
         public var path: String
 
@@ -75,6 +75,24 @@ public struct ProjectChanges: Sendable, Hashable {
             && a.settingsAdded == b.settingsAdded && a.objectVersion?.from == b.objectVersion?.from
             && a.objectVersion?.to == b.objectVersion?.to && a.exceptionsRemoved == b.exceptionsRemoved
             && a.exceptionsAdded == b.exceptionsAdded
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case removedObjects, addedObjects, changedLists, settingsAdded, objectVersion, exceptionsAdded, exceptionsRemoved
+    }
+
+    private struct VersionChange: Encodable { var from: Int; var to: Int }
+
+    /// Every field, `objectVersion` as `{"from": 56, "to": 60}` or null (`--json`, docs/json.md).
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(removedObjects, forKey: .removedObjects)
+        try container.encode(addedObjects, forKey: .addedObjects)
+        try container.encode(changedLists, forKey: .changedLists)
+        try container.encode(settingsAdded, forKey: .settingsAdded)
+        try container.encode(objectVersion.map { VersionChange(from: $0.from, to: $0.to) }, forKey: .objectVersion)
+        try container.encode(exceptionsAdded, forKey: .exceptionsAdded)
+        try container.encode(exceptionsRemoved, forKey: .exceptionsRemoved)
     }
 
     public func hash(into hasher: inout Hasher) {

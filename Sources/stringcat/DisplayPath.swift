@@ -10,20 +10,10 @@ enum DisplayPath {
         if path == currentDirectory || path + "/" == prefix { return "." }
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
-
-    /// A diagnostic as a JSON object for `--json` output.
-    static func json(_ diagnostic: Diagnostic) -> [String: Any] {
-        var object: [String: Any] = [
-            "severity": diagnostic.severity.rawValue,
-            "file": of(diagnostic.location.path),
-            "message": diagnostic.message,
-        ]
-        object["line"] = diagnostic.location.line ?? NSNull()
-        object["column"] = diagnostic.location.column ?? NSNull()
-        return object
-    }
 }
 
+/// `print --json` of a `.stringsdict`: the file's own content (its keys are the file's), pretty and
+/// key-sorted as `JSONText` writes the reports.
 enum JSONOutput {
     /// Pretty, key-sorted JSON text for scripts.
     static func text(_ object: Any) -> String {

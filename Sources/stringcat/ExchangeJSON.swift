@@ -4,45 +4,6 @@ import XclocExport
 import XclocImport
 import XclocProof
 
-/// `--json` of `export` and `import`, from `Codable` types: pretty, key-sorted, as the other
-/// commands print theirs.
-enum ExchangeJSON {
-    static func text<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
-    }
-}
-
-/// A diagnostic in `--json` (the fields `DisplayPath.json` gives the other commands).
-struct DiagnosticJSON: Encodable {
-    var severity: String
-    var file: String
-    var line: Int?
-    var column: Int?
-    var message: String
-
-    init(_ diagnostic: Diagnostic) {
-        severity = diagnostic.severity.rawValue
-        file = DisplayPath.of(diagnostic.location.path)
-        line = diagnostic.location.line
-        column = diagnostic.location.column
-        message = diagnostic.message
-    }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(severity, forKey: .severity)
-        try container.encode(file, forKey: .file)
-        try container.encode(line, forKey: .line)
-        try container.encode(column, forKey: .column)
-        try container.encode(message, forKey: .message)
-    }
-
-    enum CodingKeys: String, CodingKey { case severity, file, line, column, message }
-}
-
 /// `stringcat export --json`.
 struct ExportJSON: Encodable {
     struct Package: Encodable {

@@ -66,7 +66,7 @@ enum ExportCommand: Subcommand {
         console.endProgress()
         let proof = proofs.summary
         if json {
-            console.out(ExchangeJSON.text(ExportJSON(report, proof: proof, dryRun: options.dryRun)))
+            console.out(JSONText.of(ExportJSON(report, proof: proof, dryRun: options.dryRun)))
         } else {
             printReport(report, proof: proof, options: options, console: console)
         }

@@ -42,7 +42,7 @@ enum ImportCommand: Subcommand {
         let report = ProjectImporter.run(arguments.positionals, options: options)
         console.endProgress()
         if json {
-            console.out(ExchangeJSON.text(ImportJSON(report, dryRun: options.dryRun)))
+            console.out(JSONText.of(ImportJSON(report, dryRun: options.dryRun)))
         } else {
             printReport(report, options: options, console: console)
         }

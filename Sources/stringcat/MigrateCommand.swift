@@ -5,6 +5,7 @@ import LegacyTables
 import Migration
 import Reporting
 import Verification
+import XcodeRules
 import StringcatSupport
 
 /// `stringcat migrate`: every table of a project's `.lproj` folders becomes a String Catalog.
@@ -117,7 +118,7 @@ enum MigrateCommand: Subcommand {
         }
         console.endProgress()
         if json {
-            console.out(JSONOutput.text(jsonObject(report, options: options)))
+            console.out(JSONText.of(MigrateJSON(report, options: options, sourceLanguageWarnings: sourceLanguageWarnings(report))))
         } else {
             printReport(report, options: options, console: console)
         }
@@ -290,18 +291,16 @@ enum MigrateCommand: Subcommand {
     /// What happens to each project file: written, or the edits it would have had.
     private static func printProjectEdits(_ report: MigrationReport, options: MigrationOptions, console: Console) {
         for edit in report.projectEdits {
+            let summary = EditSummary(edit.changes)
             var parts: [String] = []
-            if !edit.changes.removedObjects.isEmpty || !edit.changes.addedObjects.isEmpty {
-                parts.append("\(counted(edit.changes.removedObjects.count, "object")) removed, \(edit.changes.addedObjects.count) added")
+            let removed = edit.changes.removedObjects.count, added = edit.changes.addedObjects.count
+            if removed > 0 || added > 0 { parts.append("\(counted(removed, "object")) removed, \(added) added") }
+            if !summary.settingsAdded.isEmpty { parts.append("\(counted(summary.settingsAdded.count, "setting")) added") }
+            if let version = summary.objectVersion { parts.append("objectVersion \(version.from) -> \(version.to)") }
+            if !summary.excludedFiles.isEmpty {
+                parts.append("the kept legacy files of \(counted(summary.excludedFiles.count, "synchronized table")) leave their targets' membership until --delete-legacy deletes them")
             }
-            if !edit.changes.settingsAdded.isEmpty { parts.append("\(counted(edit.changes.settingsAdded.count, "setting")) added") }
-            if let version = edit.changes.objectVersion { parts.append("objectVersion \(version.from) -> \(version.to)") }
-            let excluded = Set(edit.changes.exceptionsAdded.map(\.path)).count
-            if excluded > 0 {
-                parts.append("the kept legacy files of \(counted(excluded, "synchronized table")) leave their targets' membership until --delete-legacy deletes them")
-            }
-            let included = Set(edit.changes.exceptionsRemoved.map(\.path)).count
-            if included > 0 { parts.append("\(counted(included, "membership exception")) of deleted files removed") }
+            if !summary.reincludedFiles.isEmpty { parts.append("\(counted(summary.reincludedFiles.count, "membership exception")) of deleted files removed") }
             let counts = parts.joined(separator: ", ")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
@@ -324,57 +323,5 @@ enum MigrateCommand: Subcommand {
         var result = lines.filter { !$0.hasPrefix(prefix) }
         result.insert("- \(removedFiles.count) PBXFileReference (the variant groups' legacy files; --verbose lists each)", at: first)
         return result
-    }
-
-    private static func jsonObject(_ report: MigrationReport, options: MigrationOptions) -> [String: Any] {
-        let sourceLanguageWarnings = sourceLanguageWarnings(report)
-        return [
-            "sourceLanguage": report.sourceLanguage.code,
-            "sourceLanguageOrigin": report.sourceLanguage.origin,
-            "dryRun": options.dryRun,
-            "ok": !report.hasErrors,
-            "diagnostics": report.diagnostics.map(DisplayPath.json),
-            "projects": report.projectEdits.map { edit -> [String: Any] in
-                [
-                    "project": DisplayPath.of(edit.projectPath),
-                    "output": DisplayPath.of(edit.outputPath),
-                    "written": edit.written,
-                    "notWrittenBecause": edit.notWrittenBecause ?? NSNull(),
-                    "catalogs": edit.catalogPaths.map(DisplayPath.of),
-                    "changes": edit.changes.lines,
-                ]
-            },
-            "filesLeftAlone": report.filesLeftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
-            "skippedFolders": report.skippedFolders.map(DisplayPath.of),
-            "skippedPackages": report.skippedPackages.map(DisplayPath.of),
-            "records": report.recordWrites.map { ["record": DisplayPath.of($0.path), "written": $0.written, "files": $0.fileCount, "catalogs": $0.catalogCount] as [String: Any] },
-            "generator": report.generator.map { ["kind": $0.kind.rawValue, "evidence": $0.evidence, "checklist": $0.checklist] as [String: Any] } ?? NSNull(),
-            "tables": report.tables.map { tableJSON($0, options: options, extraDiagnostics: sourceLanguageWarnings) },
-            "leftovers": report.leftovers.map { tableJSON($0, options: options, extraDiagnostics: []) },
-            "earlierDeletions": ["goneFiles": report.earlierDeletions.goneFiles.map(DisplayPath.of),
-                                 "removedFolders": report.earlierDeletions.removedFolders.map(DisplayPath.of)],
-        ]
-    }
-
-    /// One table of the report as JSON (`files`: every legacy file the table reads).
-    private static func tableJSON(_ table: TableReport, options: MigrationOptions, extraDiagnostics: [Diagnostic]) -> [String: Any] {
-        [
-            "table": table.table.name,
-            "catalog": DisplayPath.of(table.catalogPath),
-            "outcome": table.outcome.rawValue,
-            "languages": table.languages,
-            "entries": table.entryCount,
-            "pluralEntries": table.pluralEntryCount,
-            "comments": table.commentCount,
-            "otherLanguageComments": table.otherLanguageCommentCount,
-            "warnings": table.warningCount,
-            "errors": table.errorCount,
-            "files": table.table.allFiles.map { DisplayPath.of($0.path) },
-            "skippedFiles": table.skippedFiles.map(DisplayPath.of),
-            (options.dryRun ? "wouldDeleteFiles" : "deletedFiles"): table.deletedFiles.map(DisplayPath.of),
-            "keptFiles": table.keptFiles.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
-            "mergeDifferences": table.mergeDifferences.map { ["key": $0.key, "languages": $0.languages] as [String: Any] },
-            "diagnostics": (table.diagnostics + extraDiagnostics.filter { $0.location.path == table.catalogPath }).map(DisplayPath.json),
-        ]
     }
 }

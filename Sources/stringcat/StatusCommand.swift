@@ -35,18 +35,7 @@ enum StatusCommand: Subcommand {
         let report = MigrationStatus.status(arguments.positionals.first ?? ".", search: search)
         for diagnostic in report.diagnostics { console.err(DiagnosticLine.text(diagnostic)) }
         if arguments.has("--json") {
-            console.out(JSONOutput.text([
-                "tables": report.tables.map { table -> [String: Any] in
-                    ["table": table.name, "catalog": DisplayPath.of(table.catalogPath), "state": table.state.rawValue,
-                     "legacyFiles": table.legacyFiles.map(DisplayPath.of), "project": table.projectReference?.rawValue ?? NSNull(),
-                     "leftAlone": table.leftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
-                     "kept": table.kept.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] }]
-                },
-                "filesLeftAlone": report.filesLeftAlone.map { ["file": DisplayPath.of($0.path), "reason": $0.reason] },
-                "skippedFolders": report.skippedFolders.map(DisplayPath.of),
-                "skippedPackages": report.skippedPackages.map { ["package": DisplayPath.of($0.manifest.folder), "owner": $0.ownership.kind.rawValue, "reason": $0.skippedBecause ?? ""] },
-                "missingReferences": report.missingReferences.map { ["project": DisplayPath.of($0.project), "file": DisplayPath.of($0.path)] },
-            ]))
+            console.out(JSONText.of(StatusJSON(report)))
         } else {
             for table in report.tables {
                 var line = "\(DisplayPath.of(table.catalogPath)): \(table.state.rawValue)"

@@ -83,7 +83,7 @@ enum VerifyCommand: Subcommand {
             return 1
         }
         if asJSON {
-            console.out(JSONOutput.text(json(report)))
+            console.out(JSONText.of(VerifyJSON(report)))
         } else {
             printReport(report, console: console)
         }
@@ -128,42 +128,5 @@ enum VerifyCommand: Subcommand {
         let counts = Dictionary(grouping: losses, by: \.kind).mapValues(\.count)
         let parts = LossKind.allCases.compactMap { kind in counts[kind].map { "\($0) \(kind.rawValue)" } }
         return " (" + parts.joined(separator: ", ") + ")"
-    }
-
-    private static func json(_ report: VerificationReport) -> [String: Any] {
-        [
-            "ok": report.isLossless,
-            "losses": report.lossCount,
-            "sourceLanguage": report.sourceLanguage.code,
-            "diagnostics": report.diagnostics.map(DisplayPath.json),
-            "catalogsOnly": report.catalogsOnly.map(DisplayPath.of),
-            "filesNotCompared": report.filesNotCompared,
-            "tables": report.tables.map { table -> [String: Any] in
-                [
-                    "table": table.table.name,
-                    "catalog": DisplayPath.of(table.catalogPath),
-                    "checkedAgainst": table.catalog.rawValue,
-                    "languages": table.languageCount,
-                    "keys": table.keyCount,
-                    "otherLanguageComments": table.otherLanguageCommentCount,
-                    "notes": table.notes.map(DisplayPath.json),
-                    "errors": (table.errors + table.unreadableFiles).map(DisplayPath.json),
-                    "losses": table.losses.map { loss -> [String: Any] in
-                        [
-                            "kind": loss.kind.rawValue,
-                            "language": loss.language,
-                            "key": loss.key ?? NSNull(),
-                            "file": DisplayPath.of(loss.location.path),
-                            "line": loss.location.line ?? NSNull(),
-                            "column": loss.location.column ?? NSNull(),
-                            "detail": loss.detail,
-                        ]
-                    },
-                    "files": table.files.map { file -> [String: Any] in
-                        ["file": DisplayPath.of(file.path), "carried": file.isCarried, "reason": file.reason ?? NSNull()]
-                    },
-                ]
-            },
-        ]
     }
 }

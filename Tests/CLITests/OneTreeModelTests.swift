@@ -153,6 +153,18 @@ final class OneTreeModelTests: WorkFolderTestCase {
         XCTAssertTrue(status.stdout.hasSuffix("status: 3 tables: 3 migrated\n"), status.stdout)
     }
 
+    /// A generated project is its generator's output: the files its spec lists go with
+    /// --delete-legacy once proven (xcode-project.md S2), and the run says to regenerate it.
+    func testAGeneratedProjectListingTheDeletedFilesIsToldToBeRegeneratedNotARefusal() throws {
+        try copySample()
+        try write("App/project.yml", "name: LegacyApp\n")
+        let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertFalse(exists("App/LegacyApp/de.lproj/Localizable.strings"))
+        XCTAssertTrue(run.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: warning: the generated project still lists 23 files --delete-legacy deletes; regenerate it (XcodeGen, project.yml) once the spec names the catalogs"), run.stderr)
+        XCTAssertTrue(run.stdout.contains("The project is generated (XcodeGen, project.yml): its files were left alone. To finish:"), run.stdout)
+    }
+
     func testAFileAnotherProjectReferencesIsNeverDeleted() throws {
         try copySample()
         // A second project lists one of the app's files as a plain resource (not a variant group).
