@@ -41,7 +41,7 @@ public struct CompiledTable: Sendable {
     }
 }
 
-/// Compiles String Catalogs back to `.strings` and `.stringsdict` (formats.md 7), the inverse of
+/// Compiles String Catalogs back to `.strings` and `.stringsdict` (docs/spec/compile-output.md), the inverse of
 /// `CatalogMerger`: for a catalog it migrated, every key, value and plural form of the legacy
 /// files comes back (variable names of shape (a) entries become `arg1`).
 ///

@@ -19,7 +19,7 @@ enum CatalogKeyLocator {
         return nil
     }
 
-    /// JSON string escapes as Xcode writes them (formats.md 1.6).
+    /// JSON string escapes as Xcode writes them (docs/spec/catalog-format.md#escapes-in-strings).
     static func escaped(_ key: String) -> String {
         var out = ""
         for scalar in key.unicodeScalars {

@@ -3,7 +3,8 @@ import StringcatSupport
 import StringsDict
 
 /// Turns one catalog localization that has variations or substitutions into a `.stringsdict`
-/// rule: the inverse of `StringsDictConverter` (formats.md 5.4, 7.2).
+/// rule: the inverse of `StringsDictConverter` (docs/spec/migration.md#entries-of-a-stringsdict-table,
+/// docs/spec/compile-output.md#stringsdict-output).
 ///
 /// - Plain plural variations (shape (a)) become `NSStringLocalizedFormatKey` `%#@arg1@` with one
 ///   variable `arg1` holding the forms verbatim. Its `NSStringFormatValueTypeKey` is the type of
@@ -13,12 +14,13 @@ import StringsDict
 ///   value, `%#@name@` written `%N$#@name@` when the substitution has `argNum` N, and one variable
 ///   per substitution: `NSStringFormatValueTypeKey` = `formatSpecifier` (without a leading `%`),
 ///   forms with `%arg` replaced by `%` + the specifier (`%N$` + specifier when `argNum` is set,
-///   because specifiers inside forms count the arguments of the whole call, formats.md 9).
+///   because specifiers inside forms count the arguments of the whole call,
+/// docs/spec/strings-grammar.md#the-stringsdict-structure).
 /// - Device variations become `NSStringDeviceSpecificRuleType`; a device case with plural
 ///   variations or substitutions becomes a nested plural rule.
 ///
-/// Units with state `new` are left out (formats.md 7.1). Shapes a `.stringsdict` cannot hold are
-/// left out with a warning naming the key, never silently.
+/// Units with state `new` are left out (docs/spec/compile-output.md#strings-output). Shapes a `.stringsdict` cannot
+/// hold are left out with a warning naming the key, never silently.
 struct CompileRuleBuilder {
     let key: String
     let language: String

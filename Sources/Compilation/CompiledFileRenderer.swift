@@ -7,8 +7,9 @@ public enum StringsOutputFormat: String, Sendable, CaseIterable {
     /// Readable UTF-8 `"key" = "value";` text with each entry's catalog comment above it, in
     /// catalog order (`StringsFileWriter`). `.stringsdict` files are XML property lists.
     case text
-    /// XML property lists, byte for byte what `xcstringstool compile` writes (formats.md 7.1):
-    /// PropertyListSerialization sorts the keys with `CFStringCompare` (UTF-16 order); no comments.
+    /// XML property lists, byte for byte what `xcstringstool compile` writes
+    /// (docs/spec/compile-output.md#strings-output): PropertyListSerialization sorts the keys with `CFStringCompare`
+    /// (UTF-16 order); no comments.
     case xml
     /// Binary property lists (`bplist00`), as Xcode puts them in an app bundle; `.stringsdict`
     /// files too.

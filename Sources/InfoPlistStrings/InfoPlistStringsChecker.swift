@@ -5,7 +5,7 @@ import StringsFile
 /// Info.plist, and offers the Info.plist's values for a source language that has no table.
 ///
 /// Every finding is a warning or a note: the migration keeps every entry whatever is found here
-/// (Xcode's own migration copies the table like any other, formats.md 5.5). A key the system
+/// (Xcode's own migration copies the table like any other, docs/spec/migration.md#infopliststrings). A key the system
 /// does not localize is not necessarily dead: CFBundle merges the whole table into the localized
 /// info dictionary, so `Bundle.object(forInfoDictionaryKey:)` returns any key of it (adium's
 /// script bundles keep their menu titles, `"Uptime" = "Betriebszeit";`, that way).

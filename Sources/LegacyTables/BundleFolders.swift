@@ -1,6 +1,6 @@
 /// `.lproj` folders that belong to something other than the project's own tables
-/// (xcode-project.md §5): a Settings bundle's `Root.strings` is read by iOS Settings, which does
-/// not read catalogs; a framework, an app or a dependency manager's folder has tables of its own.
+/// (docs/spec/project-edit.md#files-xcode-leaves-alone): a Settings bundle's `Root.strings` is read by iOS Settings,
+/// which does not read catalogs; a framework, an app or a dependency manager's folder has tables of its own.
 enum BundleFolders {
     static let extensions = [".bundle", ".framework", ".xcframework", ".app"]
     static let folderNames: Set<String> = ["Pods", "Carthage", "SourcePackages", "DerivedData", ".build"]

@@ -53,13 +53,14 @@ public struct LegacyTable: Sendable, Hashable {
 
     /// Where the catalog goes (absolute). By default where Xcode writes it for a folder:
     /// `<folder>/<Name>.xcstrings`, or `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder
-    /// tables (formats.md 5.1); a project's variant group may say otherwise (xcode-project.md L1-L3).
+    /// tables (docs/spec/migration.md#table-to-file); a project's variant group may say otherwise
+    /// (docs/spec/project-edit.md#where-catalogs-go).
     public var catalogPath: String
     /// Where the table was found.
     public var origin: TableOrigin = .folder
     /// The development language of the project, package or folder that holds the table: `Base`
-    /// files hold it, and its comments are the catalog's (F5: each project's own
-    /// `developmentRegion`).
+    /// files hold it, and its comments are the catalog's (docs/spec/languages.md#the-source-language: each project's
+    /// own `developmentRegion`).
     public var sourceLanguage = "en"
     /// For a variant-group table, the project's view of it (the handles its edit needs).
     public var projectTable: LocalizedTable?
@@ -71,8 +72,9 @@ public struct LegacyTable: Sendable, Hashable {
     public var alsoInProjects: [(path: String, table: LocalizedTable)] = []
     /// Legacy files the migration record lists for this table that are no longer on disk: a
     /// `--delete-legacy` run proved the catalog held them and deleted them, and either was stopped
-    /// before it finished or kept other files of the table (`MigrationRecord.deleted`). Without them, the files left cannot say which keys the source language had, nor
-    /// which comment the languages agreed on for a key it lacked (formats.md 5.3).
+    /// before it finished or kept other files of the table (`MigrationRecord.deleted`). Without them, the files left
+    /// cannot say which keys the source language had, nor which comment the languages agreed on for a key it lacked
+    /// (docs/spec/migration.md#comments).
     public var goneFiles: [String] = []
     /// Legacy files (absolute) an earlier `--delete-legacy` kept, with the reason its record gives.
     public var keptReasons: [String: String] = [:]

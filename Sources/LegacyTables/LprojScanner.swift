@@ -35,7 +35,8 @@ public struct ProjectScan: Sendable {
     /// Records of earlier runs kept outside a project bundle (`.stringcat-migration.json`), sorted.
     public var records: [String] = []
     /// `.strings` and `.stringsdict` files outside any `.lproj` folder, sorted: a table only when a
-    /// project builds one as a plain file (L8); the others are said, with the reason.
+    /// project builds one as a plain file (docs/spec/project-edit.md#a-strings-file-outside-any-lproj); the others are
+    /// said, with the reason.
     public var looseFiles: [String] = []
     /// False when part of the tree could not be read (the root is missing or not a folder, a
     /// folder cannot be listed): nothing is decided from a tree seen in part.

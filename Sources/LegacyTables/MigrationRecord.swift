@@ -5,12 +5,12 @@ import StringcatSupport
 /// file (`App.xcodeproj/stringcat-migration.json`) until those files are gone.
 ///
 /// Once `migrate` has replaced a variant group by a catalog reference, the project no longer says
-/// which files on disk were that group's children; the files in no group (left alone, F1) look
-/// the same on disk. Xcode's own migration deletes the files it migrates, so the question does not
-/// arise for it; stringcat keeps them unless `--delete-legacy`, so it writes down, in the same
-/// batch as the project edit, which files each catalog replaced. `status`, `verify`, a second
-/// `migrate` and `--delete-legacy` read it through `ProjectTables`; each deletion takes the files
-/// out, and the record goes with the last of them. Without a record (a project Xcode migrated),
+/// which files on disk were that group's children; the files in no group (left alone,
+/// docs/spec/project-edit.md#only-the-children-of-a-variant-group-are-read) look the same on disk. Xcode's own
+/// migration deletes the files it migrates, so the question does not arise for it; stringcat keeps them unless
+/// `--delete-legacy`, so it writes down, in the same batch as the project edit, which files each catalog replaced.
+/// `status`, `verify`, a second `migrate` and `--delete-legacy` read it through `ProjectTables`; each deletion takes
+/// the files out, and the record goes with the last of them. Without a record (a project Xcode migrated),
 /// legacy files beside a catalog are left alone, as Xcode left them.
 public struct MigrationRecord: Sendable, Equatable {
     /// The record's file name, inside the `.xcodeproj` folder.
@@ -30,7 +30,7 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Catalog path -> the legacy files of it that `--delete-legacy` deleted while others of the
     /// table stay (kept for a reason, or a deletion that failed: an immutable file). The files
     /// left are then not the whole table: which comment the languages agreed on for a key the
-    /// source language lacks cannot be asked of them (docs/spec/formats.md).
+    /// source language lacks cannot be asked of them (docs/spec/migration.md#the-comment-of-a-key-the-source-language-lacks).
     public var deleted: [String: [String]] = [:]
 
     public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:], deleted: [String: [String]] = [:]) {

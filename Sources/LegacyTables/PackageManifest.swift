@@ -1,9 +1,9 @@
 import Foundation
 import StringcatSupport
 
-/// What stringcat needs of a `Package.swift` (xcode-project.md S1, F5): its tools version, its
-/// `defaultLocalization`, its targets (the folders whose resources it owns), and whether `.lproj`
-/// folders are named as resources.
+/// What stringcat needs of a `Package.swift` (docs/spec/project-edit.md#a-swift-package,
+/// docs/spec/languages.md#the-source-language): its tools version, its `defaultLocalization`, its targets (the folders
+/// whose resources it owns), and whether `.lproj` folders are named as resources.
 ///
 /// A manifest is Swift code; it is not run, only read: comments and string literals are told
 /// apart from code, and the targets are the `.target(…)`-style calls with a literal `name:` and,

@@ -1,8 +1,8 @@
 import Foundation
 import StringcatSupport
 
-/// A project whose `.xcodeproj` is generated (xcode-project.md S2): editing it would be undone at
-/// the next generation, so stringcat writes the catalogs, leaves every project file alone and
+/// A project whose `.xcodeproj` is generated (docs/spec/project-edit.md#a-generated-project): editing it would be
+/// undone at the next generation, so stringcat writes the catalogs, leaves every project file alone and
 /// prints what the user must change.
 public struct ProjectGenerator: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {

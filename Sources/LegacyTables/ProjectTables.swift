@@ -28,7 +28,8 @@ public struct TableSearch: Sendable {
     /// folder is read as a bare folder.
     public var noProject = false
     /// `--include-base-only`: an Interface Builder group with no `.strings` child is a table too,
-    /// with an empty `mul.lproj` catalog (L4: a choice in Xcode's dialog).
+    /// with an empty `mul.lproj` catalog (docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: a choice in
+    /// Xcode's dialog).
     public var includeBaseOnly = false
 
     public init(tables: [String] = [], sourceLanguage: String? = nil, requireTables: Bool = true) {
@@ -81,19 +82,20 @@ public struct TreePackage: Sendable {
 /// agree on what a table is.
 ///
 /// - With an Xcode project (`PATH` is or contains an `.xcodeproj`), the tables are its localized
-///   variant groups (xcode-project.md F1-F5, L1-L4, L9): only their children are read; `.lproj`
-///   files in no variant group are left alone (`filesLeftAlone`, with the reason), unless
-///   `--all-files`. A group whose catalog the project already references (a migration replaced
-///   it) is a table of the files the migration's record says it kept (`leftoverTables`); without
+///   variant groups (docs/spec/project-edit.md#the-unit-of-migration-is-the-variant-group, #where-catalogs-go,
+/// #one-variant-group-per-language): only their children are read; `.lproj`   files in no variant group are left alone
+/// (`filesLeftAlone`, with the reason), unless   `--all-files`. A group whose catalog the project already references (a
+/// migration replaced   it) is a table of the files the migration's record says it kept (`leftoverTables`); without
 ///   a record (Xcode's migration deletes what it migrates) legacy files beside the catalog were
 ///   left alone, and stay so. Tables in Xcode 16 synchronized folders are found on disk. Each
 ///   table belongs to the project whose group holds it, and takes that project's source language.
 /// - Packages (`Package.swift`): the user's own (`PackageOwnership`: the package at PATH, or one
 ///   the tree uses by path) and those named with `--include` have the `.lproj` folders of their
-///   targets as tables, with catalogs beside them (S1); files an Xcode project lists are never
-///   read again as package tables. Third-party and unused packages are skipped, with the evidence.
-/// - Otherwise (no project, no package of the user's) every `.lproj` on disk (S3).
-/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (§5). A project
+///   targets as tables, with catalogs beside them (docs/spec/project-edit.md#a-swift-package); files an Xcode project
+/// lists are never   read again as package tables. Third-party and unused packages are skipped, with the evidence.
+/// - Otherwise (no project, no package of the user's) every `.lproj` on disk
+///   (docs/spec/project-edit.md#no-project-at-all).
+/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (docs/spec/project-edit.md#files-xcode-leaves-alone). A project
 /// file that does not parse stops every table under its folder (an error; `noProject` and
 /// `allFiles` read that folder as a bare one instead). Tables an earlier run took with
 /// `--all-files` or `--include` are found again from its record, whatever the options now.
@@ -114,7 +116,7 @@ public struct ProjectTables: Sendable {
     /// those the catalog provably holds.
     public var leftoverTables: [LegacyTable] = []
     /// `.lproj` folders skipped because they are inside a bundle, framework, app or dependency
-    /// folder (§5), inside a package that is not read, or excluded with `--exclude`.
+    /// folder (docs/spec/project-edit.md#files-xcode-leaves-alone), inside a package that is not read, or excluded with `--exclude`.
     public var skippedFolders: [String] = []
     /// `Package.swift` files of packages inside the tree whose tables are not read.
     public var skippedPackages: [String] { packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.path) }
@@ -291,7 +293,8 @@ public struct ProjectTables: Sendable {
             }
         }
         // A legacy file outside any `.lproj` is a table only when a project builds it as one
-        // (L8); any other (a genstrings template, a translator's copy) is said, never ignored.
+        // (docs/spec/project-edit.md#a-strings-file-outside-any-lproj); any other (a genstrings template, a
+        // translator's copy) is said, never ignored.
         for path in scan.looseFiles where !claimed.contains(path) {
             if BundleFolders.isInsideBundle(path, root: scan.root) || ExcludeGlob.matches(search.excludes, path, root: scan.root)
                 || notRead.contains(where: { path.hasPrefix($0 + "/") }) { continue }

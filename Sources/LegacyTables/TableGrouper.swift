@@ -4,7 +4,7 @@ import StringcatSupport
 
 /// Groups the files of a scanned project into tables, one String Catalog each.
 ///
-/// Rules (formats.md 5.1):
+/// Rules (docs/spec/migration.md#table-to-file):
 /// - one table per (folder holding the `.lproj` folders, table name);
 /// - a table in a nested folder joins the same table of an enclosing folder when the two are
 ///   complementary: no language has a file of the same kind in both, and no bundle folder

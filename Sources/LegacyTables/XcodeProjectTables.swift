@@ -77,7 +77,8 @@ enum XcodeProjectTables {
         let pbxproj = file.path, projectFolder = file.folder, localization = file.localization
         let source = file.source
 
-        // Groups left alone keep their files out of every table (§5, F2).
+        // Groups left alone keep their files out of every table (docs/spec/project-edit.md#files-xcode-leaves-alone,
+        // docs/spec/project-edit.md#only-the-selected-tables-are-migrated).
         for group in localization.skipped {
             for path in group.files where found.leftAlone[path] == nil {
                 found.leftAlone[path] = "its variant group \(group.name) is left alone (\(group.reason))"
@@ -187,7 +188,8 @@ enum XcodeProjectTables {
         // Synchronized folders (Xcode 16): their tables are found on disk. The files of one name
         // in the `.lproj` folders of one folder form a table; a storyboard or xib among them
         // (`Base.lproj/Main.storyboard`) makes it an Interface Builder table, whose catalog goes to
-        // `mul.lproj` as for a variant group (docs/spec/migration-rules.md#interface-builder-tables-in-synchronized-folders).
+        // `mul.lproj` as for a variant group
+        // (docs/spec/migration-rules.md#interface-builder-tables-in-synchronized-folders).
         for synchronized in localization.synchronizedFolders {
             var inside: [LprojFolder] = []
             for folder in folders where folder.path.hasPrefix(synchronized + "/") {
@@ -222,7 +224,8 @@ enum XcodeProjectTables {
         switch references.reference(to: catalog) {
         case .fileReference(let id)?:
             // An Interface Builder catalog (`mul`) is a child of its storyboard's variant group,
-            // which is what the Resources phase builds (P5).
+            // which is what the Resources phase builds
+            // (docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group).
             var built: Set<String> = [id]
             if let parent = graph.parent(of: id), graph.object(parent)?.isa == "PBXVariantGroup" { built.insert(parent) }
             return graph.targets.filter { target in
@@ -246,11 +249,12 @@ enum XcodeProjectTables {
         let catalogFolder = PathResolver.parent(catalog)
         let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == "mul.lproj"
         let spelling: LanguageTag.Spelling = origin == .folder ? .canonical : .project
-        // L8: a plain `.strings` file outside any `.lproj` is the source language's, as Base is.
+        // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` file outside any `.lproj` is
+        // the source language's, as Base is.
         let named: [(path: String, kind: LegacyFileKind, lproj: String)] = files.compactMap { path in
             let kind: LegacyFileKind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            // L8: a plain `.strings` or `.stringsdict` file outside any `.lproj` is the source
-            // language's, as Base is.
+            // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` or `.stringsdict` file
+            // outside any `.lproj` is the source language's, as Base is.
             guard let lproj = LprojFolderName.of(file: path) ?? (!isInterfaceBuilder ? LprojFolderName.base : nil) else { return nil }
             return (path, kind, lproj)
         }

@@ -28,7 +28,7 @@ public struct MergeResult: Sendable {
 }
 
 /// Merges the `.strings` and `.stringsdict` files of every language of a table into one String
-/// Catalog, entry by entry as Xcode's migration writes them (formats.md 5.2–5.4):
+/// Catalog, entry by entry as Xcode's migration writes them (docs/spec/migration.md#entries-of-a-strings-table):
 /// `extractionState` `migrated`, state `translated` on every value (empty ones too), source-language
 /// units kept even when the value equals the key, comments from the source-language file only.
 /// The rules live in `MergePlan`; `migrate` streams the plan to disk instead of building the

@@ -8,7 +8,8 @@ import StringsFile
 ///
 /// `.strings` files are read as Xcode's migration reads them (`StringsReading.xcodeMigration`):
 /// an entry Apple's reader rejects is read from its line, with a warning, instead of failing the
-/// file (formats.md 5.2); with `strict` the file is refused as Apple's reader refuses it.
+/// file (docs/spec/migration.md#entries-of-a-strings-table); with `strict` the file is refused as Apple's reader
+/// refuses it.
 enum LegacyReader {
     struct FileResult: Sendable {
         var strings: StringsFile?

@@ -9,8 +9,8 @@ import StringsFile
 /// block by block on the encoding threads while the catalog streams to disk (`write`), so a
 /// table of a million keys never has all its entries in memory.
 ///
-/// The rules are Xcode's migration (formats.md 5.2–5.4): `extractionState` `migrated`, state
-/// `translated` on every value, the last of duplicate keys wins, a `.stringsdict` form replaces
+/// The rules are Xcode's migration (docs/spec/migration.md#entries-of-a-strings-table): `extractionState` `migrated`,
+/// state `translated` on every value, the last of duplicate keys wins, a `.stringsdict` form replaces
 /// the `.strings` value of its language, comments from the source language (see `comment(of:)`).
 struct MergePlan: Sendable {
     let sourceLanguage: String
@@ -254,8 +254,8 @@ struct MergePlan: Sendable {
         sourceJoined[k] = .some(StringsFile.joinedComment(sofar, StringsFile.usableComment(of: file.entries[entryIndex])))
     }
 
-    /// Pass 2: each `.stringsdict` entry converted (formats.md 5.4); it replaces the `.strings`
-    /// value of its language. An entry with a part the reader could not place is refused, never
+    /// Pass 2: each `.stringsdict` entry converted (docs/spec/migration.md#entries-of-a-stringsdict-table); it replaces
+    /// the `.strings` value of its language. An entry with a part the reader could not place is refused, never
     /// migrated without it.
     private mutating func placeStringsDictLocalizations() {
         // Each entry converts on its own: every language's entries on every core first, then
@@ -306,8 +306,9 @@ struct MergePlan: Sendable {
     /// Pass 3: comments for keys the source language lacks. When it lacks the key (owncloud
     /// `"Empty folder"`, an Interface Builder table whose source is the storyboard), the comment
     /// most other languages agree on is taken, ties going to the first language in code order
-    /// (phoenix took the text of cs/es/fr over ar's: formats.md 5.3, Q3). A commented-out entry
-    /// (`/* "k" = "v"; */`) in a language other than the source is not a comment for the next key.
+    /// (phoenix took the text of cs/es/fr over ar's: docs/spec/migration.md#comments,
+    /// #the-comment-of-a-key-the-source-language-lacks). A commented-out entry (`/* "k" = "v"; */`) in a language other
+    /// than the source is not a comment for the next key.
     private mutating func voteComments() {
         var votes: [Int32: [String: (count: Int, first: Int)]] = [:]
         for (languageIndex, content) in contents.enumerated() where languageIndex != sourceIndex {

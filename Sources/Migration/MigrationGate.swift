@@ -71,8 +71,9 @@ enum MigrationGate {
             let referenced = ProjectReferences(graph: graph, projectFolder: project.folder).fileReferences.map(\.path).filter(candidates.contains)
             guard !referenced.isEmpty else { continue }
             if let generator = tree.generator {
-                // A generated project is the generator's output, not the user's source (S2): it is
-                // regenerated from its spec, which the checklist says to update. Said, not refused.
+                // A generated project is the generator's output, not the user's source
+                // (docs/spec/project-edit.md#a-generated-project): it is regenerated from its spec, which the checklist
+                // says to update. Said, not refused.
                 refusals.append(.warning("the generated project still lists \(counted(referenced.count, "file")) --delete-legacy deletes; regenerate it (\(generator.kind.rawValue), \(generator.evidence)) once the spec names the catalogs", at: .file(project.path)))
                 continue
             }

@@ -84,7 +84,8 @@ public struct MigrationReport: Sendable {
     /// The project files found (`project.pbxproj`), and what was done to each.
     public var projectPaths: [String] = []
     public var projectEdits: [ProjectEditReport] = []
-    /// Legacy files on disk that no table takes, each with the reason (F1: in no variant group).
+    /// Legacy files on disk that no table takes, each with the reason
+    /// (docs/spec/project-edit.md#only-the-children-of-a-variant-group-are-read: in no variant group).
     public var filesLeftAlone: [LeftAloneFile] = []
     /// `.lproj` folders skipped: inside a bundle, framework, app, dependency folder or
     /// third-party package, or excluded.

@@ -28,10 +28,11 @@ public struct ProjectEditReport: Sendable {
     var originalBytes: Data?
 }
 
-/// The project edits of a migration (xcode-project.md §3): the variant groups of the tables that
-/// were migrated become catalog references, by `XcodeRules.MigrationEdit` (`EditRules`); the legacy
-/// files of tables in synchronized folders that the run keeps leave their targets (S5). One edit
-/// per project, for every migrated table of it, including projects that list a table's files too.
+/// The project edits of a migration (docs/spec/project-edit.md#the-projectpbxproj-edit): the variant groups of the
+/// tables that were migrated become catalog references, by `XcodeRules.MigrationEdit` (`EditRules`); the legacy
+/// files of tables in synchronized folders that the run keeps leave their targets
+/// (docs/spec/project-edit.md#synchronized-folders). One edit per project, for every migrated table of it, including
+/// projects that list a table's files too.
 enum ProjectEditing {
     /// The edits for the tables of `tables` that have a catalog (not failed, not empty).
     static func edits(_ project: ProjectTables, tables: [TableReport], options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
@@ -88,7 +89,8 @@ enum ProjectEditing {
     }
 
     /// Synchronized folders: after `--delete-legacy`, the exception-set entries that stood for
-    /// the deleted files go (the only project change for such tables once their files are gone, S5).
+    /// the deleted files go (the only project change for such tables once their files are gone,
+    /// docs/spec/project-edit.md#synchronized-folders).
     static func synchronizedFolderEdits(_ project: ProjectTables, tables: [TableReport], earlierDeleted: [String: [String]] = [:],
                                         options: MigrationOptions) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
         // Files an earlier run deleted count as deleted in the projects whose records list them.

@@ -455,7 +455,8 @@ public enum ProjectMigrator {
         let exists = fm.fileExists(atPath: catalogPath)
         // A table with no entry at all (files holding only comments, a launch screen's
         // `.strings` with nothing to translate) still gets its catalog, empty, and the project
-        // edit, as Xcode's migration gives it one (L7: GoMap, canvas-ios).
+        // edit, as Xcode's migration gives it one (docs/spec/project-edit.md#an-empty-table-gets-an-empty-catalog:
+        // GoMap, canvas-ios).
         report.pluralEntryCount = plan.pluralEntryCount
         report.commentCount = plan.commentCount
         report.otherLanguageCommentCount = plan.otherLanguageCommentCount

@@ -4,7 +4,7 @@ import StringcatSupport
 import StringsDict
 
 /// Turns one `.stringsdict` rule of one language into a catalog localization, as Xcode's
-/// migration does (formats.md 5.4). The shape is decided per language and key:
+/// migration does (docs/spec/migration.md#entries-of-a-stringsdict-table). The shape is decided per language and key:
 ///
 /// (a) the format key is exactly `%#@v@`, every specifier of `v`'s forms is its own plain one (the
 ///     value type's, unpositioned or `%1$…`, no flags, width or precision) and at least one form
@@ -128,7 +128,8 @@ enum StringsDictConverter {
         let names = resolvedNames(references, rule: rule, key: key, location: location, diagnostics: &diagnostics)
         // Variables the format key does not name: referenced inside another variable's forms
         // (`passwords.one = "… %2$#@accounts@."`), or by nothing at all. Each is carried as one
-        // more substitution (formats.md 5.4, "Common to all shapes"), so the key takes shape (c).
+        // more substitution (docs/spec/migration.md#entries-of-a-stringsdict-table, "Common to all shapes"), so the key
+        // takes shape (c).
         let others = otherVariables(rule, named: Set(names))
 
         // (a) and (b): the format key is one well-formed, unpositioned reference.

@@ -1,5 +1,5 @@
-/// Xcode's key order (formats.md §2.1) on keys made only of ASCII, without Foundation: the same
-/// answers as `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: NSLocale.system)`
+/// Xcode's key order (docs/spec/catalog-format.md#the-key-order) on keys made only of ASCII, without Foundation: the
+/// same answers as `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: NSLocale.system)`
 /// at a few nanoseconds a comparison instead of ~1.5 µs. `CatalogKeyOrder` uses it for every pair
 /// of eligible keys and Foundation for every other pair.
 ///
@@ -25,7 +25,8 @@
 /// the rules above are what that gives on these keys.)
 ///
 /// Keys this type does not handle, which go to Foundation (`sortKey`/`compare` return nil):
-/// - any byte >= 0x80 (formats.md §2.2: Foundation's comparator is not reimplemented in general);
+/// - any byte >= 0x80 (docs/spec/catalog-format.md#traps-of-the-key-order: Foundation's comparator is not reimplemented
+///   in general);
 /// - a control character that the collator ignores (U+0000–U+0008, U+000E–U+001F, U+007F): there
 ///   the order depends on where CoreFoundation hands over to ICU (it backs up over punctuation
 ///   before the first difference, and a later code-point difference can overrule an earlier

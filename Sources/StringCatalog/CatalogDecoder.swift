@@ -1,5 +1,5 @@
-/// Reads a catalog straight from its bytes into the typed model (formats.md §3–4), checking
-/// every shape on the way; fields it does not know are read as `JSONValue` into `extraFields`.
+/// Reads a catalog straight from its bytes into the typed model (docs/spec/catalog-format.md#the-shapes-of-an-entry),
+/// checking every shape on the way; fields it does not know are read as `JSONValue` into `extraFields`.
 ///
 /// No intermediate JSON tree: catalogs reach hundreds of MB. A value of the wrong kind is
 /// first parsed as JSON (so a syntax error inside it wins), then reported with its path and

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The order of keys in every object of a catalog (formats.md §2.1): Foundation's
+/// The order of keys in every object of a catalog (docs/spec/catalog-format.md#the-key-order): Foundation's
 /// `compare(_:options: [.numeric, .caseInsensitive, .forcedOrdering], range:, locale: NSLocale.system)`,
 /// the comparator of corelibs `JSONSerialization` with `.sortedKeys`, which reproduces Xcode's files.
 /// It is not byte order: `"75"` < `"100"`, `"0sa-UX-oa3.title"` < `"00y-6C-LDt.title"`, `" %@"` < `".dot"` < `"%@"`.

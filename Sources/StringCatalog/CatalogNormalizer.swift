@@ -1,7 +1,8 @@
 import Foundation
 import StringcatSupport
 
-/// Puts catalog files in Xcode's exact form (formats.md §0–2) without changing their content.
+/// Puts catalog files in Xcode's exact form (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes)
+/// without changing their content.
 public enum CatalogNormalizer {
     /// The outcome of normalizing one catalog's bytes.
     public struct Result: Sendable, Equatable {

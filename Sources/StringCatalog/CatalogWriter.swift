@@ -1,7 +1,8 @@
 import Foundation
 import StringcatSupport
 
-/// Writes a catalog as the exact bytes Xcode writes (formats.md §0–2).
+/// Writes a catalog as the exact bytes Xcode writes
+/// (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes).
 public enum CatalogWriter {
     /// The catalog file's bytes: what Xcode writes for this content. `catalog.version` is
     /// written as is (`"1.0"` as Xcode 15/16, `"1.1"` as Xcode 26). No trailing newline.
@@ -67,8 +68,9 @@ public enum CatalogWriter {
 
     /// The same catalog serialised by Foundation's `JSONSerialization` with
     /// `[.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]`, which on Linux (corelibs) gives
-    /// Xcode's bytes (formats.md §0). It is the reference `data(for:)` is tested against; it is
-    /// slower, and its output depends on the platform's Foundation, so files use `data(for:)`.
+    /// Xcode's bytes (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes). It is the reference
+    /// `data(for:)` is tested against; it is slower, and its output depends on the platform's Foundation, so files use
+    /// `data(for:)`.
     public static func foundationData(for catalog: StringCatalog) throws -> Data {
         let object = CatalogJSON.value(of: catalog).foundationObject
         return try JSONSerialization.data(withJSONObject: object,

@@ -1,8 +1,9 @@
 /// Writes JSON text exactly as corelibs Foundation's
 /// `JSONSerialization.data(withJSONObject:, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])`,
-/// which is what Xcode writes (formats.md §0, §1): 2-space indent, `"key" : value`, members
-/// separated by `,\n`, an empty object as `{` LF LF indent `}`, `/` not escaped, control
-/// characters as `\n` `\r` `\t` `\b` `\f` or `\u00xx` with lower-case hex, everything else raw.
+/// which is what Xcode writes (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes,
+/// #the-json-text-form): 2-space indent, `"key" : value`, members separated by `,\n`, an empty object as `{` LF LF
+/// indent `}`, `/` not escaped, control characters as `\n` `\r` `\t` `\b` `\f` or `\u00xx` with lower-case hex,
+/// everything else raw.
 ///
 /// Callers write object members in sorted order themselves (`CatalogKeyOrder`).
 public struct JSONTextWriter {

@@ -1,4 +1,4 @@
-/// A String Catalog (`.xcstrings`): the typed form of formats.md §3–4.
+/// A String Catalog (`.xcstrings`): the typed form of docs/spec/catalog-format.md#the-shapes-of-an-entry.
 ///
 /// Every level keeps the fields it does not know in `extraFields`; the writer puts them back in
 /// their sorted place, so a read + write never loses a field a future Xcode adds.

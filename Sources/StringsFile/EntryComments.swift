@@ -1,12 +1,12 @@
 /// The comment of each key of a `.strings` file, as Xcode's migration attaches it
-/// (formats.md 5.3): the reader's comment of the entry, without the comments Xcode drops; a key
+/// (docs/spec/migration.md#comments): the reader's comment of the entry, without the comments Xcode drops; a key
 /// written several times gets the comments of every occurrence joined with nothing between them
 /// (owncloud `en`: `"Single Account"` twice -> `"Single AccountSingle Account"`).
 extension StringsFile {
     /// Comments Xcode's migration drops: placeholders (`No comment provided by engineer.`, which
     /// genstrings writes, and `(No Comment)`, which translation tools write: GoMap's
-    /// `InfoPlist.strings`; formats.md 5.3), and empty comments. (Xcode's new-file template header is not given to the first key
-    /// in the first place: `StringsLexer.isXcodeTemplateHeader`.)
+    /// `InfoPlist.strings`; docs/spec/migration.md#comments), and empty comments. (Xcode's new-file template header is
+    /// not given to the first key in the first place: `StringsLexer.isXcodeTemplateHeader`.)
     public static let droppedComments: Set<String> = ["No comment provided by engineer.", "(No Comment)", ""]
 
     /// Each key of `entries` with its comment (nil when it has none), keys in any order.

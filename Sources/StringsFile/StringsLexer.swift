@@ -303,7 +303,7 @@ struct StringsLexer {
 
     /// True when `raw` is a `/* … */` comment that ends as Xcode's current new-file template for a
     /// `.strings` file does: its last line before the `*/` line holds only spaces
-    /// (`/* \n  Name.strings\n  Project\n\n  Created by … on ….\n  \n*/`, formats.md 5.3). The
+    /// (`/* \n  Name.strings\n  Project\n\n  Created by … on ….\n  \n*/`, docs/spec/migration.md#comments). The
     /// older template, whose last line is `Copyright © … All rights reserved.` (or is empty, with
     /// no space), is not. Nothing but spaces or tabs may precede the `*/` on its line.
     func isXcodeTemplateHeader(_ raw: RawToken) -> Bool {
@@ -406,8 +406,8 @@ struct StringsLexer {
         var nextLine: Int
     }
 
-    /// Xcode's reading of a value CoreFoundation rejects (formats.md 5.2; five real files agree):
-    /// line by line, the value opened by the quote at byte `quote` runs to the last unescaped
+    /// Xcode's reading of a value CoreFoundation rejects (docs/spec/migration.md#entries-of-a-strings-table; five real
+    /// files agree): line by line, the value opened by the quote at byte `quote` runs to the last unescaped
     /// quote of the same kind on that line, and the unescaped quotes before that one are left
     /// out (Rectangle `ar`: `"… حدد \ n \ "استخدام …";` is `… حدد  n  استخدام …`); with no
     /// closing quote on the line, it runs to the line's last `;` (HSTracker `ko`:

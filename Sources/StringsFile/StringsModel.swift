@@ -4,7 +4,7 @@ import StringcatSupport
 public struct StringsEntry: Sendable, Hashable {
     public var key: String
     public var value: String
-    /// The comment Xcode's migration gives the entry (formats.md §5.3): the last comment before
+    /// The comment Xcode's migration gives the entry (docs/spec/migration.md#comments): the last comment before
     /// the key since the previous entry's `;`, delimiters removed and surrounding white space
     /// trimmed (inner text verbatim); a file header counts like any other comment. Comments on
     /// the line of the entry's own `;` (`"k" = "v"; // note`) are added after it, joined with
@@ -48,7 +48,7 @@ public struct StringsEntry: Sendable, Hashable {
     /// `/* "k" = "v"; */` or `// "k" = "v";` (but not an Interface Builder comment,
     /// `Class = "NSMenuItem"; title = "Play"; ObjectID = "1y8-d6-Wtj";`, nor such an entry joined
     /// with a trailing comment). `comment` still holds the text: Xcode gives it to the next key in
-    /// the source language, but not in other languages (formats.md §5.3). Worked out from the
+    /// the source language, but not in other languages (docs/spec/migration.md#comments). Worked out from the
     /// text when asked, so reading pays nothing for it.
     public var commentIsCommentedOutEntry: Bool {
         guard hasComment else { return false }
@@ -141,7 +141,7 @@ public enum StringsReading: Sendable, Hashable {
     /// What Xcode's "Migrate to String Catalog" reads: CoreFoundation's grammar, and where it
     /// fails inside an entry whose value opens with a quote on the key's line (a missing `;`,
     /// text after an early closing quote, a quote never closed), that entry read from its line
-    /// (formats.md 5.2; see `StringsParser`). Each such entry is a warning and a
+    /// (docs/spec/migration.md#entries-of-a-strings-table; see `StringsParser`). Each such entry is a warning and a
     /// `StringsRecoveredEntry`; reading goes on at the next line with CoreFoundation's grammar.
     /// With `strict`, nothing is recovered: the file is rejected as in `foundation`.
     case xcodeMigration

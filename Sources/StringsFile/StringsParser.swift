@@ -2,7 +2,7 @@ import StringcatSupport
 
 /// Turns tokens into entries with the grammar of CF's `parsePlistDictContent`: the whole file is
 /// dictionary content (`key = value;` …) or one braced dictionary `{ … }`. Comments are kept
-/// (CF discards them) with the rules of Xcode's migration (formats.md §5.3).
+/// (CF discards them) with the rules of Xcode's migration (docs/spec/migration.md#comments).
 ///
 /// Where CoreFoundation stops and where it fails (swift-corelibs-foundation `CFOldStylePList.c`:
 /// `__CFCreateOldStylePropertyListOrStringsFile` reads a first object, then re-reads the file as
@@ -29,8 +29,8 @@ import StringcatSupport
 /// * Not a stop: `/` not followed by `/` or `*` starts an unquoted string, so `"k" = "v"; /` is
 ///   the key `/` at the end of the file, an error.
 /// * **Recovered, with `StringsReading.xcodeMigration`** (what Xcode's migration reads where CF
-///   fails, formats.md 5.2): an entry error of the kind above whose value opens with a quote on
-///   the key's line — `"k" = "v"` followed by the next line's entry or the end of the file (no
+///   fails, docs/spec/migration.md#entries-of-a-strings-table): an entry error of the kind above whose value opens with
+/// a quote on   the key's line — `"k" = "v"` followed by the next line's entry or the end of the file (no
 ///   `;`), `"k" = "v" junk;` and `"k" = "a "b" c";` (text after an early closing quote),
 ///   `"k" = "v;` (a quote never closed) — is read from its line (`StringsLexer.lineValue`: to
 ///   the line's last quote of the value's kind, stray quotes left out, else to its last `;`),
@@ -151,7 +151,7 @@ struct StringsParser {
     }
 
     /// A comment that starts on the line of the last entry's `;` belongs to that entry when only
-    /// white space or other comments follow it on the line where it ends (formats.md §5.3:
+    /// white space or other comments follow it on the line where it ends (docs/spec/migration.md#comments:
     /// `"k" = "v"; /* error message */` gives `k` the comment `error message`); it is not the
     /// next key's. When a key follows on that line (`"a" = "b"; /* c */ "d" = "e";`), it is that
     /// key's comment, as any comment before a key. The entry's own comment and these are joined
@@ -315,7 +315,7 @@ struct StringsParser {
         var comment: String?
         if let last = lastComment {
             // The file's first comment is not given to the first key when it is Xcode's current
-            // new-file template: Xcode's migration does not (formats.md 5.3, zoom's tables).
+            // new-file template: Xcode's migration does not (docs/spec/migration.md#comments, zoom's tables).
             if !(last.start == firstCommentStart && tokenizer.isXcodeTemplateHeader(last)) {
                 comment = entryComment(last)
             }

@@ -24,7 +24,7 @@ struct LegacyFileLeaves: Sendable {
         /// For a `.strings` key, its comment as Xcode attaches it (nil: none).
         var comment: String? = nil
         /// The comment is a commented-out entry (`/* "k" = "v"; */`): in a language other than the
-        /// source, Xcode does not take it as the next key's comment (formats.md 5.3).
+        /// source, Xcode does not take it as the next key's comment (docs/spec/migration.md#comments).
         var commentIsCommentedOutEntry = false
 
         init(key: String, values: LeafValues, line: Int?, column: Int?, comment: String? = nil, commentIsCommentedOutEntry: Bool = false) {
@@ -48,7 +48,8 @@ struct LegacyFileLeaves: Sendable {
     /// Warnings of the reader that mean part of the file was not read (junk ended the table).
     var unreadParts: [Diagnostic] = []
     /// One warning per entry Apple's reader rejects and Xcode's migration reads from its line
-    /// (formats.md 5.2): the file is compared with that reading, and the user sees each such entry.
+    /// (docs/spec/migration.md#entries-of-a-strings-table): the file is compared with that reading, and the user sees
+    /// each such entry.
     var recoveredParts: [Diagnostic] = []
     /// The first entry read as Xcode's migration reads it that leaves text of its line out (a
     /// stray quote, text after the value): the file holds more than the catalog can.
@@ -346,7 +347,7 @@ struct LegacySide {
     }
 }
 
-/// The comments a catalog must carry (formats.md 5.3): for a key of the source language's
+/// The comments a catalog must carry (docs/spec/migration.md#comments): for a key of the source language's
 /// `.strings`, its comment there; for a key the source language lacks entirely, one of the
 /// comments the other languages give it. A source key without a comment asks for nothing.
 ///

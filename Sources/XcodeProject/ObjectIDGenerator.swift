@@ -1,6 +1,7 @@
 import StringcatSupport
 
-/// Fresh object IDs (P10): 24 upper-case hex digits, never one present in the file.
+/// Fresh object IDs (docs/spec/project-edit.md#new-object-ids): 24 upper-case hex digits, never one present in the
+/// file.
 ///
 /// Xcode derives IDs from the user, the process, a counter and the clock, so its IDs differ on
 /// every run. Ours are a hash of what the object is (`Localizable.xcstrings|reference`,

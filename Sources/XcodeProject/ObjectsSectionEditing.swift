@@ -1,7 +1,7 @@
 import Foundation
 
 /// Removing and adding entries of the `objects` dictionary while keeping Xcode's section layout
-/// (P2, P11).
+/// (docs/spec/project-edit.md#the-variant-group-goes, docs/spec/project-edit.md#only-the-edited-lines-change).
 ///
 /// The `/* Begin X section */` and `/* End X section */` markers are trivia: they sit in the lead
 /// of the first object of a section and of the object (or `}`) after its last. A lead is split

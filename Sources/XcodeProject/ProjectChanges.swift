@@ -35,7 +35,7 @@ public struct ProjectChanges: Sendable, Hashable, Encodable {
     /// Groups and phases whose `children` / `files` lists changed.
     public var changedLists: [Object] = []
     public var settingsAdded: [Setting] = []
-    /// `objectVersion` before and after, when it changed (P6).
+    /// `objectVersion` before and after, when it changed (docs/spec/project-edit.md#objectversion-becomes-60).
     public var objectVersion: (from: Int, to: Int)?
     public var exceptionsRemoved: [ExceptionRemoval] = []
     /// Paths added to a synchronized folder's exception set (kept legacy files leave a target).

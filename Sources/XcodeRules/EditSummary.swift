@@ -6,14 +6,16 @@ import XcodeProject
 public struct EditSummary: Sendable, Hashable, Encodable {
     public typealias Object = ProjectChanges.Object
 
-    /// Variant groups a catalog replaced (P2), and plain files folded into one.
+    /// Variant groups a catalog replaced (docs/spec/project-edit.md#the-variant-group-goes), and plain files folded
+    /// into one.
     public var replacedGroups: [Object] = []
-    /// The catalogs' new references (P1).
+    /// The catalogs' new references (docs/spec/project-edit.md#one-file-reference-per-table).
     public var catalogReferences: [Object] = []
-    /// `mul` references added to Interface Builder groups (P5), and those groups.
+    /// `mul` references added to Interface Builder groups
+    /// (docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group), and those groups.
     public var mulReferences: [Object] = []
     public var interfaceBuilderGroups: [Object] = []
-    /// Build files added for the catalogs (P4).
+    /// Build files added for the catalogs (docs/spec/project-edit.md#one-build-file-per-target).
     public var catalogBuildFiles: [Object] = []
     /// The legacy files' references and build files removed with their groups.
     public var legacyFileReferences: [Object] = []
@@ -26,7 +28,7 @@ public struct EditSummary: Sendable, Hashable, Encodable {
     public var otherRemoved: [Object] = []
     public var otherAdded: [Object] = []
     public var settingsAdded: [ProjectChanges.Setting] = []
-    /// `objectVersion` before and after, when it changed (P6).
+    /// `objectVersion` before and after, when it changed (docs/spec/project-edit.md#objectversion-becomes-60).
     public var objectVersion: (from: Int, to: Int)?
     /// Legacy files kept in synchronized folders that left their targets, and the entries of
     /// deleted ones removed: paths as the exception sets name them.

@@ -20,10 +20,11 @@ public struct LocalizedFile: Sendable, Hashable {
 public struct LocalizedTable: Sendable, Hashable {
     /// `Localizable`, `InfoPlist`, `Main` (IB tables: the storyboard's or xib's base name).
     public var name: String
-    /// Absolute path of the catalog (L1–L3): `<group folder>/Name.xcstrings`, or for an IB table
-    /// `<folder holding Base.lproj>/mul.lproj/Name.xcstrings`.
+    /// Absolute path of the catalog (docs/spec/project-edit.md#where-catalogs-go): `<group folder>/Name.xcstrings`, or
+    /// for an IB table `<folder holding Base.lproj>/mul.lproj/Name.xcstrings`.
     public var catalogPath: String
-    /// An Interface Builder table (`mul.lproj` catalog, P5 edit).
+    /// An Interface Builder table (`mul.lproj` catalog,
+    /// docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group edit).
     public var isInterfaceBuilder: Bool
     /// Absolute path of the storyboard or xib, for IB tables.
     public var interfaceBuilderFile: String?
@@ -35,8 +36,9 @@ public struct LocalizedTable: Sendable, Hashable {
     /// Targets whose Resources phase builds one of the groups, in project order.
     public var targetIDs: [String]
     /// Where the catalog's reference goes when it does not take the first group's slot: the
-    /// groups sit in `xx.lproj` groups, one language each (L9), so the reference goes into the
-    /// group of the folder holding those, before the first of them. Nil: the first group's slot.
+    /// groups sit in `xx.lproj` groups, one language each (docs/spec/project-edit.md#one-variant-group-per-language),
+    /// so the reference goes into the group of the folder holding those, before the first of them. Nil: the first
+    /// group's slot.
     public var referencePlacement: ReferencePlacement?
 }
 
@@ -49,10 +51,10 @@ public struct ReferencePlacement: Sendable, Hashable {
 }
 
 /// A variant group with `.strings`/`.stringsdict` children that a whole-project run leaves alone:
-/// its files belong to something else (§5: a bundle, framework or app inside the project, or a
+/// its files belong to something else (docs/spec/project-edit.md#files-xcode-leaves-alone: a bundle, framework or app inside the project, or a
 /// dependency manager's folder), or it also holds a file that is neither a table nor an IB file
 /// (`Base.lproj/Intents.intentdefinition`, `en.lproj/Credits.html`), which replacing the group
-/// (P2) would drop from the project.
+/// (docs/spec/project-edit.md#the-variant-group-goes) would drop from the project.
 public struct SkippedVariantGroup: Sendable, Hashable {
     public var groupID: String
     public var name: String
@@ -68,12 +70,13 @@ public struct SkippedVariantGroup: Sendable, Hashable {
 /// What a whole-project migration of one `project.pbxproj` would take.
 public struct ProjectLocalization: Sendable {
     public var tables: [LocalizedTable]
-    /// Groups of `.strings`/`.stringsdict` files left alone (§5); `skipped.count` for the summary.
+    /// Groups of `.strings`/`.stringsdict` files left alone (docs/spec/project-edit.md#files-xcode-leaves-alone); `skipped.count` for the summary.
     public var skipped: [SkippedVariantGroup]
-    /// Absolute folders of the `PBXFileSystemSynchronizedRootGroup`s (S5): the caller scans them
-    /// on disk, since their files are not listed in the project.
+    /// Absolute folders of the `PBXFileSystemSynchronizedRootGroup`s (docs/spec/project-edit.md#synchronized-folders):
+    /// the caller scans them on disk, since their files are not listed in the project.
     public var synchronizedFolders: [String]
-    /// `developmentRegion` of the `PBXProject` (F5: the caller decides the source language).
+    /// `developmentRegion` of the `PBXProject` (docs/spec/languages.md#the-source-language: the caller decides the
+    /// source language).
     public var developmentRegion: String?
     /// Notes about groups that could not be placed (unresolvable folders, children outside any
     /// `.lproj`, two tables writing one catalog).
@@ -83,9 +86,10 @@ public struct ProjectLocalization: Sendable {
     public var unplacedGroups = 0
 }
 
-/// Finds the localized tables of a project (xcode-project.md §1, §2, S5, §5).
+/// Finds the localized tables of a project (docs/spec/project-edit.md#the-unit-of-migration-is-the-variant-group,
+/// #where-catalogs-go, #synchronized-folders, #files-xcode-leaves-alone).
 public enum LocalizedTables {
-    /// Folder names whose contents are resources of something else (§5).
+    /// Folder names whose contents are resources of something else (docs/spec/project-edit.md#files-xcode-leaves-alone).
     static let excludedFolders: Set<String> = ["Pods", "Carthage", "SourcePackages", ".build", "DerivedData"]
     static let excludedExtensions = [".bundle", ".framework", ".xcframework", ".app"]
     static let interfaceBuilderExtensions = [".storyboard", ".xib", ".nib"]
@@ -94,7 +98,8 @@ public enum LocalizedTables {
     /// - Parameters:
     ///   - graph: the parsed project.
     ///   - projectFolder: the absolute folder holding the `.xcodeproj`.
-    /// - Parameter includeBaseOnly: L4: an Interface Builder group with no `.strings` child is a
+    /// - Parameter includeBaseOnly: docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an Interface Builder
+    ///   group with no `.strings` child is a
     ///   table too (an empty `mul.lproj` catalog): the choice a user makes in Xcode's dialog
     ///   (`migrate --include-base-only`); off by default, as in most migrations seen.
     public static func find(in graph: ProjectGraph, projectFolder: String, includeBaseOnly: Bool = false) -> ProjectLocalization {
@@ -174,12 +179,13 @@ public enum LocalizedTables {
                 }
                 strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
-            // L4: an IB file with no .strings child is left alone unless picked; a group of
-            // neither is no table.
+            // docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an IB file with no .strings child is left
+            // alone unless picked; a group of neither is no table.
             guard !strings.isEmpty || (includeBaseOnly && interfaceBuilder != nil && otherFile == nil) else { continue }
             let targets = targetsOfGroup[group.id] ?? []
             // The reason in words: the folder that puts it out of scope, or the other file it holds,
-            // which replacing the group with a catalog would drop from the project (P2).
+            // which replacing the group with a catalog would drop from the project
+            // (docs/spec/project-edit.md#the-variant-group-goes).
             let why = outside.map { "inside \($0), the resources of something else" }
                 ?? otherFile.map { "it also holds \($0), which a catalog cannot replace" }
             if let reason = why {
@@ -187,11 +193,13 @@ public enum LocalizedTables {
                                                           files: strings.map(\.path), targetIDs: targets))
                 continue
             }
-            // L1: the group's own folder, not the folder of its children's `.lproj` folders when
-            // they differ (Monal lists `external/xx.lproj/…` from `localization/`): the reference
-            // Xcode adds is always `path = T.xcstrings` relative to the group's parent (P1).
+            // docs/spec/project-edit.md#a-tables-catalog-goes-in-its-groups-folder: the group's own folder, not the
+            // folder of its children's `.lproj` folders when they differ (Monal lists `external/xx.lproj/…` from
+            // `localization/`): the reference Xcode adds is always `path = T.xcstrings` relative to the group's parent
+            // (docs/spec/project-edit.md#one-file-reference-per-table).
             if let ib = interfaceBuilder {
-                // L3: `mul.lproj` beside the `Base.lproj` holding the storyboard or xib.
+                // docs/spec/project-edit.md#an-interface-builder-table: `mul.lproj` beside the `Base.lproj` holding the
+                // storyboard or xib.
                 let ibFile = PathResolver.lastComponent(ib.path)
                 let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
                 let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
@@ -200,9 +208,9 @@ public enum LocalizedTables {
             } else {
                 let name = tableName(group.name ?? PathResolver.lastComponent(strings[0].path))
                 let kind: Candidate.Kind = strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
-                // L9: a group in an `xx.lproj` group (one language per group, alt-tab) is one
-                // language of the table of the folder holding the `.lproj` folders: a catalog is
-                // never written inside an `.lproj` (other than `mul.lproj`).
+                // docs/spec/project-edit.md#one-variant-group-per-language: a group in an `xx.lproj` group (one
+                // language per group, alt-tab) is one language of the table of the folder holding the `.lproj` folders:
+                // a catalog is never written inside an `.lproj` (other than `mul.lproj`).
                 var catalogFolder = folder
                 var placement: ReferencePlacement?
                 while PathResolver.lastComponent(catalogFolder).hasSuffix(".lproj") {
@@ -262,15 +270,16 @@ public enum LocalizedTables {
         return result
     }
 
-    /// L8: a `.strings` file the project lists as a plain file in a group (no variant group), outside
-    /// any `.lproj` folder (`InfoPlist.strings` beside `Info.plist`), is the development language's
-    /// table: its catalog goes beside it and takes its reference's slot. Only a file some target
+    /// docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a `.strings` file the project lists as a plain file
+    /// in a group (no variant group), outside any `.lproj` folder (`InfoPlist.strings` beside `Info.plist`), is the
+    /// development language's table: its catalog goes beside it and takes its reference's slot. Only a file some target
     /// copies as a resource: one in no build phase is in no bundle, so no table at run time
     /// (alt-tab's genstrings template `l10n/Localizable.strings` beside its `.lproj` folders).
     /// A plain `.strings` file holds the development language, as `Base.lproj` does: its
     /// `lprojFolder` is `Base`, which the caller maps to the source language it decides. A plain
     /// `.stringsdict` likewise: folded into its table's catalog (`TablePairing`), its reference and
-    /// build files go as a variant group's do (P11, docs/spec/migration-rules.md).
+    /// build files go as a variant group's do (docs/spec/project-edit.md#a-plain-stringsdict-leaves-the-project,
+    /// docs/spec/migration-rules.md).
     static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]]) -> [Candidate] {
         var candidates: [Candidate] = []
         for object in graph.objects(isa: "PBXFileReference") {
@@ -291,9 +300,9 @@ public enum LocalizedTables {
         return candidates
     }
 
-    /// L9: the group of `folder` (an ancestor of the variant group's `.lproj` group) and the
-    /// child of it that leads down to the variant group, which the new reference goes before.
-    /// Nil when no group between resolves to `folder`: the reference then takes the first
+    /// docs/spec/project-edit.md#one-variant-group-per-language: the group of `folder` (an ancestor of the variant
+    /// group's `.lproj` group) and the child of it that leads down to the variant group, which the new reference goes
+    /// before. Nil when no group between resolves to `folder`: the reference then takes the first
     /// group's slot, with a path that leads out of its `.lproj` folder.
     static func referencePlacement(for groupID: String, folder: String, graph: ProjectGraph, resolver: PathResolver) -> ReferencePlacement? {
         var child = groupID
@@ -307,8 +316,8 @@ public enum LocalizedTables {
         return nil
     }
 
-    /// Of the placements of a table's groups (L9), the one earliest in its group: the catalog's
-    /// reference goes before the first `.lproj` group it replaces.
+    /// Of the placements of a table's groups (docs/spec/project-edit.md#one-variant-group-per-language), the one
+    /// earliest in its group: the catalog's reference goes before the first `.lproj` group it replaces.
     static func earliestPlacement(_ placements: [ReferencePlacement], _ graph: ProjectGraph) -> ReferencePlacement? {
         guard let first = placements.first else { return nil }
         let children = graph.strings("children", of: first.groupID)
@@ -396,9 +405,10 @@ struct Candidate {
     enum Kind { case strings, stringsdict, interfaceBuilder }
     var name: String
     var kind: Kind
-    /// The variant group, or for a plain `.strings` file (L8) its `PBXFileReference`.
+    /// The variant group, or for a plain `.strings` file (docs/spec/project-edit.md#a-strings-file-outside-any-lproj)
+    /// its `PBXFileReference`.
     var groupID: String
-    /// Where the table's catalog goes (L1–L3).
+    /// Where the table's catalog goes (docs/spec/project-edit.md#where-catalogs-go).
     var catalogPath: String
     var files: [LocalizedFile]
     var targets: [String]

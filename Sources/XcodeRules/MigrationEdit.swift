@@ -96,7 +96,8 @@ public struct MigrationEdit: Sendable {
     /// this edit (two tables of one group) or with no group.
     private mutating func begin(_ table: LocalizedTable) throws(Diagnostic) -> Bool {
         guard !table.variantGroupIDs.isEmpty else { return false }
-        // L8: a plain `.strings` file's reference stands where a variant group would.
+        // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` file's reference stands where
+        // a variant group would.
         let plainFiles = Set(table.files.map(\.referenceID))
         for id in table.variantGroupIDs where graph.object(id)?.isa != "PBXVariantGroup"
             && !(graph.object(id)?.isa == "PBXFileReference" && plainFiles.contains(id)) {

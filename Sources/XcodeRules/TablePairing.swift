@@ -1,6 +1,7 @@
 import XcodeProject
 
-/// Which variant groups make one table (L2, P1).
+/// Which variant groups make one table (docs/spec/project-edit.md#one-table-split-over-two-folders,
+/// docs/spec/project-edit.md#one-file-reference-per-table).
 ///
 /// At run time a table is a name looked up in a bundle's `xx.lproj` folders: `Localizable.strings`
 /// and `Localizable.stringsdict` copied into the same bundle are one table, wherever they sit in
@@ -9,8 +10,8 @@ import XcodeProject
 /// 1. Groups whose catalog would be the same file are one table: a `.strings` and a
 ///    `.stringsdict` group side by side (Vienna, Latest), several groups listing the same
 ///    files, or groups of one kind that each hold other languages (one group per language in its
-///    `xx.lproj` group, alt-tab: L9). Groups of one kind listing different files of a same
-///    language stay apart (the finder warns that they would write one catalog): merging them
+///    `xx.lproj` group, alt-tab: docs/spec/project-edit.md#one-variant-group-per-language). Groups of one kind listing
+/// different files of a same    language stay apart (the finder warns that they would write one catalog): merging them
 ///    would mix two tables' values.
 /// 2. A table made only of `.stringsdict` groups joins the `.strings` table of the same name
 ///    that is built by exactly the same targets, at least one (IceCubesApp:

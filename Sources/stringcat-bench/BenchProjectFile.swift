@@ -2,7 +2,8 @@ import XcodeProject
 
 /// The `project.pbxproj` of the generated app, in Xcode's text form (objectVersion 56): one
 /// application target whose Resources phase builds a `PBXVariantGroup` per table, as Xcode lays
-/// out a localized app before its migration (xcode-project.md §1, §3):
+/// out a localized app before its migration (docs/spec/project-edit.md#the-unit-of-migration-is-the-variant-group,
+/// #the-projectpbxproj-edit):
 ///
 /// - `Localizable.strings` and `Localizable.stringsdict`: a child per language;
 /// - `InfoPlist.strings`: a child per language;

@@ -258,7 +258,8 @@ enum MigrateCommand: Subcommand {
     }
 
     /// Development languages of projects other than the one the report names, with how many
-    /// tables take each (F5: each table takes that of the project that lists it).
+    /// tables take each (docs/spec/languages.md#the-source-language: each table takes that of the project that lists
+    /// it).
     static func otherSourceLanguages(_ report: MigrationReport) -> [(String, Int)] {
         let counts = Dictionary(grouping: (report.tables + report.leftovers).map(\.table.sourceLanguage).filter { $0 != report.sourceLanguage.code }, by: { $0 }).mapValues(\.count)
         return counts.sorted { $0.key < $1.key }

@@ -27,6 +27,48 @@ final class DocumentationTests: XCTestCase {
         XCTAssertGreaterThan(named, 100)
     }
 
+    /// Code and tests cite the spec as `docs/spec/<page>.md#<anchor>` (a later `#anchor` in the same
+    /// comment is of the same page): every page and heading they cite must exist, so a heading
+    /// renamed in the docs cannot leave a comment pointing at nothing.
+    func testEverySpecSectionTheCodeCitesExists() throws {
+        let root = Stringcat.repositoryRoot
+        let spec = root.appendingPathComponent("docs/spec")
+        var headings: [String: Set<String>] = [:]
+        for page in try FileManager.default.contentsOfDirectory(atPath: spec.path) where page.hasSuffix(".md") {
+            let text = try String(contentsOf: spec.appendingPathComponent(page), encoding: .utf8)
+            headings[page] = Set(text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(of: String($0)) })
+        }
+        let citation = try NSRegularExpression(pattern: "docs/spec/([a-z][a-z-]*\\.md)((?:#[a-z0-9_-]+|,\\s*\\\\?\\s*(?:///?\\s*)?#[a-z0-9_-]+)*)")
+        var cited = 0
+        for folder in ["Sources", "Tests"] {
+            let base = root.appendingPathComponent(folder)
+            for case let relative as String in FileManager.default.enumerator(atPath: base.path)! where relative.hasSuffix(".swift") {
+                let text = try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)
+                for match in citation.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    let page = String(text[Range(match.range(at: 1), in: text)!])
+                    let anchors = String(text[Range(match.range(at: 2), in: text)!])
+                    guard let known = headings[page] else {
+                        XCTFail("\(folder)/\(relative) cites docs/spec/\(page), which does not exist")
+                        continue
+                    }
+                    for anchor in anchors.split(separator: "#").map({ $0.prefix { $0 != "," } }) {
+                        cited += 1
+                        XCTAssertTrue(known.contains(String(anchor)), "\(folder)/\(relative) cites docs/spec/\(page)#\(anchor), no heading of that page")
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(cited, 100)
+    }
+
+    /// A heading's anchor as GitHub makes it: lower case, punctuation but `-` and `_` dropped,
+    /// spaces as `-`.
+    private static func anchor(of heading: String) -> String {
+        let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+        let kept = title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == " " }
+        return String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-")
+    }
+
     /// README.md and every Markdown page under docs/, as paths relative to the repository.
     private static func documents(under root: URL) throws -> [String] {
         let docs = root.appendingPathComponent("docs")

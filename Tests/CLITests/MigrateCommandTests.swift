@@ -91,9 +91,9 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertTrue(wrong.stderr.hasPrefix("error: --prefer only applies with --merge\n"), wrong.stderr)
     }
 
-    /// L7 (GoMap, canvas-ios): a table whose files hold no entry gets its catalog, empty, as
-    /// Xcode's migration gives it one; verify compares it (nothing to lose) and --delete-legacy
-    /// takes the empty files.
+    /// docs/spec/project-edit.md#an-empty-table-gets-an-empty-catalog (GoMap, canvas-ios): a table whose files hold no
+    /// entry gets its catalog, empty, as Xcode's migration gives it one; verify compares it (nothing to lose) and
+    /// --delete-legacy takes the empty files.
     func testAnEmptyTableGetsAnEmptyCatalog() throws {
         try write("App/en.lproj/Empty.strings", "\u{FEFF}")
         try write("App/de.lproj/Empty.strings", "/* nothing yet */\n")

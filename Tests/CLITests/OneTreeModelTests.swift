@@ -154,7 +154,7 @@ final class OneTreeModelTests: WorkFolderTestCase {
     }
 
     /// A generated project is its generator's output: the files its spec lists go with
-    /// --delete-legacy once proven (xcode-project.md S2), and the run says to regenerate it.
+    /// --delete-legacy once proven (docs/spec/project-edit.md#a-generated-project), and the run says to regenerate it.
     func testAGeneratedProjectListingTheDeletedFilesIsToldToBeRegeneratedNotARefusal() throws {
         try copySample()
         try write("App/project.yml", "name: LegacyApp\n")

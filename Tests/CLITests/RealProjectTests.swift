@@ -44,7 +44,7 @@ final class RealProjectTests: WorkFolderTestCase {
         (FileManager.default.subpaths(atPath: work.appendingPathComponent(name).path) ?? []).filter { $0.hasSuffix(".xcstrings") }.sorted()
     }
 
-    // MARK: 1. One variant group per language (L9)
+    // MARK: 1. One variant group per language (docs/spec/project-edit.md#one-variant-group-per-language)
 
     func testOneVariantGroupPerLanguageIsOneTableBesideTheLprojFolders() throws {
         var project = MiniProject()
@@ -85,7 +85,7 @@ final class RealProjectTests: WorkFolderTestCase {
         XCTAssertTrue(status.stdout.hasSuffix("status: 2 tables: 2 half-migrated\n"), status.stdout)
     }
 
-    // MARK: 2. Synchronized folders (S5)
+    // MARK: 2. Synchronized folders (docs/spec/project-edit.md#synchronized-folders)
 
     /// Table after table (`--table`) ends in the files one whole run leaves, the migration record
     /// included: home-assistant's synchronized-folder tables `Core` and `Frontend` need no project
@@ -412,7 +412,7 @@ final class RealProjectTests: WorkFolderTestCase {
         XCTAssertTrue(loop.stderr.contains("F/App/back: warning: symbolic link loop (it leads back to"), loop.stderr)
     }
 
-    // MARK: A line read as Xcode's migration reads it (issue 25, rule 1)
+    // MARK: A line read as Xcode's migration reads it (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects)
 
     func testAFileWhoseLineReadingLeavesTextOutIsKeptByDeleteLegacy() throws {
         try write("F/en.lproj/Localizable.strings", "\"a\" = \"Safe mode\";\n\"b\" = \"B\";\n")

@@ -4,7 +4,8 @@ import XCTest
 import TestSupport
 
 /// `--strings-format xml` reproduces real `xcstringstool compile` output byte for byte
-/// (formats.md 7.1): every `<lang>.lproj/<Table>.strings` under `output/`, and no other file.
+/// (docs/spec/compile-output.md#strings-output): every `<lang>.lproj/<Table>.strings` under `output/`, and no other
+/// file.
 final class CompileGoldenTests: XCTestCase {
     func testXMLOutputEqualsXcstringstoolOutput() throws {
         let fm = FileManager.default

@@ -6,8 +6,8 @@ import XCTest
 @testable import Compilation
 import TestSupport
 
-/// Which units are written (formats.md 7.1 and the choices in docs/compile.md), in which order,
-/// and the bytes of each `--strings-format`.
+/// Which units are written (docs/spec/compile-output.md#strings-output and the choices in docs/compile.md), in which
+/// order, and the bytes of each `--strings-format`.
 final class CompileSelectionTests: XCTestCase {
     func testStateNewIsSkippedEverythingElseIsWritten() throws {
         let table = try compileJSON("""

@@ -7,7 +7,8 @@ import XCTest
 @testable import Compilation
 import TestSupport
 
-/// How each catalog shape becomes a `.stringsdict` rule (the inverse of formats.md 5.4).
+/// How each catalog shape becomes a `.stringsdict` rule (the inverse of
+/// docs/spec/migration.md#entries-of-a-stringsdict-table).
 final class CompileShapesTests: XCTestCase {
     func testPlainPluralVariationsBecomeArg1WithTheFormsSpecifierType() throws {
         let table = try compileJSON("""

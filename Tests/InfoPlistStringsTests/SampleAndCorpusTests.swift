@@ -41,7 +41,8 @@ final class SampleAndCorpusTests: XCTestCase {
     }
 
     /// Every InfoPlist.strings of the shared corpus checks without crashing, and its Info.plist
-    /// is found wherever the corpus holds one for it (corpus.md, "How the Info.plist files were picked").
+    /// is found wherever the corpus holds one for it (the `Info.plist` beside the `.lproj` folders, else up to two
+    /// folders up, else a direct subfolder; `GoogleService-Info.plist` excluded).
     func testCorpusTablesCheckAndFindTheirInfoPlist() throws {
         let corpus = try sharedFolder("corpus")
         var tables: [String] = []

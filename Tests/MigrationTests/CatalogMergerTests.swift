@@ -167,7 +167,7 @@ final class StreamedMergeTests: XCTestCase {
         XCTAssertGreaterThan(sequential.diagnostics.filter { $0.severity == .note }.count, 0, "keys in both files are noted")
     }
 
-    /// formats.md 5.3: a commented-out entry in a language other than the source is not a
+    /// docs/spec/migration.md#comments: a commented-out entry in a language other than the source is not a
     /// comment for the next key; in the source language it is.
     func testCommentedOutEntryInAnotherLanguageIsNotAComment() throws {
         func file(_ text: String, _ path: String) -> StringsFile { StringsFileReader.parse(Array(text.utf8), path: path).file! }

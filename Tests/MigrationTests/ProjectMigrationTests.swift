@@ -57,7 +57,8 @@ final class ProjectMigrationTests: XCTestCase {
         XCTAssertEqual(report.projectEdits.map(\.projectPath), [tree.path("LegacyApp.xcodeproj/project.pbxproj")])
     }
 
-    /// Files on disk in no variant group are left alone (F1): not read, not deleted, counted.
+    /// Files on disk in no variant group are left alone
+    /// (docs/spec/project-edit.md#only-the-children-of-a-variant-group-are-read): not read, not deleted, counted.
     func testFilesInNoVariantGroupAreLeftAloneAndCounted() throws {
         let tree = try copy(repositoryRoot + "/Samples/LegacyApp")
         try tree.write("LegacyApp/fr.lproj/Localizable.strings", "\"button.save\" = \"Enregistrer\";\n")
@@ -95,7 +96,8 @@ final class ProjectMigrationTests: XCTestCase {
         XCTAssertEqual(report.projectEdits.count, 0)
     }
 
-    /// Settings.bundle's Root.strings is read by iOS Settings, not by catalogs (§5): skipped, said so.
+    /// Settings.bundle's Root.strings is read by iOS Settings, not by catalogs
+    /// (docs/spec/project-edit.md#files-xcode-leaves-alone): skipped, said so.
     func testBundlesAreNotTables() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")

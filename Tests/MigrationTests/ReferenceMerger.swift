@@ -130,12 +130,12 @@ enum ReferenceMerger {
     }
 
     /// Comments come from the source language whenever it has the key, even when it has no comment
-    /// for it or has it only in its `.stringsdict` (owncloud `"Move here"`: other languages' comments are ignored). When it
-    /// lacks the key (owncloud `"Empty folder"`, an Interface Builder table whose source is the
+    /// for it or has it only in its `.stringsdict` (owncloud `"Move here"`: other languages' comments are ignored).
+    /// When it lacks the key (owncloud `"Empty folder"`, an Interface Builder table whose source is the
     /// storyboard), the comment most other languages agree on is taken, ties going to the first
-    /// language in code order (phoenix took the text of cs/es/fr over ar's: formats.md 5.3, Q3).
-    /// A key written several times in one file gets the comments of every occurrence joined with
-    /// nothing between them, as Xcode does (owncloud `en`: `"Single Account"` twice ->
+    /// language in code order (phoenix took the text of cs/es/fr over ar's: docs/spec/migration.md#comments,
+    /// #the-comment-of-a-key-the-source-language-lacks). A key written several times in one file gets the comments of
+    /// every occurrence joined with nothing between them, as Xcode does (owncloud `en`: `"Single Account"` twice ->
     /// `"Single AccountSingle Account"`).
     static func comments(_ languages: [LegacyLanguageContent], sourceLanguage: String) -> [String: String] {
         var result: [String: String] = [:]
@@ -150,7 +150,7 @@ enum ReferenceMerger {
             // Only keys the source lacks can get this language's comment: the comments of the
             // others are not collected (that was a dictionary per language, a third of the merge).
             // A commented-out entry (`/* "k" = "v"; */`) in a language other than the source is
-            // not a comment for the next key (formats.md 5.3).
+            // not a comment for the next key (docs/spec/migration.md#comments).
             let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }.map { entry in
                 var entry = entry
                 if entry.comment != nil && entry.commentIsCommentedOutEntry { entry.comment = nil }

@@ -75,7 +75,7 @@ final class ASCIIKeyOrderTests: XCTestCase {
     // MARK: - Rules
 
     func testRulesOnExamples() {
-        // formats.md §2.1, and the cases each rule of `ASCIIKeyOrder` was found from.
+        // docs/spec/catalog-format.md#the-key-order, and the cases each rule of `ASCIIKeyOrder` was found from.
         let ordered = [
             "", "\t%@", "\n", "  %@", " %@", "_x", "-x", ": %@", ".dot", "(Re)define it", "%@", "$5", "0", "00", "7 days",
             "10 minutes", "75", "100", "a", "A", "a01", "A1", "Hello", "hello world", "Hello world", "help",

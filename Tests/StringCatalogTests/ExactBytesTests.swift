@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 @testable import StringCatalog
 
-/// Small catalogs written by hand, in the exact bytes Xcode writes (formats.md §1, §3, §4).
+/// Small catalogs written by hand, in the exact bytes Xcode writes (docs/spec/catalog-format.md#the-json-text-form,
+/// #the-top-level-and-its-version, #the-shapes-of-an-entry).
 final class ExactBytesTests: XCTestCase {
     func testEmptyEntryAndEmptyCatalog() {
         let catalog = StringCatalog(sourceLanguage: "en", strings: ["": CatalogEntry()])

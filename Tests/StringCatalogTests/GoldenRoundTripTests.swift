@@ -4,7 +4,8 @@ import XCTest
 @testable import StringCatalog
 
 /// Every Xcode-written catalog in ../shared must come back byte for byte after read + write
-/// (formats.md §10 use 1), by the fast writer and by the JSONSerialization reference.
+/// (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes use 1), by the fast writer and by the
+/// JSONSerialization reference.
 final class GoldenRoundTripTests: XCTestCase {
     private func goldenCatalogs() throws -> [String] {
         let shared = try sharedFolder()

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import StringCatalog
 
-/// Key order of formats.md §2.1, observed in Xcode's files.
+/// Key order of docs/spec/catalog-format.md#the-key-order, observed in Xcode's files.
 final class KeyOrderTests: XCTestCase {
     private func writtenKeyOrder(_ keys: [String]) -> [String] {
         var strings: [String: CatalogEntry] = [:]

@@ -3,7 +3,8 @@ import XCTest
 @testable import StringCatalog
 import StringcatSupport
 
-/// Every valid shape of formats.md §3–4 parses into the model and is written back unchanged.
+/// Every valid shape of docs/spec/catalog-format.md#the-shapes-of-an-entry parses into the model and is written back
+/// unchanged.
 final class ShapesTests: XCTestCase {
     /// Parses `text`, checks it is written back byte for byte, returns the model.
     @discardableResult

@@ -4,7 +4,7 @@ import XCTest
 @testable import StringCatalog
 
 /// The hand-written writer must give exactly the bytes of corelibs `JSONSerialization`
-/// (formats.md §0) on any content, not only on the goldens.
+/// (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes) on any content, not only on the goldens.
 final class WriterEquivalenceTests: XCTestCase {
     /// Deterministic generator, so a failure can be reproduced.
 

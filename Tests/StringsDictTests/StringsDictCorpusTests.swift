@@ -54,8 +54,8 @@ final class StringsDictCorpusTests: XCTestCase {
         // mastodon's 157 files (2,550 entries) and KeePassium's 21 (103).
         XCTAssertEqual(files.count, 178)
         XCTAssertEqual(entryCount, 2653)
-        // The corpus's known oddities (corpus.md items 25–31), found and counted; `zero` forms
-        // are Apple's form for 0 in every language and no warning.
+        // The corpus's known oddities (docs/spec/strings-grammar.md#malformed-rules-in-real-files), found and counted;
+        // `zero` forms are Apple's form for 0 in every language and no warning.
         XCTAssertEqual(warningsByKind, [
             "NSStringFormatValueTypeKey '…' starts with '…'; read as '…'": 152,
             "category '…' is not used by language '…' (CLDR …); kept": 184,

@@ -1,7 +1,7 @@
 import XCTest
 @testable import StringsFile
 
-/// Comment attachment, formats.md §5.3.
+/// Comment attachment, docs/spec/migration.md#comments.
 final class CommentTests: XCTestCase {
     func testLastCommentBeforeKeyWins() {
         let list = entries("/* header */\n\n/* It's optional */\n\"crop\" = \"Crop\";")
@@ -18,7 +18,7 @@ final class CommentTests: XCTestCase {
     func testXcodeTemplateHeaderFollowedByABlankLineAttaches() {
         // owncloud `ownCloud File Provider/en.lproj/Localizable.strings` (goldens): Xcode's catalog
         // gives this header to the first key (`manual` entry), blank line and all. So the rule
-        // proposed in formats.md ("a comment containing `Created by` followed by a blank line is
+        // once proposed ("a comment containing `Created by` followed by a blank line is
         // dropped") does not hold for it, nor for iina's KeyBinding.strings above.
         let text = "/* \n  Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 ownCloud GmbH. All rights reserved.\n*/\n\n\"The destination folder couldn't be found.\" = \"x\";\n"
         XCTAssertEqual(entries(text).first?.comment,
@@ -43,7 +43,7 @@ final class CommentTests: XCTestCase {
         XCTAssertEqual(list.map(\.comment), ["MARK: Enums", "x", "y"])
     }
 
-    // MARK: Comments after an entry's `;` on the same line (formats.md §5.3)
+    // MARK: Comments after an entry's `;` on the same line (docs/spec/migration.md#comments)
 
     func testCommentOnTheLineOfTheSemicolonBelongsToThatEntry() {
         let list = entries("\"a\" = \"b\"; /* error message */\n\"c\" = \"d\"; // note\n\"e\" = \"f\";")

@@ -68,8 +68,8 @@ final class DamagedFileTests: XCTestCase {
     }
 
     func testIdeographicSpaceBetweenEntriesEndsTheTable() {
-        // Linux Foundation 6.3.1 stops here too; swift-foundation#2222 (pitfalls.md) may make newer
-        // Apple releases reject the file instead. Either way we keep the entries and warn.
+        // Linux Foundation 6.3.1 stops here too; swift-foundation#2222 (docs/spec/strings-grammar.md#white-space) may
+        // make newer Apple releases reject the file instead. Either way we keep the entries and warn.
         let text = "\"a\" = \"b\";\n\u{3000}\"c\" = \"d\";"
         XCTAssertEqual(foundation(text), ["a": "b"])
         let result = parse(text)

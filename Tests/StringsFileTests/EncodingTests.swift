@@ -172,7 +172,7 @@ final class EncodingTests: XCTestCase {
         let result = StringsFileReader.read(path: path)
         XCTAssertEqual(result.file?.encoding, .binaryPlist)
         XCTAssertGreaterThan(result.file?.entries.count ?? 0, 10)
-        // NO-BREAK SPACE in keys survives (corpus.md item 10).
+        // NO-BREAK SPACE in keys survives (docs/spec/strings-grammar.md#white-space: it is no white space).
         XCTAssertTrue(result.file?.entries.contains { $0.key.unicodeScalars.contains { $0.value == 0xA0 } } ?? false)
     }
 

@@ -1,7 +1,8 @@
 import XCTest
 @testable import StringsFile
 
-/// Escapes in quoted strings, as CF's `getSlashedChar` reads them (formats.md §8, pitfalls.md probes).
+/// Escapes in quoted strings, as CF's `getSlashedChar` reads them (docs/spec/strings-grammar.md#the-strings-grammar,
+/// #where-other-readers-differ).
 final class EscapeTests: XCTestCase {
     func testSimpleEscapes() {
         XCTAssertEqual(scalars(value(#""k" = "\a\b\f\n\r\t\v\"\'\\";"#)),

@@ -1,7 +1,7 @@
 import XCTest
 @testable import StringsFile
 
-/// formats.md §8 rows: what CoreFoundation accepts.
+/// docs/spec/strings-grammar.md#the-strings-grammar rows: what CoreFoundation accepts.
 final class GrammarTests: XCTestCase {
     func testBasicEntryWithLineAndColumn() {
         let list = entries("\n  \"a\" = \"b\";\n\"c\"=\"d\";")

@@ -103,7 +103,8 @@ public struct MiniProject {
     public mutating func alsoListInMainGroup(_ id: String) { mainChildren.append(id) }
 
     /// A plain file `fileName` (no variant group) in the group of `folder`, built by `targets`
-    /// (L8: `InfoPlist.strings` beside `Info.plist`). Returns its reference's ID.
+    /// (docs/spec/project-edit.md#a-strings-file-outside-any-lproj: `InfoPlist.strings` beside `Info.plist`). Returns
+    /// its reference's ID.
     @discardableResult
     public mutating func plainFile(_ fileName: String, in folder: String, targets targetNames: [String]) -> String {
         let parent = group(folder)
@@ -116,8 +117,9 @@ public struct MiniProject {
         return id
     }
 
-    /// alt-tab's layout (L9): in the group of `folder`, one `xx.lproj` group per language, each
-    /// holding a one-child variant group `fileName` whose child is `path = fileName`.
+    /// alt-tab's layout (docs/spec/project-edit.md#one-variant-group-per-language): in the group of `folder`, one
+    /// `xx.lproj` group per language, each holding a one-child variant group `fileName` whose child is `path =
+    /// fileName`.
     public mutating func variantGroupPerLanguage(_ fileName: String, in folder: String, languages: [String], targets targetNames: [String]) {
         for language in languages {
             let lproj = group(folder + "/" + language + ".lproj")

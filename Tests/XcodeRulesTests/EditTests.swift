@@ -48,8 +48,8 @@ final class EditTests: XCTestCase {
     }
 
     /// The whole edit, byte for byte (`Fixtures/Demo.migrated.pbxproj`, checked by hand against
-    /// P1–P11): the `.strings` + `.stringsdict` pair becomes one reference in the `.strings`
-    /// slot, `Plurals` is kept empty, one build file replaces two where the first was, the
+    /// docs/spec/project-edit.md#the-projectpbxproj-edit): the `.strings` + `.stringsdict` pair becomes one reference
+    /// in the `.strings` slot, `Plurals` is kept empty, one build file replaces two where the first was, the
     /// storyboard group ends `[Base, mul]`, objectVersion 56 -> 60, the settings are added in
     /// key order (as Xcode 15 places it: SWIFT_EMIT_LOC_STRINGS only in the target's Debug, Release
     /// inherits YES from the project).
@@ -80,7 +80,8 @@ final class EditTests: XCTestCase {
                        "Demo.app is in BUILT_PRODUCTS_DIR: no path")
     }
 
-    /// P10: tables migrated one call at a time, in either order, give the bytes of one call.
+    /// docs/spec/project-edit.md#new-object-ids: tables migrated one call at a time, in either order, give the bytes of
+    /// one call.
     func testOneAtATimeGivesTheSameBytesAsAllAtOnce() throws {
         let (graph, localization) = try demo()
         let together = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder).bytes
@@ -112,7 +113,8 @@ final class EditTests: XCTestCase {
         XCTAssertTrue(edit.changes.isEmpty)
     }
 
-    /// Only the storyboard: P5 and P6; the `.strings` groups stay, the PBXVariantGroup section too.
+    /// Only the storyboard: docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group and
+    /// docs/spec/project-edit.md#objectversion-becomes-60; the `.strings` groups stay, the PBXVariantGroup section too.
     func testInterfaceBuilderTableAlone() throws {
         let (graph, localization) = try demo()
         let edit = try MigrationEdit.apply([localization.tables[1]], to: graph, projectFolder: Self.projectFolder)

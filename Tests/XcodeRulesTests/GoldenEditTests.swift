@@ -68,8 +68,8 @@ final class GoldenEditTests: XCTestCase {
         }
 
         // zoom and OSXvnc (one author): the "Project Format" was raised by hand in the same commit
-        // (compatibilityVersion 11.0 -> 15.0 and 6.3 -> 12.0; P6: the migration never changes it,
-        // and four other pairs whose objectVersion went to 60 kept theirs).
+        // (compatibilityVersion 11.0 -> 15.0 and 6.3 -> 12.0; docs/spec/project-edit.md#objectversion-becomes-60: the
+        // migration never changes it, and four other pairs whose objectVersion went to 60 kept theirs).
         XCTAssertEqual(failed("MaddTheSane__zoom"), ["text"])
         XCTAssertEqual(failed("MaddTheSane__OSXvnc"), ["text"])
         for (name, from, to) in [("MaddTheSane__zoom", "Xcode 11.0", "Xcode 15.0"), ("MaddTheSane__OSXvnc", "Xcode 6.3", "Xcode 12.0")] {
@@ -128,7 +128,8 @@ final class GoldenEditTests: XCTestCase {
             XCTAssertEqual(core.before.string("lastKnownFileType", of: "8F6731E780A5363E04E3620A"), "wrapper.application")
         }
         // canvas-ios Student: "Migrate student project. Sync supported languages with Core": the
-        // commit also cut knownRegions to Core's (P7: the migration never touches them).
+        // commit also cut knownRegions to Core's (docs/spec/project-edit.md#what-the-edit-never-changes: the migration
+        // never touches them).
         XCTAssertEqual(failed("instructure__canvas-ios/Student/Student.xcodeproj/project.pbxproj"), ["text"])
         if let student = all["instructure__canvas-ios/Student/Student.xcodeproj/project.pbxproj"] {
             let removed = Set(student.before.project!.knownRegions).subtracting(student.xcode.project!.knownRegions)
@@ -138,8 +139,9 @@ final class GoldenEditTests: XCTestCase {
 
         // ownCloud: the commit ("enabled automated xcstrings localization in project") set
         // LOCALIZATION_PREFERS_STRING_CATALOGS and LOCALIZED_STRING_MACRO_NAMES by hand on the
-        // ownCloud target (P12); P8 puts the setting at project level. SWIFT_EMIT_LOC_STRINGS
-        // matches Xcode target for target (P9).
+        // ownCloud target (docs/spec/project-edit.md#hand-edits-are-not-the-migrations);
+        // docs/spec/project-edit.md#localization_prefers_string_catalogs puts the setting at project level.
+        // SWIFT_EMIT_LOC_STRINGS matches Xcode target for target (docs/spec/project-edit.md#swift_emit_loc_strings).
         XCTAssertEqual(failed("owncloud__ios-app"), ["settings", "text"])
         if let own = all["owncloud__ios-app"] {
             let check = ProjectCheck(before: own.before, xcode: own.xcode, ours: own.ours)

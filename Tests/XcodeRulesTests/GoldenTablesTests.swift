@@ -58,7 +58,7 @@ struct GoldenPair {
     }
 
     /// `MIGRATE-OPTION --include-base-only`: the user picked the Base-only Interface Builder
-    /// groups in Xcode's dialog (L4).
+    /// groups in Xcode's dialog (docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings).
     var includesBaseOnly: Bool { sourceLines("MIGRATE-OPTION --include-base-only").count > 0 }
 
     /// `MIGRATE-OPTION --xcode-version 15`: migrated before Xcode 16 (SWIFT_EMIT_LOC_STRINGS on
@@ -117,11 +117,11 @@ final class GoldenTablesTests: XCTestCase {
             fileCount += read.count
         }
         XCTAssertEqual(tableCount, 93)
-        // Tables the finder lists that the humans did not select (F2: Xcode migrates what the
-        // user selects; IceCubesApp keeps InfoPlist.strings, Easydict its helper's Main.strings,
-        // MarkEdit its AppShortcuts table; canvas-ios migrated its Student project only, OSXvnc
-        // its main project only). TUSafariActivity's root project lists the package's table,
-        // which Xcode migrated through the package without touching the project.
+        // Tables the finder lists that the humans did not select
+        // (docs/spec/project-edit.md#only-the-selected-tables-are-migrated: Xcode migrates what the user selects;
+        // IceCubesApp keeps InfoPlist.strings, Easydict its helper's Main.strings, MarkEdit its AppShortcuts table;
+        // canvas-ios migrated its Student project only, OSXvnc its main project only). TUSafariActivity's root project
+        // lists the package's table, which Xcode migrated through the package without touching the project.
         XCTAssertEqual(notMigrated.sorted(), [
             "Dimillian__IceCubesApp:IceCubesActionExtension/InfoPlist.xcstrings",
             "MaddTheSane__OSXvnc:Bundles/Echoware/InfoPlist.xcstrings",

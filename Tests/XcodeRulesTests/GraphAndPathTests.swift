@@ -87,8 +87,8 @@ final class GraphAndPathTests: XCTestCase {
         XCTAssertEqual(localization.skipped.map(\.reason), ["it also holds Intents.intentdefinition, which a catalog cannot replace", "inside Settings.bundle, the resources of something else", "inside Pods, the resources of something else"])
     }
 
-    /// L2 pairing: a `.stringsdict` group in another folder joins the `.strings` group only when
-    /// the same targets build both; otherwise each is a table in its own folder.
+    /// docs/spec/project-edit.md#one-table-split-over-two-folders pairing: a `.stringsdict` group in another folder
+    /// joins the `.strings` group only when the same targets build both; otherwise each is a table in its own folder.
     func testPairingNeedsTheSameTargets() throws {
         func objects(_ dictTarget: String) -> String {
             """
@@ -115,7 +115,8 @@ final class GraphAndPathTests: XCTestCase {
         XCTAssertEqual(apart.tables.map(\.catalogPath), ["/p/Localizable.xcstrings", "/p/Plurals/Localizable.xcstrings"])
     }
 
-    /// L4: a storyboard group without `.strings` children is not a table.
+    /// docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: a storyboard group without `.strings` children is
+    /// not a table.
     func testInterfaceBuilderGroupWithoutStringsIsNoTable() throws {
         let graph = try project("""
         \t\tR0 = {isa = PBXProject; mainGroup = G0; targets = (); };
@@ -127,8 +128,8 @@ final class GraphAndPathTests: XCTestCase {
         XCTAssertEqual(LocalizedTables.find(in: graph, projectFolder: "/p").tables.count, 0)
     }
 
-    /// S5: deleted files leave the exception sets of the synchronized folder holding them; the
-    /// project's synchronized folders and the status lookup through them.
+    /// docs/spec/project-edit.md#synchronized-folders: deleted files leave the exception sets of the synchronized
+    /// folder holding them; the project's synchronized folders and the status lookup through them.
     func testSynchronizedFolderExceptions() throws {
         let text = """
         // !$*UTF8*$!

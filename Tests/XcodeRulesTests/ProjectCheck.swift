@@ -42,7 +42,8 @@ struct ProjectCheck {
         }
         result["groups"] = groups
         // LOCALIZATION_PREFERS_STRING_CATALOGS is judged apart (`lpsc`, not one of the five):
-        // Xcode added it in about 70% of the migrations seen and nothing predicts which (P8).
+        // Xcode added it in about 70% of the migrations seen and nothing predicts which
+        // (docs/spec/project-edit.md#localization_prefers_string_catalogs).
         let withoutLPSC = { (all: [String: [String: String]]) in all.mapValues { $0.filter { $0.key != "LOCALIZATION_PREFERS_STRING_CATALOGS" } } }
         result["lpsc"] = effective(xcode) == effective(ours)
         result["settings"] = withoutLPSC(effective(xcode)) == withoutLPSC(effective(ours)) && otherSettings(xcode) == otherSettings(ours)

@@ -38,8 +38,8 @@ final class RealProjectEditTests: XCTestCase {
             let migratedGroups = Set(chosen.flatMap(\.variantGroupIDs))
             let left = LocalizedTables.find(in: after, projectFolder: folder).tables.flatMap(\.variantGroupIDs)
             XCTAssertEqual(left.filter(migratedGroups.contains), [], path)
-            // One table at a time gives the same bytes (P10): the first three tables one by one,
-            // then the rest in one edit, so that each file is re-read at most four times.
+            // One table at a time gives the same bytes (docs/spec/project-edit.md#new-object-ids): the first three
+            // tables one by one, then the rest in one edit, so that each file is re-read at most four times.
             guard graph.document.text.count < 1_000_000 else { continue }
             var bytes = [UInt8](FileManager.default.contents(atPath: path)!)
             let steps = chosen.prefix(3).map { [$0] } + (chosen.count > 3 ? [Array(chosen.dropFirst(3))] : [])

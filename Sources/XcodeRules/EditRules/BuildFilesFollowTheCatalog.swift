@@ -10,7 +10,7 @@ public struct BuildFilesFollowTheCatalog: TableEditRule {
         """
     public let evidence = """
         IceCubesApp's three targets get three build files, owncloud's seven phases seven; Xcode keeps \
-        the place in 10 of 21 phases and order does not change the build (docs/spec/project-edit.md#build-files).
+        the place in 10 of 21 phases and order does not change the build (docs/spec/project-edit.md#one-build-file-per-target).
         """
 
     public init() {}

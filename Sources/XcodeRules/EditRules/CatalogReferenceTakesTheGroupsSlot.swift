@@ -13,7 +13,8 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
         """
     public let evidence = """
         26 references in 12 migrations have one shape, and 20 of 21 take the group's slot \
-        (docs/spec/project-edit.md#the-catalog-reference, #its-slot, #one-group-per-language).
+        (docs/spec/project-edit.md#one-file-reference-per-table, #the-reference-takes-the-groups-slot, \
+        #one-variant-group-per-language).
         """
 
     public init() {}
@@ -58,7 +59,7 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
     /// group when the catalog is in the group's folder, as in every migration studied. When the
     /// variant group had a folder of its own (`SOURCE_ROOT` like Easydict's `Localizable.strings`),
     /// the reference keeps pointing at the catalog: a path relative to the same base, with `name`
-    /// set as Xcode does for paths with folders [INF].
+    /// set as Xcode does for paths with folders (inferred: no migration shows it).
     static func location(_ catalog: String, slot: String, _ editor: ProjectEditor) -> MigrationEdit.ReferenceLocation {
         let name = PathResolver.lastComponent(catalog)
         let graph = editor.graph

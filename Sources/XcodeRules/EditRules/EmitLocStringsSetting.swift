@@ -11,7 +11,7 @@ public struct EmitLocStringsSetting: ProjectEditRule {
         """
     public let evidence = """
         14 project files migrated by Xcode 15 (2023-06 to 2024-09) and 21 by Xcode 16 and later \
-        (2024-08 on); nothing in the file tells which (docs/spec/migration-rules.md#which-xcode).
+        (2024-08 on); nothing in the file tells which (docs/spec/migration-rules.md#which-xcode---xcode-version).
         """
 
     public init() {}

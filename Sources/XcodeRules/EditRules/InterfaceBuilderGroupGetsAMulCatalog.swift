@@ -9,7 +9,7 @@ public struct InterfaceBuilderGroupGetsAMulCatalog: TableEditRule {
         one child is added: name = mul; path = mul.lproj/Name.xcstrings. The group ends [Base, mul]; \
         no build file is added (the group is built already).
         """
-    public let evidence = "51 groups in 5 migrations all end [Base, mul] (docs/spec/project-edit.md#interface-builder-tables)."
+    public let evidence = "51 groups in 5 migrations all end [Base, mul] (docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group)."
 
     public init() {}
 

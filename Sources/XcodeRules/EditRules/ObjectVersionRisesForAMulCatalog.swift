@@ -9,7 +9,7 @@ public struct ObjectVersionRisesForAMulCatalog: ProjectEditRule {
         """
     public let evidence = """
         3 of 3 migrations with Interface Builder tables below 60 rose to 60, 8 of 8 without them \
-        kept theirs (docs/spec/project-edit.md#object-version).
+        kept theirs (docs/spec/project-edit.md#objectversion-becomes-60).
         """
 
     public init() {}

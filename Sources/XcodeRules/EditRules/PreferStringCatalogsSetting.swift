@@ -9,7 +9,7 @@ public struct PreferStringCatalogsSetting: ProjectEditRule {
         """
     public let evidence = """
         Added in 9 of the 14 studied migrations and about 70% of all 51, with no fact of the project \
-        file predicting the others (docs/spec/project-edit.md#settings).
+        file predicting the others (docs/spec/project-edit.md#localization_prefers_string_catalogs).
         """
 
     public init() {}

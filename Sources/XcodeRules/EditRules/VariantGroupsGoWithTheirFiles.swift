@@ -11,7 +11,7 @@ public struct VariantGroupsGoWithTheirFiles: TableEditRule {
         """
     public let evidence = """
         13 of 14 migrations remove them so, IceCubesApp keeps its emptied Plurals group, and \
-        nimble-commander's plain .stringsdict went with its build file (docs/spec/project-edit.md#the-groups-go).
+        nimble-commander's plain .stringsdict went with its build file (docs/spec/project-edit.md#the-variant-group-goes).
         """
 
     public init() {}

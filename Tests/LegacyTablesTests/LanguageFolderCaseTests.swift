@@ -4,12 +4,12 @@ import Languages
 @testable import LegacyTables
 import TestSupport
 
-/// Issue 25, rule 6: a language folder in another case (`zh-hans.lproj`) gives the code in BCP 47
-/// casing (`zh-Hans`: language lower case, script title case, region upper case), as Xcode writes
+/// (docs/spec/languages.md#case-is-canonical): a language folder in another case (`zh-hans.lproj`) gives the code in
+/// BCP 47 casing (`zh-Hans`: language lower case, script title case, region upper case), as Xcode writes
 /// it, in a folder reading and in a project alike; the other rules stay (a region keeps its `_`
-/// in a project: `zh_cn` -> `zh_CN`). The evidence is a held-out migration (formats.md 5.7).
-final class Rule6LanguageCodeCaseTests: XCTestCase {
-    func testRule6FolderNamesInAnyCaseGiveCanonicalCodes() {
+/// in a project: `zh_cn` -> `zh_CN`). The evidence is a held-out migration (docs/spec/languages.md).
+final class LanguageFolderCaseTests: XCTestCase {
+    func testFolderNamesInAnyCaseGiveCanonicalCodes() {
         let cases = [
             ("zh-hans", "zh-Hans"), ("zh-hant", "zh-Hant"), ("zh-HANS", "zh-Hans"), ("ZH-Hans", "zh-Hans"), ("zh_hans", "zh-Hans"),
             ("pt-br", "pt-BR"), ("PT-br", "pt-BR"), ("en-gb", "en-GB"), ("zh-hant-tw", "zh-Hant-TW"), ("zh-hant-hk", "zh-Hant-HK"),
@@ -22,7 +22,7 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
         }
     }
 
-    func testRule6ProjectFoldersInAnyCaseKeepTheirOtherRules() {
+    func testProjectFoldersInAnyCaseKeepTheirOtherRules() {
         let cases = [
             ("zh-hans", "zh-Hans"), ("zh_hans", "zh-Hans"), ("zh_cn", "zh_CN"), ("zh_CN", "zh_CN"), ("zh_TW", "zh_TW"),
             ("zh_Hans", "zh-Hans"), ("pt-br", "pt-BR"), ("pt_br", "pt_BR"), ("no", "nb"), ("no_NO", "nb_NO"),
@@ -34,7 +34,7 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
     }
 
     /// Canonical codes are left as they are.
-    func testRule6CanonicalCodesAreUnchanged() {
+    func testCanonicalCodesAreUnchanged() {
         for code in ["en", "pt-BR", "pt-PT", "en-GB", "es-419", "zh-Hans", "zh-Hant-TW", "nb-NO", "se", "ars", "tzm", "ca-ES", "sv-instk12"] {
             XCTAssertEqual(LanguageTag(code)?.spelled(.canonical), code)
             XCTAssertEqual(LanguageTag(code)?.spelled(.project), code)
@@ -45,7 +45,7 @@ final class Rule6LanguageCodeCaseTests: XCTestCase {
     /// they show is that every code Xcode wrote for their folders is what the rules give, case
     /// included: each `.lproj` folder of `before/` whose code appears in no catalog of `after/`
     /// would be a miss.
-    func testRule6SharedFoldersGiveTheCodesXcodeWrote() throws {
+    func testSharedFoldersGiveTheCodesXcodeWrote() throws {
         let goldens = try sharedFolder("goldens")
         var checked = 0
         for pair in try FileManager.default.contentsOfDirectory(atPath: goldens).sorted() {

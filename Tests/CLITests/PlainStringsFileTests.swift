@@ -2,10 +2,10 @@ import Foundation
 import TestSupport
 import XCTest
 
-/// Issue 25 rule 7 (xcode-project.md L8): a `.strings` file outside any `.lproj` that the project
-/// lists as a plain file (no variant group), such as `InfoPlist.strings` beside `Info.plist`, is
+/// (docs/spec/project-edit.md#a-strings-file-outside-any-lproj): a `.strings` file outside any `.lproj`
+/// that the project lists as a plain file (no variant group), such as `InfoPlist.strings` beside `Info.plist`, is
 /// the development language's table: its catalog goes beside it and takes its reference's slot.
-final class Rule7PlainStringsFileTests: WorkFolderTestCase {
+final class PlainStringsFileTests: WorkFolderTestCase {
     private func text(_ relative: String) throws -> String {
         try String(contentsOf: work.appendingPathComponent(relative), encoding: .utf8)
     }

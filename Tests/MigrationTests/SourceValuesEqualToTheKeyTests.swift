@@ -6,14 +6,15 @@ import XCTest
 @testable import Migration
 @testable import Verification
 
-/// Issue 25, rule 8, checked against formats.md 5.2 and the goldens: what decides is which file is
-/// the source language's, and `Base.lproj` is the source language's file as `en.lproj` is. Its
-/// values are written under the source language like `en.lproj`'s, **including values equal to
-/// their key**: Xcode's migration keeps them (HSTracker's `Base.lproj`, 139 of 139; owncloud's
-/// `en.lproj`, 864 of 864; TUSafariActivity). The issue's wording ("omitted") describes what a
-/// build does later to keys it finds in code (formats.md 6), not the migration.
-final class Rule8SourceValuesEqualToTheKeyTests: XCTestCase {
-    func testRule8BaseAndEnglishValuesEqualToTheKeyAreKeptAndVerified() throws {
+/// (docs/spec/migration.md#the-source-language-is-written-even-when-it-equals-the-key), checked against
+/// docs/spec/migration.md#entries-of-a-strings-table and the goldens: what decides is which file is the source
+/// language's, and `Base.lproj` is the source language's file as `en.lproj` is. Its values are written under the source
+/// language like `en.lproj`'s, **including values equal to their key**: Xcode's migration keeps them (HSTracker's
+/// `Base.lproj`, 139 of 139; owncloud's `en.lproj`, 864 of 864; TUSafariActivity). The issue's wording ("omitted")
+/// describes what a build does later to keys it finds in code (docs/spec/migration.md#what-a-build-does-afterwards),
+/// not the migration.
+final class SourceValuesEqualToTheKeyTests: XCTestCase {
+    func testBaseAndEnglishValuesEqualToTheKeyAreKeptAndVerified() throws {
         let tree = try TestTree()
         try tree.write("App/Base.lproj/Localizable.strings", "\"Cancel\" = \"Cancel\";\n\"only.base\" = \"only.base\";\n\"ok\" = \"OK\";\n")
         try tree.write("App/de.lproj/Localizable.strings", "\"Cancel\" = \"Abbrechen\";\n")
@@ -37,7 +38,7 @@ final class Rule8SourceValuesEqualToTheKeyTests: XCTestCase {
     /// HSTracker's `Translations/macOS` table has only `Base.lproj` for the source language; 139
     /// of its values equal their key, and Xcode's catalog has every one under `en` (all `manual`,
     /// the migration's shape). Migrated with its project, ours has them too.
-    func testRule8SharedBaseValuesEqualToTheKeyAreKeptAsXcodeKeptThem() throws {
+    func testSharedBaseValuesEqualToTheKeyAreKeptAsXcodeKeptThem() throws {
         let pair = try sharedFolder("goldens/HearthSim__HSTracker")
         let tree = try TestTree()
         try FileManager.default.removeItem(atPath: tree.root)

@@ -3,12 +3,12 @@ import TestSupport
 import XCTest
 @testable import StringsFile
 
-/// Issue 25, rule 3: the first comment of a file is not the first key's comment when it is
-/// Xcode's current new-file template, recognised by its last line before `*/` holding only
+/// (docs/spec/migration.md#the-file-header-comment): the first comment of a file is not the first key's comment when it
+/// is Xcode's current new-file template, recognised by its last line before `*/` holding only
 /// spaces; the older template (last line `Copyright © …`, or an empty line) is the first key's
 /// comment like any other. `(No Comment)` is dropped like `No comment provided by engineer.`
-/// (formats.md 5.3).
-final class Rule3FileHeaderCommentTests: XCTestCase {
+/// (docs/spec/migration.md#comments).
+final class FileHeaderCommentTests: XCTestCase {
     /// The current template, as Xcode 13+ writes it for a new `.strings` file.
     private let currentTemplate = "/* \n  InfoPlist.strings\n  ZoomCocoa\n\n  Created by C.W. Betts on 10/1/21.\n  \n*/\n\n"
     /// The older template: its last line is the copyright line.
@@ -19,7 +19,7 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
     /// zoom's four tables (shared pair) start with the current template, and Xcode's catalogs
     /// give their first keys no comment (`manual` entries, migration shape); owncloud's File
     /// Provider table starts with the older template, and Xcode gave it to the first key.
-    func testRule3SharedHeadersAsXcodesCatalogsShowThem() throws {
+    func testSharedHeadersAsXcodesCatalogsShowThem() throws {
         let goldens = try sharedFolder("goldens")
         let cases: [(file: String, catalog: String, key: String)] = [
             ("MaddTheSane__zoom/before/src/zoomCocoa/en.lproj/InfoPlist.strings", "MaddTheSane__zoom/after/src/zoomCocoa/InfoPlist.xcstrings", "uk.org.logicalshift.zoom.skein"),
@@ -47,7 +47,7 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
 
     /// Every `.strings` of the shared goldens that starts with a multi-line header directly
     /// before its first key: the rule decides by the header's last line alone.
-    func testRule3EverySharedHeaderFollowsTheRule() throws {
+    func testEverySharedHeaderFollowsTheRule() throws {
         let goldens = try sharedFolder("goldens")
         var dropped = 0, attached = 0
         for pair in try FileManager.default.contentsOfDirectory(atPath: goldens).sorted() {
@@ -76,13 +76,13 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
 
     // MARK: Minimal fixtures
 
-    func testRule3CurrentTemplateIsNotTheFirstKeysComment() {
+    func testCurrentTemplateIsNotTheFirstKeysComment() {
         let result = parse(currentTemplate + "\"a\" = \"A\";\n/* b */\n\"b\" = \"B\";\n")
         XCTAssertEqual(result.file?.entries.map(\.comment), [nil, "b"])
         XCTAssertEqual(result.file?.leadingComment, "InfoPlist.strings\n  ZoomCocoa\n\n  Created by C.W. Betts on 10/1/21.")
     }
 
-    func testRule3OlderTemplateIsTheFirstKeysComment() {
+    func testOlderTemplateIsTheFirstKeysComment() {
         XCTAssertEqual(entries(olderTemplate + "\"a\" = \"A\";\n").first?.comment,
                        "Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 ownCloud GmbH. All rights reserved.")
         // An empty last line (no space) is the older form too (squirrel's zh-Hans header).
@@ -90,7 +90,7 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
                        "Localizable.strings\n  Squirrel\n\n  Created by x on 12/12/22.")
     }
 
-    func testRule3VariantsOfTheCurrentTemplate() {
+    func testVariantsOfTheCurrentTemplate() {
         for header in ["/* \n  Copyright(c) 2020 x \n \n*/\n", "/*\r\n  N.strings\r\n  \r\n*/\r\n", "/* \n  N.strings\n  \n  */\n", "/*\u{2028}  N\u{2028}  \u{2028}*/\n"] {
             XCTAssertEqual(entries(header + "\"a\" = \"A\";").first?.comment, nil, header.debugDescription)
         }
@@ -99,7 +99,7 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
         }
     }
 
-    func testRule3OnlyTheFilesFirstCommentIsATemplate() {
+    func testOnlyTheFilesFirstCommentIsATemplate() {
         // The same text later in the file is an ordinary comment.
         let text = "\"a\" = \"A\";\n/* \n  N.strings\n  \n*/\n\"b\" = \"B\";\n"
         XCTAssertEqual(entries(text).map(\.comment), [nil, "N.strings"])
@@ -109,7 +109,7 @@ final class Rule3FileHeaderCommentTests: XCTestCase {
         XCTAssertEqual(entries(currentTemplate + "\"a\" = \"A\"; /* t */\n").first?.comment, "t")
     }
 
-    func testRule3NoCommentPlaceholderIsDropped() {
+    func testNoCommentPlaceholderIsDropped() {
         let list = entries("/* (No Comment) */\n\"a\" = \"A\";\n/* No comment provided by engineer. */\n\"b\" = \"B\";\n/* (No comment) */\n\"c\" = \"C\";\n")
         XCTAssertEqual(list.map(\.comment), ["(No Comment)", "No comment provided by engineer.", "(No comment)"])
         XCTAssertEqual(list.map(StringsFile.usableComment(of:)), [nil, nil, "(No comment)"])

@@ -3,12 +3,12 @@ import StringcatSupport
 import XCTest
 @testable import StringsFile
 
-/// Issue 25, rule 1, on seeded token soup: Xcode's reading (`StringsReading.xcodeMigration`)
-/// differs from Apple's only where Foundation rejects the text. Where Foundation returns a table,
-/// both readings give the same entries and the same diagnostics; where it rejects the text, Xcode's
+/// (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects), on seeded token soup: Xcode's reading
+/// (`StringsReading.xcodeMigration`) differs from Apple's only where Foundation rejects the text. Where Foundation
+/// returns a table, both readings give the same entries and the same diagnostics; where it rejects the text, Xcode's
 /// reading either rejects it too or reads it with a warning for each entry read from its line;
 /// with `strict`, it rejects exactly what Apple's reading rejects, with the same errors.
-final class Rule1RecoveryDifferentialTests: XCTestCase {
+final class XcodeReadingDifferentialTests: XCTestCase {
     private let pieces = [
         "\"a\" = \"b\";", "\"a\" = \"b\"", "\"c\" = \"d", "\"e\" = \"f\" g;", "\"h\" = \"i \"j\";", "k = v;", "'s' = 't'",
         "\n", "\n", "\r\n", " ", ";", "=", "\"", "/* x */", "// y\n", "\"\\q\"", "\"é😀\"", "{", "}",
@@ -18,7 +18,7 @@ final class Rule1RecoveryDifferentialTests: XCTestCase {
         StringsFileReader.parse(Array(text.utf8), path: "t.strings", strict: strict, reading: reading)
     }
 
-    func testRule1RecoveryOnlyWhereFoundationRejects() {
+    func testRecoveryOnlyWhereFoundationRejects() {
         var rng = SplitMix64(seed: 0x2025_0001)
         var same = 0, recovered = 0, rejected = 0
         for round in 0..<3000 {

@@ -3,11 +3,11 @@ import TestSupport
 import XCTest
 @testable import StringsFile
 
-/// Issue 25, rule 1: where CoreFoundation's grammar rejects a `.strings` file, Xcode's migration
-/// still reads it, entry by entry from the entry's line (`StringsReading.xcodeMigration`,
-/// formats.md 5.2). Every other entry is read with CF's grammar, so valid files read the same
-/// either way.
-final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
+/// (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects): where CoreFoundation's grammar rejects a
+/// `.strings` file, Xcode's migration still reads it, entry by entry from the entry's line
+/// (`StringsReading.xcodeMigration`, docs/spec/migration.md#entries-of-a-strings-table). Every other entry is read with
+/// CF's grammar, so valid files read the same either way.
+final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     private func read(_ text: String, strict: Bool = false) -> StringsReadResult {
         StringsFileReader.parse(Array(text.utf8), path: "t.strings", strict: strict, reading: .xcodeMigration)
     }
@@ -21,8 +21,8 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     /// Rectangle's `ar`, `es`, `es-419` and `uk` `Main.strings` and HSTracker's `ko`
     /// `LadderTab.strings`: CoreFoundation rejects all five; Xcode's catalog has every entry of
     /// each, with the values the line reading gives. One value differs, and not by a reading:
-    /// see `testRule1TheOneArabicValueNoReadingGives`.
-    func testRule1SharedFilesReadAsXcodesMigrationReadThem() throws {
+    /// see `testTheOneArabicValueNoReadingGives`.
+    func testSharedFilesReadAsXcodesMigrationReadThem() throws {
         let goldens = try sharedFolder("goldens")
         let cases: [(file: String, language: String, catalog: String, recoveredLines: [Int])] = [
             ("rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", "ar", "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [685, 691]),
@@ -63,7 +63,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     /// (`… حدد \ n \ "استخدام …` -> `… حدد  n  استخدام …`), and `\"` is `"` in the 44 other
     /// values of Rectangle's files that hold one. The entry is one a build rewrote
     /// (`extracted_with_value`), so golden_check does not compare it; this test records it.
-    func testRule1TheOneArabicValueNoReadingGives() throws {
+    func testTheOneArabicValueNoReadingGives() throws {
         let goldens = try sharedFolder("goldens")
         let result = StringsFileReader.read(path: "\(goldens)/rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", reading: .xcodeMigration)
         let ours = try XCTUnwrap(result.file?.dictionary["q9C-qZ-xw5.title"])
@@ -76,7 +76,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
 
     // MARK: Minimal fixtures
 
-    func testRule1MissingSemicolonBeforeTheNextLinesEntry() {
+    func testMissingSemicolonBeforeTheNextLinesEntry() {
         // Rectangle `es` line 747.
         let text = "\"a\" = \"A\";\n\"b\" = \"B\"\n\n\"c\" = \"C\";\n"
         XCTAssertNil(foundation(text))
@@ -89,13 +89,13 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertEqual(result.file?.recoveredEntries, [StringsRecoveredEntry(key: "b", value: "B", line: 2, column: 1, problem: "missing ';' after the value")])
     }
 
-    func testRule1MissingSemicolonAtTheEndOfTheFile() {
+    func testMissingSemicolonAtTheEndOfTheFile() {
         let result = read("\"a\" = \"A\";\n\"b\" = \"B\"")
         XCTAssertEqual(result.file?.dictionary, ["a": "A", "b": "B"])
         XCTAssertEqual(result.file?.recoveredEntries.map(\.line), [2])
     }
 
-    func testRule1TextAfterAnEarlyClosingQuote() {
+    func testTextAfterAnEarlyClosingQuote() {
         // Rectangle `ar` line 685: the value runs to the line's last quote; the stray one is left out.
         let text = "\"a\" = \"x \\ n \\ \"y z\";\n\"b\" = \"B\";\n"
         XCTAssertNil(foundation(text))
@@ -106,7 +106,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertEqual(descriptions(result).filter { $0.contains("unknown escape") }.count, 2)
     }
 
-    func testRule1UnterminatedLastValueRunsToTheSemicolon() {
+    func testUnterminatedLastValueRunsToTheSemicolon() {
         // HSTracker `ko` `LadderTab.strings`, its last line.
         let text = "\"a\" = \"A\";\n\"b\" = \"B text;\n"
         XCTAssertNil(foundation(text))
@@ -115,7 +115,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertEqual(result.file?.recoveredEntries.map(\.problem), ["the value's quote is not closed on its line"])
     }
 
-    func testRule1UnterminatedValueInTheMiddleOfTheFile() {
+    func testUnterminatedValueInTheMiddleOfTheFile() {
         // CF's string runs to the next line's quote; the line reading stops at the line's end.
         let text = "\"a\" = \"A;\n\"b\" = \"B\";\n"
         let result = read(text)
@@ -123,7 +123,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertEqual(result.file?.recoveredEntries.map(\.line), [1])
     }
 
-    func testRule1TextAfterTheValueIsNamedInTheWarning() {
+    func testTextAfterTheValueIsNamedInTheWarning() {
         let result = read("\"a\" = \"A\" junk;\n")
         XCTAssertEqual(result.file?.dictionary, ["a": "A"])
         XCTAssertEqual(result.file?.recoveredEntries.first?.unreadText, "junk;")
@@ -132,7 +132,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         ])
     }
 
-    func testRule1CommentsAndDuplicatesAroundARecoveredEntry() {
+    func testCommentsAndDuplicatesAroundARecoveredEntry() {
         let text = "/* one */\n\"a\" = \"A\"\n/* two */\n\"b\" = \"B\";\n\"a\" = \"C\";\n"
         let result = read(text)
         XCTAssertEqual(result.file?.entries.map(\.comment), ["one", "two", nil])
@@ -140,7 +140,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertTrue(descriptions(result).contains("t.strings:5:1: warning: duplicate key \"a\" (also at line 2) with a different value; the last one wins"))
     }
 
-    func testRule1StrictRefusesAsApplesReaderDoes() {
+    func testStrictRefusesAsApplesReaderDoes() {
         let text = "\"a\" = \"A\"\n\"b\" = \"B\";\n"
         let strict = read(text, strict: true)
         XCTAssertNil(strict.file)
@@ -148,7 +148,7 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertEqual(descriptions(strict), ["t.strings:1:10: error: missing ';' after the value of \"a\""])
     }
 
-    func testRule1WhatStaysAnError() {
+    func testWhatStaysAnError() {
         // Not an entry the line reading knows: its value is not a quoted string on the key's line.
         for text in ["\"a\" = ;\n", "\"a\" \"A\";\n", "\"a\" =\n\"A\"\n\"b\" = \"B\";\n", "\"a\" = A\n\"b\" = \"B\";\n",
                      "{ \"a\" = \"A\" }\n", "{ \"a\" = \"A\"\n}\n", "\"a\" = \"\\UD800\" x;\n", "\"a\" = \"A\";\n\"b\" = \"\\UD800 text;\n"] {
@@ -158,14 +158,14 @@ final class Rule1XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         }
     }
 
-    func testRule1JunkWhereAKeyShouldStartAfterARecoveredEntryEndsTheTable() {
+    func testJunkWhereAKeyShouldStartAfterARecoveredEntryEndsTheTable() {
         // As after any entry: CF's grammar goes on at the next line.
         let result = read("\"a\" = \"A\"\n;;\n\"b\" = \"B\";\n")
         XCTAssertEqual(result.file?.dictionary, ["a": "A"])
         XCTAssertEqual(result.file?.unreadTail?.line, 2)
     }
 
-    func testRule1ValidFilesReadTheSameEitherWay() {
+    func testValidFilesReadTheSameEitherWay() {
         for text in ["\"a\" = \"A\";\n\"b\" = 'B'; // c\n", "/* h */\n\"k\" = \"v\";;\n\"x\" = \"y\";", "k = v;\n\"a\\\"b\" = \"c\\\\\";",
                      "{ \"a\" = \"b\"; }", "\"a\" = \"x\ny\";\n"] {
             let apple = parse(text)

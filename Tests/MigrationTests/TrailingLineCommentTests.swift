@@ -7,12 +7,12 @@ import XCTest
 @testable import Migration
 @testable import Verification
 
-/// Issue 25, rule 2: a `// …` comment after an entry's `;` on its line (`"k" = "Dark mode"; //
-/// TODO: Translate`). Xcode's migration drops that entry's localization; stringcat keeps it, since
+/// (docs/spec/migration.md#a-line-comment-after-the-semicolon): a `// …` comment after an entry's `;` on its line (`"k"
+/// = "Dark mode"; // TODO: Translate`). Xcode's migration drops that entry's localization; stringcat keeps it, since
 /// dropping a translation is a loss (a documented deviation, docs/format-notes.md; golden_check
 /// accepts it through the pair's `KEEP-EXTRA` line).
-final class Rule2TrailingLineCommentTests: XCTestCase {
-    func testRule2TheLocalizationIsKeptAndVerified() throws {
+final class TrailingLineCommentTests: XCTestCase {
+    func testTheLocalizationIsKeptAndVerified() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "/* Button */\n\"dark\" = \"Dark mode\";\n")
         try tree.write("App/de.lproj/Localizable.strings", "\"dark\" = \"Dark mode\"; // TODO: Translate\n")
@@ -30,7 +30,7 @@ final class Rule2TrailingLineCommentTests: XCTestCase {
     /// of each with the file's value. Xcode's catalog lacks 59 of them; the 5 it has (`de`, `ja`,
     /// `uk` `menuBarIconSettingsMenu`, `uk` `menuBarCounterSettingsMenu`, `pl`
     /// `upcomingRemindersDueTitle`) hold the file's values.
-    func testRule2SharedLinesAreKeptWhereXcodeDroppedThem() throws {
+    func testSharedLinesAreKeptWhereXcodeDroppedThem() throws {
         let pair = try sharedFolder("goldens/DamascenoRafael__reminders-menubar")
         let tree = try TestTree()
         try FileManager.default.removeItem(atPath: tree.root)

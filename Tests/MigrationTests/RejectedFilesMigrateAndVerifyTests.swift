@@ -7,16 +7,16 @@ import XCTest
 @testable import Migration
 @testable import Verification
 
-/// Issue 25, rule 1, end to end: `migrate` reads a `.strings` file CoreFoundation rejects as
-/// Xcode's migration does (each entry read from its line is a located warning), `--strict`
+/// (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects), end to end: `migrate` reads a `.strings` file
+/// CoreFoundation rejects as Xcode's migration does (each entry read from its line is a located warning), `--strict`
 /// refuses it, and `verify` reads the same file the same way on its own (its legacy side) and
 /// finds nothing lost.
-final class Rule1MigrateAndVerifyTests: XCTestCase {
+final class RejectedFilesMigrateAndVerifyTests: XCTestCase {
     private func verify(_ root: String) -> VerificationReport {
         ProjectVerifier.verify(ProjectTables.find(root, tables: [], sourceLanguage: nil, requireTables: false))
     }
 
-    func testRule1MigrateReadsTheEntriesAppleRejectsAndVerifyAgrees() throws {
+    func testMigrateReadsTheEntriesAppleRejectsAndVerifyAgrees() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n\"c\" = \"C\";\n")
         let german = try tree.write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\"\n\"b\" = \"B \"de\";\n\"c\" = \"C-de;\n")
@@ -40,7 +40,7 @@ final class Rule1MigrateAndVerifyTests: XCTestCase {
                        "it is read as Xcode's migration reads it, which leaves text of a line out (line 2: \"b\": an unescaped quote inside the value, left out); the catalog holds what Xcode reads, not every character of the file")
     }
 
-    func testRule1StrictRefusesTheFile() throws {
+    func testStrictRefusesTheFile() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         let german = try tree.write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\"\n\"b\" = \"B-de\";\n")
@@ -55,7 +55,7 @@ final class Rule1MigrateAndVerifyTests: XCTestCase {
     /// Rectangle (four `Main.strings` CoreFoundation rejects: `ar`, `es`, `es-419`, `uk`) and
     /// HSTracker (`ko` `LadderTab.strings`): migrated in place with their project, every migrated
     /// entry of those languages is Xcode's, and verify finds no loss in them.
-    func testRule1SharedPairsMigrateAsXcodeDidAndVerify() throws {
+    func testSharedPairsMigrateAsXcodeDidAndVerify() throws {
         let goldens = try sharedFolder("goldens")
         let cases = [("rxhanson__Rectangle", "Rectangle/mul.lproj/Main.xcstrings", ["ar", "es", "es-419", "uk"]),
                      ("HearthSim__HSTracker", "HSTracker/UIs/StatsManager/mul.lproj/LadderTab.xcstrings", ["ko"])]

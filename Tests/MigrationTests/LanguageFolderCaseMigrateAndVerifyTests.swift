@@ -6,10 +6,10 @@ import XCTest
 @testable import Migration
 @testable import Verification
 
-/// Issue 25, rule 6, end to end: folders in another case (`zh-hans.lproj`, `pt-br.lproj`) become
-/// canonical codes in the catalog, and `verify`, which reads the same folders, agrees.
-final class Rule6MigrateAndVerifyTests: XCTestCase {
-    func testRule6FoldersInAnotherCaseMigrateToCanonicalCodes() throws {
+/// (docs/spec/languages.md#case-is-canonical), end to end: folders in another case (`zh-hans.lproj`, `pt-br.lproj`)
+/// become canonical codes in the catalog, and `verify`, which reads the same folders, agrees.
+final class LanguageFolderCaseMigrateAndVerifyTests: XCTestCase {
+    func testFoldersInAnotherCaseMigrateToCanonicalCodes() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try tree.write("App/zh-hans.lproj/Localizable.strings", "\"a\" = \"甲\";\n")

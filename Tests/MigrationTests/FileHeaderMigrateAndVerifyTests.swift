@@ -6,15 +6,15 @@ import XCTest
 @testable import Migration
 @testable import Verification
 
-/// Issue 25, rule 3, end to end: `migrate` leaves out Xcode's current template header and
-/// `(No Comment)`, keeps the older template header as the first key's comment, and `verify`
+/// (docs/spec/migration.md#the-file-header-comment), end to end: `migrate` leaves out Xcode's current template header
+/// and `(No Comment)`, keeps the older template header as the first key's comment, and `verify`
 /// expects exactly that (a header the catalog lost would be a loss, one it lacks by the rule is not).
-final class Rule3MigrateAndVerifyTests: XCTestCase {
+final class FileHeaderMigrateAndVerifyTests: XCTestCase {
     private func verify(_ root: String) -> VerificationReport {
         ProjectVerifier.verify(ProjectTables.find(root, tables: [], sourceLanguage: nil, requireTables: false))
     }
 
-    func testRule3HeadersAndPlaceholdersAsXcodeMigratesThem() throws {
+    func testHeadersAndPlaceholdersAsXcodeMigratesThem() throws {
         let tree = try TestTree()
         try tree.write("App/en.lproj/InfoPlist.strings", "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = \"App\";\n/* (No Comment) */\n\"NSCameraUsageDescription\" = \"Camera\";\n")
         try tree.write("App/de.lproj/InfoPlist.strings", "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = \"App\";\n\"NSCameraUsageDescription\" = \"Kamera\";\n")
