@@ -98,21 +98,75 @@ public enum ProjectExporter {
         report.diagnostics = project.diagnostics
         guard !report.hasErrors else { return report }
         let files = project.exportedFiles
-        guard !files.isEmpty else {
-            report.diagnostics.append(.error("no String Catalog (.xcstrings) and no legacy .strings table here: nothing to export", at: .file(report.root)))
+        checkFiles(files, of: project, into: &report)
+        guard !report.hasErrors else { return report }
+        let sources = read(files, of: project, into: &report)
+        guard !report.hasErrors else { return report }
+        report.files = files.map { ExportReport.File(original: $0.original, path: filePath(of: $0, project), kind: kind(of: $0)) }
+        let languages = options.languages.isEmpty ? sources.languages(of: project) : options.languages
+        let sourceContents = sourceContents(of: files, sources, project, into: &report)
+        guard !report.hasErrors else { return report }
+        let built = xliff(of: files, sources, languages: languages, options: options)
+        collectProblems(of: built, options: options, into: &report)
+        guard !report.hasErrors else { return report }
+        let batch = packageFiles(built, sourceContents: sourceContents, project: project, output: output, options: options,
+                                 into: &report)
+        guard !report.hasErrors else {
+            for index in report.packages.indices where report.packages[index].outcome != "unchanged" {
+                report.packages[index].outcome = "not written"
+            }
             return report
+        }
+        guard !options.dryRun else { return report }
+        write(batch, into: output, report: &report)
+        if !report.written {
+            for index in report.packages.indices where report.packages[index].outcome == "written" {
+                report.packages[index].outcome = "not written"
+            }
+        }
+        return report
+    }
+
+    /// What the export reads: the catalogs (by path, and with their `original`) and the legacy
+    /// tables (by their index in the project).
+    private struct Sources {
+        var catalogs: [String: StringCatalog] = [:]
+        var exported: [ExportedCatalog] = []
+        var legacy: [Int: LegacyExporter.Table] = [:]
+
+        /// Every language of every catalog and legacy table, the source languages included.
+        func languages(of project: ExchangeProject) -> [String] {
+            var all: Set<String> = []
+            for catalog in catalogs.values {
+                all.insert(catalog.sourceLanguage)
+                for entry in catalog.strings.values { all.formUnion(entry.localizations.keys) }
+            }
+            for table in project.legacyTables { all.formUnion(table.files.map(\.language)) }
+            return all.sorted()
+        }
+    }
+
+    /// Something to export, no two files under one `original`, and memory enough for the largest catalog.
+    private static func checkFiles(_ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport) {
+        guard !files.isEmpty else {
+            report.diagnostics.append(.error("no String Catalog (.xcstrings) and no legacy .strings table here: nothing to export",
+                                             at: .file(report.root)))
+            return
         }
         var byOriginal: [String: ExportedFile] = [:]
         for file in files {
             if let other = byOriginal[file.original] {
-                report.diagnostics.append(.error("two files are exported as \(file.original) (\(filePath(of: other, project)) and \(filePath(of: file, project))): an import could not tell their units apart", at: .file(filePath(of: file, project))))
+                report.diagnostics.append(.error(
+                    "two files are exported as \(file.original) (\(filePath(of: other, project)) and \(filePath(of: file, project))): "
+                        + "an import could not tell their units apart", at: .file(filePath(of: file, project))))
             }
             byOriginal[file.original] = file
         }
         if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs)) { report.diagnostics.append(problem) }
-        guard !report.hasErrors else { return report }
+    }
 
-        // Read every catalog and legacy table.
+    /// Reads every catalog (on every core) and every legacy table.
+    private static func read(_ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport) -> Sources {
         let catalogFiles = files.compactMap { file -> (ExportedFile, String)? in
             if case .catalog(let catalogPath) = file.kind { return (file, catalogPath) }
             return nil
@@ -120,51 +174,42 @@ public enum ProjectExporter {
         let read = ConcurrentMap.map(catalogFiles.map(\.1)) { catalogPath -> Result<StringCatalog, Diagnostic> in
             Result { () throws(Diagnostic) in try CatalogReader.read(path: catalogPath) }
         }
-        var catalogs: [String: StringCatalog] = [:]
-        var exportedCatalogs: [ExportedCatalog] = []
+        var sources = Sources()
         for ((file, catalogPath), result) in zip(catalogFiles, read) {
             switch result {
             case .success(let catalog):
-                catalogs[catalogPath] = catalog
-                exportedCatalogs.append(ExportedCatalog(path: catalogPath, original: file.original, catalog: catalog))
+                sources.catalogs[catalogPath] = catalog
+                sources.exported.append(ExportedCatalog(path: catalogPath, original: file.original, catalog: catalog))
             case .failure(let diagnostic): report.diagnostics.append(diagnostic)
             }
         }
-        var legacy: [Int: LegacyExporter.Table] = [:]
         for file in files {
             guard case .legacyTable(let index) = file.kind else { continue }
             let (table, diagnostics) = LegacyExporter.read(project.legacyTables[index], original: file.original)
             report.diagnostics += diagnostics
-            legacy[index] = table
+            sources.legacy[index] = table
         }
-        guard !report.hasErrors else { return report }
+        return sources
+    }
 
-        for file in files {
-            let kind: String
-            switch file.kind {
-            case .catalog: kind = file.interfaceBuilderDocument == nil ? "catalog" : "interface builder catalog"
-            case .legacyTable: kind = "legacy strings"
-            }
-            report.files.append(ExportReport.File(original: file.original, path: filePath(of: file, project), kind: kind))
+    private static func kind(of file: ExportedFile) -> String {
+        switch file.kind {
+        case .catalog: file.interfaceBuilderDocument == nil ? "catalog" : "interface builder catalog"
+        case .legacyTable: "legacy strings"
         }
+    }
 
-        // The languages: those asked for, else every language of every catalog and table.
-        var languages = options.languages
-        if languages.isEmpty {
-            var all: Set<String> = []
-            for catalog in catalogs.values {
-                all.insert(catalog.sourceLanguage)
-                for entry in catalog.strings.values { all.formUnion(entry.localizations.keys) }
-            }
-            for table in project.legacyTables { all.formUnion(table.files.map(\.language)) }
-            languages = all.sorted()
-        }
-
-        // Source Contents: the same for every language.
-        var sourceContents: [(relative: String, bytes: [UInt8])] = []
+    /// Source Contents, the same in every package: each file's source as the project holds it
+    /// (an Interface Builder document, a catalog with only its source language, a legacy table's
+    /// source `.strings`), at its path below the project folder.
+    private static func sourceContents(of files: [ExportedFile], _ sources: Sources, _ project: ExchangeProject,
+                                       into report: inout ExportReport) -> [(relative: String, bytes: [UInt8])] {
+        var contents: [(relative: String, bytes: [UInt8])] = []
         for file in files {
             guard let relative = XclocLayout.sourceContentsPath(file.original) else {
-                report.diagnostics.append(.note("\(file.original) lies above the project folder: Source Contents does not hold it (Xcode writes it outside the package)", at: .file(filePath(of: file, project))))
+                report.diagnostics.append(.note(
+                    "\(file.original) lies above the project folder: Source Contents does not hold it (Xcode writes it outside the package)",
+                    at: .file(filePath(of: file, project))))
                 continue
             }
             switch file.kind {
@@ -174,41 +219,40 @@ public enum ProjectExporter {
                         report.diagnostics.append(.error("cannot read the Interface Builder document", at: .file(document)))
                         continue
                     }
-                    sourceContents.append((relative, bytes))
-                } else if let catalog = catalogs[catalogPath] {
-                    sourceContents.append((relative, CatalogWriter.bytes(for: SourceContents.catalog(catalog))))
+                    contents.append((relative, bytes))
+                } else if let catalog = sources.catalogs[catalogPath] {
+                    contents.append((relative, CatalogWriter.bytes(for: SourceContents.catalog(catalog))))
                 }
             case .legacyTable(let index):
                 let table = project.legacyTables[index]
                 guard let source = table.file(table.sourceLanguage), case .success(let bytes) = FileBytes.read(source.path) else { continue }
-                sourceContents.append((relative, bytes))
+                contents.append((relative, bytes))
             }
         }
-        guard !report.hasErrors else { return report }
+        return contents
+    }
 
-        // Each language's XLIFF, built (and checked) on every core.
+    /// Each language's XLIFF, built and checked (`ExportOptions.check`) on every core.
+    private static func xliff(of files: [ExportedFile], _ sources: Sources, languages: [String],
+                              options: ExportOptions) -> [LanguageXLIFF] {
         let tool = options.tool
-        let exportedFiles = files
-        let legacyTables = legacy
-        let allCatalogs = catalogs
-        let keyOrders = catalogs.mapValues(\.sortedKeys)
+        let keyOrders = sources.catalogs.mapValues(\.sortedKeys)
         let check = options.check
-        let frozenCatalogs = exportedCatalogs
         let otherOriginals = Set(files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
-        let built = ConcurrentMap.map(languages) { language -> LanguageXLIFF in
+        return ConcurrentMap.map(languages) { language -> LanguageXLIFF in
             var bytes = XLIFFWriter.head
             var unexportable: [UnexportableValue] = []
             var units = 0
             var targets = 0
-            for file in exportedFiles {
+            for file in files {
                 let made: (file: XLIFFFile, unexportable: [UnexportableValue])
                 switch file.kind {
                 case .catalog(let catalogPath):
-                    guard let catalog = allCatalogs[catalogPath], !catalog.strings.isEmpty else { continue }
+                    guard let catalog = sources.catalogs[catalogPath], !catalog.strings.isEmpty else { continue }
                     made = CatalogExporter.file(catalog, path: catalogPath, original: file.original, language: language, tool: tool,
                                                keys: keyOrders[catalogPath])
                 case .legacyTable(let index):
-                    guard let table = legacyTables[index], !table.source.isEmpty else { continue }
+                    guard let table = sources.legacy[index], !table.source.isEmpty else { continue }
                     made = LegacyExporter.file(table, language: language, tool: tool)
                 }
                 XLIFFWriter.append(made.file, to: &bytes)
@@ -217,33 +261,44 @@ public enum ProjectExporter {
                 targets += made.file.units.filter { $0.target != nil }.count
             }
             bytes += XLIFFWriter.tail
-            let input = ExportCheckInput(language: language, xliff: bytes, catalogs: frozenCatalogs, otherOriginals: otherOriginals)
+            let input = ExportCheckInput(language: language, xliff: bytes, catalogs: sources.exported, otherOriginals: otherOriginals)
             let problems = check?(input) ?? []
-            return LanguageXLIFF(language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets, problems: problems)
+            return LanguageXLIFF(language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets,
+                                 problems: problems)
         }
+    }
+
+    /// The checks' findings, and each value XML cannot hold: an error, or with `--skip-invalid` a warning.
+    private static func collectProblems(of built: [LanguageXLIFF], options: ExportOptions, into report: inout ExportReport) {
         for language in built {
             report.diagnostics += language.problems
             report.unexportable += language.unexportable
         }
         for value in report.unexportable {
             let what = value.onlyTarget ? "its translation is left out of the export" : "the unit is left out of the export"
-            let message = "\(value.field) of \(value.unitID) holds U+\(String(value.character.value, radix: 16, uppercase: true)), a character XML 1.0 cannot hold: \(what)"
+            let character = "U+\(String(value.character.value, radix: 16, uppercase: true))"
+            let message = "\(value.field) of \(value.unitID) holds \(character), a character XML 1.0 cannot hold: \(what)"
             if options.skipInvalid {
                 report.diagnostics.append(.warning(message, at: .file(value.file)))
             } else {
                 report.diagnostics.append(.error(message + " (fix the value, or pass --skip-invalid)", at: .file(value.file)))
             }
         }
-        guard !report.hasErrors else { return report }
+    }
 
-        // The files of every package, compared with what is there.
+    /// The files of every package that differ from what is on disk, each package in the report;
+    /// an earlier export's file with other bytes is an error without `--force`.
+    private static func packageFiles(_ built: [LanguageXLIFF], sourceContents: [(relative: String, bytes: [UInt8])],
+                                     project: ExchangeProject, output: String, options: ExportOptions,
+                                     into report: inout ExportReport) -> [(path: String, data: Data)] {
         var batch: [(path: String, data: Data)] = []
-        var lockPaths = [output]
         for language in built {
             let folder = output + "/" + XclocLayout.packageName(language.language)
+            let contentsJSON = XclocLayout.contentsJSON(developmentRegion: project.developmentRegion, container: project.container,
+                                                        targetLocale: language.language, toolVersion: options.tool.version,
+                                                        toolBuild: options.tool.build)
             var contents: [(String, [UInt8])] = [
-                (folder + "/contents.json", XclocLayout.contentsJSON(developmentRegion: project.developmentRegion, container: project.container,
-                                                                     targetLocale: language.language, toolVersion: tool.version, toolBuild: tool.build)),
+                (folder + "/contents.json", contentsJSON),
                 (folder + "/" + XclocLayout.xliffPath(language.language), language.bytes),
             ]
             for (relative, bytes) in sourceContents { contents.append((folder + "/" + relative, bytes)) }
@@ -254,7 +309,9 @@ public enum ProjectExporter {
                     continue
                 case .success:
                     if !options.force {
-                        report.diagnostics.append(.error("an earlier export's file has other bytes (a translator may have edited it): not replaced without --force", at: .file(filePath)))
+                        report.diagnostics.append(.error(
+                            "an earlier export's file has other bytes (a translator may have edited it): not replaced without --force",
+                            at: .file(filePath)))
                         continue
                     }
                 default: break
@@ -262,21 +319,19 @@ public enum ProjectExporter {
                 changed += 1
                 batch.append((filePath, Data(bytes)))
             }
-            lockPaths.append(folder)
             let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
-            report.packages.append(ExportReport.Package(language: language.language, path: folder, outcome: outcome, units: language.units,
-                                                        targets: language.targets))
+            report.packages.append(ExportReport.Package(language: language.language, path: folder, outcome: outcome,
+                                                        units: language.units, targets: language.targets))
         }
-        guard !report.hasErrors else {
-            for index in report.packages.indices where report.packages[index].outcome != "unchanged" { report.packages[index].outcome = "not written" }
-            return report
-        }
-        guard !options.dryRun else { return report }
+        return batch
+    }
+
+    /// Writes the batch under the output folder's lock: each file staged and flushed beside its
+    /// place on every core (the flushes are most of an export's time), then all put in place, or none.
+    private static func write(_ batch: [(path: String, data: Data)], into output: String, report: inout ExportReport) {
         do throws(Diagnostic) {
             let lock = try TreeLock.acquire(writingInto: [output])
             defer { lock.release() }
-            // Each file is written and flushed to disk beside its place on every core (the
-            // flushes are most of an export's time); the batch then only puts them in place.
             let staged = ConcurrentMap.map(batch) { file -> Result<StagedFile, AtomicFile.WriteError> in
                 Result { () throws(AtomicFile.WriteError) -> StagedFile in
                     let staged = try StagedFile(for: file.path, overwrite: true, root: output)
@@ -301,22 +356,17 @@ public enum ProjectExporter {
             if let failure {
                 StagedFile.discard(ready)
                 report.diagnostics.append(.error("nothing was written: \(failure.description)", at: .file(failure.path)))
-            } else {
-                TestPause.ifAsked(TestPause.beforeWriteVariable)
-                do throws(AtomicFile.BatchError) {
-                    try AtomicFile.writeAll(zip(batch, ready).map { AtomicFile.BatchFile(path: $0.path, content: .staged($1), overwrite: true) })
-                    report.written = true
-                } catch {
-                    report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
-                }
+                return
+            }
+            do throws(AtomicFile.BatchError) {
+                try AtomicFile.writeAll(zip(batch, ready).map { AtomicFile.BatchFile(path: $0.path, content: .staged($1), overwrite: true) })
+                report.written = true
+            } catch {
+                report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
             }
         } catch {
             report.diagnostics.append(error)
         }
-        if !report.written {
-            for index in report.packages.indices where report.packages[index].outcome == "written" { report.packages[index].outcome = "not written" }
-        }
-        return report
     }
 
     private static func filePath(of file: ExportedFile, _ project: ExchangeProject) -> String {
