@@ -104,25 +104,101 @@ public enum LocalizedTables {
     ///   (`migrate --include-base-only`); off by default, as in most migrations seen.
     public static func find(in graph: ProjectGraph, projectFolder: String, includeBaseOnly: Bool = false) -> ProjectLocalization {
         let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
-        let path = graph.document.path
         var result = ProjectLocalization(tables: [], skipped: [], synchronizedFolders: [],
                                          developmentRegion: graph.project?.developmentRegion, diagnostics: [])
         for object in graph.objects(isa: "PBXFileSystemSynchronizedRootGroup") {
             if let folder = resolver.path(of: object.id) { result.synchronizedFolders.append(folder) }
         }
-
-        let targetsOfGroup = resourceTargets(graph)
+        let scan = GroupScan(graph: graph, resolver: resolver, includeBaseOnly: includeBaseOnly, targetsOfGroup: resourceTargets(graph))
         var candidates: [Candidate] = []
         var ambiguous: [(name: String, targets: Set<String>)] = []
         for object in graph.objects(isa: "PBXVariantGroup") {
             guard let group = graph.group(object.id) else { continue }
+            switch scan.read(group, into: &result) {
+            case .table(let candidate): candidates.append(candidate)
+            case .inTwoFolders(let name, let targets): ambiguous.append((name, targets))
+            case .none: break
+            }
+        }
+        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: scan.targetsOfGroup)
+        // A group of a table that lies in two folders takes the whole table with it.
+        candidates.removeAll { candidate in
+            guard let other = ambiguous.first(where: { $0.name == candidate.name && (Set(candidate.targets) == $0.targets
+                || !$0.targets.isDisjoint(with: candidate.targets)) }) else { return false }
+            result.skipped.append(SkippedVariantGroup(groupID: candidate.groupID, name: candidate.name,
+                                                      reason: "another group of the table \(other.name) lies in two folders",
+                                                      files: candidate.files.map(\.path), targetIDs: candidate.targets))
+            return true
+        }
+        result.tables = TablePairing.tables(candidates).map { table(of: $0, graph) }
+        result.tables = onePerCatalog(result.tables, skipped: &result.skipped)
+        return result
+    }
+
+    /// The table a group of candidates makes (a `.strings` group and its `.stringsdict` group).
+    private static func table(of candidates: [Candidate], _ graph: ProjectGraph) -> LocalizedTable {
+        let first = candidates[0]
+        var files: [LocalizedFile] = []
+        var seenFiles: Set<String> = []
+        for file in candidates.flatMap(\.files) where seenFiles.insert(file.path).inserted { files.append(file) }
+        let targetSet = Set(candidates.flatMap(\.targets))
+        return LocalizedTable(
+            name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
+            interfaceBuilderFile: first.interfaceBuilderFile, files: files,
+            variantGroupIDs: candidates.map(\.groupID), targetIDs: (graph.project?.targets ?? []).filter { targetSet.contains($0) },
+            referencePlacement: earliestPlacement(candidates.compactMap(\.referencePlacement), graph))
+    }
+
+    /// Two tables cannot write one catalog: the first keeps it, the others are left alone.
+    private static func onePerCatalog(_ tables: [LocalizedTable], skipped: inout [SkippedVariantGroup]) -> [LocalizedTable] {
+        var seen: [String: LocalizedTable] = [:]
+        return tables.filter { table in
+            guard let first = seen[table.catalogPath] else {
+                seen[table.catalogPath] = table
+                return true
+            }
+            let reason = "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same catalog "
+                + PathResolver.lastComponent(table.catalogPath)
+            skipped.append(SkippedVariantGroup(groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
+                                               files: table.files.map(\.path), targetIDs: table.targetIDs))
+            return false
+        }
+    }
+
+    /// Reads the variant groups of one project, one at a time.
+    private struct GroupScan {
+        let graph: ProjectGraph
+        let resolver: PathResolver
+        let includeBaseOnly: Bool
+        let targetsOfGroup: [String: [String]]
+
+        enum Outcome {
+            case table(Candidate)
+            /// Listed by groups that put it in two folders: neither it nor its table is migrated.
+            case inTwoFolders(name: String, targets: Set<String>)
+            case none
+        }
+
+        /// A variant group's children, sorted by what they are to the migration.
+        struct Children {
+            var strings: [LocalizedFile] = []
+            var interfaceBuilder: (path: String, relative: String, sourceTree: String?)?
+            /// The folder component that puts a child out of scope (`Settings.bundle`, `Pods`).
+            var outside: String?
+            /// A child that is neither a table's file nor an Interface Builder file.
+            var otherFile: String?
+        }
+
+        func read(_ group: PBXGroupView, into result: inout ProjectLocalization) -> Outcome {
+            let path = graph.document.path
             guard let folder = resolver.path(of: group.id) else {
                 if hasLocalizedChild(group, graph) {
                     let why = resolver.whyUnresolved(group.id) ?? "its folder cannot be found"
-                    result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(why)", at: .file(path)))
+                    result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(why)",
+                                                       at: .file(path)))
                     result.unplacedGroups += 1
                 }
-                continue
+                return .none
             }
             // A group that two groups list lies in two folders when those differ: which one Xcode
             // reads is not known, so it is not migrated, nor the table it belongs to (a catalog
@@ -137,18 +213,37 @@ public enum LocalizedTables {
                     + "folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode"
                 result.diagnostics.append(.warning(message, at: .file(path)))
                 result.unplacedGroups += 1
-                ambiguous.append((tableName(group.name ?? group.displayName), Set(targetsOfGroup[group.id] ?? [])))
-                continue
+                return .inTwoFolders(name: tableName(group.name ?? group.displayName), targets: Set(targetsOfGroup[group.id] ?? []))
             }
             // Children the file does not define: said, not skipped silently.
             let undefined = group.children.filter { graph.object($0) == nil }
             if !undefined.isEmpty {
-                result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) lists \(undefined.count == 1 ? "an object" : "\(undefined.count) objects") the file does not define (\(undefined.prefix(3).joined(separator: ", ")))", at: .file(path)))
+                let objects = undefined.count == 1 ? "an object" : "\(undefined.count) objects"
+                result.diagnostics.append(.warning(
+                    "variant group \(group.displayName) (\(group.id)) lists \(objects) the file does not define "
+                        + "(\(undefined.prefix(3).joined(separator: ", ")))", at: .file(path)))
             }
-            var strings: [LocalizedFile] = []
-            var interfaceBuilder: (path: String, relative: String, sourceTree: String?)?
-            var outside: String?
-            var otherFile: String?
+            let children = self.children(of: group, in: folder, into: &result)
+            // docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an IB file with no
+            // .strings child is left alone unless picked; a group of neither is no table.
+            guard !children.strings.isEmpty || (includeBaseOnly && children.interfaceBuilder != nil && children.otherFile == nil)
+            else { return .none }
+            let targets = targetsOfGroup[group.id] ?? []
+            // The reason in words: the folder that puts it out of scope, or the other file it holds,
+            // which replacing the group with a catalog would drop from the project
+            // (docs/spec/project-edit.md#the-variant-group-goes).
+            let why = children.outside.map { "inside \($0), the resources of something else" }
+                ?? children.otherFile.map { "it also holds \($0), which a catalog cannot replace" }
+            if let reason = why {
+                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,
+                                                          files: children.strings.map(\.path), targetIDs: targets))
+                return .none
+            }
+            return .table(candidate(group, in: folder, children, targets: targets))
+        }
+
+        func children(of group: PBXGroupView, in folder: String, into result: inout ProjectLocalization) -> Children {
+            var children = Children()
             for child in group.children {
                 // A child that another group lists too is read where this group puts it.
                 guard let reference = graph.fileReference(child) else { continue }
@@ -158,8 +253,8 @@ public enum LocalizedTables {
                 let file = PathResolver.lastComponent(childPath)
                 if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
                     // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.
-                    if interfaceBuilder == nil || LprojFolderName.of(file: childPath) == "Base" {
-                        interfaceBuilder = (childPath, reference.path ?? file, reference.sourceTree)
+                    if children.interfaceBuilder == nil || LprojFolderName.of(file: childPath) == "Base" {
+                        children.interfaceBuilder = (childPath, reference.path ?? file, reference.sourceTree)
                     }
                     continue
                 }
@@ -169,105 +264,57 @@ public enum LocalizedTables {
                 } else if file.hasSuffix(".stringsdict") {
                     kind = .stringsdict
                 } else {
-                    if otherFile == nil { otherFile = file }
+                    if children.otherFile == nil { children.otherFile = file }
                     continue
                 }
-                if outside == nil { outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
+                if children.outside == nil { children.outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
                 guard let lproj = LprojFolderName.of(file: childPath) else {
-                    result.diagnostics.append(.note("\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read", at: .file(path)))
+                    result.diagnostics.append(.note(
+                        "\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read",
+                        at: .file(graph.document.path)))
                     continue
                 }
-                strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
+                children.strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
-            // docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an IB file with no .strings child is left
-            // alone unless picked; a group of neither is no table.
-            guard !strings.isEmpty || (includeBaseOnly && interfaceBuilder != nil && otherFile == nil) else { continue }
-            let targets = targetsOfGroup[group.id] ?? []
-            // The reason in words: the folder that puts it out of scope, or the other file it holds,
-            // which replacing the group with a catalog would drop from the project
-            // (docs/spec/project-edit.md#the-variant-group-goes).
-            let why = outside.map { "inside \($0), the resources of something else" }
-                ?? otherFile.map { "it also holds \($0), which a catalog cannot replace" }
-            if let reason = why {
-                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,
-                                                          files: strings.map(\.path), targetIDs: targets))
-                continue
-            }
-            // docs/spec/project-edit.md#a-tables-catalog-goes-in-its-groups-folder: the group's own folder, not the
-            // folder of its children's `.lproj` folders when they differ (Monal lists `external/xx.lproj/…` from
-            // `localization/`): the reference Xcode adds is always `path = T.xcstrings` relative to the group's parent
-            // (docs/spec/project-edit.md#one-file-reference-per-table).
-            if let ib = interfaceBuilder {
-                // docs/spec/project-edit.md#an-interface-builder-table: `mul.lproj` beside the `Base.lproj` holding the
-                // storyboard or xib.
+            return children
+        }
+
+        /// Where the group's catalog goes. docs/spec/project-edit.md#a-tables-catalog-goes-in-its-groups-folder:
+        /// the group's own folder, not the folder of its children's `.lproj` folders when they differ (Monal
+        /// lists `external/xx.lproj/…` from `localization/`): the reference Xcode adds is always
+        /// `path = T.xcstrings` relative to the group's parent (docs/spec/project-edit.md#one-file-reference-per-table).
+        func candidate(_ group: PBXGroupView, in folder: String, _ children: Children, targets: [String]) -> Candidate {
+            if let ib = children.interfaceBuilder {
+                // docs/spec/project-edit.md#an-interface-builder-table: `mul.lproj` beside the
+                // `Base.lproj` holding the storyboard or xib.
                 let ibFile = PathResolver.lastComponent(ib.path)
                 let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
                 let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
-                candidates.append(Candidate(name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog, files: strings,
-                                            targets: targets, interfaceBuilderFile: ib.path))
-            } else {
-                let name = tableName(group.name ?? PathResolver.lastComponent(strings[0].path))
-                let kind: Candidate.Kind = strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
-                // docs/spec/project-edit.md#one-variant-group-per-language: a group in an `xx.lproj` group (one
-                // language per group, alt-tab) is one language of the table of the folder holding the `.lproj` folders:
-                // a catalog is never written inside an `.lproj` (other than `mul.lproj`).
-                var catalogFolder = folder
-                var placement: ReferencePlacement?
-                while PathResolver.lastComponent(catalogFolder).hasSuffix(".lproj") {
-                    catalogFolder = PathResolver.parent(catalogFolder)
-                }
-                // One table per (folder holding the `.lproj` folders, name): when the group's
-                // folder is not that folder (adium lists `Resources/xx.lproj/T.strings` from a
-                // group at the project's root, for three targets with three folders), the catalog
-                // goes beside its `.lproj` folders, so that no two tables write one catalog.
-                let lprojParents = Set(strings.map { PathResolver.parent(PathResolver.parent($0.path)) })
-                if lprojParents.count == 1, let only = lprojParents.first, only != catalogFolder, catalogFolder == folder {
-                    catalogFolder = only
-                }
-                if catalogFolder != folder {
-                    placement = referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
-                }
-                candidates.append(Candidate(name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
-                                            files: strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement))
+                return Candidate(name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog, files: children.strings,
+                                 targets: targets, interfaceBuilderFile: ib.path)
             }
-        }
-
-        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: targetsOfGroup)
-        candidates.removeAll { candidate in
-            guard let other = ambiguous.first(where: { $0.name == candidate.name && (Set(candidate.targets) == $0.targets
-                || !$0.targets.isDisjoint(with: candidate.targets)) }) else { return false }
-            result.skipped.append(SkippedVariantGroup(groupID: candidate.groupID, name: candidate.name,
-                                                      reason: "another group of the table \(other.name) lies in two folders",
-                                                      files: candidate.files.map(\.path), targetIDs: candidate.targets))
-            return true
-        }
-
-        let projectTargets = graph.project?.targets ?? []
-        for table in TablePairing.tables(candidates) {
-            let first = table[0]
-            var files: [LocalizedFile] = []
-            var seenFiles: Set<String> = []
-            for file in table.flatMap(\.files) where seenFiles.insert(file.path).inserted { files.append(file) }
-            let targetSet = Set(table.flatMap(\.targets))
-            result.tables.append(LocalizedTable(
-                name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
-                interfaceBuilderFile: first.interfaceBuilderFile, files: files,
-                variantGroupIDs: table.map(\.groupID), targetIDs: projectTargets.filter { targetSet.contains($0) },
-                referencePlacement: earliestPlacement(table.compactMap(\.referencePlacement), graph)))
-        }
-        // Two tables cannot write one catalog: the first keeps it, the others are left alone.
-        var seen: [String: LocalizedTable] = [:]
-        result.tables = result.tables.filter { table in
-            guard let first = seen[table.catalogPath] else {
-                seen[table.catalogPath] = table
-                return true
+            let name = tableName(group.name ?? PathResolver.lastComponent(children.strings[0].path))
+            let kind: Candidate.Kind = children.strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
+            // docs/spec/project-edit.md#one-variant-group-per-language: a group in an `xx.lproj`
+            // group (one language per group, alt-tab) is one language of the table of the folder
+            // holding the `.lproj` folders: a catalog is never written inside an `.lproj` (other than `mul.lproj`).
+            var catalogFolder = folder
+            while PathResolver.lastComponent(catalogFolder).hasSuffix(".lproj") {
+                catalogFolder = PathResolver.parent(catalogFolder)
             }
-            let reason = "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same catalog \(PathResolver.lastComponent(table.catalogPath))"
-            result.skipped.append(SkippedVariantGroup(groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
-                                                      files: table.files.map(\.path), targetIDs: table.targetIDs))
-            return false
+            // One table per (folder holding the `.lproj` folders, name): when the group's
+            // folder is not that folder (adium lists `Resources/xx.lproj/T.strings` from a
+            // group at the project's root, for three targets with three folders), the catalog
+            // goes beside its `.lproj` folders, so that no two tables write one catalog.
+            let lprojParents = Set(children.strings.map { PathResolver.parent(PathResolver.parent($0.path)) })
+            if lprojParents.count == 1, let only = lprojParents.first, only != catalogFolder, catalogFolder == folder {
+                catalogFolder = only
+            }
+            let placement = catalogFolder == folder
+                ? nil : referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
+            return Candidate(name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
+                             files: children.strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement)
         }
-        return result
     }
 
     /// docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a `.strings` file the project lists as a plain file
