@@ -23,9 +23,12 @@ enum LegacyDeletion {
 
     /// The proof of a run that deletes: the files it would delete are listed in `deletedFiles`
     /// (and said as being deleted), for `deleteListed` once every table's proof is known.
-    static func prove(_ table: inout TableReport, root: String) {
+    /// Returns the files the proof could not read (a failing disk): the caller stops the run.
+    @discardableResult
+    static func prove(_ table: inout TableReport, root: String) -> [FileProbe.Failure] {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: false, root: root, deleting: true)
+        return proof.ioFailures
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept

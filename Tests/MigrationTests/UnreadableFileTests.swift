@@ -1,0 +1,183 @@
+import Foundation
+import LegacyTables
+import StringcatSupport
+import TestSupport
+import Verification
+import XCTest
+@testable import Migration
+
+/// Issue 33, item 2: an I/O error is not "not there". A `stat` of `X.xcodeproj` that fails (EIO,
+/// ESTALE, EACCES) made the run read the folder as a bare one and delete every legacy file the
+/// project still listed; a legacy file whose `stat` failed silently left its language out. Here
+/// every such failure is an error naming the file and the errno, and the run stops before it
+/// writes (or, when the proof before deleting cannot read a file, undoes what it wrote).
+///
+/// The failures come from `FileProbe.system`, set to a probe that fails chosen calls as a failing
+/// disk would; `Tests/IOFaults/inject-stat-errors.sh` does the same to the real binary with strace.
+final class UnreadableFileTests: XCTestCase {
+    /// Fails `stat`/`lstat` (`statuses`) or whole-file reads (`reads`) of the paths whose answer
+    /// the predicate gives an errno for; asks the system otherwise. Counts the calls per path.
+    final class FailingProbe: FileProbing, @unchecked Sendable {
+        let failStatus: (String, Int) -> Int32?
+        let failRead: (String, Int) -> Int32?
+        private let lock = NSLock()
+        private var statusCalls: [String: Int] = [:]
+        private var readCalls: [String: Int] = [:]
+
+        init(status: @escaping (String, Int) -> Int32? = { _, _ in nil }, read: @escaping (String, Int) -> Int32? = { _, _ in nil }) {
+            failStatus = status
+            failRead = read
+        }
+
+        private func count(_ path: String, in calls: inout [String: Int]) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            calls[path, default: 0] += 1
+            return calls[path]!
+        }
+
+        func status(_ path: String, followingLinks: Bool) -> Result<FileProbe.Kind, POSIXError> {
+            if let code = failStatus(path, count(path, in: &statusCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            return SystemFileProbe().status(path, followingLinks: followingLinks)
+        }
+
+        func read(_ path: String) -> Result<[UInt8], POSIXError> {
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            return SystemFileProbe().read(path)
+        }
+    }
+
+    override func tearDown() {
+        FileProbe.system = SystemFileProbe()
+        super.tearDown()
+    }
+
+    /// The sample app, copied, with every file's bytes as they are before the run.
+    private func sample() throws -> (tree: TestTree, app: String, before: [(String, Data?)]) {
+        let tree = try TestTree()
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Samples/LegacyApp", toPath: tree.path("App"))
+        return (tree, tree.path("App"), snapshot(tree))
+    }
+
+    private func snapshot(_ tree: TestTree) -> [(String, Data?)] {
+        tree.allFiles().filter { !$0.hasSuffix(".stringcat.lock") }.map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+    }
+
+    private func assertUnchanged(_ tree: TestTree, _ before: [(String, Data?)], file: StaticString = #filePath, line: UInt = #line) {
+        let after = snapshot(tree)
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
+        XCTAssertTrue(zip(after, before).allSatisfy { $0.1 == $1.1 }, "every file as it was", file: file, line: line)
+    }
+
+    private func deleteLegacy(_ path: String) -> MigrationReport {
+        var options = MigrationOptions()
+        options.deleteLegacy = true
+        return ProjectMigrator.migrate(path, options: options)
+    }
+
+    private let eioText = "Input/output error (EIO)"
+
+    func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
+        for code in [EIO, ESTALE, EACCES] {
+            let (tree, app, before) = try sample()
+            FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/LegacyApp.xcodeproj") ? code : nil })
+            let report = deleteLegacy(app)
+            XCTAssertTrue(report.hasErrors)
+            XCTAssertTrue(report.tables.isEmpty)
+            let errors = report.diagnostics.filter(\.isError)
+            XCTAssertEqual(errors.map(\.location.path), [app + "/LegacyApp.xcodeproj"], "\(errors)")
+            XCTAssertTrue(errors[0].message.hasPrefix("cannot read it: \(String(cString: strerror(code))) ("), errors[0].message)
+            XCTAssertTrue(errors[0].message.contains("nothing was written or deleted"))
+            assertUnchanged(tree, before)
+        }
+    }
+
+    func testAProjectFileWhoseStatFailsStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/project.pbxproj") ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [app + "/LegacyApp.xcodeproj/project.pbxproj"])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
+        assertUnchanged(tree, before)
+    }
+
+    /// The project lists `ru.lproj/Localizable.strings`; a failed `stat` of it was "not on disk":
+    /// Russian silently left the catalog, and a re-run did not bring it back.
+    func testALegacyFileWhoseStatFailsStopsTheRunInsteadOfLeavingItsLanguageOut() throws {
+        let (tree, app, before) = try sample()
+        let russian = app + "/LegacyApp/ru.lproj/Localizable.strings"
+        FileProbe.system = FailingProbe(status: { path, _ in path == russian ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.tables.isEmpty)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [russian])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
+        assertUnchanged(tree, before)
+    }
+
+    func testALanguageFolderThatCannotBeLookedAtStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        let folder = app + "/LegacyApp/ja.lproj"
+        FileProbe.system = FailingProbe(status: { path, _ in path == folder ? ESTALE : nil })
+        let report = deleteLegacy(app)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [folder])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains("(ESTALE)") })
+        assertUnchanged(tree, before)
+    }
+
+    /// The files were found, then one could not be read: no catalog is built from the others.
+    func testALegacyFileThatCannotBeReadStopsTheRunBeforeAnythingIsWritten() throws {
+        let (tree, app, before) = try sample()
+        let german = app + "/LegacyApp/de.lproj/Localizable.stringsdict"
+        FileProbe.system = FailingProbe(read: { path, _ in path == german ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [german])
+        XCTAssertEqual(report.diagnostics.filter(\.isError).first?.message.hasPrefix("cannot read it: \(eioText)"), true)
+        XCTAssertTrue(report.projectEdits.isEmpty)
+        assertUnchanged(tree, before)
+    }
+
+    /// Read well when the catalogs were built, then not when the proof before deleting reads it
+    /// again: what the run wrote (catalogs, project, record) is undone, nothing is deleted.
+    func testAFileTheProofCannotReadUndoesTheRunAndDeletesNothing() throws {
+        let (tree, app, before) = try sample()
+        let japanese = app + "/LegacyApp/ja.lproj/Main.strings"
+        FileProbe.system = FailingProbe(read: { path, call in path == japanese && call == 2 ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertTrue(report.diagnostics.contains { $0.isError && $0.location.path == japanese && $0.message.contains(eioText) }, "\(report.diagnostics)")
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
+        XCTAssertTrue(report.projectEdits.allSatisfy { !$0.written })
+        assertUnchanged(tree, before)
+    }
+
+    /// Not there is still not there: a file the project lists that is gone is a warning, and the
+    /// rest is migrated (the probe does not turn absence into an error).
+    func testAFileThatIsNotThereIsStillAWarningNotAnError() throws {
+        let (tree, app, _) = try sample()
+        defer { withExtendedLifetime(tree) {} }
+        try FileManager.default.removeItem(atPath: app + "/LegacyApp/ru.lproj/Main.strings")
+        let report = deleteLegacy(app)
+        XCTAssertFalse(report.hasErrors, "\(report.diagnostics.filter(\.isError))")
+        XCTAssertTrue(report.diagnostics.contains { $0.severity == .warning && $0.message.contains("not on disk") })
+    }
+
+    func testFileProbeTellsAbsenceFromFailure() throws {
+        let tree = try TestTree()
+        let file = try tree.write("a.txt", "a")
+        XCTAssertEqual(try FileProbe.kind(file), .file)
+        XCTAssertNil(try FileProbe.kind(tree.path("missing")))
+        XCTAssertNil(try FileProbe.kind(file + "/below"), "ENOTDIR: a part of the path is a file")
+        XCTAssertNil(try FileProbe.bytes(tree.path("missing")))
+        XCTAssertEqual(try FileProbe.bytes(file), Array("a".utf8))
+        FileProbe.system = FailingProbe(status: { _, _ in EIO }, read: { _, _ in ESTALE })
+        XCTAssertThrowsError(try FileProbe.kind(file)) { error in
+            XCTAssertEqual(error as? FileProbe.Failure, FileProbe.Failure(path: file, code: EIO))
+            XCTAssertEqual((error as? FileProbe.Failure)?.description, "cannot read \(file): Input/output error (EIO)")
+        }
+        XCTAssertThrowsError(try FileProbe.bytes(file)) { error in
+            XCTAssertEqual((error as? FileProbe.Failure)?.reason, "Stale file handle (ESTALE)")
+        }
+    }
+}
