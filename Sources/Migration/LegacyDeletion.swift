@@ -118,11 +118,15 @@ enum LegacyDeletion {
         }
         table.deletedFiles = deleted
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
-            guard let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty else { continue }
+            // rmdir removes only an empty folder: asked first, no listing can be misread as
+            // "something is left" (a failing stat kept an emptied folder in silence).
             do {
                 try remover.removeEmptyFolder(folder)
                 table.removedFolders.append(folder)
+            } catch where error.code == ENOTEMPTY || error.code == EEXIST {
+                continue // something else is in it: it stays
             } catch {
+                if let left = try? FileProbe.names(inFolder: folder), !left.isEmpty { continue }
                 // Said, not hidden: the folder is empty and stays.
                 let message = "cannot remove the emptied folder: \(error); it is empty and stays"
                 table.diagnostics.append(.error(message, at: .file(folder)))

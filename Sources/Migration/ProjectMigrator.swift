@@ -233,6 +233,7 @@ public enum ProjectMigrator {
             return run
         }
         for var built in builts {
+            if let failure = built.unreadable { run.unreadable.append(failure) }
             if case .package = built.report.table.origin, options.deleteLegacy, options.outputDirectory == nil {
                 proveBeforeWriting(&built, root: project.scan.root, expected: &run.expectedDeletions)
             }
@@ -242,6 +243,12 @@ public enum ProjectMigrator {
             }
             if let error = built.stagingError { run.stagingFailures[report.tables.count] = error }
             report.tables.append(built.report)
+        }
+        guard run.unreadable.isEmpty else {
+            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+            markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "a file of the tree could not be read")
+            run.pending = []
+            return run
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
         report.projectEdits = edits
@@ -338,6 +345,7 @@ public enum ProjectMigrator {
             defer { FreedMemory.giveBack() }
             unreadable += LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
         }
+        if unreadable.isEmpty { unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options) }
         // A file the proof could not read (a failing disk) is no file proven nor one known to
         // differ: the run stops as it would have before writing, and what it wrote is undone.
         guard unreadable.isEmpty else {
@@ -351,7 +359,6 @@ public enum ProjectMigrator {
             return
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
-        LanguageDeclarations.keep(in: &report, project: project, options: options)
         for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover) }
         for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover) }
 
@@ -448,6 +455,8 @@ public enum ProjectMigrator {
         var stagingError: AtomicFile.WriteError?
         /// A dry run's planned catalog, in a temporary file outside the tree (the caller removes it).
         var plannedFile: String?
+        /// The catalog at its destination could not be looked at: the run stops before the gate.
+        var unreadable: FileProbe.Failure?
         var outcome: TableOutcome { report.outcome }
 
         init(report: TableReport, pending: AtomicFile.Content?, stagingError: AtomicFile.WriteError? = nil) {
@@ -483,7 +492,16 @@ public enum ProjectMigrator {
             report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
             return Built(report: report, pending: nil)
         }
-        let exists = fm.fileExists(atPath: catalogPath)
+        // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
+        let exists: Bool
+        do {
+            exists = try FileProbe.exists(catalogPath)
+        } catch {
+            report.diagnostics.append(error.diagnostic)
+            var built = Built(report: report, pending: nil)
+            built.unreadable = error
+            return built
+        }
         // A table with no entry at all (files holding only comments, a launch screen's
         // `.strings` with nothing to translate) still gets its catalog, empty, and the project
         // edit, as Xcode's migration gives it one (L7: GoMap, canvas-ios).

@@ -74,6 +74,17 @@ public enum FileProbe {
         }
     }
 
+    /// The names in the folder at `path` (without `.` and `..`): nil when there is no such
+    /// folder; a `Failure` when it cannot be listed (a listing cut short is no listing).
+    public static func names(inFolder path: String) throws(Failure) -> [String]? {
+        switch system.list(path) {
+        case .success(let names): return names
+        case .failure(let error):
+            if isAbsence(error.code.rawValue) { return nil }
+            throw Failure(path: path, code: error.code.rawValue)
+        }
+    }
+
     private static func answer(_ path: String, _ status: Result<Kind, POSIXError>) throws(Failure) -> Kind? {
         switch status {
         case .success(let kind): return kind
@@ -91,6 +102,8 @@ public protocol FileProbing: Sendable {
     func status(_ path: String, followingLinks: Bool) -> Result<FileProbe.Kind, POSIXError>
     /// The whole file's bytes (`FileBytes.read`), or the errno.
     func read(_ path: String) -> Result<[UInt8], POSIXError>
+    /// The names in a folder (`opendir`/`readdir`), or the errno.
+    func list(_ path: String) -> Result<[String], POSIXError>
 }
 
 /// `stat(2)`, `lstat(2)` and `FileBytes.read`.
@@ -110,4 +123,21 @@ public struct SystemFileProbe: FileProbing {
     }
 
     public func read(_ path: String) -> Result<[UInt8], POSIXError> { FileBytes.read(path) }
+
+    public func list(_ path: String) -> Result<[String], POSIXError> {
+        guard let directory = opendir(path) else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+                return .success(names)
+            }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+    }
 }

@@ -54,7 +54,7 @@ for n in $(seq "$first" "$last"); do
     fi
     echo "$n $verdict exit=$status $(grep -m1 -E 'error' "$work/err.txt" | cut -c1-200)"
     if [ "$verdict" = BAD ]; then
-        diff "$work/original.txt" "$work/run.txt" | head -20 | sed 's/^/    /'
+        diff "$work/clean.txt" "$work/run.txt" | head -20 | sed 's/^/    /'
         sed 's/^/    stderr: /' "$work/err.txt" | head -10
     fi
 done

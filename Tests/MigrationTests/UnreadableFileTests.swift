@@ -45,6 +45,11 @@ final class UnreadableFileTests: XCTestCase {
             if let code = failRead(path, count(path, in: &readCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
             return SystemFileProbe().read(path)
         }
+
+        func list(_ path: String) -> Result<[String], POSIXError> {
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            return SystemFileProbe().list(path)
+        }
     }
 
     override func tearDown() {
@@ -137,6 +142,20 @@ final class UnreadableFileTests: XCTestCase {
         assertUnchanged(tree, before)
     }
 
+    /// Whether a catalog is already there decides between writing it, merging, or refusing: a
+    /// `stat` of it that fails stops the run, and no catalog of the run is written.
+    func testACatalogDestinationThatCannotBeLookedAtStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        let catalog = app + "/LegacyApp/Localizable.xcstrings"
+        FileProbe.system = FailingProbe(status: { path, _ in path == catalog ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        let table = try XCTUnwrap(report.tables.first { $0.catalogPath == catalog })
+        XCTAssertTrue(table.diagnostics.contains { $0.isError && $0.location.path == catalog && $0.message.contains(eioText) }, "\(table.diagnostics)")
+        XCTAssertTrue(report.tables.allSatisfy { $0.outcome == .failed }, "\(report.tables.map(\.outcome))")
+        assertUnchanged(tree, before)
+    }
+
     /// Read well when the catalogs were built, then not when the proof before deleting reads it
     /// again: what the run wrote (catalogs, project, record) is undone, nothing is deleted.
     func testAFileTheProofCannotReadUndoesTheRunAndDeletesNothing() throws {
@@ -150,6 +169,28 @@ final class UnreadableFileTests: XCTestCase {
         XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
         XCTAssertTrue(report.projectEdits.allSatisfy { !$0.written })
         assertUnchanged(tree, before)
+    }
+
+    /// The check that a file is not the last of its language in the bundle (a comment-only
+    /// French table) lists its folder after the proofs: a folder that cannot be listed undoes
+    /// the run as well, and nothing is deleted.
+    func testAFolderTheLastCheckCannotListUndoesTheRunAndDeletesNothing() throws {
+        let tree = try TestTree()
+        try tree.write("Res/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("Res/fr.lproj/Localizable.strings", "/* nothing translated yet */\n")
+        let before = snapshot(tree)
+        let french = tree.path("Res/fr.lproj")
+        FileProbe.system = FailingProbe(read: { path, _ in path == french ? EIO : nil })
+        let report = deleteLegacy(tree.path("Res"))
+        XCTAssertTrue(report.diagnostics.contains { $0.isError && $0.location.path == french && $0.message.contains(eioText) }, "\(report.diagnostics)")
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed])
+        XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
+        assertUnchanged(tree, before)
+        // Without the failure, the French file is kept as the language's declaration.
+        FileProbe.system = SystemFileProbe()
+        let clean = deleteLegacy(tree.path("Res"))
+        XCTAssertFalse(clean.hasErrors, "\(clean.diagnostics)")
+        XCTAssertEqual(clean.tables.first?.keptFiles.map(\.path), [tree.path("Res/fr.lproj/Localizable.strings")])
     }
 
     /// Not there is still not there: a file the project lists that is gone is a warning, and the
