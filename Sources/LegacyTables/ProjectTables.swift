@@ -248,6 +248,12 @@ public struct ProjectTables: Sendable {
             }
             guard !mine.isEmpty else { continue }
             tree.diagnostics += manifest.warnings
+            // A declared language that is no tag: which files hold the source is not known, and
+            // no code is made from it (as for a project's developmentRegion).
+            if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
+                tree.diagnostics.append(.error("defaultLocalization \"\(ControlCharacters.escaped(code))\" is not a language code, so which files hold the source language is not known: the package's tables are not migrated (pass --source-language)", at: .file(manifest.path)))
+                continue
+            }
             let declared = manifest.defaultLocalization.map { SourceLanguage.Declaration.defaultLocalization($0, file: TableGrouper.relative(manifest.path, to: scan.root)) }
             let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared, spelling: .project, inherited: treeSource)
             let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path), spelling: .project)
