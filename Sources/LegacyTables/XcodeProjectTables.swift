@@ -28,9 +28,13 @@ enum XcodeProjectTables {
         var opened = Opened()
         let projectFolder = PathResolver.projectFolder(ofProjectFile: pbxproj)
         let stop = "nothing under \(projectFolder) is migrated or deleted, and the project is not edited"
+        // Read here, so that a failing disk is said with its errno and stops the run (the
+        // reader's own message cannot tell a failure from a file that is not there).
+        let bytes = try FileProbe.bytes(pbxproj)
         let graph: ProjectGraph
-        do {
-            graph = try ProjectGraph(path: pbxproj)
+        do throws(Diagnostic) {
+            guard let bytes else { throw Diagnostic.error("no such file when it was read", at: .file(pbxproj)) }
+            graph = ProjectGraph(document: try PBXProjectReader.parse(bytes, path: pbxproj))
         } catch {
             let conflict = hasConflictMarkers(pbxproj) ? " (it holds git merge-conflict markers: resolve the conflict first)" : ""
             if search.allFiles || search.noProject {

@@ -85,6 +85,18 @@ public enum FileProbe {
         }
     }
 
+    /// `realpath(3)` of `path`: every symbolic link resolved; nil when it is not there; a
+    /// `Failure` when a link or folder on the way cannot be read.
+    public static func physicalPath(_ path: String) throws(Failure) -> String? {
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            if isAbsence(code) { return nil }
+            throw Failure(path: path, code: code)
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     private static func answer(_ path: String, _ status: Result<Kind, POSIXError>) throws(Failure) -> Kind? {
         switch status {
         case .success(let kind): return kind

@@ -106,6 +106,17 @@ final class UnreadableFileTests: XCTestCase {
         assertUnchanged(tree, before)
     }
 
+    /// A project file that cannot be read is not one that does not parse: the errno is said.
+    func testAProjectFileThatCannotBeReadIsSaidWithItsErrno() throws {
+        let (tree, app, before) = try sample()
+        let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
+        FileProbe.system = FailingProbe(read: { path, _ in path == project ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
+        XCTAssertEqual(report.diagnostics.filter(\.isError).first?.message.hasPrefix("cannot read it: \(eioText)"), true)
+        assertUnchanged(tree, before)
+    }
+
     /// The project lists `ru.lproj/Localizable.strings`; a failed `stat` of it was "not on disk":
     /// Russian silently left the catalog, and a re-run did not bring it back.
     func testALegacyFileWhoseStatFailsStopsTheRunInsteadOfLeavingItsLanguageOut() throws {
