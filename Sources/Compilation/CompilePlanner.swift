@@ -120,7 +120,9 @@ extension CatalogCompiler {
                 // The reader refuses a key that is no language tag; a catalog made in memory is
                 // checked here, before a path is made from its key.
                 guard LanguageTag(language.language) != nil else {
-                    report.diagnostics.append(.error("\"\(ControlCharacters.escaped(language.language))\" is not a language code; no .lproj folder is made from it", at: .file(path)))
+                    let code = ControlCharacters.escaped(language.language)
+                    let message = "\"\(code)\" is not a language code; no .lproj folder is made from it"
+                    report.diagnostics.append(.error(message, at: .file(path)))
                     continue
                 }
                 let lproj = folder + "/" + language.language + ".lproj/"
@@ -135,7 +137,8 @@ extension CatalogCompiler {
                     if existed && !unchanged && !options.force {
                         report.diagnostics.append(.error("already exists (use --force to overwrite it); nothing was written", at: .file(target)))
                     }
-                    report.files.append(CompiledFile(path: target, root: root, catalogPath: path, language: language.language, kind: kind,
+                    report.files.append(CompiledFile(path: target, root: root, catalogPath: path,
+                                                     language: language.language, kind: kind,
                                                      entryCount: count, data: data, existed: existed, unchanged: unchanged))
                 }
             }
@@ -153,7 +156,9 @@ extension CatalogCompiler {
         // existing file that differs unless `force`, so every other file may be replaced.
         let changed = report.files.filter { !$0.unchanged }
         do {
-            try AtomicFile.writeAll(changed.map { AtomicFile.BatchFile(path: $0.path, content: .data($0.data), overwrite: force, root: $0.root) })
+            try AtomicFile.writeAll(changed.map { file in
+                AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
+            })
         } catch {
             report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(changed[error.failedIndex].path)))
             return

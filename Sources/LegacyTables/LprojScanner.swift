@@ -124,7 +124,8 @@ public enum LprojScanner {
         guard let listing = DirectoryNames.list(folder) else {
             let code = errno
             if FileProbe.isAbsence(code) {
-                result.diagnostics.append(.error("cannot read folder: \(String(cString: strerror(code)))", at: .file(folder)))
+                let reason = String(cString: strerror(code))
+                result.diagnostics.append(.error("cannot read folder: \(reason)", at: .file(folder)))
                 result.isComplete = false
             } else {
                 result.unreadable(FileProbe.Failure(path: folder, code: code))
@@ -195,7 +196,8 @@ public enum LprojScanner {
                 if skippedFolderNames.contains(name) { continue }
                 if name.hasSuffix(".xcodeproj") {
                     do {
-                        if try FileProbe.exists(path + "/project.pbxproj") { result.projectFiles.append(path + "/project.pbxproj") }
+                        let project = path + "/project.pbxproj"
+                        if try FileProbe.exists(project) { result.projectFiles.append(project) }
                     } catch {
                         result.unreadable(error)
                     }
@@ -203,7 +205,8 @@ public enum LprojScanner {
                 }
                 if name.hasSuffix(".xcworkspace") {
                     do {
-                        if try FileProbe.exists(path + "/contents.xcworkspacedata") { result.evidenceFiles.append(path + "/contents.xcworkspacedata") }
+                        let contents = path + "/contents.xcworkspacedata"
+                        if try FileProbe.exists(contents) { result.evidenceFiles.append(contents) }
                     } catch {
                         result.unreadable(error)
                     }

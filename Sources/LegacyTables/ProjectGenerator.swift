@@ -41,7 +41,9 @@ public struct ProjectGenerator: Sendable, Hashable {
         for name in ["project.yml", "project.yaml"] where try FileProbe.exists(root + "/" + name) {
             return ProjectGenerator(kind: .xcodeGen, evidence: name)
         }
-        if try FileProbe.exists(root + "/Project.swift") { return ProjectGenerator(kind: .tuist, evidence: "Project.swift") }
+        if try FileProbe.exists(root + "/Project.swift") {
+            return ProjectGenerator(kind: .tuist, evidence: "Project.swift")
+        }
         if try FileProbe.exists(root + "/Tuist") { return ProjectGenerator(kind: .tuist, evidence: "Tuist/") }
         if let ignore = try FileProbe.bytes(root + "/.gitignore").map({ String(decoding: $0, as: UTF8.self) }) {
             for project in projectFiles where project.hasSuffix("/project.pbxproj") {

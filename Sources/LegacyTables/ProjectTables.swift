@@ -150,7 +150,9 @@ public struct ProjectTables: Sendable {
         // folder, `--delete-legacy` would delete files the project still references.
         if only == nil, !search.allFiles, scan.projectFiles.isEmpty, scan.isComplete {
             do {
-                if let enclosing = try enclosingProjectFolder(of: scan.root) { return find(scan.root, inside: enclosing, search) }
+                if let enclosing = try enclosingProjectFolder(of: scan.root) {
+                    return find(scan.root, inside: enclosing, search)
+                }
             } catch {
                 scan.unreadable(error)
             }
@@ -251,7 +253,10 @@ public struct ProjectTables: Sendable {
             // A declared language that is no tag: which files hold the source is not known, and
             // no code is made from it (as for a project's developmentRegion).
             if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
-                tree.diagnostics.append(.error("defaultLocalization \"\(ControlCharacters.escaped(code))\" is not a language code, so which files hold the source language is not known: the package's tables are not migrated (pass --source-language)", at: .file(manifest.path)))
+                let message = "defaultLocalization \"\(ControlCharacters.escaped(code))\" is not a language code, so "
+                    + "which files hold the source language is not known: the package's tables are not migrated "
+                    + "(pass --source-language)"
+                tree.diagnostics.append(.error(message, at: .file(manifest.path)))
                 continue
             }
             let declared = manifest.defaultLocalization.map { SourceLanguage.Declaration.defaultLocalization($0, file: TableGrouper.relative(manifest.path, to: scan.root)) }

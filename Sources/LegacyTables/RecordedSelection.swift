@@ -31,7 +31,8 @@ public enum RecordedSelection {
     }
 
     /// The records kept outside project bundles (`.stringcat-migration.json` in a folder).
-    static func readLoose(_ paths: [String], diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LooseRecord] {
+    static func readLoose(_ paths: [String],
+                          diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LooseRecord] {
         var records: [LooseRecord] = []
         for path in paths {
             let (record, problem) = try MigrationRecord.read(path)
@@ -50,7 +51,8 @@ struct LooseRecord: Sendable {
     var folder: String { PathResolver.parent(path) }
 
     /// Its tables whose catalog and some legacy files are on disk, as leftovers.
-    func tables(claimed: inout Set<String>, diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LegacyTable] {
+    func tables(claimed: inout Set<String>,
+                diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LegacyTable] {
         var result: [LegacyTable] = []
         for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
             let catalog = PathResolver.join(folder, catalogRelative)

@@ -4,7 +4,8 @@ import XcodeProject
 
 /// The packages of a tree, whose each is, and which are read (docs/spec/project-tree.md).
 enum TreePackages {
-    static func decide(scan: ProjectScan, projects: [XcodeProjectFile], search: TableSearch) throws(FileProbe.Failure) -> [TreePackage] {
+    static func decide(scan: ProjectScan, projects: [XcodeProjectFile],
+                       search: TableSearch) throws(FileProbe.Failure) -> [TreePackage] {
         var manifests: [PackageManifest] = []
         for path in scan.manifests { manifests.append(try PackageManifest.read(path)) }
         guard !manifests.isEmpty else { return [] }

@@ -32,7 +32,9 @@ public enum FileLinter {
         var folder: [Diagnostic] = []
         if kind != .xcstrings, let name = LprojFolderName.of(file: path), name != LprojFolderName.base,
            name != LprojFolderName.multilingual, LanguageTag(name) == nil {
-            folder.append(.error("the folder name \"\(ControlCharacters.escaped(name)).lproj\" is not a language code (such as en, pt-BR or zh-Hans), so migrate reads this file into no table: rename the folder", at: .file(path)))
+            let message = "the folder name \"\(ControlCharacters.escaped(name)).lproj\" is not a language code "
+                + "(such as en, pt-BR or zh-Hans), so migrate reads this file into no table: rename the folder"
+            folder.append(.error(message, at: .file(path)))
         }
         return folder + lintContent(path: path, kind: kind, strict: strict)
     }

@@ -15,17 +15,23 @@ enum LanguageDeclarations {
     /// the last declaration of their language in their bundle to the kept files.
     /// Returns the folders that could not be listed (a failing disk): the caller stops the run.
     @discardableResult
-    static func keep(in report: inout MigrationReport, project: ProjectTables, options: MigrationOptions) -> [FileProbe.Failure] {
+    static func keep(in report: inout MigrationReport, project: ProjectTables,
+                     options: MigrationOptions) -> [FileProbe.Failure] {
         guard !options.deleteEmptyLanguages else { return [] }
         let all = report.tables + report.leftovers
         let goingAway = Set(all.flatMap(\.deletedFiles))
         var failures: [FileProbe.Failure] = []
-        for index in report.tables.indices { keep(in: &report.tables[index], among: all, goingAway: goingAway, failures: &failures) }
-        for index in report.leftovers.indices { keep(in: &report.leftovers[index], among: all, goingAway: goingAway, failures: &failures) }
+        for index in report.tables.indices {
+            keep(in: &report.tables[index], among: all, goingAway: goingAway, failures: &failures)
+        }
+        for index in report.leftovers.indices {
+            keep(in: &report.leftovers[index], among: all, goingAway: goingAway, failures: &failures)
+        }
         return failures
     }
 
-    private static func keep(in table: inout TableReport, among all: [TableReport], goingAway: Set<String>, failures: inout [FileProbe.Failure]) {
+    private static func keep(in table: inout TableReport, among all: [TableReport], goingAway: Set<String>,
+                             failures: inout [FileProbe.Failure]) {
         guard !table.deletedFiles.isEmpty else { return }
         let byPath = Dictionary(table.table.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var declaring: [String] = []

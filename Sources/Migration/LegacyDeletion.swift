@@ -54,7 +54,8 @@ enum LegacyDeletion {
         do {
             realRoot = try FileProbe.physicalPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
         } catch {
-            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the tree cannot be read (\(error.reason))") }
+            let reason = "the tree cannot be read (\(error.reason))"
+            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: reason) }
             return [error]
         }
         guard proof.isProven else {
@@ -97,7 +98,8 @@ enum LegacyDeletion {
             // link that cannot be read is no link known to stay inside.
             let real: String
             do {
-                real = try FileProbe.physicalPath(verdict.path) ?? URL(fileURLWithPath: verdict.path).standardizedFileURL.path
+                real = try FileProbe.physicalPath(verdict.path)
+                    ?? URL(fileURLWithPath: verdict.path).standardizedFileURL.path
             } catch {
                 failures.append(error)
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: "it cannot be read (\(error.reason))"))

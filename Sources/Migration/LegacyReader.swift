@@ -38,7 +38,8 @@ enum LegacyReader {
         }
         switch file.kind {
         case .strings:
-            let result = bytes.map { StringsFileReader.parse($0, path: file.path, strict: strict, reading: .xcodeMigration) }
+            let result = bytes.map { StringsFileReader.parse($0, path: file.path, strict: strict,
+                                                             reading: .xcodeMigration) }
                 ?? StringsFileReader.read(path: file.path, strict: strict, reading: .xcodeMigration)
             return FileResult(strings: result.file, stringsDict: nil, diagnostics: result.diagnostics)
         case .stringsdict:

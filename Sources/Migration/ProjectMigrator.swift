@@ -174,8 +174,10 @@ public enum ProjectMigrator {
             for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
         }
         TestPause.ifAsked(TestPause.beforeWriteVariable)
-        let committed = write(run.pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
-        guard options.deleteLegacy, let committed, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else {
+        let committed = write(run.pending, into: &report, options: options,
+                              root: options.outputDirectory ?? project.scan.root)
+        let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
+        guard options.deleteLegacy, let committed, !undone else {
             report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
             return report
         }
@@ -226,8 +228,8 @@ public enum ProjectMigrator {
             waiting.diagnostics.append(.warning("not written: a Swift package builds every file of its target, so its catalog beside the legacy files would build the table twice; migrate --delete-legacy writes it and deletes them once proven", at: .file(table.catalogPath)))
             report.tables.append(waiting)
         }
-        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options, progress: progress,
-                           unreadable: &run.unreadable)
+        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options,
+                           progress: progress, unreadable: &run.unreadable)
         guard run.unreadable.isEmpty else {
             report.diagnostics += run.unreadable.map(\.diagnostic)
             return run
@@ -245,8 +247,11 @@ public enum ProjectMigrator {
             report.tables.append(built.report)
         }
         guard run.unreadable.isEmpty else {
-            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-            markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "a file of the tree could not be read")
+            StagedFile.discard(run.pending.compactMap { item in
+                if case .staged(let staged) = item.content { staged } else { nil }
+            })
+            markUndone(run.pending, failedTables: [:], undo: nil, into: &report,
+                       because: "a file of the tree could not be read")
             run.pending = []
             return run
         }
@@ -326,8 +331,10 @@ public enum ProjectMigrator {
     /// `--delete-legacy` once the batch is written: first what an earlier run killed during its
     /// deletions left undone, then each table's legacy files, proven against its catalog as now
     /// on disk; then the records and the synchronized folders' exception sets follow.
-    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions, committed: AtomicFile.CommittedBatch,
-                                     pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport) {
+    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions,
+                                     committed: AtomicFile.CommittedBatch,
+                                     pending: [(index: Int, content: AtomicFile.Content)],
+                                     into report: inout MigrationReport) {
         let earlierDeleted = RecordKeeping.goneFiles(project)
         report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
         // Each table's proof first; the files go only once every proof is known (a language a
@@ -345,7 +352,9 @@ public enum ProjectMigrator {
             defer { FreedMemory.giveBack() }
             unreadable += LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
         }
-        if unreadable.isEmpty { unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options) }
+        if unreadable.isEmpty {
+            unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options)
+        }
         // A file the proof could not read (a failing disk) is no file proven nor one known to
         // differ: the run stops as it would have before writing, and what it wrote is undone.
         guard unreadable.isEmpty else {
@@ -353,9 +362,10 @@ public enum ProjectMigrator {
             report.diagnostics += unreadable.map(\.diagnostic)
             for index in report.tables.indices { report.tables[index].deletedFiles = [] }
             for index in report.leftovers.indices { report.leftovers[index].deletedFiles = [] }
-            for index in report.projectEdits.indices where report.projectEdits[index].written { report.projectEdits[index].written = false }
-            for index in report.recordWrites.indices where report.recordWrites[index].written { report.recordWrites[index].written = false }
-            markUndone(pending, failedTables: [:], undo: undo, into: &report, because: "a file could not be read while proving the catalogs")
+            for index in report.projectEdits.indices { report.projectEdits[index].written = false }
+            for index in report.recordWrites.indices { report.recordWrites[index].written = false }
+            markUndone(pending, failedTables: [:], undo: undo, into: &report,
+                       because: "a file could not be read while proving the catalogs")
             return
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
@@ -725,7 +735,8 @@ public enum ProjectMigrator {
     /// are undone, project files included.
     /// Returns the batch in place, its previous versions still kept aside (the caller finishes
     /// it, or undoes it when a later step fails); nil when it failed and was undone.
-    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport,
+    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)],
+                              into report: inout MigrationReport,
                               options: MigrationOptions, root: String) -> AtomicFile.CommittedBatch? {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.

@@ -48,7 +48,9 @@ struct CatalogDecoder {
         while let name = try parser.nextMemberKey(first: &first) {
             if name.is("sourceLanguage") {
                 try once(sourceLanguage == nil, "sourceLanguage", name.offset)
-                sourceLanguage = try within(.field("sourceLanguage")) { () throws(CatalogReadError) in try readLanguage() }
+                sourceLanguage = try within(.field("sourceLanguage")) { () throws(CatalogReadError) in
+                    try readLanguage()
+                }
             } else if name.is("version") {
                 try once(version == nil, "version", name.offset)
                 version = try within(.field("version")) { () throws(CatalogReadError) in try readString() }
@@ -271,7 +273,8 @@ struct CatalogDecoder {
         if languages.contains(text) { return }
         guard LanguageTag(text) != nil else {
             // A key is named by the error's path; a value is named in the message.
-            var error = CatalogReadError.shape((isKey ? "" : CatalogReadError.quoted(text) + " is ") + Self.notALanguage, at: offset)
+            let named = isKey ? "" : CatalogReadError.quoted(text) + " is "
+            var error = CatalogReadError.shape(named + Self.notALanguage, at: offset)
             if isKey { error.reversedPath = [.key(text)] }
             throw error
         }
@@ -279,7 +282,8 @@ struct CatalogDecoder {
     }
 
     /// What is said of a code that is no language tag.
-    static let notALanguage = "not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is read or written for it"
+    static let notALanguage = "not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); "
+        + "nothing is read or written for it"
 
 
     private mutating func readBool() throws(CatalogReadError) -> Bool {

@@ -81,7 +81,8 @@ public enum AtomicFile {
     ///     `path` that lands outside it, as written or through a link, is refused.
     ///   - expected: when given, the file is replaced only if it still holds exactly these bytes
     ///     (`.changedSinceRead` otherwise).
-    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String, expecting expected: Data? = nil) throws {
+    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String,
+                             expecting expected: Data? = nil) throws {
         do {
             try writeAll([BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)])
         } catch {
@@ -97,14 +98,18 @@ public enum AtomicFile {
     /// Writes several files as one: all of them, or none. If a write fails, the files already
     /// written are put back as they were (removed, or their previous version renamed back) and
     /// the folders created for them are removed again, then the error is thrown.
-    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool, root: String) throws(BatchError) {
+    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool,
+                                root: String) throws(BatchError) {
         try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite, root: root) })
     }
 
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
-    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)], root: String) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: $0.overwrite, root: root) })
+    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)],
+                                root: String) throws(BatchError) {
+        try writeAll(files.map { file in
+            BatchFile(path: file.path, content: .data(file.data), overwrite: file.overwrite, root: root)
+        })
     }
 
     /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
@@ -115,7 +120,8 @@ public enum AtomicFile {
 
     /// `writeAll` for bytes and staged files together. A staged file is put in place by a
     /// rename; when the batch fails, every staged file not yet in place is discarded.
-    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)], root: String) throws(BatchError) {
+    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)],
+                                root: String) throws(BatchError) {
         try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite, root: root) })
     }
 

@@ -26,7 +26,8 @@ public enum FileProbe {
 
         /// `Input/output error (EIO)`.
         public var reason: String {
-            String(cString: strerror(code)) + " (" + (RemovalError.names[code] ?? Self.names[code] ?? "errno \(code)") + ")"
+            let name = RemovalError.names[code] ?? Self.names[code] ?? "errno \(code)"
+            return String(cString: strerror(code)) + " (" + name + ")"
         }
 
         /// `cannot read PATH: Input/output error (EIO)`.
@@ -34,7 +35,8 @@ public enum FileProbe {
 
         /// The error a run reports for it: nothing is decided from a tree seen in part.
         public var diagnostic: Diagnostic {
-            .error("cannot read it: \(reason); nothing was written or deleted (a file that cannot be read cannot be told from one that is not there: check the disk and run again)", at: .file(path))
+            .error("cannot read it: \(reason); nothing was written or deleted (a file that cannot be read "
+                   + "cannot be told from one that is not there: check the disk and run again)", at: .file(path))
         }
 
         static let names: [Int32: String] = [ESTALE: "ESTALE", EOVERFLOW: "EOVERFLOW", EINTR: "EINTR", ENOMEM: "ENOMEM"]
@@ -137,7 +139,9 @@ public struct SystemFileProbe: FileProbing {
     public func read(_ path: String) -> Result<[UInt8], POSIXError> { FileBytes.read(path) }
 
     public func list(_ path: String) -> Result<[String], POSIXError> {
-        guard let directory = opendir(path) else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        guard let directory = opendir(path) else {
+            return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        }
         defer { closedir(directory) }
         var names: [String] = []
         while true {

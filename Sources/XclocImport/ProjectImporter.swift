@@ -313,7 +313,8 @@ struct ImportState {
         }
         // It becomes a key of the catalog, which `compile` and `export` make paths from.
         guard LanguageTag(language) != nil else {
-            throw .error("target-language \"\(ControlCharacters.escaped(language))\" is not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
+            throw .error("target-language \"\(ControlCharacters.escaped(language))\" is not a language code "
+                         + "(a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
         }
         guard let file = targets[header.original] else {
             return FileContext(header: header, target: .skipped("no file of this project is exported under this name"), language: language)

@@ -25,7 +25,8 @@ enum ReportOption {
         do {
             // The file named on the command line: its folder is the tree it is written in.
             let file = URL(fileURLWithPath: path).standardizedFileURL.path
-            try AtomicFile.write(Data(page.utf8), to: file, overwrite: true, root: (file as NSString).deletingLastPathComponent)
+            let folder = (file as NSString).deletingLastPathComponent
+            try AtomicFile.write(Data(page.utf8), to: file, overwrite: true, root: folder)
             return true
         } catch {
             console.err("error: the report is not written: \(error)")

@@ -70,7 +70,10 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
         for code in ["../victim/de", "a/b", "de.lproj", "x\ny"] {
             let run = try Stringcat.run(["compile", work.path + "/proj", "--language", code])
             XCTAssertEqual(run.status, 2, code)
-            XCTAssertTrue(run.stderr.hasPrefix("error: --language '\(code.replacingOccurrences(of: "\n", with: "\\n"))' is not a language code: expected a BCP 47 tag such as en, de-DE, pt-BR or zh-Hans\n"), run.stderr)
+            let shown = code.replacingOccurrences(of: "\n", with: "\\n")
+            let expected = "error: --language '\(shown)' is not a language code: expected a BCP 47 tag such as en, de-DE, "
+                + "pt-BR or zh-Hans\n"
+            XCTAssertTrue(run.stderr.hasPrefix(expected), run.stderr)
         }
         XCTAssertEqual(snapshot(), before)
         // A tag as the catalog spells it still picks its language.
@@ -84,11 +87,14 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
     func testCompileWritesNothingThroughALinkOutOfTheCatalogsFolder() throws {
         try write("proj/Localizable.xcstrings", catalog(key: "de"))
         try write("victim/de.lproj/Localizable.strings", "\"Done\" = \"the victim's\";\n")
-        try FileManager.default.createSymbolicLink(atPath: work.path + "/proj/de.lproj", withDestinationPath: "../victim/de.lproj")
+        try FileManager.default.createSymbolicLink(atPath: work.path + "/proj/de.lproj",
+                                                   withDestinationPath: "../victim/de.lproj")
         let before = snapshot()
         let run = try Stringcat.run(["compile", work.path + "/proj/Localizable.xcstrings", "--force"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertTrue(run.stderr.contains("\(work.path)/proj/de.lproj/Localizable.strings would be written outside \(work.path)/proj, through a symbolic link"), run.stderr)
+        let refusal = "\(work.path)/proj/de.lproj/Localizable.strings would be written outside \(work.path)/proj, "
+            + "through a symbolic link"
+        XCTAssertTrue(run.stderr.contains(refusal), run.stderr)
         XCTAssertEqual(snapshot(), before)
     }
 
@@ -98,6 +104,8 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
         try write("App/Base.lproj/Main.strings", "\"a\" = \"b\";\n")
         let run = try Stringcat.run(["lint", work.path + "/App"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, work.path + "/App/x y.lproj/Localizable.strings: error: the folder name \"x y.lproj\" is not a language code (such as en, pt-BR or zh-Hans), so migrate reads this file into no table: rename the folder\n")
+        XCTAssertEqual(run.stderr, work.path + "/App/x y.lproj/Localizable.strings: error: the folder name \"x y.lproj\" "
+                       + "is not a language code (such as en, pt-BR or zh-Hans), so migrate reads this file into no table: "
+                       + "rename the folder\n")
     }
 }

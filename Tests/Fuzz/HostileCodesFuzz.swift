@@ -12,7 +12,10 @@
 import Foundation
 
 let root = NSTemporaryDirectory() + "hostile-codes-root"
-let madeRoot: Bool = { try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true); return true }()
+let madeRoot: Bool = {
+    try? FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+    return true
+}()
 
 func quoted(_ text: String) -> String {
     var writer = JSONTextWriter()
@@ -24,13 +27,16 @@ func quoted(_ text: String) -> String {
 func checkAccepted(_ code: String) {
     guard LanguageTag(code) != nil else { fatalError("the reader accepted \(quoted(code)), which is no language tag") }
     guard !code.isEmpty, code.utf8.allSatisfy({ byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x2D || byte == 0x5F
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x2D || byte == 0x5F
     }) else { fatalError("accepted code \(quoted(code)) holds a character a path must not get from it") }
     let path = root + "/" + code + ".lproj/Localizable.strings"
     guard PhysicalPath.isInside(PhysicalPath.absolute(path), root) else { fatalError("\(path) leaves \(root)") }
     do {
         let target = try WriteTarget.resolve(path, root: root)
-        guard target.hasPrefix(PhysicalPath.resolveExistingPart(root) + "/") else { fatalError("\(path) lands at \(target)") }
+        guard target.hasPrefix(PhysicalPath.resolveExistingPart(root) + "/") else {
+            fatalError("\(path) lands at \(target)")
+        }
     } catch {
         fatalError("WriteTarget refused \(path): \(error)")
     }
@@ -43,7 +49,8 @@ public func hostileCodesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let split = bytes.firstIndex(of: 0xFF) ?? bytes.count
     let key = String(decoding: bytes[..<split], as: UTF8.self)
     let source = split < bytes.count ? String(decoding: bytes[(split + 1)...], as: UTF8.self) : "en"
-    let text = "{\n  \"sourceLanguage\" : \(quoted(source)),\n  \"strings\" : {\n    \"k\" : {\n      \"localizations\" : {\n"
+    let text = "{\n  \"sourceLanguage\" : \(quoted(source)),\n  \"strings\" : {\n    \"k\" : {\n"
+        + "      \"localizations\" : {\n"
         + "        \(quoted(key)) : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
         + "            \"value\" : \"v\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
     let valid = LanguageTag(key) != nil && LanguageTag(source) != nil
@@ -57,7 +64,8 @@ public func hostileCodesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
         checkAccepted(source)
     } catch {
         guard !valid else { fatalError("refused the tags \(quoted(key)), \(quoted(source)): \(error.description)") }
-        guard error.location.line != nil, error.location.column != nil, error.message.contains("not a language code") else {
+        guard error.location.line != nil, error.location.column != nil,
+              error.message.contains("not a language code") else {
             fatalError("refused without a line, a column or the reason: \(error.description)")
         }
     }

@@ -169,12 +169,14 @@ final class PackageOwnershipTests: XCTestCase {
     func testADefaultLocalizationThatIsNoLanguageTagIsAnErrorAndItsTablesAreNotRead() throws {
         let tree = try self.tree(package: "Packages/Kit") { $0.localPackageReference("Packages/Kit") }
         let manifest = tree.path("Packages/Kit/Package.swift")
-        try Data(try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "defaultLocalization: \"en\"", with: "defaultLocalization: \"../x\"").utf8)
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "defaultLocalization: \"en\"", with: "defaultLocalization: \"../x\"").utf8)
             .write(to: URL(fileURLWithPath: manifest))
         let tables = found(tree)
         XCTAssertEqual(tables.tables.map(\.name), [])
         XCTAssertEqual(tables.diagnostics.filter(\.isError).first?.description,
-                       manifest + ": error: defaultLocalization \"../x\" is not a language code, so which files hold the source language is not known: the package's tables are not migrated (pass --source-language)")
+                       manifest + ": error: defaultLocalization \"../x\" is not a language code, so which files hold the "
+                           + "source language is not known: the package's tables are not migrated (pass --source-language)")
         var explicit = TableSearch(requireTables: false)
         explicit.sourceLanguage = "en"
         XCTAssertEqual(found(tree, explicit).tables.map(\.name), ["Kit"])

@@ -18,16 +18,20 @@ final class UnreadableFileTests: XCTestCase {
     /// Fails `stat`/`lstat` (`statuses`) or whole-file reads (`reads`) of the paths whose answer
     /// the predicate gives an errno for; asks the system otherwise. Counts the calls per path.
     final class FailingProbe: FileProbing, @unchecked Sendable {
-        let failStatus: (String, Int) -> Int32?
-        let failRead: (String, Int) -> Int32?
+        let failStatus: Fault
+        let failRead: Fault
         private let lock = NSLock()
         private var statusCalls: [String: Int] = [:]
         private var readCalls: [String: Int] = [:]
 
-        init(status: @escaping (String, Int) -> Int32? = { _, _ in nil }, read: @escaping (String, Int) -> Int32? = { _, _ in nil }) {
+        typealias Fault = (_ path: String, _ call: Int) -> Int32?
+
+        init(status: @escaping Fault = { _, _ in nil }, read: @escaping Fault = { _, _ in nil }) {
             failStatus = status
             failRead = read
         }
+
+        private static func error(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code)!) }
 
         private func count(_ path: String, in calls: inout [String: Int]) -> Int {
             lock.lock()
@@ -37,17 +41,17 @@ final class UnreadableFileTests: XCTestCase {
         }
 
         func status(_ path: String, followingLinks: Bool) -> Result<FileProbe.Kind, POSIXError> {
-            if let code = failStatus(path, count(path, in: &statusCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            if let code = failStatus(path, count(path, in: &statusCalls)) { return .failure(Self.error(code)) }
             return SystemFileProbe().status(path, followingLinks: followingLinks)
         }
 
         func read(_ path: String) -> Result<[UInt8], POSIXError> {
-            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(Self.error(code)) }
             return SystemFileProbe().read(path)
         }
 
         func list(_ path: String) -> Result<[String], POSIXError> {
-            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(POSIXError(POSIXErrorCode(rawValue: code)!)) }
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(Self.error(code)) }
             return SystemFileProbe().list(path)
         }
     }
@@ -65,10 +69,13 @@ final class UnreadableFileTests: XCTestCase {
     }
 
     private func snapshot(_ tree: TestTree) -> [(String, Data?)] {
-        tree.allFiles().filter { !$0.hasSuffix(".stringcat.lock") }.map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
+        tree.allFiles().filter { !$0.hasSuffix(".stringcat.lock") }.map { file in
+            (file, FileManager.default.contents(atPath: tree.path(file)))
+        }
     }
 
-    private func assertUnchanged(_ tree: TestTree, _ before: [(String, Data?)], file: StaticString = #filePath, line: UInt = #line) {
+    private func assertUnchanged(_ tree: TestTree, _ before: [(String, Data?)],
+                                 file: StaticString = #filePath, line: UInt = #line) {
         let after = snapshot(tree)
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
         XCTAssertTrue(zip(after, before).allSatisfy { $0.1 == $1.1 }, "every file as it was", file: file, line: line)
@@ -82,6 +89,11 @@ final class UnreadableFileTests: XCTestCase {
 
     private let eioText = "Input/output error (EIO)"
 
+    /// True for the error that says `path` cannot be read (EIO).
+    private func failed(_ diagnostic: Diagnostic, at path: String) -> Bool {
+        diagnostic.isError && diagnostic.location.path == path && diagnostic.message.contains(eioText)
+    }
+
     func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
         for code in [EIO, ESTALE, EACCES] {
             let (tree, app, before) = try sample()
@@ -91,7 +103,8 @@ final class UnreadableFileTests: XCTestCase {
             XCTAssertTrue(report.tables.isEmpty)
             let errors = report.diagnostics.filter(\.isError)
             XCTAssertEqual(errors.map(\.location.path), [app + "/LegacyApp.xcodeproj"], "\(errors)")
-            XCTAssertTrue(errors[0].message.hasPrefix("cannot read it: \(String(cString: strerror(code))) ("), errors[0].message)
+            let reason = String(cString: strerror(code))
+            XCTAssertTrue(errors[0].message.hasPrefix("cannot read it: \(reason) ("), errors[0].message)
             XCTAssertTrue(errors[0].message.contains("nothing was written or deleted"))
             assertUnchanged(tree, before)
         }
@@ -101,7 +114,8 @@ final class UnreadableFileTests: XCTestCase {
         let (tree, app, before) = try sample()
         FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/project.pbxproj") ? EIO : nil })
         let report = deleteLegacy(app)
-        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [app + "/LegacyApp.xcodeproj/project.pbxproj"])
+        let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
         XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
         assertUnchanged(tree, before)
     }
@@ -113,7 +127,7 @@ final class UnreadableFileTests: XCTestCase {
         FileProbe.system = FailingProbe(read: { path, _ in path == project ? EIO : nil })
         let report = deleteLegacy(app)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
-        XCTAssertEqual(report.diagnostics.filter(\.isError).first?.message.hasPrefix("cannot read it: \(eioText)"), true)
+        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
         assertUnchanged(tree, before)
     }
 
@@ -148,7 +162,7 @@ final class UnreadableFileTests: XCTestCase {
         let report = deleteLegacy(app)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [german])
-        XCTAssertEqual(report.diagnostics.filter(\.isError).first?.message.hasPrefix("cannot read it: \(eioText)"), true)
+        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
         XCTAssertTrue(report.projectEdits.isEmpty)
         assertUnchanged(tree, before)
     }
@@ -162,7 +176,7 @@ final class UnreadableFileTests: XCTestCase {
         let report = deleteLegacy(app)
         XCTAssertTrue(report.hasErrors)
         let table = try XCTUnwrap(report.tables.first { $0.catalogPath == catalog })
-        XCTAssertTrue(table.diagnostics.contains { $0.isError && $0.location.path == catalog && $0.message.contains(eioText) }, "\(table.diagnostics)")
+        XCTAssertTrue(table.diagnostics.contains { failed($0, at: catalog) }, "\(table.diagnostics)")
         XCTAssertTrue(report.tables.allSatisfy { $0.outcome == .failed }, "\(report.tables.map(\.outcome))")
         assertUnchanged(tree, before)
     }
@@ -175,7 +189,7 @@ final class UnreadableFileTests: XCTestCase {
         FileProbe.system = FailingProbe(read: { path, call in path == japanese && call == 2 ? EIO : nil })
         let report = deleteLegacy(app)
         XCTAssertTrue(report.hasErrors)
-        XCTAssertTrue(report.diagnostics.contains { $0.isError && $0.location.path == japanese && $0.message.contains(eioText) }, "\(report.diagnostics)")
+        XCTAssertTrue(report.diagnostics.contains { failed($0, at: japanese) }, "\(report.diagnostics)")
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
         XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
         XCTAssertTrue(report.projectEdits.allSatisfy { !$0.written })
@@ -193,7 +207,7 @@ final class UnreadableFileTests: XCTestCase {
         let french = tree.path("Res/fr.lproj")
         FileProbe.system = FailingProbe(read: { path, _ in path == french ? EIO : nil })
         let report = deleteLegacy(tree.path("Res"))
-        XCTAssertTrue(report.diagnostics.contains { $0.isError && $0.location.path == french && $0.message.contains(eioText) }, "\(report.diagnostics)")
+        XCTAssertTrue(report.diagnostics.contains { failed($0, at: french) }, "\(report.diagnostics)")
         XCTAssertEqual(report.tables.map(\.outcome), [.failed])
         XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
         assertUnchanged(tree, before)

@@ -176,9 +176,11 @@ final class ImportRulesTests: XCTestCase {
         for hostile in ["../victim/de", "a/b", "de.lproj", "x y"] {
             let tree = try project("\"a\":{}")
             let before = tree.read("App/Localizable.xcstrings")
-            let report = try run(tree, xliff("<trans-unit id=\"a\"><source>a</source><target>A</target></trans-unit>", language: hostile))
+            let unit = "<trans-unit id=\"a\"><source>a</source><target>A</target></trans-unit>"
+            let report = try run(tree, xliff(unit, language: hostile))
             XCTAssertEqual(report.diagnostics.map(\.message), [
-                "target-language \"\(hostile)\" is not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported",
+                "target-language \"\(hostile)\" is not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); "
+                    + "nothing is imported",
             ])
             XCTAssertEqual(report.diagnostics.first?.location.line, 3)
             XCTAssertEqual(tree.read("App/Localizable.xcstrings"), before)
