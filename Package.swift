@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "StringsFile", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"], swiftSettings: optimized),
-        .target(name: "StringCatalog", dependencies: ["StringcatSupport"], swiftSettings: optimized),
+        .target(name: "StringCatalog", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // Xcode's rules for a migration of a project: which variant groups are tables and where their
@@ -55,7 +55,7 @@ let package = Package(
         // Which tables a project has: files, languages, where each catalog goes.
         .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
-        .target(name: "Compilation", dependencies: ["StringcatSupport", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
+        .target(name: "Compilation", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
         .target(name: "Verification", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
@@ -73,7 +73,7 @@ let package = Package(
         // Catalogs (and legacy .strings tables) -> <lang>.xcloc packages.
         .target(name: "XclocExport", dependencies: ["StringcatSupport", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // Translated XLIFF -> catalogs, written as Xcode writes them.
-        .target(name: "XclocImport", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF", "Xcloc"], swiftSettings: optimized),
+        .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // The independent proof that an export holds every value of its catalogs. Never add
         // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
         .target(name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringCatalog
 import StringcatSupport
 
@@ -25,6 +26,9 @@ public struct CompiledFile: Sendable {
     }
 
     public var path: String
+    /// The tree it is written in: `--output`, else the catalog's folder (see `outputFolder`).
+    /// Nothing is written outside it, as written or through a symbolic link.
+    public var root: String
     /// The catalog it comes from.
     public var catalogPath: String
     public var language: String
@@ -99,6 +103,7 @@ extension CatalogCompiler {
             report.catalogs.append(CompiledCatalog(path: path, table: table))
 
             let folder = outputFolder(forCatalogAt: url, output: options.outputDirectory, base: found.base)
+            let root = options.outputDirectory.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? folder
             // Languages render independently: on every core.
             let format = options.stringsFormat
             let rendered = ConcurrentMap.map(table.languages) { language -> [(CompiledFile.Kind, Int, Data)] in
@@ -112,6 +117,14 @@ extension CatalogCompiler {
                 return files
             }
             for (language, files) in zip(table.languages, rendered) {
+                // The reader refuses a key that is no language tag; a catalog made in memory is
+                // checked here, before a path is made from its key.
+                guard LanguageTag(language.language) != nil else {
+                    let code = ControlCharacters.escaped(language.language)
+                    let message = "\"\(code)\" is not a language code; no .lproj folder is made from it"
+                    report.diagnostics.append(.error(message, at: .file(path)))
+                    continue
+                }
                 let lproj = folder + "/" + language.language + ".lproj/"
                 for (kind, count, data) in files {
                     let target = lproj + tableName + "." + kind.rawValue
@@ -124,7 +137,8 @@ extension CatalogCompiler {
                     if existed && !unchanged && !options.force {
                         report.diagnostics.append(.error("already exists (use --force to overwrite it); nothing was written", at: .file(target)))
                     }
-                    report.files.append(CompiledFile(path: target, catalogPath: path, language: language.language, kind: kind,
+                    report.files.append(CompiledFile(path: target, root: root, catalogPath: path,
+                                                     language: language.language, kind: kind,
                                                      entryCount: count, data: data, existed: existed, unchanged: unchanged))
                 }
             }
@@ -142,7 +156,9 @@ extension CatalogCompiler {
         // existing file that differs unless `force`, so every other file may be replaced.
         let changed = report.files.filter { !$0.unchanged }
         do {
-            try AtomicFile.writeAll(changed.map { ($0.path, $0.data) }, overwrite: force)
+            try AtomicFile.writeAll(changed.map { file in
+                AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
+            })
         } catch {
             report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(changed[error.failedIndex].path)))
             return

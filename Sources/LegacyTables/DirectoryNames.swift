@@ -17,7 +17,13 @@ enum DirectoryNames {
         guard let directory = opendir(folder) else { return nil }
         defer { closedir(directory) }
         var listing = Listing(names: [], invalid: [])
-        while let entry = readdir(directory) {
+        while true {
+            // readdir says an error only through errno: a folder listed in part is no listing.
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { return nil }
+                break
+            }
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
                 Array(raw.prefix { $0 != 0 })
             }

@@ -39,8 +39,15 @@ public struct ProjectScan: Sendable {
     /// said, with the reason.
     public var looseFiles: [String] = []
     /// False when part of the tree could not be read (the root is missing or not a folder, a
-    /// folder cannot be listed): nothing is decided from a tree seen in part.
+    /// folder cannot be listed, a `stat` failed): nothing is decided from a tree seen in part.
     public var isComplete = true
+
+    /// A file or folder that could not be read (not "not there"): an error, and the scan is
+    /// incomplete, so no table is found from it and nothing is written.
+    public mutating func unreadable(_ failure: FileProbe.Failure) {
+        diagnostics.append(failure.diagnostic)
+        isComplete = false
+    }
 
     /// The `project.pbxproj` files found.
     public var xcodeProjects: [String] { projectFiles.filter { $0.hasSuffix("/project.pbxproj") } }
@@ -67,13 +74,19 @@ public enum LprojScanner {
         let fm = FileManager.default
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         var result = ProjectScan(root: rootPath, lprojFolders: [], catalogs: [], projectFiles: [], diagnostics: [])
-        var isDirectory: ObjCBool = false
-        guard fm.fileExists(atPath: rootPath, isDirectory: &isDirectory) else {
+        let rootKind: FileProbe.Kind?
+        do {
+            rootKind = try FileProbe.kind(rootPath)
+        } catch {
+            result.unreadable(error)
+            return result
+        }
+        guard let rootKind else {
             result.diagnostics.append(.error("no such file or folder", at: .file(rootPath)))
             result.isComplete = false
             return result
         }
-        guard isDirectory.boolValue else {
+        guard rootKind == .folder else {
             result.diagnostics.append(.error("not a folder", at: .file(rootPath)))
             result.isComplete = false
             return result
@@ -81,8 +94,12 @@ public enum LprojScanner {
         var visited: Set<String> = []
         walk(rootPath, fm: fm, visited: &visited, into: &result)
         // Submodules are listed at the top of the git work tree, which may lie above the root.
-        if let top = gitTop(above: rootPath), top != rootPath, fm.fileExists(atPath: top + "/.gitmodules") {
-            result.evidenceFiles.append(top + "/.gitmodules")
+        do {
+            if let top = try gitTop(above: rootPath), top != rootPath, try FileProbe.exists(top + "/.gitmodules") {
+                result.evidenceFiles.append(top + "/.gitmodules")
+            }
+        } catch {
+            result.unreadable(error)
         }
         result.lprojFolders.sort { $0.path < $1.path }
         result.catalogs.sort()
@@ -106,8 +123,14 @@ public enum LprojScanner {
             return
         }
         guard let listing = DirectoryNames.list(folder) else {
-            result.diagnostics.append(.error("cannot read folder: \(String(cString: strerror(errno)))", at: .file(folder)))
-            result.isComplete = false
+            let code = errno
+            if FileProbe.isAbsence(code) {
+                let reason = String(cString: strerror(code))
+                result.diagnostics.append(.error("cannot read folder: \(reason)", at: .file(folder)))
+                result.isComplete = false
+            } else {
+                result.unreadable(FileProbe.Failure(path: folder, code: code))
+            }
             return
         }
         for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
@@ -115,10 +138,24 @@ public enum LprojScanner {
         }
         for name in listing.names {
             let path = folder + "/" + name
-            var isDirectory: ObjCBool = false
-            let exists = fm.fileExists(atPath: path, isDirectory: &isDirectory) // follows links
-            let isLink = (try? fm.destinationOfSymbolicLink(atPath: path)) != nil
-            if !exists {
+            // Each entry's kind, itself and followed: a stat that fails is no answer, and an
+            // entry not seen could be a project (the folder would be read as a bare one) or a
+            // language (it would leave its catalog).
+            let entry: FileProbe.Kind?, followed: FileProbe.Kind?
+            do {
+                entry = try FileProbe.kindOfEntry(path)
+                do {
+                    followed = entry == .symbolicLink ? try FileProbe.kind(path) : entry
+                } catch where error.code == ELOOP {
+                    followed = nil // a link loop: said below, as a link that leads nowhere
+                }
+            } catch {
+                result.unreadable(error)
+                continue
+            }
+            let isLink = entry == .symbolicLink
+            let isDirectory = ObjCBool(followed == .folder)
+            guard followed != nil else {
                 if isLink { result.diagnostics.append(.warning(UnreachableFile.reason(path), at: .file(path))) }
                 continue
             }
@@ -134,7 +171,12 @@ public enum LprojScanner {
                     continue
                 }
                 if isDirectory.boolValue {
-                    let inside = DirectoryNames.list(path) ?? DirectoryNames.Listing(names: [], invalid: [])
+                    guard let inside = DirectoryNames.list(path) else {
+                        // A language folder that cannot be listed is not an empty one.
+                        let code = errno
+                        result.unreadable(FileProbe.Failure(path: path, code: FileProbe.isAbsence(code) ? EIO : code))
+                        continue
+                    }
                     for bad in inside.invalid {
                         result.diagnostics.append(.warning("the name \(bad) is not valid UTF-8 (each \\xNN is a byte); not read: rename it", at: .file(path)))
                     }
@@ -154,11 +196,21 @@ public enum LprojScanner {
             if isDirectory.boolValue {
                 if skippedFolderNames.contains(name) { continue }
                 if name.hasSuffix(".xcodeproj") {
-                    if fm.fileExists(atPath: path + "/project.pbxproj") { result.projectFiles.append(path + "/project.pbxproj") }
+                    do {
+                        let project = path + "/project.pbxproj"
+                        if try FileProbe.exists(project) { result.projectFiles.append(project) }
+                    } catch {
+                        result.unreadable(error)
+                    }
                     continue
                 }
                 if name.hasSuffix(".xcworkspace") {
-                    if fm.fileExists(atPath: path + "/contents.xcworkspacedata") { result.evidenceFiles.append(path + "/contents.xcworkspacedata") }
+                    do {
+                        let contents = path + "/contents.xcworkspacedata"
+                        if try FileProbe.exists(contents) { result.evidenceFiles.append(contents) }
+                    } catch {
+                        result.unreadable(error)
+                    }
                     continue
                 }
                 walk(path, fm: fm, visited: &visited, into: &result)
@@ -177,10 +229,10 @@ public enum LprojScanner {
     }
 
     /// The top of the git work tree holding `folder` (the nearest folder with a `.git`), if any.
-    static func gitTop(above folder: String) -> String? {
+    static func gitTop(above folder: String) throws(FileProbe.Failure) -> String? {
         var current = folder
         while !current.isEmpty {
-            if FileManager.default.fileExists(atPath: current + "/.git") { return current }
+            if try FileProbe.exists(current + "/.git") { return current }
             if current == "/" { return nil }
             current = (current as NSString).deletingLastPathComponent
         }

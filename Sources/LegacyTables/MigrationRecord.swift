@@ -48,12 +48,14 @@ public struct MigrationRecord: Sendable, Equatable {
     /// tables no Xcode project around them holds.
     public static func path(inFolder folder: String) -> String { folder + "/" + LprojScanner.recordFileName }
 
-    /// Reads the record at `path`: nil without one; a record that cannot be read is a warning,
-    /// and is then treated as absent (nothing of it is deleted).
-    public static func read(_ path: String) -> (record: MigrationRecord?, diagnostic: Diagnostic?) {
-        guard FileManager.default.fileExists(atPath: path) else { return (nil, nil) }
-        guard let data = FileManager.default.contents(atPath: path),
-              let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+    /// Reads the record at `path`: nil without one; a record that does not parse is a warning,
+    /// and is then treated as absent (nothing of it is deleted). One that cannot be read (a
+    /// failing disk) is a `FileProbe.Failure`: not knowing what it says is not its absence.
+    public static func read(_ path: String)
+        throws(FileProbe.Failure) -> (record: MigrationRecord?, diagnostic: Diagnostic?) {
+        guard let bytes = try FileProbe.bytes(path) else { return (nil, nil) }
+        let data = Data(bytes)
+        guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let tables = top["tables"] as? [String: Any] else {
             return (nil, .warning("stringcat's migration record cannot be read; the legacy files it lists are left alone (delete it, or run migrate again with the project's old project.pbxproj)", at: .file(path)))
         }

@@ -45,9 +45,12 @@ public struct PackageManifest: Sendable, Hashable {
     /// The folders whose files the package's targets own, absolute: each target's `path:`, else
     /// the first of SwiftPM's predefined folders (`Sources/<name>`, `Source/<name>`, `src/<name>`,
     /// `srcs/<name>`; `Tests/…` for test targets, `Plugins/<name>` for plugins) that exists.
-    /// Binary and system-library targets own none.
-    public var targetFolders: [String] {
-        let fm = FileManager.default
+    /// Binary and system-library targets own none. Found when the manifest is read.
+    public var targetFolders: [String] = []
+
+    /// `targetFolders`, looked for on disk: a folder that cannot be looked at is a failure, not
+    /// a folder that is not there (its tables would silently be no package's).
+    static func targetFolders(of targets: [Target], in folder: String) throws(FileProbe.Failure) -> [String] {
         var folders: [String] = []
         for target in targets {
             if let path = target.path {
@@ -61,26 +64,35 @@ public struct PackageManifest: Sendable, Hashable {
             case .plugin: bases = ["Plugins"]
             case .regular, .executable, .macro: bases = ["Sources", "Source", "src", "srcs"]
             }
-            if let found = bases.map({ "\(folder)/\($0)/\(target.name)" }).first(where: { fm.fileExists(atPath: $0) }) {
-                folders.append(found)
+            for base in bases where try FileProbe.exists("\(folder)/\(base)/\(target.name)") {
+                folders.append("\(folder)/\(base)/\(target.name)")
+                break
             }
         }
         return folders
     }
 
-    public static func read(_ path: String) -> PackageManifest {
-        let text = FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    /// Reads the manifest at `path`; one that cannot be read (not "not there") is a failure.
+    public static func read(_ path: String) throws(FileProbe.Failure) -> PackageManifest {
+        let text = try FileProbe.bytes(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let code = ManifestCode(text)
         var manifest = PackageManifest(path: path, toolsVersion: nil, defaultLocalization: code.defaultLocalization,
                                        targets: code.targets(), warnings: [])
         manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
         manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
         let folder = manifest.folder
-        manifest.namedResources = code.resourcePaths().compactMap { relative in
+        manifest.targetFolders = try targetFolders(of: manifest.targets, in: folder)
+        manifest.namedResources = []
+        for relative in code.resourcePaths() {
             // A resource path is relative to its target's folder; the target is not tracked here,
             // so each target folder is tried (the one that holds the path wins).
             let candidates = manifest.targetFolders.map { PathResolverLite.join($0, relative) }
-            return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates.first ?? PathResolverLite.join(folder, relative)
+            var found: String?
+            for candidate in candidates where try FileProbe.exists(candidate) {
+                found = candidate
+                break
+            }
+            manifest.namedResources.append(found ?? candidates.first ?? PathResolverLite.join(folder, relative))
         }
         if let first = text.split(separator: "\n", maxSplits: 1).first, let range = first.range(of: "swift-tools-version:") {
             manifest.toolsVersion = String(first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." })

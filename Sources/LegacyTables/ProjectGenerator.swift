@@ -35,14 +35,17 @@ public struct ProjectGenerator: Sendable, Hashable {
 
     /// Looks at the root for XcodeGen's `project.yml`, Tuist's `Project.swift` or `Tuist/`, or an
     /// `.xcodeproj` listed in `.gitignore`.
-    static func detect(root: String, projectFiles: [String]) -> ProjectGenerator? {
-        let fm = FileManager.default
-        for name in ["project.yml", "project.yaml"] where fm.fileExists(atPath: root + "/" + name) {
+    /// A file that cannot be read is a `FileProbe.Failure`: a generated project not seen as one
+    /// would be edited.
+    static func detect(root: String, projectFiles: [String]) throws(FileProbe.Failure) -> ProjectGenerator? {
+        for name in ["project.yml", "project.yaml"] where try FileProbe.exists(root + "/" + name) {
             return ProjectGenerator(kind: .xcodeGen, evidence: name)
         }
-        if fm.fileExists(atPath: root + "/Project.swift") { return ProjectGenerator(kind: .tuist, evidence: "Project.swift") }
-        if fm.fileExists(atPath: root + "/Tuist") { return ProjectGenerator(kind: .tuist, evidence: "Tuist/") }
-        if let ignore = fm.contents(atPath: root + "/.gitignore").map({ String(decoding: $0, as: UTF8.self) }) {
+        if try FileProbe.exists(root + "/Project.swift") {
+            return ProjectGenerator(kind: .tuist, evidence: "Project.swift")
+        }
+        if try FileProbe.exists(root + "/Tuist") { return ProjectGenerator(kind: .tuist, evidence: "Tuist/") }
+        if let ignore = try FileProbe.bytes(root + "/.gitignore").map({ String(decoding: $0, as: UTF8.self) }) {
             for project in projectFiles where project.hasSuffix("/project.pbxproj") {
                 let bundle = (project as NSString).deletingLastPathComponent
                 let relative = bundle.hasPrefix(root + "/") ? String(bundle.dropFirst(root.count + 1)) : bundle

@@ -151,28 +151,54 @@ public struct ProjectTables: Sendable {
         // PATH inside an Xcode project's folder (`migrate App/Resources`): its tables are that
         // project's, read and edited as a run on the project reads and edits them. Read as a bare
         // folder, `--delete-legacy` would delete files the project still references.
-        if only == nil, !search.allFiles, scan.projectFiles.isEmpty, scan.isComplete,
-           let enclosing = enclosingProjectFolder(of: scan.root) {
-            return find(scan.root, inside: enclosing, search)
+        if only == nil, !search.allFiles, scan.projectFiles.isEmpty, scan.isComplete {
+            do {
+                if let enclosing = try enclosingProjectFolder(of: scan.root) {
+                    return find(scan.root, inside: enclosing, search)
+                }
+            } catch {
+                scan.unreadable(error)
+            }
         }
         if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift" } }
         var tree = ProjectTables(scan: scan, sourceLanguage: SourceLanguage.fallback, tables: [], diagnostics: scan.diagnostics)
         guard scan.isComplete else { return tree }
-        tree.generator = ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
+        do {
+            try fill(&tree, search)
+        } catch {
+            tree.stop(error)
+        }
+        return tree
+    }
+
+    /// A file of the tree that could not be read (not "not there"): no table is found, so
+    /// nothing is written or deleted; the error names the file and the errno.
+    mutating func stop(_ failure: FileProbe.Failure) {
+        tables = []
+        leftoverTables = []
+        filesLeftAlone = []
+        scan.isComplete = false
+        diagnostics.append(failure.diagnostic)
+    }
+
+    /// Everything after the scan: projects, packages, records, and their tables.
+    private static func fill(_ tree: inout ProjectTables, _ search: TableSearch) throws(FileProbe.Failure) {
+        let scan = tree.scan
+        tree.generator = try ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
         var search = search
 
         // 1. The projects, parsed once; what earlier runs recorded, applied.
         for pbxproj in scan.xcodeProjects {
-            let opened = XcodeProjectTables.open(pbxproj, search: search, root: scan.root)
+            let opened = try XcodeProjectTables.open(pbxproj, search: search, root: scan.root)
             tree.diagnostics += opened.diagnostics
             if let file = opened.project { tree.projects.append(file) } else { tree.stoppedProjects.append(pbxproj) }
         }
-        let looseRecords = RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
+        let looseRecords = try RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
         tree.recordedOptions = RecordedSelection.includes(projects: tree.projects, loose: looseRecords, root: scan.root)
         search.includes += tree.recordedOptions
 
         // 2. The packages, and whose each is.
-        tree.packagesInTree = TreePackages.decide(scan: scan, projects: tree.projects, search: search)
+        tree.packagesInTree = try TreePackages.decide(scan: scan, projects: tree.projects, search: search)
         let notRead = tree.packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.folder)
 
         // 3. Folders that are no table of this tree: bundles, packages not read, --exclude.
@@ -195,7 +221,7 @@ public struct ProjectTables: Sendable {
         var claimed: Set<String> = []        // legacy files a table takes
         var leftAlone: [String: String] = [:] // legacy file -> why no table takes it
         for file in tree.projects {
-            let found = XcodeProjectTables.tables(of: file, folders: folders, claimed: &claimed, search: search)
+            let found = try XcodeProjectTables.tables(of: file, folders: folders, claimed: &claimed, search: search)
             tree.diagnostics += found.diagnostics
             leftAlone.merge(found.leftAlone) { first, _ in first }
             for table in found.tables {
@@ -211,7 +237,7 @@ public struct ProjectTables: Sendable {
             tree.leftoverTables += found.leftovers.filter { leftover in !tree.leftoverTables.contains { $0.catalogPath == leftover.catalogPath } }
         }
         for loose in looseRecords {
-            for table in loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
+            for table in try loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
                 where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
                 tree.leftoverTables.append(table)
             }
@@ -227,6 +253,15 @@ public struct ProjectTables: Sendable {
             }
             guard !mine.isEmpty else { continue }
             tree.diagnostics += manifest.warnings
+            // A declared language that is no tag: which files hold the source is not known, and
+            // no code is made from it (as for a project's developmentRegion).
+            if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
+                let message = "defaultLocalization \"\(ControlCharacters.escaped(code))\" is not a language code, so "
+                    + "which files hold the source language is not known: the package's tables are not migrated "
+                    + "(pass --source-language)"
+                tree.diagnostics.append(.error(message, at: .file(manifest.path)))
+                continue
+            }
             let declared = manifest.defaultLocalization.map { SourceLanguage.Declaration.defaultLocalization($0, file: TableGrouper.relative(manifest.path, to: scan.root)) }
             let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared, spelling: .project, inherited: treeSource)
             let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path), spelling: .project)
@@ -325,7 +360,6 @@ public struct ProjectTables: Sendable {
         tree.tables = all
         tree.select(search, all: all)
         tree.requireTables(search, ownRoot: ownRoot, found: all)
-        return tree
     }
 
     /// The development language the run's report names: `--source-language`, else that of the
@@ -386,15 +420,20 @@ public struct ProjectTables: Sendable {
     /// The nearest folder above `folder` that holds an Xcode project (`X.xcodeproj/project.pbxproj`),
     /// looking no higher than the top of the git work tree `folder` is in, nor past a folder with
     /// a `Package.swift` and no project (a package owns what is under it: `vendor/Pkg/Sources/…`).
-    static func enclosingProjectFolder(of folder: String) -> String? {
-        let fm = FileManager.default
+    static func enclosingProjectFolder(of folder: String) throws(FileProbe.Failure) -> String? {
         var current = folder
         while current != "/" && !current.isEmpty {
-            if fm.fileExists(atPath: current + "/.git") { return nil }
+            if try FileProbe.exists(current + "/.git") { return nil }
             current = PathResolver.parent(current)
-            let entries = (try? fm.contentsOfDirectory(atPath: current)) ?? []
-            if entries.contains(where: { $0.hasSuffix(".xcodeproj") && fm.fileExists(atPath: current + "/" + $0 + "/project.pbxproj") }) {
-                return current
+            // A folder above that cannot be listed is not one without a project: a run on
+            // `App/Resources` would read it as a bare folder and delete what the project lists.
+            guard let entries = DirectoryNames.list(current)?.names else {
+                let code = errno
+                if FileProbe.isAbsence(code) || code == EACCES { return nil }
+                throw FileProbe.Failure(path: current, code: code)
+            }
+            for entry in entries where entry.hasSuffix(".xcodeproj") {
+                if try FileProbe.exists(current + "/" + entry + "/project.pbxproj") { return current }
             }
             if entries.contains("Package.swift") { return nil }
         }

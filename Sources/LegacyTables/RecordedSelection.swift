@@ -31,12 +31,15 @@ public enum RecordedSelection {
     }
 
     /// The records kept outside project bundles (`.stringcat-migration.json` in a folder).
-    static func readLoose(_ paths: [String], diagnostics: inout [Diagnostic]) -> [LooseRecord] {
-        paths.compactMap { path in
-            let (record, problem) = MigrationRecord.read(path)
+    static func readLoose(_ paths: [String],
+                          diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LooseRecord] {
+        var records: [LooseRecord] = []
+        for path in paths {
+            let (record, problem) = try MigrationRecord.read(path)
             if let problem { diagnostics.append(problem) }
-            return record.map { LooseRecord(path: path, record: $0) }
+            if let record { records.append(LooseRecord(path: path, record: record)) }
         }
+        return records
     }
 }
 
@@ -48,15 +51,16 @@ struct LooseRecord: Sendable {
     var folder: String { PathResolver.parent(path) }
 
     /// Its tables whose catalog and some legacy files are on disk, as leftovers.
-    func tables(claimed: inout Set<String>, diagnostics: inout [Diagnostic]) -> [LegacyTable] {
+    func tables(claimed: inout Set<String>,
+                diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LegacyTable] {
         var result: [LegacyTable] = []
         for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
             let catalog = PathResolver.join(folder, catalogRelative)
-            guard FileManager.default.fileExists(atPath: catalog) else { continue }
+            guard try FileProbe.exists(catalog) else { continue }
             var onDisk: [String] = [], gone: [String] = []
             for relative in relatives {
                 let path = PathResolver.join(folder, relative)
-                if FileManager.default.fileExists(atPath: path) { onDisk.append(path) } else { gone.append(path) }
+                if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
             }
             let paths = onDisk.filter { !claimed.contains($0) }
             guard !paths.isEmpty else { continue }

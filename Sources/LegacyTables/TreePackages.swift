@@ -4,8 +4,10 @@ import XcodeProject
 
 /// The packages of a tree, whose each is, and which are read (docs/spec/project-tree.md).
 enum TreePackages {
-    static func decide(scan: ProjectScan, projects: [XcodeProjectFile], search: TableSearch) -> [TreePackage] {
-        let manifests = scan.manifests.map(PackageManifest.read)
+    static func decide(scan: ProjectScan, projects: [XcodeProjectFile],
+                       search: TableSearch) throws(FileProbe.Failure) -> [TreePackage] {
+        var manifests: [PackageManifest] = []
+        for path in scan.manifests { manifests.append(try PackageManifest.read(path)) }
         guard !manifests.isEmpty else { return [] }
         var evidence = TreeEvidence()
         let folders = manifests.map(\.folder)
@@ -13,7 +15,7 @@ enum TreePackages {
             evidence.read(project: project.graph, at: project.path, root: scan.root, packageFolders: folders)
         }
         for file in scan.evidenceFiles {
-            guard let data = FileManager.default.contents(atPath: file) else { continue }
+            guard let data = try FileProbe.bytes(file) else { continue }
             let text = String(decoding: data, as: UTF8.self)
             switch PathResolver.lastComponent(file) {
             case "contents.xcworkspacedata": evidence.read(workspace: text, at: file, root: scan.root)
@@ -24,7 +26,7 @@ enum TreePackages {
         }
         // Tuist's own `Tuist/Package.swift` names the project's local packages.
         for manifest in scan.manifests where PathResolver.lastComponent(PathResolver.parent(manifest)) == "Tuist" {
-            if let data = FileManager.default.contents(atPath: manifest) {
+            if let data = try FileProbe.bytes(manifest) {
                 evidence.read(tuistManifest: String(decoding: data, as: UTF8.self), at: manifest, root: scan.root)
             }
         }

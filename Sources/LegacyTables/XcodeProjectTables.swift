@@ -25,13 +25,17 @@ enum XcodeProjectTables {
 
     /// Parses the project file at `pbxproj`, checks it can be edited safely, and decides its
     /// source language.
-    static func open(_ pbxproj: String, search: TableSearch, root: String) -> Opened {
+    static func open(_ pbxproj: String, search: TableSearch, root: String) throws(FileProbe.Failure) -> Opened {
         var opened = Opened()
         let projectFolder = PathResolver.projectFolder(ofProjectFile: pbxproj)
         let stop = "nothing under \(projectFolder) is migrated or deleted, and the project is not edited"
+        // Read here, so that a failing disk is said with its errno and stops the run (the
+        // reader's own message cannot tell a failure from a file that is not there).
+        let bytes = try FileProbe.bytes(pbxproj)
         let graph: ProjectGraph
-        do {
-            graph = try ProjectGraph(path: pbxproj)
+        do throws(Diagnostic) {
+            guard let bytes else { throw Diagnostic.error("no such file when it was read", at: .file(pbxproj)) }
+            graph = ProjectGraph(document: try PBXProjectReader.parse(bytes, path: pbxproj))
         } catch {
             let conflict = hasConflictMarkers(pbxproj) ? " (it holds git merge-conflict markers: resolve the conflict first)" : ""
             if search.allFiles || search.noProject {
@@ -64,7 +68,7 @@ enum XcodeProjectTables {
                                            spelling: .project)
         let localization = LocalizedTables.find(in: graph, projectFolder: projectFolder, includeBaseOnly: search.includeBaseOnly)
         opened.diagnostics += graph.diagnostics + localization.diagnostics
-        let (record, recordProblem) = MigrationRecord.read(MigrationRecord.path(forProjectFile: pbxproj))
+        let (record, recordProblem) = try MigrationRecord.read(MigrationRecord.path(forProjectFile: pbxproj))
         if let recordProblem { opened.diagnostics.append(recordProblem) }
         opened.project = XcodeProjectFile(path: pbxproj, folder: projectFolder, graph: graph, localization: localization,
                                           source: source, record: record)
@@ -72,7 +76,8 @@ enum XcodeProjectTables {
     }
 
     /// The tables of an opened project, taking their files into `claimed`.
-    static func tables(of file: XcodeProjectFile, folders: [LprojFolder], claimed: inout Set<String>, search: TableSearch) -> Found {
+    static func tables(of file: XcodeProjectFile, folders: [LprojFolder], claimed: inout Set<String>,
+                       search: TableSearch) throws(FileProbe.Failure) -> Found {
         var found = Found()
         let pbxproj = file.path, projectFolder = file.folder, localization = file.localization
         let source = file.source
@@ -108,7 +113,7 @@ enum XcodeProjectTables {
             }
             var onDisk: [LocalizedFile] = []
             for localizedFile in localized.files {
-                guard FileManager.default.fileExists(atPath: localizedFile.path) else {
+                guard try FileProbe.exists(localizedFile.path) else {
                     missing.append(localizedFile.path)
                     continue
                 }
@@ -154,7 +159,7 @@ enum XcodeProjectTables {
                 var onDisk: [String] = [], gone: [String] = []
                 for relative in relatives {
                     let path = PathResolver.join(projectFolder, relative)
-                    if FileManager.default.fileExists(atPath: path) { onDisk.append(path) } else { gone.append(path) }
+                    if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
                 }
                 let paths = onDisk.filter { !claimed.contains($0) }
                 guard !paths.isEmpty else { continue }

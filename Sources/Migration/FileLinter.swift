@@ -1,5 +1,6 @@
 import LegacyTables
 import Foundation
+import Languages
 import InfoPlistStrings
 import StringCatalog
 import StringcatSupport
@@ -27,6 +28,18 @@ public enum FileLinter {
             let exists = FileManager.default.fileExists(atPath: path)
             return [.error(exists ? "not a .strings, .stringsdict or .xcstrings file" : "no such file or folder", at: .file(path))]
         }
+        // The folder a legacy file is in names its language (`migrate` reads `x y.lproj` as none).
+        var folder: [Diagnostic] = []
+        if kind != .xcstrings, let name = LprojFolderName.of(file: path), name != LprojFolderName.base,
+           name != LprojFolderName.multilingual, LanguageTag(name) == nil {
+            let message = "the folder name \"\(ControlCharacters.escaped(name)).lproj\" is not a language code "
+                + "(such as en, pt-BR or zh-Hans), so migrate reads this file into no table: rename the folder"
+            folder.append(.error(message, at: .file(path)))
+        }
+        return folder + lintContent(path: path, kind: kind, strict: strict)
+    }
+
+    private static func lintContent(path: String, kind: LocalizationFileKind, strict: Bool) -> [Diagnostic] {
         switch kind {
         case .strings:
             let result = StringsFileReader.read(path: path, strict: strict)

@@ -1,5 +1,6 @@
 import Foundation
 import LegacyTables
+import StringcatSupport
 
 /// A language a bundle would lose is never dropped silently (docs/spec/project-tree.md#languages-live-in-the-bundle).
 ///
@@ -12,15 +13,25 @@ import LegacyTables
 enum LanguageDeclarations {
     /// Moves, in every table of the run, the files `--delete-legacy` is about to delete that are
     /// the last declaration of their language in their bundle to the kept files.
-    static func keep(in report: inout MigrationReport, project: ProjectTables, options: MigrationOptions) {
-        guard !options.deleteEmptyLanguages else { return }
+    /// Returns the folders that could not be listed (a failing disk): the caller stops the run.
+    @discardableResult
+    static func keep(in report: inout MigrationReport, project: ProjectTables,
+                     options: MigrationOptions) -> [FileProbe.Failure] {
+        guard !options.deleteEmptyLanguages else { return [] }
         let all = report.tables + report.leftovers
         let goingAway = Set(all.flatMap(\.deletedFiles))
-        for index in report.tables.indices { keep(in: &report.tables[index], among: all, goingAway: goingAway) }
-        for index in report.leftovers.indices { keep(in: &report.leftovers[index], among: all, goingAway: goingAway) }
+        var failures: [FileProbe.Failure] = []
+        for index in report.tables.indices {
+            keep(in: &report.tables[index], among: all, goingAway: goingAway, failures: &failures)
+        }
+        for index in report.leftovers.indices {
+            keep(in: &report.leftovers[index], among: all, goingAway: goingAway, failures: &failures)
+        }
+        return failures
     }
 
-    private static func keep(in table: inout TableReport, among all: [TableReport], goingAway: Set<String>) {
+    private static func keep(in table: inout TableReport, among all: [TableReport], goingAway: Set<String>,
+                             failures: inout [FileProbe.Failure]) {
         guard !table.deletedFiles.isEmpty else { return }
         let byPath = Dictionary(table.table.allFiles.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var declaring: [String] = []
@@ -30,7 +41,14 @@ enum LanguageDeclarations {
             if all.contains(where: { $0.catalogPath != table.catalogPath && sameBundle($0, table) && holdsValue($0, in: file.language) }) { continue }
             // Anything else left in its `.lproj` folder keeps the language in the bundle.
             let folder = (path as NSString).deletingLastPathComponent
-            let left = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).map { folder + "/" + $0 }
+            let names: [String]
+            do {
+                names = try FileProbe.names(inFolder: folder) ?? []
+            } catch {
+                failures.append(error)
+                continue
+            }
+            let left = names.map { folder + "/" + $0 }
             if left.contains(where: { !goingAway.contains($0) }) { continue }
             declaring.append(path)
         }

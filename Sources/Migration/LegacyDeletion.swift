@@ -23,9 +23,11 @@ enum LegacyDeletion {
 
     /// The proof of a run that deletes: the files it would delete are listed in `deletedFiles`
     /// (and said as being deleted), for `deleteListed` once every table's proof is known.
-    static func prove(_ table: inout TableReport, root: String) {
+    /// Returns the files the proof could not read (a failing disk): the caller stops the run.
+    @discardableResult
+    static func prove(_ table: inout TableReport, root: String) -> [FileProbe.Failure] {
         let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: false, root: root, deleting: true)
+        return proof.ioFailures + apply(proof, to: &table, delete: false, root: root, deleting: true)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
@@ -41,17 +43,28 @@ enum LegacyDeletion {
         apply(proof, to: &table, delete: false, root: root)
     }
 
+    /// Returns the paths whose links could not be resolved (a failing disk): such a file is kept,
+    /// and the caller of a deleting run stops it.
+    @discardableResult
     private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false,
-                              remover: any FileRemoving = SystemFileRemover()) {
+                              remover: any FileRemoving = SystemFileRemover()) -> [FileProbe.Failure] {
         let deleting = delete || deleting
-        let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+        var failures: [FileProbe.Failure] = []
+        let realRoot: String
+        do {
+            realRoot = try FileProbe.physicalPath(root) ?? URL(fileURLWithPath: root).standardizedFileURL.path
+        } catch {
+            let reason = "the tree cannot be read (\(error.reason))"
+            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: reason) }
+            return [error]
+        }
         guard proof.isProven else {
             table.diagnostics += proof.errors
             table.diagnostics += proof.losses.prefix(20).map(\.diagnostic)
             let more = proof.losses.count > 20 ? " (the first 20 are shown)" : ""
             table.diagnostics.append(.error("legacy files not deleted: the catalog does not hold them without loss: \(counted(proof.lossCount, "loss", "losses"))\(more); run stringcat verify", at: .file(table.catalogPath)))
             table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog does not hold this table without loss") }
-            return
+            return []
         }
         // Two folders of one language (`Base` beside `en`): while the second one stays because
         // it differs, the first stays too. It decides which of their values the catalog holds;
@@ -81,8 +94,17 @@ enum LegacyDeletion {
                 table.keptFiles.append(KeptFile(path: verdict.path, reason: verdict.reason ?? "not proven"))
                 continue
             }
-            // Never delete through a symbolic link that leads out of the tree given to migrate.
-            let real = URL(fileURLWithPath: verdict.path).resolvingSymlinksInPath().path
+            // Never delete through a symbolic link that leads out of the tree given to migrate; a
+            // link that cannot be read is no link known to stay inside.
+            let real: String
+            do {
+                real = try FileProbe.physicalPath(verdict.path)
+                    ?? URL(fileURLWithPath: verdict.path).standardizedFileURL.path
+            } catch {
+                failures.append(error)
+                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it cannot be read (\(error.reason))"))
+                continue
+            }
             guard real.hasPrefix(realRoot + "/") else {
                 // Said as it is: "through a symbolic link" only when a link took it out.
                 let plain = URL(fileURLWithPath: verdict.path).standardizedFileURL.path
@@ -93,6 +115,7 @@ enum LegacyDeletion {
             table.deletedFiles.append(verdict.path)
         }
         if delete { deleteListed(&table, remover: remover) }
+        return failures
     }
 
     /// Deletes the files `table.deletedFiles` lists (proven, and not kept since), removing the
@@ -115,11 +138,15 @@ enum LegacyDeletion {
         }
         table.deletedFiles = deleted
         for folder in folders.sorted() where folder.hasSuffix(".lproj") {
-            guard let left = try? FileManager.default.contentsOfDirectory(atPath: folder), left.isEmpty else { continue }
+            // rmdir removes only an empty folder: asked first, no listing can be misread as
+            // "something is left" (a failing stat kept an emptied folder in silence).
             do {
                 try remover.removeEmptyFolder(folder)
                 table.removedFolders.append(folder)
+            } catch where error.code == ENOTEMPTY || error.code == EEXIST {
+                continue // something else is in it: it stays
             } catch {
+                if let left = try? FileProbe.names(inFolder: folder), !left.isEmpty { continue }
                 // Said, not hidden: the folder is empty and stays.
                 let message = "cannot remove the emptied folder: \(error); it is empty and stays"
                 table.diagnostics.append(.error(message, at: .file(folder)))

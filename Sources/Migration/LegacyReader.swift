@@ -15,6 +15,9 @@ enum LegacyReader {
         var strings: StringsFile?
         var stringsDict: StringsDictFile?
         var diagnostics: [Diagnostic]
+        /// The file could not be read (not "not there", not a parse error): the run stops
+        /// before anything is written, as a table without that file would lose a language.
+        var unreadable: FileProbe.Failure? = nil
         var failed: Bool { diagnostics.containsError }
     }
 
@@ -26,12 +29,23 @@ enum LegacyReader {
     }
 
     static func read(_ file: LegacyFile, strict: Bool = false) -> FileResult {
+        let bytes: [UInt8]?
+        do {
+            bytes = try FileProbe.bytes(file.path)
+        } catch where error.code != EISDIR {
+            return FileResult(strings: nil, stringsDict: nil, diagnostics: [error.diagnostic], unreadable: error)
+        } catch {
+            bytes = nil // a folder: the reader says so
+        }
         switch file.kind {
         case .strings:
-            let result = StringsFileReader.read(path: file.path, strict: strict, reading: .xcodeMigration)
+            let result = bytes.map { StringsFileReader.parse($0, path: file.path, strict: strict,
+                                                             reading: .xcodeMigration) }
+                ?? StringsFileReader.read(path: file.path, strict: strict, reading: .xcodeMigration)
             return FileResult(strings: result.file, stringsDict: nil, diagnostics: result.diagnostics)
         case .stringsdict:
-            let result = StringsDictReader.read(path: file.path, language: file.language)
+            let result = bytes.map { StringsDictReader.parse(Data($0), path: file.path, language: file.language) }
+                ?? StringsDictReader.read(path: file.path, language: file.language)
             return FileResult(strings: nil, stringsDict: result.file, diagnostics: result.diagnostics)
         }
     }

@@ -92,7 +92,14 @@ public enum MigrationStatus {
         var seen: Set<String> = []
         for table in project.tables {
             seen.insert(table.catalogPath)
-            let hasCatalog = fm.fileExists(atPath: table.catalogPath)
+            // A catalog that cannot be looked at is said, not taken for one that is missing.
+            let hasCatalog: Bool
+            do {
+                hasCatalog = try FileProbe.exists(table.catalogPath)
+            } catch {
+                report.diagnostics.append(error.diagnostic)
+                hasCatalog = false
+            }
             let hasGroup = table.projectTable != nil
             report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: hasCatalog ? .halfMigrated : .legacyOnly,
                                              legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: hasGroup)))
@@ -114,7 +121,15 @@ public enum MigrationStatus {
         for index in report.tables.indices { report.tables[index].leftAlone = beside[report.tables[index].catalogPath]?.map(\.file) ?? [] }
         report.tables.sort { $0.catalogPath < $1.catalogPath }
         for (path, refs) in references {
-            for missing in refs.missingFiles(exists: { fm.fileExists(atPath: $0) }) where isLocalization(missing.path) {
+            var unreadable: [FileProbe.Failure] = []
+            let missingFiles = refs.missingFiles(exists: { path in
+                do throws(FileProbe.Failure) { return try FileProbe.exists(path) } catch {
+                    unreadable.append(error)
+                    return true // not called missing: said as unreadable below
+                }
+            })
+            report.diagnostics += unreadable.map(\.diagnostic)
+            for missing in missingFiles where isLocalization(missing.path) {
                 report.missingReferences.append((path, missing.path))
             }
         }

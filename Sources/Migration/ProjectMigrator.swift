@@ -143,6 +143,7 @@ public enum ProjectMigrator {
         // outside the tree for a dry run); the project edits and records that go with them.
         var run = plan(project, options: options, progress: progress, into: &report)
         defer { for file in run.plannedFiles.values { try? FileManager.default.removeItem(atPath: file) } }
+        if !run.unreadable.isEmpty { return report }
 
         // 2. The gate: nothing is written or deleted when the plan would break the tree.
         let findings = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
@@ -177,11 +178,17 @@ public enum ProjectMigrator {
             for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
         }
         TestPause.ifAsked(TestPause.beforeWriteVariable)
-        write(run.pending, into: &report, options: options, root: options.outputDirectory ?? project.scan.root)
-        guard options.deleteLegacy, !report.projectEdits.contains(where: { $0.notWrittenBecause == "the run was undone" }) else { return report }
+        let committed = write(run.pending, into: &report, options: options,
+                              root: options.outputDirectory ?? project.scan.root)
+        let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
+        guard options.deleteLegacy, let committed, !undone else {
+            report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
+            return report
+        }
 
-        // 4. Prove and delete, table by table; 5. record what is left.
-        deleteProven(project, options: options, into: &report)
+        // 4. Prove and delete, table by table; 5. record what is left. A proof that cannot read
+        // a file undoes the batch before anything is deleted.
+        deleteProven(project, options: options, committed: committed, pending: run.pending, into: &report)
         return report
     }
 
@@ -194,6 +201,8 @@ public enum ProjectMigrator {
         var stagingFailures: [Int: AtomicFile.WriteError] = [:]
         /// Package tables' files the proof of their planned catalog says go (`--delete-legacy`).
         var expectedDeletions: Set<String> = []
+        /// Legacy files that could not be read: the run stops before the gate.
+        var unreadable: [FileProbe.Failure] = []
 
         func gatePlan(_ report: MigrationReport, options: MigrationOptions) -> MigrationGate.Plan {
             let written = report.tables.filter { $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged }
@@ -223,8 +232,14 @@ public enum ProjectMigrator {
             waiting.diagnostics.append(.warning("not written: a Swift package builds every file of its target, so its catalog beside the legacy files would build the table twice; migrate --delete-legacy writes it and deletes them once proven", at: .file(table.catalogPath)))
             report.tables.append(waiting)
         }
-        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options, progress: progress)
+        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options,
+                           progress: progress, unreadable: &run.unreadable)
+        guard run.unreadable.isEmpty else {
+            report.diagnostics += run.unreadable.map(\.diagnostic)
+            return run
+        }
         for var built in builts {
+            if let failure = built.unreadable { run.unreadable.append(failure) }
             if case .package = built.report.table.origin, options.deleteLegacy, options.outputDirectory == nil {
                 proveBeforeWriting(&built, root: project.scan.root, expected: &run.expectedDeletions)
             }
@@ -234,6 +249,15 @@ public enum ProjectMigrator {
             }
             if let error = built.stagingError { run.stagingFailures[report.tables.count] = error }
             report.tables.append(built.report)
+        }
+        guard run.unreadable.isEmpty else {
+            StagedFile.discard(run.pending.compactMap { item in
+                if case .staged(let staged) = item.content { staged } else { nil }
+            })
+            markUndone(run.pending, failedTables: [:], undo: nil, into: &report,
+                       because: "a file of the tree could not be read")
+            run.pending = []
+            return run
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
         report.projectEdits = edits
@@ -311,7 +335,10 @@ public enum ProjectMigrator {
     /// `--delete-legacy` once the batch is written: first what an earlier run killed during its
     /// deletions left undone, then each table's legacy files, proven against its catalog as now
     /// on disk; then the records and the synchronized folders' exception sets follow.
-    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions, into report: inout MigrationReport) {
+    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions,
+                                     committed: AtomicFile.CommittedBatch,
+                                     pending: [(index: Int, content: AtomicFile.Content)],
+                                     into report: inout MigrationReport) {
         let earlierDeleted = RecordKeeping.goneFiles(project)
         report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
         // Each table's proof first; the files go only once every proof is known (a language a
@@ -320,15 +347,32 @@ public enum ProjectMigrator {
         // arenas, and a proof's peak then adds to the build's (5 times the legacy files' size
         // instead of under 4, issue 33).
         FreedMemory.giveBack()
+        var unreadable: [FileProbe.Failure] = []
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
             defer { FreedMemory.giveBack() }
-            LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
         }
         for index in report.leftovers.indices {
             defer { FreedMemory.giveBack() }
-            LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
         }
-        LanguageDeclarations.keep(in: &report, project: project, options: options)
+        if unreadable.isEmpty {
+            unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options)
+        }
+        // A file the proof could not read (a failing disk) is no file proven nor one known to
+        // differ: the run stops as it would have before writing, and what it wrote is undone.
+        guard unreadable.isEmpty else {
+            let undo = committed.undo()
+            report.diagnostics += unreadable.map(\.diagnostic)
+            for index in report.tables.indices { report.tables[index].deletedFiles = [] }
+            for index in report.leftovers.indices { report.leftovers[index].deletedFiles = [] }
+            for index in report.projectEdits.indices { report.projectEdits[index].written = false }
+            for index in report.recordWrites.indices { report.recordWrites[index].written = false }
+            markUndone(pending, failedTables: [:], undo: undo, into: &report,
+                       because: "a file could not be read while proving the catalogs")
+            return
+        }
+        report.diagnostics += committed.finish(remover: options.fileRemover)
         for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover) }
         for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover) }
 
@@ -369,7 +413,10 @@ public enum ProjectMigrator {
         options.stagesPlannedCatalogs = true
         let tables = project.tables.filter { !FileManager.default.fileExists(atPath: $0.catalogPath) }
         var files: [String: String] = [:]
-        for built in build(tables, root: project.scan.root, options: options, progress: nil) {
+        // A file that cannot be read plans no catalog: `verify` reads each legacy file itself and
+        // says it cannot (LegacySide).
+        var unreadable: [FileProbe.Failure] = []
+        for built in build(tables, root: project.scan.root, options: options, progress: nil, unreadable: &unreadable) {
             guard let file = built.plannedFile else { continue }
             if built.outcome == .failed { try? FileManager.default.removeItem(atPath: file) } else { files[built.report.catalogPath] = file }
         }
@@ -392,8 +439,13 @@ public enum ProjectMigrator {
     /// builds the tables one after the other from this thread: a large table's merge and encode
     /// use both cores themselves (libdispatch would run that inner work serially if the tables
     /// were built on its worker threads).
-    private static func build(_ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?) -> [Built] {
+    private static func build(_ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?,
+                              unreadable: inout [FileProbe.Failure]) -> [Built] {
         var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
+        // A file that cannot be read stops the run before any catalog is built: its table would
+        // lose a language, and its deletion could not be proven.
+        unreadable = results.compactMap(\.unreadable)
+        guard unreadable.isEmpty else { return [] }
         var builts: [Built] = []
         var cursor = 0
         for (index, table) in tables.enumerated() {
@@ -417,6 +469,8 @@ public enum ProjectMigrator {
         var stagingError: AtomicFile.WriteError?
         /// A dry run's planned catalog, in a temporary file outside the tree (the caller removes it).
         var plannedFile: String?
+        /// The catalog at its destination could not be looked at: the run stops before the gate.
+        var unreadable: FileProbe.Failure?
         var outcome: TableOutcome { report.outcome }
 
         init(report: TableReport, pending: AtomicFile.Content?, stagingError: AtomicFile.WriteError? = nil) {
@@ -452,7 +506,16 @@ public enum ProjectMigrator {
             report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
             return Built(report: report, pending: nil)
         }
-        let exists = fm.fileExists(atPath: catalogPath)
+        // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
+        let exists: Bool
+        do {
+            exists = try FileProbe.exists(catalogPath)
+        } catch {
+            report.diagnostics.append(error.diagnostic)
+            var built = Built(report: report, pending: nil)
+            built.unreadable = error
+            return built
+        }
         // A table with no entry at all (files holding only comments, a launch screen's
         // `.strings` with nothing to translate) still gets its catalog, empty, and the project
         // edit, as Xcode's migration gives it one (docs/spec/project-edit.md#an-empty-table-gets-an-empty-catalog:
@@ -675,7 +738,11 @@ public enum ProjectMigrator {
     /// (in that order: a run killed before the project's rename leaves a record the next run
     /// ignores until the project references the catalogs): on a failure, the writes of this run
     /// are undone, project files included.
-    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)], into report: inout MigrationReport, options: MigrationOptions, root: String) {
+    /// Returns the batch in place, its previous versions still kept aside (the caller finishes
+    /// it, or undoes it when a later step fails); nil when it failed and was undone.
+    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)],
+                              into report: inout MigrationReport,
+                              options: MigrationOptions, root: String) -> AtomicFile.CommittedBatch? {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
@@ -713,12 +780,13 @@ public enum ProjectMigrator {
         batch += projects.map { AtomicFile.BatchFile(path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
                                                      overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes) }
         do {
-            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
+            let committed = try AtomicFile.commitAll(batch)
             for index in projects {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()
             }
             for index in records { report.recordWrites[index].written = true }
+            return committed
         } catch {
             let failedTable = error.failedIndex < pending.count ? pending[error.failedIndex].index : nil
             let failedPath = batch[error.failedIndex].path
@@ -729,6 +797,7 @@ public enum ProjectMigrator {
                 report.diagnostics.append(.error("\(error)", at: .file(failedPath)))
             }
             markUndone(pending, failedTables: failedTable.map { [$0: error.error] } ?? [:], undo: error.undo, into: &report)
+            return nil
         }
     }
 }

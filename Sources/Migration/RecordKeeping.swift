@@ -84,13 +84,16 @@ enum RecordKeeping {
         var records: [String: (folder: String, before: MigrationRecord?, record: MigrationRecord)] = [:]
         func load(_ path: String, folder: String, asRead: MigrationRecord?) {
             guard records[path] == nil else { return }
-            let current = earlier.contains(where: { $0.path == path && $0.written }) ? MigrationRecord.read(path).record : asRead
+            // Read again once this run wrote it (the deletions come after the batch).
+            let rewritten = earlier.contains { $0.path == path && $0.written }
+            let current = rewritten ? (try? MigrationRecord.read(path))?.record : asRead
             records[path] = (folder, current, current ?? MigrationRecord())
         }
         for file in project.projects { load(file.recordPath, folder: file.folder, asRead: file.record) }
         for table in kept {
             let holder = project.recordHolder(for: table.table.catalogPath)
-            load(holder.path, folder: holder.folder, asRead: holder.project == nil ? MigrationRecord.read(holder.path).record : nil)
+            let asRead = holder.project == nil ? (try? MigrationRecord.read(holder.path))?.record : nil
+            load(holder.path, folder: holder.folder, asRead: asRead)
             let relative = { (path: String) in PathResolver.relative(path, from: holder.folder) }
             let catalog = relative(table.table.catalogPath)
             // Every file of the table: the deleted ones leave it below, noted as deleted, so that

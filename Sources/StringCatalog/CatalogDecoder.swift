@@ -1,3 +1,5 @@
+import Languages
+
 /// Reads a catalog straight from its bytes into the typed model (docs/spec/catalog-format.md#the-shapes-of-an-entry),
 /// checking every shape on the way; fields it does not know are read as `JSONValue` into `extraFields`.
 ///
@@ -12,6 +14,9 @@ struct CatalogDecoder {
     /// Variation cases nest localizations in variations (device -> plural); deeper than this is
     /// refused instead of overflowing the stack.
     private static let maxNesting = 64
+    /// Localization keys already found to be language tags: a catalog repeats its few languages
+    /// in every entry, so each is checked by `LanguageTag` once per decoder.
+    private var languages: [String] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>) { parser = JSONParser(bytes: bytes) }
 
@@ -43,7 +48,9 @@ struct CatalogDecoder {
         while let name = try parser.nextMemberKey(first: &first) {
             if name.is("sourceLanguage") {
                 try once(sourceLanguage == nil, "sourceLanguage", name.offset)
-                sourceLanguage = try within(.field("sourceLanguage")) { () throws(CatalogReadError) in try readString() }
+                sourceLanguage = try within(.field("sourceLanguage")) { () throws(CatalogReadError) in
+                    try readLanguage()
+                }
             } else if name.is("version") {
                 try once(version == nil, "version", name.offset)
                 version = try within(.field("version")) { () throws(CatalogReadError) in try readString() }
@@ -122,6 +129,10 @@ struct CatalogDecoder {
         if nesting < lastMapSize.count { result.reserveCapacity(lastMapSize[nesting]) }
         var first = true
         while let (key, keyOffset) = try parser.nextMember(first: &first) {
+            // The map of an entry (nesting 0) is keyed by language: `compile`, `export` and
+            // `import` make paths from these keys, so one that is no language tag (`../x/de`)
+            // is an error here, before any consumer sees it.
+            if nesting == 0 { try checkLanguage(key, at: keyOffset) }
             let localization = try within(.field(key)) { () throws(CatalogReadError) in try self.localization(nesting: nesting) }
             // One hash per member: a key seen before keeps its first spelling in the map, which
             // the error names.
@@ -246,6 +257,34 @@ struct CatalogDecoder {
         if parser.peekValueStart() == UInt8(ascii: "\"") { return try parser.parseString() }
         throw try mismatch("expected a string")
     }
+
+    /// A string that must be a language tag (`sourceLanguage`).
+    mutating func readLanguage() throws(CatalogReadError) -> String {
+        _ = parser.peekValueStart()
+        let start = parser.offset
+        let text = try readString()
+        try checkLanguage(text, at: start, isKey: false)
+        return text
+    }
+
+    /// Throws unless `text` is a language tag (`LanguageTag`, the one place that decides it).
+    @inline(__always)
+    private mutating func checkLanguage(_ text: String, at offset: Int, isKey: Bool = true) throws(CatalogReadError) {
+        if languages.contains(text) { return }
+        guard LanguageTag(text) != nil else {
+            // A key is named by the error's path; a value is named in the message.
+            let named = isKey ? "" : CatalogReadError.quoted(text) + " is "
+            var error = CatalogReadError.shape(named + Self.notALanguage, at: offset)
+            if isKey { error.reversedPath = [.key(text)] }
+            throw error
+        }
+        languages.append(text)
+    }
+
+    /// What is said of a code that is no language tag.
+    static let notALanguage = "not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); "
+        + "nothing is read or written for it"
+
 
     private mutating func readBool() throws(CatalogReadError) -> Bool {
         let start = parser.offset

@@ -163,7 +163,8 @@ enum CatalogEntryStream {
                             guard !topLevel.contains(key) else { return .success(false) }
                             switch key {
                             case "strings": _ = try decoder.beginObject()
-                            case "sourceLanguage", "version": _ = try decoder.readString()
+                            case "sourceLanguage": _ = try decoder.readLanguage()
+                            case "version": _ = try decoder.readString()
                             default: _ = try decoder.parser.parseValue(depth: 1)
                             }
                             // Only once the step went through: a step cut by the window's end is tried again.

@@ -45,13 +45,17 @@ public enum CatalogNormalizer {
     /// memory (a 3 GB catalog took 4.9 times its size): the bytes are let go once parsed, the
     /// output is compared with the file a part at a time as it is encoded, and only a catalog
     /// that differs is encoded again, into its staged file.
-    public static func normalizeFile(atPath path: String, check: Bool) throws(Diagnostic) -> FileOutcome {
+    /// - Parameter root: the tree it is rewritten in (the folder argument it was found under);
+    ///   nil: the catalog's own folder. A catalog that is a link out of it is not rewritten.
+    public static func normalizeFile(atPath path: String, check: Bool,
+                                     root: String? = nil) throws(Diagnostic) -> FileOutcome {
         let catalog = try CatalogReader.parse(bytes: try CatalogReader.readBytes(path: path), path: path)
         FreedMemory.giveBack()
         if try sameAsFile(catalog, at: path) { return .alreadyNormalized }
         if !check {
             do throws(AtomicFile.WriteError) {
-                let staged = try StagedFile(for: path, overwrite: true)
+                let tree = root ?? (path as NSString).deletingLastPathComponent
+                let staged = try StagedFile(for: path, overwrite: true, root: tree)
                 do {
                     try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in
                         try staged.append(part)
@@ -61,7 +65,8 @@ public enum CatalogNormalizer {
                     throw error
                 }
                 do {
-                    try AtomicFile.writeAll([AtomicFile.BatchFile(path: path, content: .staged(staged), overwrite: true)])
+                    try AtomicFile.writeAll([AtomicFile.BatchFile(path: path, content: .staged(staged), overwrite: true,
+                                                                  root: tree)])
                 } catch {
                     throw error.error
                 }

@@ -77,11 +77,12 @@ public enum AtomicFile {
     /// Writes `data` to `path` through a temporary file and a rename (a batch of one).
     /// - Parameters:
     ///   - overwrite: when false, an existing file at `path` is an error.
-    ///   - root: the tree the run writes into (see `StagedFile.init(for:overwrite:root:)`); nil
-    ///     writes at `path` itself, a link there included.
+    ///   - root: the tree the run writes into (see `StagedFile.init(for:overwrite:root:)`): a
+    ///     `path` that lands outside it, as written or through a link, is refused.
     ///   - expected: when given, the file is replaced only if it still holds exactly these bytes
     ///     (`.changedSinceRead` otherwise).
-    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String? = nil, expecting expected: Data? = nil) throws {
+    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String,
+                             expecting expected: Data? = nil) throws {
         do {
             try writeAll([BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)])
         } catch {
@@ -97,14 +98,18 @@ public enum AtomicFile {
     /// Writes several files as one: all of them, or none. If a write fails, the files already
     /// written are put back as they were (removed, or their previous version renamed back) and
     /// the folders created for them are removed again, then the error is thrown.
-    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite) })
+    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool,
+                                root: String) throws(BatchError) {
+        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite, root: root) })
     }
 
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
-    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)]) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: $0.overwrite) })
+    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)],
+                                root: String) throws(BatchError) {
+        try writeAll(files.map { file in
+            BatchFile(path: file.path, content: .data(file.data), overwrite: file.overwrite, root: root)
+        })
     }
 
     /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
@@ -115,8 +120,9 @@ public enum AtomicFile {
 
     /// `writeAll` for bytes and staged files together. A staged file is put in place by a
     /// rename; when the batch fails, every staged file not yet in place is discarded.
-    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)]) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite) })
+    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)],
+                                root: String) throws(BatchError) {
+        try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite, root: root) })
     }
 
     /// One file of a batch, with what must hold for it to be written.
@@ -126,9 +132,9 @@ public enum AtomicFile {
         /// When false, an existing file at `path` is an error.
         public var overwrite: Bool
         /// The tree the run writes into, for `.data` (a staged file was given its tree when it
-        /// was staged): a link at `path` stays a link, and nothing lands outside the tree
-        /// through one. Nil writes at `path` itself.
-        public var root: String?
+        /// was staged): a link at `path` stays a link, and nothing lands outside the tree, as
+        /// written or through a link (`WriteTarget`).
+        public var root: String
         /// When given, `path` is replaced only if, just before the rename, it is still what the
         /// run read (and edited): otherwise the batch fails with `.changedSinceRead(path)` and
         /// every file it already renamed is put back. A file that is gone by then fails the same
@@ -136,11 +142,11 @@ public enum AtomicFile {
         public var expectation: Expectation?
 
         /// A file of a batch; `expected`: the bytes `path` must still hold (see `expectation`).
-        public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expecting expected: Data? = nil) {
+        public init(path: String, content: Content, overwrite: Bool, root: String, expecting expected: Data? = nil) {
             self.init(path: path, content: content, overwrite: overwrite, root: root, expectation: expected.map(Expectation.bytes))
         }
 
-        public init(path: String, content: Content, overwrite: Bool, root: String? = nil, expectation: Expectation?) {
+        public init(path: String, content: Content, overwrite: Bool, root: String, expectation: Expectation?) {
             self.path = path
             self.content = content
             self.overwrite = overwrite
@@ -351,8 +357,9 @@ public enum AtomicFile {
                     if old.links > 1 { throw .hardLinked(path, old.links) }
                     try FileIdentity.copy(from: old, at: target, to: staged.temporaryPath)
                 case .symbolicLink:
-                    // Only without a tree (with one, the link was followed): the link is
-                    // replaced by the file, which gets the permissions of the file it led to.
+                    // A link made here since the file was staged (staging followed any link that
+                    // stood here): it is replaced by the file, which gets the permissions of the
+                    // file it led to.
                     if let mode = permissions(of: target) { chmod(staged.temporaryPath, mode) }
                 default:
                     throw .cannotWrite(path, "\(old.noun) stands here")

@@ -15,6 +15,8 @@ public final class StagedFile: @unchecked Sendable {
     /// Where its bytes land: `path`, or with a tree given, the file a symbolic link at `path`
     /// leads to (see `WriteTarget`).
     public let target: String
+    /// The tree it was accepted in.
+    public let root: String
     let temporaryPath: String
     /// Where the bytes are until the rename: a proof may read them before anything is put in place.
     public var stagedPath: String { temporaryPath }
@@ -28,12 +30,15 @@ public final class StagedFile: @unchecked Sendable {
     /// - Parameters:
     ///   - overwrite: when false, an existing file at `path` is an error (checked again when the
     ///     file is committed).
-    ///   - root: the tree the run writes into. When given, a symbolic link at `path` stays a link
-    ///     (the file it leads to is replaced), and a `path` that leads out of `root` through a
-    ///     link is refused (`.outsideTree`); when nil, the file is staged for `path` itself.
-    public init(for path: String, overwrite: Bool, root: String? = nil) throws(AtomicFile.WriteError) {
+    ///   - root: the tree the run writes into (the project, a catalog's folder, `--output`). A
+    ///     symbolic link at `path` stays a link (the file it leads to is replaced); a `path` that
+    ///     lies outside `root` as written (`proj/../victim/de.lproj`) or through a link is refused
+    ///     (`.notInTree`, `.outsideTree`). `WriteTarget.resolve` is the only place a destination
+    ///     is accepted, and every write of stringcat is staged here.
+    public init(for path: String, overwrite: Bool, root: String) throws(AtomicFile.WriteError) {
         let fm = FileManager.default
         self.path = path
+        self.root = root
         target = try WriteTarget.resolve(path, root: root)
         if !overwrite && fm.fileExists(atPath: target) { throw .exists(path) }
         // A file with other hard links is refused before anything is written for it (see

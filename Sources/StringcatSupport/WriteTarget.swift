@@ -1,10 +1,9 @@
 import Foundation
 
-/// Where a write to a path lands, and whether it may land there.
-///
-/// Without a tree (`root: nil`, what every caller got before there was a choice), a write lands
-/// at the path itself: a symbolic link standing there is replaced by the file. With the tree the
-/// run was given (`root:`), the rule is the same for every file stringcat writes:
+/// Where a write to a path lands, and whether it may land there: the one function that accepts
+/// a destination (every write is staged through `StagedFile`, which asks it). Given the tree the
+/// run writes into (the project, the catalog's folder, `--output`), the rule is the same for
+/// every file stringcat writes:
 ///
 /// - a symbolic link standing at the path **stays a link**: the bytes go to the file it leads to
 ///   (through a temporary file and a rename in that file's folder), followed link after link;
@@ -16,10 +15,8 @@ enum WriteTarget {
     /// At most this many links are followed (the kernel's own limit for a path is 40).
     static let maximumLinks = 40
 
-    /// The physical path the bytes for `path` go to under `root` (see the type's comment), or
-    /// `path` itself when there is no tree.
-    static func resolve(_ path: String, root: String?) throws(AtomicFile.WriteError) -> String {
-        guard let root else { return path }
+    /// The physical path the bytes for `path` go to under `root` (see the type's comment).
+    static func resolve(_ path: String, root: String) throws(AtomicFile.WriteError) -> String {
         let realRoot = PhysicalPath.resolveExistingPart(root)
         var current = PhysicalPath.absolute(path)
         var followed = 0

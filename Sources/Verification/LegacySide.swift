@@ -45,6 +45,8 @@ struct LegacyFileLeaves: Sendable {
     var keys: [Key] = []
     /// The error that stopped the reader: the file's content is not known.
     var error: Diagnostic?
+    /// The file could not be read at all (a failing disk, not "not there", not a parse error).
+    var ioFailure: FileProbe.Failure?
     /// Warnings of the reader that mean part of the file was not read (junk ended the table).
     var unreadParts: [Diagnostic] = []
     /// One warning per entry Apple's reader rejects and Xcode's migration reads from its line
@@ -76,10 +78,25 @@ struct LegacyFileLeaves: Sendable {
         return result
     }
 
+    /// The file's bytes; nil (with `error` set) when there are none to read: no such file, a
+    /// folder (the reader says so), or a failure (`ioFailure`).
+    private mutating func bytes() -> [UInt8]? {
+        do {
+            return try FileProbe.bytes(file.path)
+        } catch where error.code != EISDIR {
+            ioFailure = error
+            self.error = error.diagnostic
+        } catch {}
+        return nil
+    }
+
     private mutating func readStrings() {
         // As `migrate` reads it (Xcode's reading), never stricter: a file Xcode's migration reads
         // is compared, not reported as unreadable.
-        let read = StringsFileReader.read(path: file.path, reading: .xcodeMigration)
+        let bytes = bytes()
+        if ioFailure != nil { return }
+        let read = bytes.map { StringsFileReader.parse($0, path: file.path, reading: .xcodeMigration) }
+            ?? StringsFileReader.read(path: file.path, reading: .xcodeMigration)
         guard let strings = read.file else {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
@@ -125,11 +142,13 @@ struct LegacyFileLeaves: Sendable {
     }
 
     private mutating func readStringsDict() {
-        guard let data = FileManager.default.contents(atPath: file.path) else {
-            let reason = FileManager.default.fileExists(atPath: file.path) ? "cannot read the file" : UnreachableFile.reason(file.path)
-            error = .error(reason, at: .file(file.path))
+        let read = bytes()
+        if ioFailure != nil { return }
+        guard let read else {
+            error = .error(UnreachableFile.reason(file.path), at: .file(file.path))
             return
         }
+        let data = Data(read)
         // Before Foundation and `PlistNode`, which recurse once per level.
         let bytes = [UInt8](data)
         if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: file.path) {

@@ -29,7 +29,8 @@ public enum ProjectVerifier {
         // catalog lacks may look safe to delete.
         let allTables = project.tables + project.leftoverTables
         let inputs: [CatalogInput] = allTables.map { table in
-            if FileManager.default.fileExists(atPath: table.catalogPath) { return .onDisk }
+            // A catalog that cannot be looked at is read as one on disk: its reading says why not.
+            if (try? FileProbe.exists(table.catalogPath)) != false { return .onDisk }
             return planned(table) ?? .missing
         }
         // The legacy files first, on every core; then each table's catalog, streamed entry by entry
@@ -112,7 +113,11 @@ public enum ProjectVerifier {
         result.languageCount = result.languages.count
         var notCarried = legacy.filesKept
         for file in files {
-            if let error = file.error {
+            if let failure = file.ioFailure {
+                result.ioFailures.append(failure)
+                result.unreadableFiles.append(failure.diagnostic)
+                notCarried[file.file.path] = "it cannot be read (\(failure.reason))"
+            } else if let error = file.error {
                 result.unreadableFiles.append(.error("cannot be compared, it does not parse: \(error.message)", at: error.location))
                 notCarried[file.file.path] = "it does not parse"
             } else if let leftOut = file.textLeftOut {
@@ -130,6 +135,8 @@ public enum ProjectVerifier {
         case .onDisk:
             result.catalog = .onDisk
             planned = nil
+            // A catalog that cannot be looked at is no proof, and no absence either.
+            do { _ = try FileProbe.kind(table.catalogPath) } catch { result.ioFailures.append(error) }
         case .planned(let data):
             result.catalog = .planned
             planned = [UInt8](data)

@@ -73,6 +73,9 @@ public struct TableVerification: Sendable {
     public var errors: [Diagnostic]
     /// Legacy files that cannot be read: their content cannot be compared (and they are kept).
     public var unreadableFiles: [Diagnostic] = []
+    /// Files whose reading failed (a failing disk: not "not there", not a parse error). A run
+    /// that was about to delete stops and undoes what it wrote.
+    public var ioFailures: [FileProbe.Failure] = []
     /// Not losses, worth knowing: values the app never shows (a `.strings` value shadowed by the
     /// `.stringsdict`, two folders of one language that disagree), what the compiler left out.
     public var notes: [Diagnostic]

@@ -359,7 +359,9 @@ public enum ProjectExporter {
                 return
             }
             do throws(AtomicFile.BatchError) {
-                try AtomicFile.writeAll(zip(batch, ready).map { AtomicFile.BatchFile(path: $0.path, content: .staged($1), overwrite: true) })
+                try AtomicFile.writeAll(zip(batch, ready).map { file, staged in
+                    AtomicFile.BatchFile(path: file.path, content: .staged(staged), overwrite: true, root: output)
+                })
                 report.written = true
             } catch {
                 report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringCatalog
 import StringcatSupport
 import XLIFF
@@ -310,8 +311,10 @@ struct ImportState {
         guard let language = header.targetLanguage, !language.isEmpty else {
             throw .error("<file original=\"\(header.original)\"> has no target-language: which language its translations are in cannot be known (Xcode refuses such a file too)", at: at)
         }
-        guard language.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }) else {
-            throw .error("target-language \"\(language)\" is not a language code", at: at)
+        // It becomes a key of the catalog, which `compile` and `export` make paths from.
+        guard LanguageTag(language) != nil else {
+            throw .error("target-language \"\(ControlCharacters.escaped(language))\" is not a language code "
+                         + "(a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
         }
         guard let file = targets[header.original] else {
             return FileContext(header: header, target: .skipped("no file of this project is exported under this name"), language: language)

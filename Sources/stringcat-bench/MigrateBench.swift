@@ -102,7 +102,10 @@ enum MigrateBench {
             }
             let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: table.sourceLanguage) }
             let (data, encode) = Timing.seconds { CatalogWriter.data(for: merged.catalog) }
-            let (_, write) = try Timing.seconds { try AtomicFile.write(data, to: output + "/\(index)-\(table.name).xcstrings", overwrite: true) }
+            let catalog = output + "/\(index)-\(table.name).xcstrings"
+            let (_, write) = try Timing.seconds {
+                try AtomicFile.write(data, to: catalog, overwrite: true, root: output)
+            }
             mergeTime += merge
             encodeTime += encode
             writeTime += write

@@ -37,7 +37,9 @@ enum CompileCommand: Subcommand {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
         var options = CompileOptions()
         options.outputDirectory = arguments.value("--output")
-        options.languages = arguments.values("--language")
+        options.languages = try arguments.values("--language").map { code in
+            try LanguageTagArgument.checked(code, option: "--language")
+        }
         options.force = arguments.has("--force")
         options.dryRun = arguments.has("--dry-run")
         if let format = arguments.value("--strings-format") {

@@ -24,7 +24,8 @@ enum NormalizeCommand: Subcommand {
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
-        let paths = CatalogFiles.expand(arguments.positionals).map(\.path)
+        let found = CatalogFiles.expand(arguments.positionals)
+        let paths = found.map(\.path)
         var diagnostics = DiagnosticGroups()
         if paths.isEmpty {
             for argument in arguments.positionals { diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument))) }
@@ -50,7 +51,7 @@ enum NormalizeCommand: Subcommand {
         for (index, path) in paths.enumerated() {
             console.progress("normalize: [\(index + 1)/\(paths.count)] \(DisplayPath.of(path))")
             do {
-                switch try CatalogNormalizer.normalizeFile(atPath: path, check: check) {
+                switch try CatalogNormalizer.normalizeFile(atPath: path, check: check, root: found[index].base) {
                 case .alreadyNormalized:
                     unchanged += 1
                 case .normalized:

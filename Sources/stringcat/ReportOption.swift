@@ -23,7 +23,10 @@ enum ReportOption {
     /// prints the error and returns false (exit status 1).
     static func write(_ page: String, to path: String, console: Console) -> Bool {
         do {
-            try AtomicFile.write(Data(page.utf8), to: URL(fileURLWithPath: path).standardizedFileURL.path, overwrite: true)
+            // The file named on the command line: its folder is the tree it is written in.
+            let file = URL(fileURLWithPath: path).standardizedFileURL.path
+            let folder = (file as NSString).deletingLastPathComponent
+            try AtomicFile.write(Data(page.utf8), to: file, overwrite: true, root: folder)
             return true
         } catch {
             console.err("error: the report is not written: \(error)")

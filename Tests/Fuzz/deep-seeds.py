@@ -84,7 +84,7 @@ def seeds(target, root):
         found['text-dict'] = ('"k" = ' + '{ a = ' * DEEP).encode()
         found['text-array'] = ('"k" = ' + '(' * DEEP + ')' * DEEP + ';\n').encode()
         return found
-    if target == 'catalog':
+    if target in ('catalog', 'hostile-codes'):
         entry = '{"sourceLanguage":"en","strings":{"a":{"x":'
         return {
             'arrays': b'[' * DEEP + b']' * DEEP,

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of stringcat's readers.
 #
-#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | all
+#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | hostile-codes | all
 #   Tests/Fuzz/run-fuzzers.sh build TARGET       build only
 #
 # Each target is one module: the sources of StringcatSupport and of the reader's modules (joined
@@ -24,15 +24,16 @@ seed_max_bytes=32768
 # Swift's own crash handler would catch the trap first and exit without libFuzzer saving the input.
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj|shared" >&2; exit 2; }
+usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|hostile-codes|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj|shared|hostile-codes" >&2; exit 2; }
 
 module_of() {
     case "$1" in
         strings) echo "StringsFile StringsFileFuzz.swift strings" ;;
         stringsdict) echo "Languages+StringsDict StringsDictFuzz.swift stringsdict" ;;
-        catalog) echo "StringCatalog CatalogFuzz.swift xcstrings" ;;
+        catalog) echo "Languages+StringCatalog CatalogFuzz.swift xcstrings" ;;
         pbxproj) echo "Languages+XcodeProject+XcodeRules PBXProjectFuzz.swift pbxproj" ;;
         shared) echo "Languages+XcodeProject+XcodeRules SharedChildrenFuzz.swift none" ;;
+        hostile-codes) echo "Languages+StringCatalog HostileCodesFuzz.swift xcstrings" ;;
         *) usage ;;
     esac
 }
@@ -86,6 +87,14 @@ for i in range(64): open(sys.argv[1] + "/seed-%02d" % i, "wb").write(bytes(r.ran
         while IFS= read -r -d '' f; do
             cp "$f" "$corpus/seed-$(sha1sum "$f" | cut -c1-16)"
         done
+    # Language codes, each with a source language after a 0xFF byte: tags, paths, control characters.
+    if [ "$target" = hostile-codes ]; then
+        python3 -c 'import sys
+codes = [b"de", b"zh-Hant-HK", b"es-419", b"en-GB-instukhe", b"English", b"pt_BR", b"../victim/de", b"a/b", b"x\ny", b"",
+         b".", b"..", b"de.lproj", b"/etc", b"de\x00", b"de/../..", b"\\..\\x", b"%2e%2e", b"de-", b"-de", b"\xc3\xa9s"]
+for i, code in enumerate(codes):
+    open(sys.argv[1] + "/codes-%02d" % i, "wb").write(code + b"\xff" + codes[(i * 7) % len(codes)])' "$corpus"
+    fi
     # Input nested 50,000 deep in every form the target reads (issue 17).
     python3 "$here/deep-seeds.py" "$target" "$corpus"
     echo "$target corpus: $(ls "$corpus" | wc -l) files" >&2
@@ -115,6 +124,6 @@ run() {
 case "$1" in
     build) build "$2" ;;
     all)
-        for t in strings stringsdict catalog pbxproj shared; do run "$t" "$2"; done ;;
+        for t in strings stringsdict catalog pbxproj shared hostile-codes; do run "$t" "$2"; done ;;
     *) run "$1" "$2" ;;
 esac

@@ -163,4 +163,22 @@ final class PackageOwnershipTests: XCTestCase {
             .write(to: URL(fileURLWithPath: manifest))
         XCTAssertEqual(found(tree).tables.first?.sourceLanguage, "de")
     }
+
+    /// Issue 33, item 1: a package's code is checked like every other (`LanguageTag`): one that is
+    /// no tag is an error at the manifest, and its tables are not read (no code is made from it).
+    func testADefaultLocalizationThatIsNoLanguageTagIsAnErrorAndItsTablesAreNotRead() throws {
+        let tree = try self.tree(package: "Packages/Kit") { $0.localPackageReference("Packages/Kit") }
+        let manifest = tree.path("Packages/Kit/Package.swift")
+        let text = try String(contentsOfFile: manifest, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "defaultLocalization: \"en\"", with: "defaultLocalization: \"../x\"").utf8)
+            .write(to: URL(fileURLWithPath: manifest))
+        let tables = found(tree)
+        XCTAssertEqual(tables.tables.map(\.name), [])
+        XCTAssertEqual(tables.diagnostics.filter(\.isError).first?.description,
+                       manifest + ": error: defaultLocalization \"../x\" is not a language code, so which files hold the "
+                           + "source language is not known: the package's tables are not migrated (pass --source-language)")
+        var explicit = TableSearch(requireTables: false)
+        explicit.sourceLanguage = "en"
+        XCTAssertEqual(found(tree, explicit).tables.map(\.name), ["Kit"])
+    }
 }

@@ -93,7 +93,7 @@ final class ReplacementTests: XCTestCase {
             during = try FileManager.default.contentsOfDirectory(atPath: self.folder).filter { $0.hasSuffix(".old") }
             aside = during.first.flatMap { Identity(self.folder + "/" + $0) }
         }
-        try AtomicFile.writeAll([(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)])
+        try AtomicFile.writeAll([(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder)
         XCTAssertEqual(during.count, 1)
         XCTAssertTrue(during.first?.hasPrefix(".A.xcstrings.stringcat-\(getpid())-") ?? false, "\(during)")
         XCTAssertEqual(aside?.bytes, "old A")
@@ -125,7 +125,7 @@ final class ReplacementTests: XCTestCase {
             throw POSIXError(.ENOSPC)
         }
         let error = batchError {
-            try AtomicFile.writeAll(catalogs.map { ($0, Data("new \($0)".utf8), true) } + [(created, Data("c4".utf8), false), (project, Data("new project".utf8), true)])
+            try AtomicFile.writeAll(catalogs.map { ($0, Data("new \($0)".utf8), true) } + [(created, Data("c4".utf8), false), (project, Data("new project".utf8), true)], root: folder)
         }
         XCTAssertEqual(error?.failedIndex, 4)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
@@ -163,7 +163,7 @@ final class ReplacementTests: XCTestCase {
             disk.fill()
             availableDuringUndo.append(disk.available)
         }
-        let error = batchError { try AtomicFile.writeAll(newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)]) }
+        let error = batchError { try AtomicFile.writeAll(newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)], root: folder) }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: catalogs.reversed(), notRestored: []))
@@ -180,7 +180,7 @@ final class ReplacementTests: XCTestCase {
         AtomicFile.faultInjector = { path in if path.hasSuffix("last.txt") { throw Injected() } }
         AtomicFile.undoFaultInjector = { path in if path == c2 { throw POSIXError(.EIO) } }
         let error = batchError {
-            try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (c2, Data("new 2".utf8), true), (c3, Data("new 3".utf8), false), (folder + "/last.txt", Data("x".utf8), false)])
+            try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (c2, Data("new 2".utf8), true), (c3, Data("new 3".utf8), false), (folder + "/last.txt", Data("x".utf8), false)], root: folder)
         }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.undo.restored, [c3, c1])
@@ -203,7 +203,7 @@ final class ReplacementTests: XCTestCase {
             try handle.close()
             throw Injected()
         }
-        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)]) }
+        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder) }
         XCTAssertEqual(error?.undo.restored, [])
         XCTAssertEqual(error?.undo.notRestored, [AtomicFile.UndoReport.Failure(
             path: c1, reason: "it changed after this run wrote it (another program wrote it); it is left as it is, and its previous version is kept at \(c1).stringcat-previous")])
@@ -223,7 +223,7 @@ final class ReplacementTests: XCTestCase {
             during = try FileManager.default.contentsOfDirectory(atPath: self.folder).sorted()
             throw Injected()
         }
-        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)]) }
+        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder) }
         XCTAssertEqual(during.count, 3, "\(during)")
         XCTAssertEqual(during.filter { $0.hasSuffix(".old") }.count, 1)
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [c1], notRestored: []))
@@ -255,8 +255,8 @@ final class ReplacementTests: XCTestCase {
     func testACommittedBatchCanBeUndoneLaterOrFinished() throws {
         let c1 = try write("C1.xcstrings", "old 1")
         let before = try XCTUnwrap(Identity(c1))
-        let batch = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true),
-                                              .init(path: folder + "/C2.xcstrings", content: .data(Data("2".utf8)), overwrite: false)])
+        let batch = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder),
+                                              .init(path: folder + "/C2.xcstrings", content: .data(Data("2".utf8)), overwrite: false, root: folder)])
         XCTAssertEqual(batch.paths, [c1, folder + "/C2.xcstrings"])
         XCTAssertEqual(text(c1), "new 1")
         XCTAssertEqual(batch.undo(), AtomicFile.UndoReport(restored: [folder + "/C2.xcstrings", c1], notRestored: []))
@@ -264,7 +264,7 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(Identity(c1), before)
         XCTAssertEqual(try names(), ["C1.xcstrings"])
 
-        let finished = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true)])
+        let finished = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder)])
         XCTAssertEqual(try names().count, 2, "the previous version is aside until the batch is finished")
         finished.finish()
         XCTAssertEqual(finished.undo(), AtomicFile.UndoReport(), "a finished batch is final")
@@ -277,7 +277,7 @@ final class ReplacementTests: XCTestCase {
     func testAFileMadeMeanwhileAtANewFilesNameIsNotReplaced() throws {
         let a = folder + "/A.xcstrings", b = folder + "/B.xcstrings"
         AtomicFile.faultInjector = { path in if path == b { try Data("theirs".utf8).write(to: URL(fileURLWithPath: b)) } }
-        let error = batchError { try AtomicFile.writeAll([(a, Data("a".utf8), false), (b, Data("ours".utf8), false)]) }
+        let error = batchError { try AtomicFile.writeAll([(a, Data("a".utf8), false), (b, Data("ours".utf8), false)], root: folder) }
         XCTAssertEqual(error?.error, .exists(b))
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [a], notRestored: []))
         XCTAssertEqual(text(b), "theirs")
@@ -296,13 +296,13 @@ final class ReplacementTests: XCTestCase {
         for (name, save) in saves {
             try save()
             let error = batchError {
-                try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, expectation: .unchanged(snapshot))])
+                try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder, expectation: .unchanged(snapshot))])
             }
             XCTAssertEqual(error?.error, .changedSinceRead(catalog), name)
         }
         XCTAssertEqual(text(catalog), "saved by Xcode, longer")
         let now = try XCTUnwrap(FileSnapshot.of(catalog))
-        try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, expectation: .unchanged(now))])
+        try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder, expectation: .unchanged(now))])
         XCTAssertEqual(text(catalog), "merged")
         XCTAssertEqual(try names(), ["Localizable.xcstrings"])
     }
@@ -316,10 +316,10 @@ final class ReplacementTests: XCTestCase {
         let owner: (uid_t, gid_t) = getuid() == 0 ? (4321, 4322) : (getuid(), getgid())
         XCTAssertEqual(chown(catalog, owner.0, owner.1), 0)
         // As bytes, and as a staged file.
-        try AtomicFile.writeAll([(catalog, Data("new".utf8), true)])
-        let staged = try StagedFile(for: catalog, overwrite: true)
+        try AtomicFile.writeAll([(catalog, Data("new".utf8), true)], root: folder)
+        let staged = try StagedFile(for: catalog, overwrite: true, root: folder)
         try staged.append(Data("newer".utf8))
-        try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)])
+        try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)], root: folder)
         let status = try XCTUnwrap(FileStatus.of(catalog))
         XCTAssertEqual(text(catalog), "newer")
         XCTAssertEqual(status.mode, 0o640)
@@ -335,15 +335,15 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(link(catalog, backup), 0)
         let refusal = AtomicFile.WriteError.hardLinked(catalog, 2)
         XCTAssertEqual(refusal.description, "\(catalog) has 2 hard links: replacing it would leave the other names with the old bytes, and writing it in place would change every one of them; not written (copy it to a file of its own, or remove the other links, and run again)")
-        XCTAssertThrowsError(try StagedFile(for: catalog, overwrite: true)) { XCTAssertEqual($0 as? AtomicFile.WriteError, refusal) }
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([(catalog, Data("new".utf8), true)]) }?.error, refusal)
+        XCTAssertThrowsError(try StagedFile(for: catalog, overwrite: true, root: folder)) { XCTAssertEqual($0 as? AtomicFile.WriteError, refusal) }
+        XCTAssertEqual(batchError { try AtomicFile.writeAll([(catalog, Data("new".utf8), true)], root: folder) }?.error, refusal)
 
         // Linked after it was staged: refused when it is committed, and the staged file discarded.
         try FileManager.default.removeItem(atPath: backup)
-        let staged = try StagedFile(for: catalog, overwrite: true)
+        let staged = try StagedFile(for: catalog, overwrite: true, root: folder)
         try staged.append(Data("new".utf8))
         XCTAssertEqual(link(catalog, backup), 0)
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)]) }?.error, refusal)
+        XCTAssertEqual(batchError { try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)], root: folder) }?.error, refusal)
         XCTAssertEqual(text(catalog), "old")
         XCTAssertEqual(FileStatus.of(catalog)?.links, 2)
         XCTAssertEqual(FileStatus.of(catalog)?.inode, FileStatus.of(backup)?.inode)
@@ -407,15 +407,14 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(try names("outside/App.xcodeproj"), ["project.pbxproj"])
     }
 
-    /// Without a tree (every caller before `root:` existed), a write lands at the path itself:
-    /// a link standing there is replaced by the file, as before.
-    func testWithoutATreeALinkAtThePathIsReplacedAsBefore() throws {
+    /// Every write names its tree (there is no write without one since issue 33): a link at the
+    /// path stays a link, and the file it leads to inside the tree gets the bytes.
+    func testEveryWriteHasATreeSoALinkInsideItStaysALink() throws {
         let real = try write("real.xcstrings", "real")
         try FileManager.default.createSymbolicLink(atPath: folder + "/L.xcstrings", withDestinationPath: "real.xcstrings")
-        try AtomicFile.write(Data("new".utf8), to: folder + "/L.xcstrings", overwrite: true)
-        XCTAssertEqual(FileStatus.of(folder + "/L.xcstrings")?.kind, .regular)
-        XCTAssertEqual(text(folder + "/L.xcstrings"), "new")
-        XCTAssertEqual(text(real), "real")
+        try AtomicFile.write(Data("new".utf8), to: folder + "/L.xcstrings", overwrite: true, root: folder)
+        XCTAssertEqual(FileStatus.of(folder + "/L.xcstrings")?.kind, .symbolicLink)
+        XCTAssertEqual(text(real), "new")
     }
 
     // MARK: Item 5: a file changed since it was read is not replaced
@@ -443,9 +442,9 @@ final class ReplacementTests: XCTestCase {
             }
             let error = batchError {
                 try AtomicFile.writeAll([
-                    .init(path: created, content: .data(Data("a".utf8)), overwrite: false),
-                    .init(path: replaced, content: .data(Data("new B".utf8)), overwrite: true),
-                    .init(path: project, content: .data(Data("edited by the run".utf8)), overwrite: true, expecting: Data("read by the run".utf8)),
+                    .init(path: created, content: .data(Data("a".utf8)), overwrite: false, root: folder),
+                    .init(path: replaced, content: .data(Data("new B".utf8)), overwrite: true, root: folder),
+                    .init(path: project, content: .data(Data("edited by the run".utf8)), overwrite: true, root: folder, expecting: Data("read by the run".utf8)),
                 ])
             }
             XCTAssertEqual(error?.failedIndex, 2, save)
@@ -460,12 +459,12 @@ final class ReplacementTests: XCTestCase {
 
         // Unchanged since it was read: written. Gone since: refused the same way.
         AtomicFile.faultInjector = nil
-        try AtomicFile.write(Data("edited by the run".utf8), to: project, overwrite: true, expecting: Data("saved by Xcode".utf8))
+        try AtomicFile.write(Data("edited by the run".utf8), to: project, overwrite: true, root: folder, expecting: Data("saved by Xcode".utf8))
         XCTAssertEqual(text(project), "edited by the run")
-        let staged = try StagedFile(for: project, overwrite: true)
+        let staged = try StagedFile(for: project, overwrite: true, root: folder)
         try staged.append(Data("again".utf8))
         try FileManager.default.removeItem(atPath: project)
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([.init(path: project, content: .staged(staged), overwrite: true, expecting: Data("edited by the run".utf8))]) }?.error,
+        XCTAssertEqual(batchError { try AtomicFile.writeAll([.init(path: project, content: .staged(staged), overwrite: true, root: folder, expecting: Data("edited by the run".utf8))]) }?.error,
                        .changedSinceRead(project))
         XCTAssertEqual(try names("App.xcodeproj"), [])
     }

@@ -22,7 +22,7 @@ final class StagedFileTests: XCTestCase {
 
     func testAStagedFileIsWrittenBesideItsDestinationAndPutInPlaceByWriteAll() throws {
         let path = folder + "/new/Localizable.xcstrings"
-        let staged = try StagedFile(for: path, overwrite: false)
+        let staged = try StagedFile(for: path, overwrite: false, root: folder)
         try staged.append(Array("{\n".utf8))
         try staged.append(Array("}".utf8))
         // Until the batch commits it, only the hidden temporary file exists, named as the stale
@@ -30,18 +30,18 @@ final class StagedFileTests: XCTestCase {
         let pending = try names(folder + "/new")
         XCTAssertEqual(pending.count, 1)
         XCTAssertTrue(pending[0].hasPrefix(".Localizable.xcstrings.stringcat-\(getpid())-") && pending[0].hasSuffix(".tmp"), pending[0])
-        try AtomicFile.writeAll([(path: path, content: .staged(staged), overwrite: false)])
+        try AtomicFile.writeAll([(path: path, content: .staged(staged), overwrite: false)], root: folder)
         XCTAssertEqual(try names(folder + "/new"), ["Localizable.xcstrings"])
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\n}")
     }
 
     func testAFailedBatchDiscardsEveryStagedFileAndTheFoldersMadeForThem() throws {
-        try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false)
-        let first = try StagedFile(for: folder + "/A/a/Localizable.xcstrings", overwrite: false)
+        try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false, root: folder)
+        let first = try StagedFile(for: folder + "/A/a/Localizable.xcstrings", overwrite: false, root: folder)
         try first.append(Array("a".utf8))
-        let second = try StagedFile(for: folder + "/B/Localizable.xcstrings", overwrite: false)
+        let second = try StagedFile(for: folder + "/B/Localizable.xcstrings", overwrite: false, root: folder)
         try second.append(Array("b".utf8))
-        let third = try StagedFile(for: folder + "/C/Localizable.xcstrings", overwrite: false)
+        let third = try StagedFile(for: folder + "/C/Localizable.xcstrings", overwrite: false, root: folder)
         try third.append(Array("c".utf8))
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasPrefix(self.folder + "/B/") { throw DiskFull() } }
@@ -50,7 +50,7 @@ final class StagedFileTests: XCTestCase {
             (path: folder + "/keep.txt", content: .data(Data("replaced".utf8)), overwrite: true),
             (path: folder + "/B/Localizable.xcstrings", content: .staged(second), overwrite: false),
             (path: folder + "/C/Localizable.xcstrings", content: .staged(third), overwrite: false),
-        ])) { error in
+        ], root: folder)) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
         // The committed catalog is removed, the replaced file restored, the staged ones (the one
@@ -61,41 +61,41 @@ final class StagedFileTests: XCTestCase {
 
     func testUndoLeavesAStagedFileThatAnotherRunReplacedSince() throws {
         let path = folder + "/Localizable.xcstrings"
-        let staged = try StagedFile(for: path, overwrite: false)
+        let staged = try StagedFile(for: path, overwrite: false, root: folder)
         try staged.append(Array("ours".utf8))
         struct DiskFull: Error {}
         // Between our commit and the failure of the next file, another run replaces ours.
         AtomicFile.faultInjector = { destination in
             if destination.hasSuffix("later.txt") {
-                try AtomicFile.write(Data("theirs".utf8), to: path, overwrite: true)
+                try AtomicFile.write(Data("theirs".utf8), to: path, overwrite: true, root: self.folder)
                 throw DiskFull()
             }
         }
         XCTAssertThrowsError(try AtomicFile.writeAll([
             (path: path, content: .staged(staged), overwrite: false),
             (path: folder + "/later.txt", content: .data(Data("x".utf8)), overwrite: false),
-        ]))
+        ], root: folder))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs")
     }
 
     func testACommittedStagedFileKeepsTheModeOfTheFileItReplaces() throws {
         let path = folder + "/Localizable.xcstrings"
-        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
         XCTAssertEqual(chmod(path, 0o640), 0)
-        let staged = try StagedFile(for: path, overwrite: true)
+        let staged = try StagedFile(for: path, overwrite: true, root: folder)
         try staged.append(Array("new".utf8))
-        try AtomicFile.writeAll([(path: path, content: .staged(staged), overwrite: true)])
+        try AtomicFile.writeAll([(path: path, content: .staged(staged), overwrite: true)], root: folder)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
         XCTAssertEqual(AtomicFile.permissions(of: path), 0o640)
     }
 
     func testStagingRefusesAnExistingFileWithoutOverwriteAndDiscardLeavesNothing() throws {
         let path = folder + "/Localizable.xcstrings"
-        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
-        XCTAssertThrowsError(try StagedFile(for: path, overwrite: false)) { error in
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
+        XCTAssertThrowsError(try StagedFile(for: path, overwrite: false, root: folder)) { error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .exists(path))
         }
-        let staged = try StagedFile(for: folder + "/x/y/Other.xcstrings", overwrite: false)
+        let staged = try StagedFile(for: folder + "/x/y/Other.xcstrings", overwrite: false, root: folder)
         try staged.append(Array("z".utf8))
         staged.discard()
         staged.discard()

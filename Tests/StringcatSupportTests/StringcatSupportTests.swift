@@ -69,41 +69,41 @@ final class AtomicFileTests: XCTestCase {
 
     func testWritesAndCreatesFolders() throws {
         let path = folder + "/a/b/c.txt"
-        try AtomicFile.write(Data("hi".utf8), to: path, overwrite: false)
+        try AtomicFile.write(Data("hi".utf8), to: path, overwrite: false, root: folder)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data("hi".utf8))
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/a/b"), ["c.txt"])
     }
 
     func testRefusesToOverwriteWithoutPermission() throws {
         let path = folder + "/c.txt"
-        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: false)) { error in
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: false, root: folder)) { error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .exists(path))
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
-        try AtomicFile.write(Data("new".utf8), to: path, overwrite: true)
+        try AtomicFile.write(Data("new".utf8), to: path, overwrite: true, root: folder)
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "new")
     }
 
     func testInjectedFailureLeavesNoFileBehind() throws {
         let path = folder + "/c.txt"
-        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false)
+        try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { _ in throw DiskFull() }
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: true))
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: true, root: folder))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["c.txt"])
     }
 
     func testWriteAllIsAllOrNothingAndRemovesTheFoldersItCreated() throws {
-        try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false)
+        try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false, root: folder)
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasSuffix("c.txt") { throw DiskFull() } }
         XCTAssertThrowsError(try AtomicFile.writeAll([
             (folder + "/new/a/a.txt", Data("a".utf8)),
             (folder + "/keep.txt", Data("replaced".utf8)),
             (folder + "/other/c.txt", Data("c".utf8)),
-        ], overwrite: true)) { error in
+        ], overwrite: true, root: folder)) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["keep.txt"])
@@ -120,10 +120,10 @@ final class AtomicFileTests: XCTestCase {
         ]
         for failure in failures {
             AtomicFile.faultInjector = { _ in throw failure }
-            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false)) { error in
+            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false, root: folder)) { error in
                 XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "cannot write \(path): No space left on device")
             }
-            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false)) { error in
+            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false, root: folder)) { error in
                 XCTAssertEqual((error as? AtomicFile.BatchError)?.description, "cannot write \(path): No space left on device")
             }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
@@ -149,8 +149,8 @@ final class AtomicFileTests: XCTestCase {
     }
 
     func testAFolderThatCannotBeCreatedIsExplained() throws {
-        try AtomicFile.write(Data("x".utf8), to: folder + "/plain", overwrite: false)
-        XCTAssertThrowsError(try AtomicFile.write(Data("y".utf8), to: folder + "/plain/sub/f.txt", overwrite: false)) { error in
+        try AtomicFile.write(Data("x".utf8), to: folder + "/plain", overwrite: false, root: folder)
+        XCTAssertThrowsError(try AtomicFile.write(Data("y".utf8), to: folder + "/plain/sub/f.txt", overwrite: false, root: folder)) { error in
             XCTAssertEqual((error as? AtomicFile.WriteError)?.description,
                            "cannot create folder \(self.folder!)/plain/sub: \(self.folder!)/plain is a file, not a folder")
         }
@@ -173,7 +173,7 @@ final class AtomicFileTests: XCTestCase {
             if path == c { try Data("the other run's A".utf8).write(to: URL(fileURLWithPath: a)); throw DiskFull() }
         }
         defer { AtomicFile.faultInjector = nil }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)]))
+        XCTAssertThrowsError(try AtomicFile.writeAll([(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)], root: folder))
         XCTAssertEqual(FileManager.default.contents(atPath: a), Data("the other run's A".utf8), "not ours to undo")
         XCTAssertFalse(FileManager.default.fileExists(atPath: b))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
@@ -181,7 +181,7 @@ final class AtomicFileTests: XCTestCase {
 
         // A file this run replaced and then put back keeps its mode too.
         AtomicFile.faultInjector = { path in if path == b { throw DiskFull() } }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)]))
+        XCTAssertThrowsError(try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)], root: folder))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
         XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
@@ -196,7 +196,7 @@ final class AtomicFileTests: XCTestCase {
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasSuffix("/B.xcstrings") { throw DiskFull() } }
         defer { AtomicFile.faultInjector = nil }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)]))
+        XCTAssertThrowsError(try AtomicFile.writeAll([(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder))
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/L.xcstrings"), "target.xcstrings")
         XCTAssertEqual(FileManager.default.contents(atPath: folder + "/target.xcstrings"), Data("target".utf8))
     }

@@ -170,6 +170,23 @@ final class ImportRulesTests: XCTestCase {
         XCTAssertEqual(tree.read("App/Localizable.xcstrings"), before)
     }
 
+    /// Issue 33, item 1: the target language becomes a key of the catalog, which `compile` and
+    /// `export` make paths from; one that is no language tag is refused by `LanguageTag`.
+    func testATargetLanguageThatIsNoLanguageTagIsAnErrorAndNothingIsWritten() throws {
+        for hostile in ["../victim/de", "a/b", "de.lproj", "x y"] {
+            let tree = try project("\"a\":{}")
+            let before = tree.read("App/Localizable.xcstrings")
+            let unit = "<trans-unit id=\"a\"><source>a</source><target>A</target></trans-unit>"
+            let report = try run(tree, xliff(unit, language: hostile))
+            XCTAssertEqual(report.diagnostics.map(\.message), [
+                "target-language \"\(hostile)\" is not a language code (a BCP 47 tag such as en, pt-BR or zh-Hans); "
+                    + "nothing is imported",
+            ])
+            XCTAssertEqual(report.diagnostics.first?.location.line, 3)
+            XCTAssertEqual(tree.read("App/Localizable.xcstrings"), before)
+        }
+    }
+
     func testAnotherProjectsXLIFFIsAnErrorAndAnUnknownFileAmongKnownOnesAWarning() throws {
         let tree = try project("\"a\":{}")
         let foreign = try run(tree, xliff("<trans-unit id=\"a\"><source>a</source><target>A</target></trans-unit>", original: "Other/Localizable.xcstrings"))

@@ -1,0 +1,249 @@
+import Foundation
+import LegacyTables
+import StringcatSupport
+import TestSupport
+import Verification
+import XCTest
+@testable import Migration
+
+/// Issue 33, item 2: an I/O error is not "not there". A `stat` of `X.xcodeproj` that fails (EIO,
+/// ESTALE, EACCES) made the run read the folder as a bare one and delete every legacy file the
+/// project still listed; a legacy file whose `stat` failed silently left its language out. Here
+/// every such failure is an error naming the file and the errno, and the run stops before it
+/// writes (or, when the proof before deleting cannot read a file, undoes what it wrote).
+///
+/// The failures come from `FileProbe.system`, set to a probe that fails chosen calls as a failing
+/// disk would; `Tests/IOFaults/inject-stat-errors.sh` does the same to the real binary with strace.
+final class UnreadableFileTests: XCTestCase {
+    /// Fails `stat`/`lstat` (`statuses`) or whole-file reads (`reads`) of the paths whose answer
+    /// the predicate gives an errno for; asks the system otherwise. Counts the calls per path.
+    final class FailingProbe: FileProbing, @unchecked Sendable {
+        let failStatus: Fault
+        let failRead: Fault
+        private let lock = NSLock()
+        private var statusCalls: [String: Int] = [:]
+        private var readCalls: [String: Int] = [:]
+
+        typealias Fault = (_ path: String, _ call: Int) -> Int32?
+
+        init(status: @escaping Fault = { _, _ in nil }, read: @escaping Fault = { _, _ in nil }) {
+            failStatus = status
+            failRead = read
+        }
+
+        private static func error(_ code: Int32) -> POSIXError { POSIXError(POSIXErrorCode(rawValue: code)!) }
+
+        private func count(_ path: String, in calls: inout [String: Int]) -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            calls[path, default: 0] += 1
+            return calls[path]!
+        }
+
+        func status(_ path: String, followingLinks: Bool) -> Result<FileProbe.Kind, POSIXError> {
+            if let code = failStatus(path, count(path, in: &statusCalls)) { return .failure(Self.error(code)) }
+            return SystemFileProbe().status(path, followingLinks: followingLinks)
+        }
+
+        func read(_ path: String) -> Result<[UInt8], POSIXError> {
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(Self.error(code)) }
+            return SystemFileProbe().read(path)
+        }
+
+        func list(_ path: String) -> Result<[String], POSIXError> {
+            if let code = failRead(path, count(path, in: &readCalls)) { return .failure(Self.error(code)) }
+            return SystemFileProbe().list(path)
+        }
+    }
+
+    override func tearDown() {
+        FileProbe.system = SystemFileProbe()
+        super.tearDown()
+    }
+
+    /// The sample app, copied, with every file's bytes as they are before the run.
+    private func sample() throws -> (tree: TestTree, app: String, before: [(String, Data?)]) {
+        let tree = try TestTree()
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/Samples/LegacyApp", toPath: tree.path("App"))
+        return (tree, tree.path("App"), snapshot(tree))
+    }
+
+    private func snapshot(_ tree: TestTree) -> [(String, Data?)] {
+        tree.allFiles().filter { !$0.hasSuffix(".stringcat.lock") }.map { file in
+            (file, FileManager.default.contents(atPath: tree.path(file)))
+        }
+    }
+
+    private func assertUnchanged(_ tree: TestTree, _ before: [(String, Data?)],
+                                 file: StaticString = #filePath, line: UInt = #line) {
+        let after = snapshot(tree)
+        XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
+        XCTAssertTrue(zip(after, before).allSatisfy { $0.1 == $1.1 }, "every file as it was", file: file, line: line)
+    }
+
+    private func deleteLegacy(_ path: String) -> MigrationReport {
+        var options = MigrationOptions()
+        options.deleteLegacy = true
+        return ProjectMigrator.migrate(path, options: options)
+    }
+
+    private let eioText = "Input/output error (EIO)"
+
+    /// True for the error that says `path` cannot be read (EIO).
+    private func failed(_ diagnostic: Diagnostic, at path: String) -> Bool {
+        diagnostic.isError && diagnostic.location.path == path && diagnostic.message.contains(eioText)
+    }
+
+    func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
+        for code in [EIO, ESTALE, EACCES] {
+            let (tree, app, before) = try sample()
+            FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/LegacyApp.xcodeproj") ? code : nil })
+            let report = deleteLegacy(app)
+            XCTAssertTrue(report.hasErrors)
+            XCTAssertTrue(report.tables.isEmpty)
+            let errors = report.diagnostics.filter(\.isError)
+            XCTAssertEqual(errors.map(\.location.path), [app + "/LegacyApp.xcodeproj"], "\(errors)")
+            let reason = String(cString: strerror(code))
+            XCTAssertTrue(errors[0].message.hasPrefix("cannot read it: \(reason) ("), errors[0].message)
+            XCTAssertTrue(errors[0].message.contains("nothing was written or deleted"))
+            assertUnchanged(tree, before)
+        }
+    }
+
+    func testAProjectFileWhoseStatFailsStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/project.pbxproj") ? EIO : nil })
+        let report = deleteLegacy(app)
+        let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
+        assertUnchanged(tree, before)
+    }
+
+    /// A project file that cannot be read is not one that does not parse: the errno is said.
+    func testAProjectFileThatCannotBeReadIsSaidWithItsErrno() throws {
+        let (tree, app, before) = try sample()
+        let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
+        FileProbe.system = FailingProbe(read: { path, _ in path == project ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
+        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
+        assertUnchanged(tree, before)
+    }
+
+    /// The project lists `ru.lproj/Localizable.strings`; a failed `stat` of it was "not on disk":
+    /// Russian silently left the catalog, and a re-run did not bring it back.
+    func testALegacyFileWhoseStatFailsStopsTheRunInsteadOfLeavingItsLanguageOut() throws {
+        let (tree, app, before) = try sample()
+        let russian = app + "/LegacyApp/ru.lproj/Localizable.strings"
+        FileProbe.system = FailingProbe(status: { path, _ in path == russian ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.tables.isEmpty)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [russian])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
+        assertUnchanged(tree, before)
+    }
+
+    func testALanguageFolderThatCannotBeLookedAtStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        let folder = app + "/LegacyApp/ja.lproj"
+        FileProbe.system = FailingProbe(status: { path, _ in path == folder ? ESTALE : nil })
+        let report = deleteLegacy(app)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [folder])
+        XCTAssertTrue(report.diagnostics.contains { $0.message.contains("(ESTALE)") })
+        assertUnchanged(tree, before)
+    }
+
+    /// The files were found, then one could not be read: no catalog is built from the others.
+    func testALegacyFileThatCannotBeReadStopsTheRunBeforeAnythingIsWritten() throws {
+        let (tree, app, before) = try sample()
+        let german = app + "/LegacyApp/de.lproj/Localizable.stringsdict"
+        FileProbe.system = FailingProbe(read: { path, _ in path == german ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [german])
+        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
+        XCTAssertTrue(report.projectEdits.isEmpty)
+        assertUnchanged(tree, before)
+    }
+
+    /// Whether a catalog is already there decides between writing it, merging, or refusing: a
+    /// `stat` of it that fails stops the run, and no catalog of the run is written.
+    func testACatalogDestinationThatCannotBeLookedAtStopsTheRun() throws {
+        let (tree, app, before) = try sample()
+        let catalog = app + "/LegacyApp/Localizable.xcstrings"
+        FileProbe.system = FailingProbe(status: { path, _ in path == catalog ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        let table = try XCTUnwrap(report.tables.first { $0.catalogPath == catalog })
+        XCTAssertTrue(table.diagnostics.contains { failed($0, at: catalog) }, "\(table.diagnostics)")
+        XCTAssertTrue(report.tables.allSatisfy { $0.outcome == .failed }, "\(report.tables.map(\.outcome))")
+        assertUnchanged(tree, before)
+    }
+
+    /// Read well when the catalogs were built, then not when the proof before deleting reads it
+    /// again: what the run wrote (catalogs, project, record) is undone, nothing is deleted.
+    func testAFileTheProofCannotReadUndoesTheRunAndDeletesNothing() throws {
+        let (tree, app, before) = try sample()
+        let japanese = app + "/LegacyApp/ja.lproj/Main.strings"
+        FileProbe.system = FailingProbe(read: { path, call in path == japanese && call == 2 ? EIO : nil })
+        let report = deleteLegacy(app)
+        XCTAssertTrue(report.hasErrors)
+        XCTAssertTrue(report.diagnostics.contains { failed($0, at: japanese) }, "\(report.diagnostics)")
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
+        XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
+        XCTAssertTrue(report.projectEdits.allSatisfy { !$0.written })
+        assertUnchanged(tree, before)
+    }
+
+    /// The check that a file is not the last of its language in the bundle (a comment-only
+    /// French table) lists its folder after the proofs: a folder that cannot be listed undoes
+    /// the run as well, and nothing is deleted.
+    func testAFolderTheLastCheckCannotListUndoesTheRunAndDeletesNothing() throws {
+        let tree = try TestTree()
+        try tree.write("Res/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("Res/fr.lproj/Localizable.strings", "/* nothing translated yet */\n")
+        let before = snapshot(tree)
+        let french = tree.path("Res/fr.lproj")
+        FileProbe.system = FailingProbe(read: { path, _ in path == french ? EIO : nil })
+        let report = deleteLegacy(tree.path("Res"))
+        XCTAssertTrue(report.diagnostics.contains { failed($0, at: french) }, "\(report.diagnostics)")
+        XCTAssertEqual(report.tables.map(\.outcome), [.failed])
+        XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
+        assertUnchanged(tree, before)
+        // Without the failure, the French file is kept as the language's declaration.
+        FileProbe.system = SystemFileProbe()
+        let clean = deleteLegacy(tree.path("Res"))
+        XCTAssertFalse(clean.hasErrors, "\(clean.diagnostics)")
+        XCTAssertEqual(clean.tables.first?.keptFiles.map(\.path), [tree.path("Res/fr.lproj/Localizable.strings")])
+    }
+
+    /// Not there is still not there: a file the project lists that is gone is a warning, and the
+    /// rest is migrated (the probe does not turn absence into an error).
+    func testAFileThatIsNotThereIsStillAWarningNotAnError() throws {
+        let (tree, app, _) = try sample()
+        defer { withExtendedLifetime(tree) {} }
+        try FileManager.default.removeItem(atPath: app + "/LegacyApp/ru.lproj/Main.strings")
+        let report = deleteLegacy(app)
+        XCTAssertFalse(report.hasErrors, "\(report.diagnostics.filter(\.isError))")
+        XCTAssertTrue(report.diagnostics.contains { $0.severity == .warning && $0.message.contains("not on disk") })
+    }
+
+    func testFileProbeTellsAbsenceFromFailure() throws {
+        let tree = try TestTree()
+        let file = try tree.write("a.txt", "a")
+        XCTAssertEqual(try FileProbe.kind(file), .file)
+        XCTAssertNil(try FileProbe.kind(tree.path("missing")))
+        XCTAssertNil(try FileProbe.kind(file + "/below"), "ENOTDIR: a part of the path is a file")
+        XCTAssertNil(try FileProbe.bytes(tree.path("missing")))
+        XCTAssertEqual(try FileProbe.bytes(file), Array("a".utf8))
+        FileProbe.system = FailingProbe(status: { _, _ in EIO }, read: { _, _ in ESTALE })
+        XCTAssertThrowsError(try FileProbe.kind(file)) { error in
+            XCTAssertEqual(error as? FileProbe.Failure, FileProbe.Failure(path: file, code: EIO))
+            XCTAssertEqual((error as? FileProbe.Failure)?.description, "cannot read \(file): Input/output error (EIO)")
+        }
+        XCTAssertThrowsError(try FileProbe.bytes(file)) { error in
+            XCTAssertEqual((error as? FileProbe.Failure)?.reason, "Stale file handle (ESTALE)")
+        }
+    }
+}
