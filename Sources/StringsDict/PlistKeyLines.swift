@@ -6,10 +6,6 @@ import StringcatSupport
 /// XML bytes once, following `<dict>`/`<array>` nesting and `<key>…</key>` elements. Binary and
 /// old-style plists yield an empty index (diagnostics then name only the file).
 ///
-/// A file `PlistXMLFastParser` read needs no second scan: its dictionaries hold each key's offset,
-/// and since that parser accepts no arrays and no repeated keys, every key path is unique and
-/// found by walking the dictionaries (the same answers as the scan, computed only when asked).
-///
 /// The scan keeps keys at most `indexedDepth` deep. The decoder asks for 5 levels at most (entry,
 /// rule type, device, variable, category) and reports anything deeper as a part it drops; keeping
 /// every path of a file nested 500 deep took a copy of the path per key (1 GB for 2 MB).
@@ -26,16 +22,7 @@ struct PlistKeyLines {
     /// with the position of each repeat.
     private(set) var duplicates: [(path: [String], position: Position)] = []
 
-    /// The fast parser's tree (tree mode), with the bytes and line starts to turn offsets into positions.
-    private var root: PlistDictionary?
-    private var positionIndex: UTF8Positions?
-
     init() {}
-
-    init(tree root: PlistDictionary, xml bytes: [UInt8]) {
-        self.root = root
-        positionIndex = UTF8Positions(bytes)
-    }
 
     init(xml bytes: [UInt8]) {
         guard Self.looksLikeXML(bytes) else { return }
@@ -101,42 +88,17 @@ struct PlistKeyLines {
     }
 
     func position(of path: [String]) -> Position? {
-        if root != nil {
-            let (offset, depth) = deepestKeyOffset(path)
-            return depth == path.count ? offset.map(treePosition) : nil
-        }
-        return positions[path]
+        positions[path]
     }
 
     /// The position of `path`, or of its nearest ancestor that has one.
     func nearestPosition(of path: [String]) -> Position? {
-        if root != nil { return deepestKeyOffset(path).offset.map(treePosition) }
         var p = path
         while !p.isEmpty {
             if let found = positions[p] { return found }
             p.removeLast()
         }
         return nil
-    }
-
-    /// Tree mode: the offset of the deepest key of `path` that exists, and how many components
-    /// were found.
-    private func deepestKeyOffset(_ path: [String]) -> (offset: Int?, depth: Int) {
-        var dictionary = root
-        var offset: Int?
-        var depth = 0
-        for component in path {
-            guard let member = dictionary?.members[component] else { break }
-            offset = member.keyOffset
-            depth += 1
-            dictionary = member.value.dictionary
-        }
-        return (offset, depth)
-    }
-
-    private func treePosition(_ offset: Int) -> Position {
-        let (line, column) = positionIndex!.position(of: offset)
-        return Position(line: line, column: column)
     }
 
     private static func looksLikeXML(_ bytes: [UInt8]) -> Bool {
