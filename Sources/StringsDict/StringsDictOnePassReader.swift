@@ -58,7 +58,7 @@ enum StringsDictOnePassReader {
         for k in order.indices.dropFirst() where entries[order[k - 1]].key == entries[order[k]].key { return nil }
         var diagnostics: [Diagnostic] = []
         if !warnings.isEmpty {
-            let positions = UTF8OffsetPositions.positions(of: warnings.map(\.keyOffset), in: bytes)
+            let positions = UTF8Positions.positions(of: warnings.map(\.keyOffset), in: bytes)
             for entry in order {
                 for k in firstWarning[entry]..<firstWarning[entry + 1] {
                     let location = SourceLocation(path: path, line: positions[k].line, column: positions[k].column)
