@@ -67,6 +67,14 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertEqual(got.map { "\($0.line):\($0.column)" },
                        ["3:4", "1:1", "2:1", "3:1", "1:3", "3:2", "3:4", "3:5", "4:1", "4:2", "5:1", "6:1", "2:1"])
     }
+
+    func testQuotedTextEscapesQuotesBackslashesAndControlCharactersOnOneLine() {
+        XCTAssertEqual(ControlCharacters.quoted("say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é"),
+                       #""say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é""#)
+        XCTAssertEqual(ControlCharacters.quoted(""), "\"\"")
+        // `escaped` leaves quotes and backslashes alone: the text is shown as it is.
+        XCTAssertEqual(ControlCharacters.escaped("a\"b\\c\nd"), #"a"b\c\nd"#)
+    }
 }
 
 final class AtomicFileTests: XCTestCase {
