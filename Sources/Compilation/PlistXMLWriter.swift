@@ -10,7 +10,7 @@ import Foundation
 /// code units (`"X"` < `"x"` < `"é"` < `"😀"` < `"～"`); only `&`, `<` and `>` are escaped
 /// (control characters, quotes and `]]>` are written raw); tab indentation; an empty dictionary is
 /// `<dict/>`; a final newline.
-enum PlistXMLWriter {
+public enum PlistXMLWriter {
     static func data(_ dictionary: [String: Any]) -> Data {
         var out: [UInt8] = []
         out.reserveCapacity(256 + dictionary.count * 64)
@@ -74,6 +74,19 @@ enum PlistXMLWriter {
 
     private static func element(_ name: String, _ text: String, _ out: inout [UInt8]) {
         out.append(0x3C); out.append(contentsOf: name.utf8); out.append(0x3E)
+        appendEscaped(text, to: &out)
+        out.append(0x3C); out.append(0x2F); out.append(contentsOf: name.utf8); out.append(0x3E); out.append(0x0A)
+    }
+
+    /// The text of a `<key>` or `<string>` element as CoreFoundation writes it: `&`, `<` and `>`
+    /// as entities, everything else raw.
+    public static func escaped(_ text: String) -> String {
+        var out: [UInt8] = []
+        appendEscaped(text, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendEscaped(_ text: String, to out: inout [UInt8]) {
         for byte in text.utf8 {
             switch byte {
             case 0x26: out.append(contentsOf: amp)
@@ -82,7 +95,6 @@ enum PlistXMLWriter {
             default: out.append(byte)
             }
         }
-        out.append(0x3C); out.append(0x2F); out.append(contentsOf: name.utf8); out.append(0x3E); out.append(0x0A)
     }
 
     private static let amp = Array("&amp;".utf8), lt = Array("&lt;".utf8), gt = Array("&gt;".utf8)

@@ -26,7 +26,8 @@ public struct InfoPlist: Sendable, Hashable {
     /// `CFBundleDevelopmentRegion` as written: a code (`en`), a legacy name (`English`) or a
     /// build variable (`$(DEVELOPMENT_LANGUAGE)`); nil when absent (iina's Info.plist has none).
     public var developmentRegion: String?
-    /// 1-based line of each key's first `<key>` element, for XML files; empty for binary ones.
+    /// 1-based line of each top-level key's `<key>` element (the last of a repeated key, whose
+    /// value Foundation keeps), for XML files; empty for binary ones.
     public var keyLines: [String: Int]
 
     public init(path: String, topLevelKeys: Set<String> = [], values: [String: String] = [:],
@@ -117,7 +118,7 @@ public struct InfoPlist: Sendable, Hashable {
                 if let string = value as? String { plist.locationTemporaryPurposes[key] = string }
             }
         }
-        plist.keyLines = InfoPlistKeyLines.lines(in: [UInt8](data))
+        plist.keyLines = PlistKeyLines.topLevelLines(inXML: [UInt8](data))
         return (plist, diagnostics)
     }
 

@@ -236,7 +236,7 @@ struct MergePlan: Sendable {
     private static func leadingControlCharacter(_ entry: StringsEntry, language: String, path: String) -> Diagnostic {
         let scalar = entry.value.unicodeScalars.first!.value
         let code = "U+" + String(repeating: "0", count: 4 - String(scalar, radix: 16).count) + String(scalar, radix: 16, uppercase: true)
-        return .warning("\"\(ControlCharacters.escaped(entry.key))\" [\(language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo",
+        return .warning("\(ControlCharacters.quoted(entry.key)) [\(language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo",
                         at: SourceLocation(path: path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column))
     }
 

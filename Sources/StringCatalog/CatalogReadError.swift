@@ -38,7 +38,7 @@ struct CatalogReadError: Error, Equatable {
             case .field(let name) where Self.isPlainName(name):
                 text += text.isEmpty ? name : "." + name
             case .field(let name), .key(let name):
-                text += "[" + Self.quoted(name) + "]"
+                text += "[" + JSONTextWriter.literal(name) + "]"
             }
         }
         return text.isEmpty ? "top level" : text
@@ -76,12 +76,6 @@ struct CatalogReadError: Error, Equatable {
         !name.isEmpty && name.utf8.allSatisfy { b in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
         }
-    }
-
-    static func quoted(_ key: String) -> String {
-        var writer = JSONTextWriter()
-        writer.string(key)
-        return String(decoding: writer.bytes, as: UTF8.self)
     }
 }
 

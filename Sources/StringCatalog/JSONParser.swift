@@ -142,8 +142,10 @@ struct JSONParser {
     /// (U+00E9) and "e" + U+0301 are the same dictionary key, while Xcode (NSString, literal)
     /// keeps both; say so instead of keeping one silently.
     func duplicateKeyError(_ key: String, earlier: String, at offset: Int) -> CatalogReadError {
+        let quoted = ControlCharacters.quoted
         if Array(earlier.utf8) != Array(key.utf8) {
-            return .syntax("key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization (composed vs decomposed characters); stringcat cannot keep both", at: offset)
+            return .syntax("key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization"
+                           + " (composed vs decomposed characters); stringcat cannot keep both", at: offset)
         }
         return .syntax("duplicate key \(quoted(key)) in the same object", at: offset)
     }
@@ -447,10 +449,6 @@ struct JSONParser {
     private func hex4String(_ value: UInt32) -> String {
         let digits = String(value, radix: 16, uppercase: true)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
-
-    func quoted(_ key: String) -> String {
-        "\"" + key.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }
 

@@ -158,6 +158,14 @@ public struct JSONTextWriter {
         value.withUTF8 { escape($0) }
     }
 
+    /// `value` as a JSON string literal, the bytes `string(_:)` writes: for text that quotes one
+    /// (a message's path, a small document written line by line, a key looked for in a catalog).
+    public static func literal(_ value: String) -> String {
+        var writer = JSONTextWriter()
+        writer.string(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
     /// The escaped bytes of a string and its closing quote (`string(_:)`).
     private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>) {
         var runStart = 0

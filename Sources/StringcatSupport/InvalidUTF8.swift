@@ -42,7 +42,7 @@ public enum InvalidUTF8 {
             guard declared == "utf-8" || declared == "utf8" else { return nil }
         }
         guard let offset = firstOffset(in: bytes) else { return nil }
-        let (line, column) = UTF8Positions(bytes).position(of: offset)
+        let (line, column) = UTF8Positions.position(of: offset, in: bytes)
         let byte = String(bytes[offset], radix: 16, uppercase: true)
         let hex = byte.count == 1 ? "0" + byte : byte
         return .error("not valid UTF-8: byte 0x\(hex) cannot stand here (byte offset \(offset)); save the file as UTF-8",

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Refuses a property list nested deeper than `maximumDepth`, or a binary one whose shared
-/// containers would expand without bound, before anything recursive sees its bytes: the fast XML
-/// reader, PropertyListSerialization, and the conversions of its result, which all recurse once
-/// per level of nesting.
+/// containers would expand without bound, before anything recursive sees its bytes:
+/// PropertyListSerialization and the conversions of its result, which recurse once per level of
+/// nesting.
 ///
 /// Why it is needed (measured with Swift 6.3.1 on Linux): a `.stringsdict` of 50,000 nested
-/// `<dict>` overflowed the stack of `PlistXMLFastParser` (exit 139). Foundation's own readers
+/// `<dict>` overflowed the stack of the XML reader stringcat then had (exit 139). Foundation's own readers
 /// stop at 512 levels there (XML: "Too many nested arrays or dictionaries"; old-style text and
 /// binary: a parse error), but CoreFoundation on macOS is not known to, and neither limit covers
 /// our conversions. And a 562-byte binary plist of 24 dictionaries each holding the next one

@@ -1,9 +1,12 @@
-/// The tokens of a format string that the plural checks look at (printf specifiers, `%%` and
-/// variable references), found in its UTF-8 bytes with `FormatStringParser`'s grammar, step for
-/// step, but without making a `String` or an array per token: the one-pass `.stringsdict` reader
-/// scans every form and format key with it, and `FormatStringParser.parse` was a third of the
-/// checks' time there. Literal text and lone `%`s (`.literal`, `.invalid`) are skipped: no check
-/// reads them. `FormatArgumentScanTests` compares the two on generated and real strings.
+/// The grammar of format strings (printf specifiers, `%%` and `.stringsdict` variable
+/// references), the way Foundation reads them, over UTF-8 bytes: the one place it is written.
+///
+/// Two readings share it. `scan` finds the tokens the plural checks look at as offsets, without
+/// making a `String` or an array per token (the one-pass `.stringsdict` reader scans every form
+/// and format key with it); literal text and lone `%`s are skipped, no check reads them.
+/// `FormatStringParser.parse` makes every token of a string, literals included, from the same
+/// `variable` and `specifier` steps. The parser this grammar replaced is kept in the tests as
+/// their oracle (`ReferenceFormatStringParser`, `FormatArgumentScanTests`).
 struct FormatArgumentScan {
     /// One token, as offsets into the scanned bytes.
     struct Token {
@@ -32,10 +35,12 @@ struct FormatArgumentScan {
         var i = 0
         while i < n {
             guard bytes[i] == percent else { i += 1; continue }
-            if let token = variable(bytes, at: i, names: &names) {
+            if var (token, name) = variable(bytes, at: i) {
+                names.append(name)
+                token.nameIndex = names.count - 1
                 tokens.append(token)
                 i = token.end
-            } else if let token = specifier(bytes, at: i) {
+            } else if let token = specifier(bytes, at: i, parts: nil) {
                 tokens.append(token)
                 i = token.end
             } else {
@@ -57,9 +62,9 @@ struct FormatArgumentScan {
         return String(decoding: utf8[token.start..<token.end], as: UTF8.self)
     }
 
-    // MARK: - Grammar (FormatStringParser's)
+    // MARK: - Grammar
 
-    private static let percent = UInt8(ascii: "%")
+    static let percent = UInt8(ascii: "%")
     private static let at = UInt8(ascii: "@")
     private static let hash = UInt8(ascii: "#")
     private static let dollar = UInt8(ascii: "$")
@@ -71,7 +76,7 @@ struct FormatArgumentScan {
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     /// `Int(String(decoding: bytes[start..<end]))` for a run of digits: nil when it overflows.
-    private static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
+    static func number(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int? {
         var value = 0
         for k in start..<end {
             let (times10, o1) = value.multipliedReportingOverflow(by: 10)
@@ -83,8 +88,9 @@ struct FormatArgumentScan {
     }
 
     /// `%#@name@`, `%N$#@name@`, or a malformed spelling: `%` [digits] [`$`], then a run of `#`,
-    /// spaces and digits holding a `#`, then `@name@`.
-    private static func variable(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, names: inout [String]) -> Token? {
+    /// spaces and digits holding a `#`, then `@name@`. The token (its `nameIndex` not set) and
+    /// the name, surrounding spaces and tabs trimmed.
+    static func variable(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> (Token, String)? {
         let n = bytes.count
         var j = start + 1
         let digitsStart = j
@@ -130,12 +136,22 @@ struct FormatArgumentScan {
         let positionOK = (hasDigits && hasDollar) || (!hasDigits && !hasDollar)
         let wellFormed = runIsHashOnly && positionOK && !trimmed
         let position = wellFormed && hasDigits ? number(bytes, digitsStart, digitsEnd) : nil
-        names.append(name)
-        return Token(kind: .variable, start: start, end: k + 1, position: position, nameIndex: names.count - 1, isMalformed: !wellFormed)
+        return (Token(kind: .variable, start: start, end: k + 1, position: position, isMalformed: !wellFormed), name)
     }
 
-    /// `%[N$][flags][width][.precision][length]conversion`, or `%%`.
-    private static func specifier(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Token? {
+    /// Where the parts of a specifier start (byte offsets): each ends where the next starts (the
+    /// width at the `.` when there is one), the length modifier at the conversion character.
+    struct SpecifierParts {
+        var flags = 0
+        var width = 0
+        /// After the `.`; nil without one.
+        var precision: Int?
+        var length = 0
+    }
+
+    /// `%[N$][flags][width][.precision][length]conversion`, or `%%`. Fills `parts` when given
+    /// (the parser's; the checks' scan needs none).
+    static func specifier(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, parts: UnsafeMutablePointer<SpecifierParts>?) -> Token? {
         let n = bytes.count
         var j = start + 1
         guard j < n else { return nil }
@@ -149,14 +165,20 @@ struct FormatArgumentScan {
             position = number(bytes, j, k)
             j = k + 1
         }
+        let flagsStart = j
         while j < n, isFlag(bytes[j]) { j += 1 }
+        let widthStart = j
         skipStarOrDigits(bytes, &j)
+        var precisionStart: Int?
         if j < n, bytes[j] == dot {
             j += 1
+            precisionStart = j
             skipStarOrDigits(bytes, &j)
         }
+        let lengthStart = j
         j += lengthModifier(bytes, at: j)
         guard j < n, isConversion(bytes[j]) else { return nil }
+        parts?.pointee = SpecifierParts(flags: flagsStart, width: widthStart, precision: precisionStart, length: lengthStart)
         return Token(kind: .specifier, start: start, end: j + 1, position: position, conversion: bytes[j])
     }
 

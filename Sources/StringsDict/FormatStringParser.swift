@@ -2,13 +2,18 @@
 /// references, the way Foundation reads them.
 ///
 /// Total: every string maps to tokens whose raw texts concatenate back to it. Works on UTF-8
-/// bytes; every token boundary falls on an ASCII byte, so slices decode cleanly.
+/// bytes; every token boundary falls on an ASCII byte, so slices decode cleanly. The grammar is
+/// `FormatArgumentScan`'s (the one the plural checks scan with); this makes its tokens values.
 public enum FormatStringParser {
     /// The tokens of `s`, in order.
     public static func parse(_ s: String) -> [FormatToken] {
         // Most literals and keys hold no specifier at all.
-        if !s.utf8.contains(percent) { return s.isEmpty ? [] : [.literal(s)] }
-        let bytes = Array(s.utf8)
+        if !s.utf8.contains(FormatArgumentScan.percent) { return s.isEmpty ? [] : [.literal(s)] }
+        if let tokens = s.utf8.withContiguousStorageIfAvailable({ tokens(in: $0) }) { return tokens }
+        return Array(s.utf8).withUnsafeBufferPointer { tokens(in: $0) }
+    }
+
+    private static func tokens(in bytes: UnsafeBufferPointer<UInt8>) -> [FormatToken] {
         var tokens: [FormatToken] = []
         var literalStart = 0
         var i = 0
@@ -16,15 +21,17 @@ public enum FormatStringParser {
         func flushLiteral(upTo end: Int) {
             if end > literalStart { tokens.append(.literal(text(bytes, literalStart, end))) }
         }
+        var parts = FormatArgumentScan.SpecifierParts()
         while i < n {
-            guard bytes[i] == percent else { i += 1; continue }
+            guard bytes[i] == FormatArgumentScan.percent else { i += 1; continue }
             flushLiteral(upTo: i)
-            if let (end, reference) = variable(bytes, at: i) {
-                tokens.append(.variable(reference))
-                i = end
-            } else if let (end, specifier) = specifier(bytes, at: i) {
-                tokens.append(.specifier(specifier))
-                i = end
+            if let (token, name) = FormatArgumentScan.variable(bytes, at: i) {
+                tokens.append(.variable(VariableReference(raw: text(bytes, token.start, token.end), name: name,
+                                                          position: token.position, isMalformed: token.isMalformed)))
+                i = token.end
+            } else if let token = FormatArgumentScan.specifier(bytes, at: i, parts: &parts) {
+                tokens.append(.specifier(specifier(token, parts, bytes)))
+                i = token.end
             } else {
                 tokens.append(.invalid("%"))
                 i += 1
@@ -33,6 +40,26 @@ public enum FormatStringParser {
         }
         flushLiteral(upTo: n)
         return tokens
+    }
+
+    /// The value of a specifier token and its parts.
+    private static func specifier(_ token: FormatArgumentScan.Token, _ parts: FormatArgumentScan.SpecifierParts,
+                                  _ bytes: UnsafeBufferPointer<UInt8>) -> FormatSpecifier {
+        if token.kind == .percentLiteral {
+            return FormatSpecifier(raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%")
+        }
+        let conversionAt = token.end - 1
+        let widthEnd = parts.precision.map { $0 - 1 } ?? parts.length
+        return FormatSpecifier(raw: text(bytes, token.start, token.end), position: token.position,
+                               flags: text(bytes, parts.flags, parts.width),
+                               width: widthEnd > parts.width ? text(bytes, parts.width, widthEnd) : nil,
+                               precision: parts.precision.map { text(bytes, $0, parts.length) },
+                               length: text(bytes, parts.length, conversionAt),
+                               conversion: Character(Unicode.Scalar(bytes[conversionAt])))
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// The printf specifiers of `s` that consume an argument (`%%` excluded), in order.
@@ -84,139 +111,6 @@ public enum FormatStringParser {
         }
         return result
     }
-
-    // MARK: - Scanning
-
-    private static let percent = UInt8(ascii: "%")
-    private static let at = UInt8(ascii: "@")
-    private static let hash = UInt8(ascii: "#")
-    private static let dollar = UInt8(ascii: "$")
-    private static let space = UInt8(ascii: " ")
-    private static let star = UInt8(ascii: "*")
-    private static let dot = UInt8(ascii: ".")
-
-    private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-
-    private static func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
-        String(decoding: bytes[start..<end], as: UTF8.self)
-    }
-
-    private static func number(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int? {
-        Int(text(bytes, start, end))
-    }
-
-    /// `%#@name@`, `%N$#@name@`, or a malformed spelling: `%` [digits] [`$`], then a run of `#`,
-    /// spaces and digits holding a `#`, then `@name@`.
-    private static func variable(_ bytes: [UInt8], at start: Int) -> (Int, VariableReference)? {
-        let n = bytes.count
-        var j = start + 1
-        let digitsStart = j
-        while j < n, isDigit(bytes[j]) { j += 1 }
-        let digitsEnd = j
-        var hasDollar = false
-        if j < n, bytes[j] == dollar { hasDollar = true; j += 1 }
-        let runStart = j
-        var hashes = 0
-        while j < n, bytes[j] == hash || bytes[j] == space || isDigit(bytes[j]) {
-            if bytes[j] == hash { hashes += 1 }
-            j += 1
-        }
-        guard hashes > 0, j < n, bytes[j] == at else { return nil }
-        let runIsHashOnly = j - runStart == 1
-        let nameStart = j + 1
-        var k = nameStart
-        while k < n, bytes[k] != at {
-            // A name never spans a specifier or a line: `%#@ and %@` is not a reference.
-            if bytes[k] == percent || bytes[k] == 0x0A || bytes[k] == 0x0D { return nil }
-            k += 1
-        }
-        guard k < n else { return nil }
-        let rawName = text(bytes, nameStart, k)
-        let name = rawName.trimmingSpaces
-        guard !name.isEmpty else { return nil }
-        let hasDigits = digitsEnd > digitsStart
-        let positionOK = (hasDigits && hasDollar) || (!hasDigits && !hasDollar)
-        let wellFormed = runIsHashOnly && positionOK && name == rawName
-        let position = wellFormed && hasDigits ? number(bytes, digitsStart, digitsEnd) : nil
-        let raw = text(bytes, start, k + 1)
-        return (k + 1, VariableReference(raw: raw, name: name, position: position, isMalformed: !wellFormed))
-    }
-
-    /// `%[N$][flags][width][.precision][length]conversion`, or `%%`.
-    private static func specifier(_ bytes: [UInt8], at start: Int) -> (Int, FormatSpecifier)? {
-        let n = bytes.count
-        var j = start + 1
-        guard j < n else { return nil }
-        if bytes[j] == percent {
-            return (j + 1, FormatSpecifier(raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%"))
-        }
-        var position: Int?
-        var k = j
-        while k < n, isDigit(bytes[k]) { k += 1 }
-        if k > j, k < n, bytes[k] == dollar {
-            position = number(bytes, j, k)
-            j = k + 1
-        }
-        let flagsStart = j
-        while j < n, isFlag(bytes[j]) { j += 1 }
-        let flags = text(bytes, flagsStart, j)
-        let width = starOrDigits(bytes, &j)
-        var precision: String?
-        if j < n, bytes[j] == dot {
-            j += 1
-            precision = starOrDigits(bytes, &j) ?? ""
-        }
-        var length = ""
-        for (candidate, c) in lengthModifiers {
-            if j + c.count <= n, bytes[j..<(j + c.count)].elementsEqual(c) {
-                length = candidate
-                j += c.count
-                break
-            }
-        }
-        guard j < n, isConversion(bytes[j]) else { return nil }
-        let conversion = Character(Unicode.Scalar(bytes[j]))
-        j += 1
-        let raw = text(bytes, start, j)
-        return (j, FormatSpecifier(raw: raw, position: position, flags: flags, width: width, precision: precision, length: length, conversion: conversion))
-    }
-
-    /// Digits, `*`, or `*N$` (a positional width/precision argument).
-    private static func starOrDigits(_ bytes: [UInt8], _ j: inout Int) -> String? {
-        let n = bytes.count
-        let start = j
-        if j < n, bytes[j] == star {
-            j += 1
-            var k = j
-            while k < n, isDigit(bytes[k]) { k += 1 }
-            if k > j, k < n, bytes[k] == dollar { j = k + 1 }
-            return text(bytes, start, j)
-        }
-        while j < n, isDigit(bytes[j]) { j += 1 }
-        return j > start ? text(bytes, start, j) : nil
-    }
-
-    // Switches, not `Set<UInt8>`: hashing a byte per test was a tenth of the checker's time.
-    /// `-+ #0'`
-    private static func isFlag(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"): return true
-        default: return false
-        }
-    }
-
-    /// `@diuxXofFeEgGaAcCsSpnDUO`
-    private static func isConversion(_ b: UInt8) -> Bool {
-        switch b {
-        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
-             UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
-             UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
-             UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "D"), UInt8(ascii: "U"), UInt8(ascii: "O"): return true
-        default: return false
-        }
-    }
-    /// Longest first, so `ll` wins over `l` and `hh` over `h`.
-    private static let lengthModifiers: [(String, [UInt8])] = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"].map { ($0, Array($0.utf8)) }
 }
 
 /// An argument-consuming token of a format string and the argument index it reads.

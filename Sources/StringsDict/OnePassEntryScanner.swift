@@ -5,11 +5,11 @@
 /// without a word: a `<dict>` holding `NSStringLocalizedFormatKey` (a string) once and variables,
 /// each a `<dict>` of `NSStringFormatSpecTypeKey`, `NSStringFormatValueTypeKey` and plural
 /// categories, all strings, each at most once. Anything else says `.handOver`, and the whole
-/// file goes to the reader that handles everything (`StringsDictReader`'s tree path): a device or
-/// width rule, a value of another kind, an unknown key, a key twice in one dictionary (also
-/// when two spellings are equal as Swift strings, which is how the decoder looks keys up), a
-/// top-level value that is not a dictionary. Those make a warning or an error there, and are rare
-/// in real files (none in the 178 `.stringsdict` of ../shared/corpus).
+/// file goes to the route that reads everything (`StringsDictReader.parseWithFoundation`): a
+/// device or width rule, a value of another kind, an unknown key, a key twice in one dictionary
+/// (also when two spellings are equal as Swift strings, which is how the decoder looks keys up),
+/// a top-level value that is not a dictionary. Those make a warning or an error there, and are
+/// rare in real files (none in the 178 `.stringsdict` of ../shared/corpus).
 struct OnePassEntryScanner {
     var cursor: PlainPlistCursor
     /// The variables of the entry `next()` returned, sorted by name.
@@ -33,7 +33,7 @@ struct OnePassEntryScanner {
         case entry(EntryHead)
         /// The top-level `</dict>` was read.
         case end
-        /// Outside what this scanner reads: the file goes to the tree path.
+        /// Outside what this scanner reads: the file goes to PropertyListSerialization.
         case handOver
     }
 
@@ -191,24 +191,4 @@ struct OnePassEntryScanner {
         static let valueTypeKey: StaticString = "NSStringFormatValueTypeKey</key>"
         static let pluralRuleTypeString: StaticString = "NSStringPluralRuleType</string>"
     }
-}
-
-/// A variable of a plural rule as the one-pass reader decodes it: the model's fields, and where
-/// each of its keys starts (byte offsets of `<key>`, -1 when absent) for the checks' warnings.
-struct DecodedVariable {
-    var name: String
-    var keyOffset: Int
-    var specType = ""
-    var specTypeOffset = -1
-    var valueType: String?
-    var valueTypeOffset = -1
-    /// Its forms in `OnePassEntryScanner.forms`, in category order.
-    var forms: Range<Int>
-}
-
-/// One form of a variable and where its `<key>` starts.
-struct DecodedForm {
-    var category: PluralCategory
-    var text: String
-    var keyOffset: Int
 }

@@ -1,12 +1,17 @@
 import Foundation
 import StringcatSupport
 
-/// A cursor over the bytes of a plain XML property list (the form `PlistXMLFastParser` documents:
-/// `<?xml … encoding="UTF-8"?>`, an optional DOCTYPE without internal subset, `<plist>`, then
-/// only `<dict>`, `<key>` and `<string>` elements, XML white space between them, and text with
-/// the five named entities). It accepts exactly what that parser accepts, token by token, and
-/// declines (returns false or nil) everywhere it declines, so a file read through it reads as
-/// that parser, and so as CoreFoundation, reads it.
+/// A cursor over the bytes of a plain XML property list, the form in which every value it accepts
+/// reads exactly as CoreFoundation reads it; it declines (returns false or nil) everything else,
+/// so the result never depends on a CoreFoundation rule guessed here.
+///
+/// The plain form: the file starts with `<?xml` and declares `encoding="UTF-8"`; an optional
+/// `<!DOCTYPE …>` with no internal subset; `<plist>` (attributes allowed) holding one `<dict>`,
+/// then `</plist>` and white space to the end. Only `<dict>`, `<key>` and `<string>` elements,
+/// separated by XML white space (space, tab, CR, LF). Text is valid UTF-8 with no control
+/// characters but tab and LF and no U+FEFF (a CR is left to Foundation: XML would turn CR LF
+/// into LF), and the five named entities (`&amp;` `&lt;` `&gt;` `&quot;` `&apos;`). Comments,
+/// CDATA, numeric references, arrays, numbers, booleans and empty-element tags are declined.
 ///
 /// It also counts lines as it goes (LF, CR and CR LF, as `LineIndex` counts them), so the line of
 /// every `<key>` is known without a second pass; columns are left to `UTF8Positions`, and only

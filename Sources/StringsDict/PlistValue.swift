@@ -1,8 +1,8 @@
 import Foundation
 
 /// A property list value as the decoder sees it: strings and dictionaries, everything else by the
-/// name messages give its type. Built once per file, either by `PlistXMLFastParser` straight from
-/// the bytes or from PropertyListSerialization's result, so the decoder casts nothing.
+/// name messages give its type. Built once per file from PropertyListSerialization's result, so
+/// the decoder casts nothing.
 indirect enum PlistValue {
     case string(String)
     case dictionary(PlistDictionary)
@@ -15,10 +15,10 @@ indirect enum PlistValue {
         if let s = value as? String {
             self = .string(s)
         } else if let d = value as? [String: Any] {
-            var members: [String: PlistMember] = [:]
+            var members: [String: PlistValue] = [:]
             members.reserveCapacity(d.count)
             for (key, member) in d {
-                members[key] = PlistMember(value: PlistValue(foundation: member), keyOffset: -1)
+                members[key] = PlistValue(foundation: member)
             }
             self = .dictionary(PlistDictionary(members: members))
         } else {
@@ -62,15 +62,9 @@ indirect enum PlistValue {
 
 /// A `<dict>`: its members by key.
 struct PlistDictionary {
-    var members: [String: PlistMember]
+    var members: [String: PlistValue]
 
-    subscript(key: String) -> PlistValue? { members[key]?.value }
+    subscript(key: String) -> PlistValue? { members[key] }
 
-    var keys: Dictionary<String, PlistMember>.Keys { members.keys }
-}
-
-/// One value of a dictionary and where its `<key>` starts (a byte offset; -1 when unknown).
-struct PlistMember {
-    var value: PlistValue
-    var keyOffset: Int
+    var keys: Dictionary<String, PlistValue>.Keys { members.keys }
 }

@@ -1,114 +1,197 @@
-import StringcatSupport
+/// Checks a plural rule for the mistakes that make Foundation print the wrong text or read the
+/// wrong argument. Everything here is a warning: the rule is still migrated as written.
+///
+/// Both routes of `StringsDictReader` check with it: the one-pass reader on each entry as it is
+/// read (its keys' byte offsets at hand), and the route through PropertyListSerialization on the
+/// decoded model (its keys' paths at hand). So a finding names the key it is about (`Place`) and
+/// each route places it. Forms are scanned in place (`FormatArgumentScan`), names compared
+/// without sets, and a message is made only for a finding: parsing every form into tokens and
+/// building key paths for every variable made the checks a third of the reading. The checker it
+/// replaced is kept in the tests as their oracle (`ReferencePluralRuleChecker`).
+struct PluralRuleChecker {
+    /// The key of the rule a finding is about.
+    enum Place {
+        case formatKey
+        /// The variable's own key (`variables[k]`).
+        case variable(Int)
+        /// Its `NSStringFormatSpecTypeKey`, its `NSStringFormatValueTypeKey`.
+        case specType(Int)
+        case valueType(Int)
+        /// `forms[form]`, a form of `variables[variable]`.
+        case form(variable: Int, form: Int)
+    }
 
-/// Checks a decoded plural rule for the mistakes that make Foundation print the wrong text or
-/// read the wrong argument. Everything here is a warning: the rule is still migrated as written.
-extension StringsDictDecoder {
-    mutating func check(_ entries: [StringsDictEntry], languageCategories: Set<PluralCategory>?, language: String?) {
-        for entry in entries {
-            let context = Context(plistPath: [entry.key], shownPath: [entry.key])
-            switch entry.rule {
-            case .plural(let rule):
-                check(rule, context, languageCategories, language)
-            case .device(let device):
-                checkCases(device.cases, context.appendingPlistOnly(DeviceRule.ruleTypeKey), languageCategories, language)
-            case .width(let width):
-                checkCases(width.cases, context.appendingPlistOnly(WidthRule.ruleTypeKey), languageCategories, language)
+    /// A warning, without the path of the rule's key (each route writes its own).
+    struct Finding {
+        var message: String
+        var place: Place
+    }
+
+    private let categories: Set<PluralCategory>?
+    private let language: String?
+    /// `categories` as bits by rank, and as the message lists them (made once, when needed).
+    private let categoryBits: UInt8
+    private var categoryList: String?
+    /// Argument kinds of the ASCII value types seen (`d`, `lld`, `@`: a handful per file).
+    private var valueKinds: [(valueType: String, kind: FormatArgumentKind?)] = []
+    /// Reused: the format key's tokens, then every form's (`formTokens[k]`: those of `forms[k]`),
+    /// the names of their variable references, and the format key's references with the
+    /// argument each reads.
+    private var tokens: [FormatArgumentScan.Token] = []
+    private var formTokens: [Range<Int>] = []
+    private var names: [String] = []
+    private var uses: [(token: FormatArgumentScan.Token, argument: Int?)] = []
+    private var referenced: [String] = []
+
+    /// A checker for the rules of one file in `language` (an `.lproj` name; nil: no category checks).
+    init(language: String?) {
+        self.language = language
+        categories = language.flatMap { PluralRules.categories(for: $0) }
+        categoryBits = categories.map { $0.reduce(0) { $0 | 1 << UInt8($1.rank) } } ?? 0
+    }
+
+    /// The path under the rule's key that a finding at `place` shows: `[]`, `[variable]` or
+    /// `[variable, category]`.
+    static func shownPath(_ place: Place, variables: [DecodedVariable], forms: [DecodedForm]) -> [String] {
+        switch place {
+        case .formatKey: return []
+        case .variable(let v), .specType(let v), .valueType(let v): return [variables[v].name]
+        case .form(let v, let k): return [variables[v].name, forms[k].category.rawValue]
+        }
+    }
+
+    /// Appends the findings of the rule with `formatKey` and `variables` (sorted by name; their
+    /// forms in `forms`, in category order), in the order a reader reports them.
+    mutating func check(formatKey: String, variables: [DecodedVariable], forms: [DecodedForm], into findings: inout [Finding]) {
+        func warn(_ message: String, _ place: Place) {
+            findings.append(Finding(message: message, place: place))
+        }
+        func isDefined(_ name: String) -> Bool { variables.contains { $0.name == name } }
+        let formatKeyName = StringsDictKeys.formatKey
+
+        // The format key's variable references and the argument each reads (FormatStringParser.arguments).
+        tokens.removeAll(keepingCapacity: true)
+        names.removeAll(keepingCapacity: true)
+        uses.removeAll(keepingCapacity: true)
+        FormatArgumentScan.scan(formatKey, into: &tokens, names: &names)
+        var next = 1
+        for token in tokens {
+            switch token.kind {
+            case .specifier:
+                if token.position == nil { next += 1 }
+            case .variable:
+                if token.isMalformed {
+                    uses.append((token, nil))
+                } else if let p = token.position {
+                    uses.append((token, p))
+                } else {
+                    uses.append((token, next))
+                    next += 1
+                }
+            case .percentLiteral:
+                break
             }
         }
-    }
+        for use in uses where use.token.isMalformed {
+            let name = names[use.token.nameIndex]
+            warn("malformed variable reference '\(FormatArgumentScan.raw(use.token, in: formatKey))' in \(formatKeyName) (expected %#@\(name)@ or %N$#@\(name)@)", .formatKey)
+        }
+        referenced.removeAll(keepingCapacity: true)
+        for use in uses { referenced.append(names[use.token.nameIndex]) }
+        for use in uses where !isDefined(names[use.token.nameIndex]) {
+            warn("\(formatKeyName) references variable '\(names[use.token.nameIndex])' that is not defined", .formatKey)
+        }
 
-    private mutating func checkCases(_ cases: [RuleCase], _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
-        for c in cases {
-            if case .plural(let rule) = c.value { check(rule, context.appending(c.key), categories, language) }
-        }
-    }
-
-    /// A form of a variable with its tokens, parsed once for every check.
-    private typealias ParsedForm = (category: PluralCategory, text: String, tokens: [FormatToken])
-
-    private mutating func check(_ rule: PluralRule, _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
-        // Contexts are built only for a warning (allocating key paths for every value was a
-        // fifth of the read).
-        let uses = rule.referencedVariables
-        for use in uses where use.reference.isMalformed {
-            warn("malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected %#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)", context.appendingPlistOnly(StringsDictKeys.formatKey))
-        }
-        var referenced = Set(uses.map(\.reference.name))
-        for use in uses where rule.variable(named: use.reference.name) == nil {
-            warn("\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined", context.appendingPlistOnly(StringsDictKeys.formatKey))
-        }
-        let parsedForms: [[ParsedForm]] = rule.variables.map { variable in
-            variable.sortedForms.map { ($0.category, $0.text, FormatStringParser.parse($0.text)) }
-        }
-        // Forms may nest references to other variables of the same rule.
-        for (variable, forms) in zip(rule.variables, parsedForms) {
-            for (category, _, tokens) in forms {
-                for case .variable(let reference) in tokens {
-                    referenced.insert(reference.name)
-                    let formContext = context.appending(variable.name).appending(category.rawValue)
-                    if reference.isMalformed {
-                        warn("malformed variable reference '\(reference.raw)'", formContext)
-                    } else if rule.variable(named: reference.name) == nil {
-                        warn("form references variable '\(reference.name)' that is not defined", formContext)
+        // Every form's tokens, scanned once; forms may nest references to other variables.
+        tokens.removeAll(keepingCapacity: true)
+        formTokens.removeAll(keepingCapacity: true)
+        formTokens.append(contentsOf: repeatElement(0..<0, count: forms.count))
+        for (v, variable) in variables.enumerated() {
+            for k in variable.forms {
+                let start = tokens.count
+                FormatArgumentScan.scan(forms[k].text, into: &tokens, names: &names)
+                formTokens[k] = start..<tokens.count
+                for t in start..<tokens.count where tokens[t].kind == .variable {
+                    let token = tokens[t]
+                    let name = names[token.nameIndex]
+                    referenced.append(name)
+                    if token.isMalformed {
+                        warn("malformed variable reference '\(FormatArgumentScan.raw(token, in: forms[k].text))'", .form(variable: v, form: k))
+                    } else if !isDefined(name) {
+                        warn("form references variable '\(name)' that is not defined", .form(variable: v, form: k))
                     }
                 }
             }
         }
         if uses.isEmpty {
-            warn("\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable", context.appendingPlistOnly(StringsDictKeys.formatKey))
+            warn("\(formatKeyName) '\(formatKey)' references no variable", .formatKey)
         }
-        for (variable, forms) in zip(rule.variables, parsedForms) {
-            let variableContext = context.appending(variable.name)
+        for (v, variable) in variables.enumerated() {
             if !referenced.contains(variable.name) {
-                warn("variable is defined but never referenced", variableContext)
+                warn("variable is defined but never referenced", .variable(v))
             }
-            let argument = uses.first { $0.reference.name == variable.name && !$0.reference.isMalformed }?.argumentIndex
-            check(variable, forms, variableContext, argument: argument, categories, language)
+            let argument = uses.first { !$0.token.isMalformed && names[$0.token.nameIndex] == variable.name }?.argument
+            check(variable, v, forms: forms, argument: argument, warn: warn)
         }
     }
 
-    private mutating func check(_ variable: PluralVariable, _ forms: [ParsedForm], _ context: Context, argument: Int?,
-                                _ categories: Set<PluralCategory>?, _ language: String?) {
+    /// One variable's checks (`variables[v]`).
+    private mutating func check(_ variable: DecodedVariable, _ v: Int, forms: [DecodedForm], argument: Int?,
+                                warn: (String, Place) -> Void) {
         if variable.specType.isEmpty {
-            warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", context)
+            warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", .variable(v))
         } else if variable.specType != PluralVariable.pluralRuleType {
-            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appendingPlistOnly(StringsDictKeys.specType))
+            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", .specType(v))
         }
         var valueKind: FormatArgumentKind?
-        if let written = variable.valueType, let normalized = variable.normalizedValueType {
-            if written != normalized {
-                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'", context.appendingPlistOnly(StringsDictKeys.valueType))
+        var normalizedValueType = ""
+        if let written = variable.valueType {
+            normalizedValueType = PluralVariable.normalized(valueType: written)
+            if written != normalizedValueType {
+                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalizedValueType)'", .valueType(v))
             }
-            if let kind = Self.argumentKind(ofValueType: normalized) {
+            if let kind = rememberedArgumentKind(ofValueType: normalizedValueType) {
                 valueKind = kind
             } else {
-                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", context.appendingPlistOnly(StringsDictKeys.valueType))
+                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", .valueType(v))
             }
         } else {
-            warn("missing \(StringsDictKeys.valueType)", context)
+            warn("missing \(StringsDictKeys.valueType)", .variable(v))
         }
-        if variable.forms[.other] == nil {
-            warn("missing required 'other' form", context)
+        if forms[variable.forms].last?.category != .other {
+            warn("missing required 'other' form", .variable(v))
         }
-        if let categories, let language {
-            // `zero` is not one of CLDR's categories in most languages, yet Apple's plural rules use
-            // it for the number 0 in every language (Foundation's documentation of the plural
+        if let language, categories != nil {
+            // `zero` is not one of CLDR's categories in most languages, yet Apple's plural rules
+            // use it for the number 0 in every language (Foundation's documentation of the plural
             // rule type): it is a form like any other, carried as is, and no warning.
-            let unused = variable.forms.keys.filter { !categories.contains($0) && $0 != .zero }.sorted()
-            for category in unused {
-                warn("category '\(category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categories.sorted().map(\.rawValue).joined(separator: ", "))); kept", context.appending(category.rawValue))
+            for k in variable.forms where categoryBits & 1 << UInt8(forms[k].category.rank) == 0 && forms[k].category != .zero {
+                warn("category '\(forms[k].category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categoryListText())); kept", .form(variable: v, form: k))
             }
         }
-        guard let valueKind, let valueType = variable.normalizedValueType else { return }
-        for (category, _, tokens) in forms {
-            for case .specifier(let spec) in tokens where !spec.isPercentLiteral {
+        guard let valueKind else { return }
+        for k in variable.forms {
+            let form = forms[k]
+            for t in formTokens[k] where tokens[t].kind == .specifier {
+                let token = tokens[t]
                 // Unpositioned specifiers in a form read the variable's value; positional ones only
                 // when they name the variable's own argument (`%2$@` in a form of argument 1 is another argument).
-                let readsVariable = spec.position == nil || (argument != nil && spec.position == argument)
-                guard readsVariable, spec.argumentKind != valueKind else { continue }
-                warn("form uses \(spec.raw) (\(spec.argumentKind.rawValue)) but \(StringsDictKeys.valueType) is '\(valueType)' (\(valueKind.rawValue))", context.appending(category.rawValue))
+                let readsVariable = token.position == nil || (argument != nil && token.position == argument)
+                let kind = token.argumentKind
+                guard readsVariable, kind != valueKind else { continue }
+                warn("form uses \(FormatArgumentScan.raw(token, in: form.text)) (\(kind.rawValue)) but \(StringsDictKeys.valueType) is '\(normalizedValueType)' (\(valueKind.rawValue))", .form(variable: v, form: k))
             }
         }
+    }
+
+    /// `argumentKind(ofValueType:)`, remembered for ASCII value types (whose equal strings are
+    /// equal bytes, so the answer is the same).
+    private mutating func rememberedArgumentKind(ofValueType normalized: String) -> FormatArgumentKind? {
+        let isASCII = normalized.utf8.allSatisfy { $0 < 0x80 }
+        if isASCII, let known = valueKinds.first(where: { $0.valueType == normalized }) { return known.kind }
+        let kind = Self.argumentKind(ofValueType: normalized)
+        if isASCII { valueKinds.append((normalized, kind)) }
+        return kind
     }
 
     /// The kind of argument a value type (`d`, `lld`, `@`; without `%`) reads; nil when it is not
@@ -120,4 +203,32 @@ extension StringsDictDecoder {
         }
         return nil
     }
+
+    /// The language's categories as the message lists them: `one, few, many, other`.
+    private mutating func categoryListText() -> String {
+        if let categoryList { return categoryList }
+        let text = (categories ?? []).sorted().map(\.rawValue).joined(separator: ", ")
+        categoryList = text
+        return text
+    }
+}
+
+/// A variable of a plural rule as the checks read it: the model's fields, and where each of its
+/// keys starts (byte offsets of `<key>`, -1 when absent or unknown) for the one-pass reader.
+struct DecodedVariable {
+    var name: String
+    var keyOffset: Int
+    var specType = ""
+    var specTypeOffset = -1
+    var valueType: String?
+    var valueTypeOffset = -1
+    /// Its forms in the forms array it comes with, in category order.
+    var forms: Range<Int>
+}
+
+/// One form of a variable and where its `<key>` starts (-1 when unknown).
+struct DecodedForm {
+    var category: PluralCategory
+    var text: String
+    var keyOffset: Int
 }

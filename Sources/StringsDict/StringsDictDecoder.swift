@@ -176,3 +176,59 @@ struct StringsDictDecoder {
         return PluralVariable(name: name, specType: specType, valueType: valueType, forms: forms)
     }
 }
+
+// MARK: - Checks
+
+extension StringsDictDecoder {
+    /// The plural checks (`PluralRuleChecker`) of every plural rule of `entries`, those inside
+    /// device and width rules too, each warning at its key's path. `language` is an `.lproj` name.
+    mutating func check(_ entries: [StringsDictEntry], language: String?) {
+        var checker = PluralRuleChecker(language: language)
+        for entry in entries {
+            let context = Context(plistPath: [entry.key], shownPath: [entry.key])
+            switch entry.rule {
+            case .plural(let rule):
+                check(rule, context, &checker)
+            case .device(let device):
+                checkCases(device.cases, context.appendingPlistOnly(DeviceRule.ruleTypeKey), &checker)
+            case .width(let width):
+                checkCases(width.cases, context.appendingPlistOnly(WidthRule.ruleTypeKey), &checker)
+            }
+        }
+    }
+
+    private mutating func checkCases(_ cases: [RuleCase], _ context: Context, _ checker: inout PluralRuleChecker) {
+        for c in cases {
+            if case .plural(let rule) = c.value { check(rule, context.appending(c.key), &checker) }
+        }
+    }
+
+    private mutating func check(_ rule: PluralRule, _ context: Context, _ checker: inout PluralRuleChecker) {
+        var variables: [DecodedVariable] = []
+        var forms: [DecodedForm] = []
+        for variable in rule.variables {
+            let start = forms.count
+            for (category, text) in variable.sortedForms { forms.append(DecodedForm(category: category, text: text, keyOffset: -1)) }
+            variables.append(DecodedVariable(name: variable.name, keyOffset: -1, specType: variable.specType,
+                                             valueType: variable.valueType, forms: start..<forms.count))
+        }
+        var findings: [PluralRuleChecker.Finding] = []
+        checker.check(formatKey: rule.formatKey, variables: variables, forms: forms, into: &findings)
+        for finding in findings {
+            let place: Context
+            switch finding.place {
+            case .formatKey:
+                place = context.appendingPlistOnly(StringsDictKeys.formatKey)
+            case .variable(let v):
+                place = context.appending(variables[v].name)
+            case .specType(let v):
+                place = context.appending(variables[v].name).appendingPlistOnly(StringsDictKeys.specType)
+            case .valueType(let v):
+                place = context.appending(variables[v].name).appendingPlistOnly(StringsDictKeys.valueType)
+            case .form(let v, let k):
+                place = context.appending(variables[v].name).appending(forms[k].category.rawValue)
+            }
+            warn(finding.message, place)
+        }
+    }
+}

@@ -4,61 +4,61 @@ import StringcatSupport
 
 /// Reads `.stringsdict` files (XML, binary or old-style property lists) into the typed model.
 ///
-/// A plain XML file of plural rules the decoder has nothing to say about is read in one pass
-/// over its bytes (`StringsDictOnePassReader`); any other file goes through a tree of its values
-/// (`PlistXMLFastParser`, or PropertyListSerialization) and the decoder. Both give the same
-/// entries and diagnostics for every file (`Route`).
+/// Two routes, one result: a plain XML file of plural rules the decoder has nothing to say about
+/// (nearly every real file) is read in one pass over its bytes (`StringsDictOnePassReader`);
+/// every other file is read by PropertyListSerialization (the reference reader), then decoded
+/// (`StringsDictDecoder`) and checked (`PluralRuleChecker`). Both give the same entries and
+/// diagnostics for every file the first one reads (`StringsDictOnePassTests`).
 public enum StringsDictReader {
     /// Parses `data`. `path` is used in diagnostics; `language` (an `.lproj` name such as `pt-BR`)
     /// enables the "category not used by the language" warning and is derived from `path` when nil.
     public static func parse(_ data: Data, path: String, language: String? = nil) -> StringsDictReadResult {
-        parse(data, path: path, language: language, route: .onePass)
+        StringsDictOnePassReader.read(data, path: path, language: language)
+            ?? parseWithFoundation(data, path: path, language: language)
     }
 
-    /// The ways to read a file, each handing what it does not read to the next one.
-    enum Route {
-        /// Straight from the bytes (`StringsDictOnePassReader`), then `.tree`: what `parse` does.
-        case onePass
-        /// The reader as it was before the one-pass one: `PlistXMLFastParser`'s tree of the plain
-        /// XML form, then `.foundation`; decoded by `StringsDictDecoder`, checked by
-        /// `PluralRuleChecker`.
-        case tree
-        /// PropertyListSerialization (the reference), decoded and checked as `.tree`.
-        case foundation
-    }
-
-    /// Reads through `route` (tests compare the routes; the public `parse` takes `.onePass`).
-    static func parse(_ data: Data, path: String, language: String?, route: Route) -> StringsDictReadResult {
-        if route == .onePass, let result = StringsDictOnePassReader.read(data, path: path, language: language) {
+    /// The route of every file the one-pass reader declines: PropertyListSerialization's values,
+    /// decoded and checked.
+    static func parseWithFoundation(_ data: Data, path: String, language: String?) -> StringsDictReadResult {
+        switch decodeWithFoundation(data, path: path) {
+        case .unread(let result):
             return result
+        case .decoded(var decoder, let entries):
+            decoder.check(entries, language: language ?? languageFromPath(path))
+            return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped),
+                                         diagnostics: decoder.diagnostics)
         }
-        let fastPath = route != .foundation
+    }
+
+    /// A file read by PropertyListSerialization and decoded, before the plural checks.
+    enum Decoded {
+        /// Not read that far (too deep, not a property list, not a dictionary): the result.
+        case unread(StringsDictReadResult)
+        /// The entries, and the decoder with its diagnostics so far (repeated keys, decoding).
+        case decoded(StringsDictDecoder, [StringsDictEntry])
+    }
+
+    /// `data` read by PropertyListSerialization, its keys' places found in the XML
+    /// (`PlistKeyLines`), and decoded.
+    static func decodeWithFoundation(_ data: Data, path: String) -> Decoded {
         let bytes = [UInt8](data)
-        // Before anything that recurses once per level (this module's readers, Foundation's).
+        // Before anything that recurses once per level (Foundation's readers).
         if let tooDeep = PropertyListNesting.diagnostic(in: bytes, path: path) {
-            return StringsDictReadResult(file: nil, diagnostics: [tooDeep])
+            return .unread(StringsDictReadResult(file: nil, diagnostics: [tooDeep]))
         }
-        let top: PlistDictionary
-        let lines: PlistKeyLines
-        if fastPath, let tree = PlistXMLFastParser.parse(bytes) {
-            top = tree
-            lines = PlistKeyLines(tree: tree, xml: bytes)
-        } else {
-            let plist: Any
-            do {
-                plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
-            } catch {
-                // Foundation names no place for a byte that is not UTF-8: found here instead.
-                let located = InvalidUTF8.plistDiagnostic(in: bytes, path: path)
-                return StringsDictReadResult(file: nil, diagnostics: [located ?? parseError(error, path: path)])
-            }
-            guard case .dictionary(let dictionary) = PlistValue(foundation: plist) else {
-                let kind = PlistValue.kind(ofFoundation: plist)
-                return StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))])
-            }
-            top = dictionary
-            lines = PlistKeyLines(xml: bytes)
+        let plist: Any
+        do {
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
+        } catch {
+            // Foundation names no place for a byte that is not UTF-8: found here instead.
+            let located = InvalidUTF8.plistDiagnostic(in: bytes, path: path)
+            return .unread(StringsDictReadResult(file: nil, diagnostics: [located ?? parseError(error, path: path)]))
         }
+        guard case .dictionary(let top) = PlistValue(foundation: plist) else {
+            let kind = PlistValue.kind(ofFoundation: plist)
+            return .unread(StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))]))
+        }
+        let lines = PlistKeyLines(xml: bytes)
         var decoder = StringsDictDecoder(path: path, lines: lines)
         for duplicate in lines.duplicates {
             let shown = duplicate.path.filter { $0 != DeviceRule.ruleTypeKey && $0 != WidthRule.ruleTypeKey }
@@ -67,10 +67,7 @@ public enum StringsDictReader {
                                                 at: SourceLocation(path: path, line: duplicate.position.line, column: duplicate.position.column)))
         }
         let entries = decoder.entries(top)
-        let language = language ?? languageFromPath(path)
-        let categories = language.flatMap { PluralRules.categories(for: $0) }
-        decoder.check(entries, languageCategories: categories, language: language)
-        return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped), diagnostics: decoder.diagnostics)
+        return .decoded(decoder, entries)
     }
 
     /// Reads the file at `path`; I/O problems become an error diagnostic.

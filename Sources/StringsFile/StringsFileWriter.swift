@@ -86,7 +86,7 @@ public enum StringsFileWriter {
 
     /// Escapes for a double-quoted string: `\"`, `\\`, `\n`, `\t`, `\r`, and `\U` + 4 hex digits
     /// for other C0 controls and DEL. Everything else (U+2028, emoji…) is written as is.
-    static func escaped(_ s: String) -> String {
+    public static func escaped(_ s: String) -> String {
         var needs = false
         for u in s.utf8 where u < 0x20 || u == 0x22 || u == 0x5C || u == 0x7F { needs = true; break }
         if !needs { return s }

@@ -88,21 +88,13 @@ struct ByteKey: Hashable, Sendable {
     }
 }
 
-/// `"text"` with backslashes, quotes and line breaks escaped, for one-line messages.
+/// `"text"` for one-line messages (`ControlCharacters.quoted`); `none` for no text.
+///
+/// Display quoting for diagnostics only, from StringcatSupport, and on purpose not an escaper of
+/// the formats the migration writes (`JSONTextWriter`, `StringsFileWriter`): verify checks what
+/// those writers wrote, so it must not depend on their escaping, or it would share their mistakes.
 func quoted(_ text: String?) -> String {
-    guard let text else { return "none" }
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\\": out += "\\\\"
-        case "\"": out += "\\\""
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    text.map(ControlCharacters.quoted) ?? "none"
 }
 
 /// What one key holds in one language: a plain string (a `.strings` value: most keys of a table,

@@ -168,7 +168,7 @@ struct LegacyFileLeaves: Sendable {
             error = .error("the top level is not a dictionary", at: .file(file.path))
             return
         }
-        let lines = StringsDictKeyLines.topLevel(inXML: bytes)
+        let lines = PlistKeyLines.topLevelLines(inXML: bytes)
         keys.reserveCapacity(top.count)
         for member in top.items {
             let key = member.key, value = member.value

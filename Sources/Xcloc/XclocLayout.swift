@@ -1,4 +1,5 @@
 import Foundation
+import StringCatalog
 
 /// Where things are in a `<lang>.xcloc` package, and its `contents.json` (docs/spec/xliff.md §1).
 public enum XclocLayout {
@@ -21,6 +22,8 @@ public enum XclocLayout {
     /// no final newline. `container` is the project or workspace named; nil leaves both out.
     public static func contentsJSON(developmentRegion: String, container: ExchangeProject.Container?, targetLocale: String,
                                     toolVersion: String, toolBuild: String) -> [UInt8] {
+        // Xcode writes contents.json with the JSON writer of its catalogs: the same escapes.
+        let quoted = JSONTextWriter.literal
         var lines = ["{", "  \"developmentRegion\" : \(quoted(developmentRegion)),"]
         if case .project(let name)? = container { lines.append("  \"project\" : \(quoted(name)),") }
         lines += [
@@ -39,26 +42,5 @@ public enum XclocLayout {
         }
         lines.append("}")
         return Array(lines.joined(separator: "\n").utf8)
-    }
-
-    /// A JSON string literal (`"`, `\` and control characters escaped; `/` as it is).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

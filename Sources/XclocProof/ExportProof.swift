@@ -160,7 +160,7 @@ public enum ExportProof {
         }
     }
 
-    private static func describe(_ text: String) -> String { "\"" + ControlCharacters.escaped(text) + "\"" }
+    private static func describe(_ text: String) -> String { ControlCharacters.quoted(text) }
 
     private static func describe(_ text: XLIFFText) -> String {
         switch text {

@@ -1,11 +1,18 @@
+import Compilation
 import StringsDict
+import StringsFile
+import XLIFF
 
 /// The bytes of generated legacy files, written the way Xcode and genstrings write them.
+///
+/// Text is escaped by the escaper of the module that writes (or reads) each format, not a copy of
+/// its own: one place decides how a `.strings` literal, a property list or an XML attribute escapes.
 enum LegacyFileText {
     /// A `.strings` file: a comment line (when the entry has one), the pair, a blank line.
     static func strings(_ entries: [GeneratedText.Entry]) -> String {
         var text = ""
         text.reserveCapacity(entries.count * 96)
+        let escaped = StringsFileWriter.escaped
         for entry in entries {
             if let comment = entry.comment { text += "/* \(comment) */\n" }
             text += "\"\(escaped(entry.key))\" = \"\(escaped(entry.value))\";\n\n"
@@ -34,6 +41,7 @@ enum LegacyFileText {
     /// A `.stringsdict` XML property list, tab-indented as Xcode writes it.
     static func stringsDict(_ plurals: [GeneratedText.Plural]) -> String {
         var text = plistHeader
+        let xml = PlistXMLWriter.escaped
         for plural in plurals {
             text += "\t<key>\(xml(plural.key))</key>\n\t<dict>\n"
             text += "\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(xml(plural.formatKey))</string>\n"
@@ -67,7 +75,9 @@ enum LegacyFileText {
             """
         for entry in entries {
             let objectID = entry.key.prefix { $0 != "." }
-            text += "                                <label text=\"\(xml(entry.value))\" id=\"\(objectID)\"/>\n"
+            var label = Array("                                <label text=\"".utf8)
+            XMLEscaping.appendAttribute(entry.value, to: &label)
+            text += String(decoding: label, as: UTF8.self) + "\" id=\"\(objectID)\"/>\n"
         }
         text += """
                                     </subviews>
@@ -85,7 +95,10 @@ enum LegacyFileText {
     /// The app's Info.plist: the keys its `InfoPlist.strings` localize, with their source values.
     static func infoPlist(_ entries: [GeneratedText.Entry]) -> String {
         var text = plistHeader
-        for entry in entries { text += "\t<key>\(xml(entry.key))</key>\n\t<string>\(xml(entry.value))</string>\n" }
+        let xml = PlistXMLWriter.escaped
+        for entry in entries {
+            text += "\t<key>\(xml(entry.key))</key>\n\t<string>\(xml(entry.value))</string>\n"
+        }
         return text + "</dict>\n</plist>\n"
     }
 
@@ -97,21 +110,4 @@ enum LegacyFileText {
         final class AppDelegate: UIResponder, UIApplicationDelegate {}
 
         """
-
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-
-    private static func xml(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
 }

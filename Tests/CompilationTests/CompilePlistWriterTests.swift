@@ -26,4 +26,12 @@ final class CompilePlistWriterTests: XCTestCase {
         XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: try foundation(object), as: UTF8.self))
         XCTAssertEqual(ours, try foundation(object))
     }
+
+    /// `escaped` is the text of an element as `data` writes it: only `&`, `<` and `>` become entities.
+    func testEscapedTextIsWhatTheWriterWritesInAnElement() {
+        let text = "\"'<b>&amp;</b> ]]> \u{1}\t\n é"
+        XCTAssertEqual(PlistXMLWriter.escaped(text), "\"'&lt;b&gt;&amp;amp;&lt;/b&gt; ]]&gt; \u{1}\t\n é")
+        let written = String(decoding: PlistXMLWriter.data(["k": text]), as: UTF8.self)
+        XCTAssertTrue(written.contains("<string>" + PlistXMLWriter.escaped(text) + "</string>"), written)
+    }
 }

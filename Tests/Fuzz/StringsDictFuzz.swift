@@ -3,8 +3,9 @@
 //
 // Checks: parsing (with and without a language, so the plural-category checks run) never crashes,
 // hangs or grows memory without bound; the public reading (one pass over the bytes, or the file
-// handed to the tree path) is the tree path's, entries and diagnostics; and when the input parses,
-// what StringsDictWriter writes reads back to the same entries.
+// handed to PropertyListSerialization) is the route through PropertyListSerialization's, entries
+// and diagnostics; and when the input parses, what StringsDictWriter writes reads back to the same
+// entries.
 import Foundation
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -15,9 +16,9 @@ public func stringsDictFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let language = languages[Int(size > 0 ? data[0] : 0) % languages.count]
     let result = StringsDictReader.parse(bytes, path: "Fuzz.stringsdict", language: language)
     for diagnostic in result.diagnostics { _ = diagnostic.description }
-    let tree = StringsDictReader.parse(bytes, path: "Fuzz.stringsdict", language: language, route: .tree)
-    if tree.file != result.file || tree.diagnostics != result.diagnostics {
-        fatalError("one pass and tree path differ: \(result.file?.entries ?? []) \(result.diagnostics) vs \(tree.file?.entries ?? []) \(tree.diagnostics)")
+    let foundation = StringsDictReader.parseWithFoundation(bytes, path: "Fuzz.stringsdict", language: language)
+    if foundation.file != result.file || foundation.diagnostics != result.diagnostics {
+        fatalError("public and Foundation's routes differ: \(result.file?.entries ?? []) \(result.diagnostics) vs \(foundation.file?.entries ?? []) \(foundation.diagnostics)")
     }
     guard let file = result.file else { return 0 }
     let written = StringsDictWriter.data(file.entries)

@@ -70,6 +70,28 @@ final class InfoPlistReadTests: XCTestCase {
         XCTAssertEqual(plist.location(of: "Other").description, "Info.plist")
     }
 
+    /// A key's line is that of the top-level `<key>` Foundation takes the value from: the last of
+    /// a repeated one, not a nested key of the same name; entities decoded, comments skipped.
+    func testKeyLinesAreThoseOfTheTopLevelKeys() throws {
+        let text = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>UIApplicationShortcutItems</key>
+        \t<array><dict><key>CFBundleName</key><string>nested</string></dict></array>
+        \t<!-- <key>NSCameraUsageDescription</key> -->
+        \t<key>CFBundleName</key><string>first</string>
+        \t<key>NSCameraUsageDescription</key><string>Scan &amp; save</string>
+        \t<key>CFBundleName</key><string>second</string>
+        \t<key>A &amp; B</key><string>x</string>
+        </dict>
+        </plist>
+        """
+        let plist = try XCTUnwrap(InfoPlist.parse(Data(text.utf8), path: "Info.plist").0)
+        XCTAssertEqual(plist.values["CFBundleName"], "second")
+        XCTAssertEqual(plist.keyLines, ["UIApplicationShortcutItems": 4, "CFBundleName": 9, "NSCameraUsageDescription": 8, "A & B": 10])
+    }
+
     func testMissingDevelopmentRegionIsNil() throws {
         let (read, _) = InfoPlist.parse(try PropertyListSerialization.data(fromPropertyList: ["CFBundleName": "x"], format: .xml, options: 0), path: "p")
         XCTAssertNil(try XCTUnwrap(read).developmentRegion)

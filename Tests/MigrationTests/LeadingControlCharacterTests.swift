@@ -32,4 +32,17 @@ final class LeadingControlCharacterTests: XCTestCase {
         let proof = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil))
         XCTAssertTrue(proof.isLossless, proof.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
     }
+
+    /// The key is quoted as every message quotes one (`ControlCharacters.quoted`): a quote, a
+    /// backslash or a line break in it cannot make the warning ambiguous or split it.
+    func testTheWarningQuotesAKeyWithQuotesAndLineBreaksOnOneLine() throws {
+        let tree = try TestTree()
+        try tree.write("App/en.lproj/Localizable.strings", "\"say \\\"hi\\\"\\\\\\n\" = \"Hi\";\n")
+        try tree.write("App/de.lproj/Localizable.strings", "\"say \\\"hi\\\"\\\\\\n\" = \"\u{1}Hallo\";\n")
+        let report = ProjectMigrator.migrate(tree.path("App"), options: MigrationOptions())
+        XCTAssertEqual(report.tables.flatMap(\.diagnostics).filter { $0.severity == .warning }.map(\.message), [
+            #""say \"hi\"\\\n" [de]: the value starts with the control character U+0001; Xcode's migration may drop such "#
+                + "a value, stringcat keeps it: check that it is no typo",
+        ])
+    }
 }

@@ -197,4 +197,14 @@ final class ExactBytesTests: XCTestCase {
         // The same bytes as corelibs JSONSerialization (Bool stays `true`, Int stays `1`).
         XCTAssertEqual(CatalogWriter.data(for: catalog), try CatalogWriter.foundationData(for: catalog))
     }
+
+    /// `literal` is the one JSON string escaper for text outside a catalog (a path in a message,
+    /// contents.json): exactly the bytes the writer writes for the same string.
+    func testLiteralIsTheStringTheWriterWrites() {
+        let text = "a\"b\\c/d\n\r\t\u{8}\u{C}\u{1}\u{1F}\u{7F}é\u{2028}😀"
+        XCTAssertEqual(JSONTextWriter.literal(text), #""a\"b\\c/d\n\r\t\b\f\u0001\u001f\#u{7F}é\#u{2028}😀""#)
+        var writer = JSONTextWriter()
+        writer.string(text)
+        XCTAssertEqual(Array(JSONTextWriter.literal(text).utf8), writer.bytes)
+    }
 }

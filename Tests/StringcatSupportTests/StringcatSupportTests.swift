@@ -34,7 +34,8 @@ final class DiagnosticTests: XCTestCase {
         XCTAssertTrue(index.position(of: 0) == (1, 1))
     }
 
-    /// UTF8Positions gives what decoding each line from its start gives, at every offset.
+    /// UTF8Positions gives what decoding each line from its start gives, at every offset, asked
+    /// all at once in any order.
     func testUTF8PositionsAgreeWithDecodingTheLine() {
         var generator = SplitMix64(seed: 17)
         let pieces = ["a", "<", "é", "😀", "\n", "\r", "\r\n", "ü", String(repeating: "x", count: 300)]
@@ -42,15 +43,37 @@ final class DiagnosticTests: XCTestCase {
             var text = ""
             for _ in 0..<200 { text += pieces[Int(generator.next() % UInt64(pieces.count))] }
             let bytes = Array(text.utf8)
-            let positions = UTF8Positions(bytes)
             let lines = LineIndex(utf8: bytes)
-            for offset in 0...bytes.count where offset == bytes.count || bytes[offset] & 0xC0 != 0x80 {
+            var offsets = (0...bytes.count).filter { $0 == bytes.count || bytes[$0] & 0xC0 != 0x80 }
+            for i in stride(from: offsets.count - 1, to: 0, by: -1) { offsets.swapAt(i, generator.below(i + 1)) }
+            let positions = bytes.withUnsafeBufferPointer { UTF8Positions.positions(of: offsets, in: $0) }
+            for (k, offset) in offsets.enumerated() {
                 let (line, byteColumn) = lines.position(of: offset)
                 let lineStart = offset - (byteColumn - 1)
                 let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
-                XCTAssertTrue(positions.position(of: offset) == (line, column), "offset \(offset)")
+                XCTAssertTrue(positions[k] == (line, column), "offset \(offset)")
+                XCTAssertTrue(UTF8Positions.position(of: offset, in: bytes) == (line, column), "offset \(offset)")
             }
         }
+    }
+
+    /// Exact answers: LF, CR LF and a lone CR end lines; columns count scalars; offsets repeat and
+    /// come in any order; the offset past the end has a place.
+    func testUTF8PositionsExactly() {
+        // Bytes: a b LF c d CR LF | ä (7-8) € (9-11) 😀 (12-15) x (16) CR | y (18) LF | LF (20) | end (21).
+        let bytes = Array("ab\ncd\r\nä€😀x\ry\n\n".utf8)
+        let offsets = [16, 0, 3, 7, 2, 9, 13, 17, 18, 19, 20, 21, 3]
+        let got = bytes.withUnsafeBufferPointer { UTF8Positions.positions(of: offsets, in: $0) }
+        XCTAssertEqual(got.map { "\($0.line):\($0.column)" },
+                       ["3:4", "1:1", "2:1", "3:1", "1:3", "3:2", "3:4", "3:5", "4:1", "4:2", "5:1", "6:1", "2:1"])
+    }
+
+    func testQuotedTextEscapesQuotesBackslashesAndControlCharactersOnOneLine() {
+        XCTAssertEqual(ControlCharacters.quoted("say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é"),
+                       #""say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é""#)
+        XCTAssertEqual(ControlCharacters.quoted(""), "\"\"")
+        // `escaped` leaves quotes and backslashes alone: the text is shown as it is.
+        XCTAssertEqual(ControlCharacters.escaped("a\"b\\c\nd"), #"a"b\c\nd"#)
     }
 }
 

@@ -4,8 +4,11 @@ import TestSupport
 import XCTest
 @testable import StringsDict
 
-/// `FormatArgumentScan` finds exactly the specifiers, `%%` and variable references
-/// `FormatStringParser` finds, with the same texts, positions, conversions, names and spellings.
+/// The one format-string grammar (`FormatArgumentScan`) against the parser it replaced, kept here
+/// as the oracle (`ReferenceFormatStringParser`): the checks' scan finds exactly the specifiers,
+/// `%%` and variable references the oracle finds, with the same texts, positions, conversions,
+/// names and spellings; `FormatStringParser.parse`, built on the grammar, gives the oracle's
+/// tokens exactly (literals, invalid `%`s, flags, widths, precisions and lengths too).
 final class FormatArgumentScanTests: XCTestCase {
     /// What both say about one token, as text.
     private static func described(scanning s: String) -> [String] {
@@ -23,7 +26,7 @@ final class FormatArgumentScanTests: XCTestCase {
     }
 
     private static func described(parsing s: String) -> [String] {
-        FormatStringParser.parse(s).compactMap { token in
+        ReferenceFormatStringParser.parse(s).compactMap { token in
             switch token {
             case .specifier(let spec) where spec.isPercentLiteral: return "%% \(spec.raw)"
             case .specifier(let spec): return "spec \(spec.raw) at \(spec.position.map(String.init) ?? "-") \(spec.conversion) \(spec.argumentKind)"
@@ -35,6 +38,7 @@ final class FormatArgumentScanTests: XCTestCase {
 
     private func assertSame(_ s: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(Self.described(scanning: s), Self.described(parsing: s), s.debugDescription, file: file, line: line)
+        XCTAssertEqual(FormatStringParser.parse(s), ReferenceFormatStringParser.parse(s), s.debugDescription, file: file, line: line)
     }
 
     func testExactTokens() {

@@ -5,9 +5,9 @@ import XCTest
 @testable import StringsDict
 
 /// Real `.stringsdict` files damaged at random (tokens inserted, bytes deleted, lines repeated,
-/// dropped or swapped, a key's block repeated, keys and tags renamed), each read through the public route (one pass, or
-/// handed over) and through the tree path: the same entries and the same diagnostics, whether
-/// the damage keeps the file in the one-pass reader's form or takes it out.
+/// dropped or swapped, a key's block repeated, keys and tags renamed), each read through the public
+/// route (one pass, or handed over) and by the reference reader: the same entries and the same
+/// diagnostics, whether the damage keeps the file in the one-pass reader's form or takes it out.
 final class StringsDictMutationTests: XCTestCase {
     private static let tokens = [
         "<", ">", "&", "&amp;", "&lt;", "&#65;", "&nbsp;", "\n", "\r", "\r\n", "\t", " ", "%", "%d", "%@", "%lld", "%2$@",
@@ -23,7 +23,7 @@ final class StringsDictMutationTests: XCTestCase {
         ("%#@", "%1$#@"), ("%d", "%@"), ("%ld", "%2$ld"), ("encoding=\"UTF-8\"", "encoding=\"UTF-16\""),
     ]
 
-    func testDamagedSharedFilesReadAsTheTreePathReadsThem() throws {
+    func testDamagedSharedFilesReadAsTheReferenceReadsThem() throws {
         var sources: [(path: String, bytes: [UInt8])] = []
         for folder in ["corpus", "goldens"] {
             for path in stringsdictFiles(under: try sharedFolder(folder)) {
@@ -45,10 +45,10 @@ final class StringsDictMutationTests: XCTestCase {
                 let data = Data(bytes)
                 let language: String? = round % 4 == 0 ? "ru" : nil
                 let public_ = StringsDictReader.parse(data, path: source.path, language: language)
-                let tree = StringsDictReader.parse(data, path: source.path, language: language, route: .tree)
+                let reference = ReferenceStringsDictReader.parse(data, path: source.path, language: language)
                 let what = "\(source.path) after \(changes)"
-                XCTAssertEqual(public_.file, tree.file, what)
-                XCTAssertEqual(public_.diagnostics, tree.diagnostics, what)
+                XCTAssertEqual(public_.file, reference.file, what)
+                XCTAssertEqual(public_.diagnostics, reference.diagnostics, what)
                 if StringsDictOnePassReader.read(data, path: source.path, language: language) != nil { onePass += 1 } else { handedOver += 1 }
             }
         }

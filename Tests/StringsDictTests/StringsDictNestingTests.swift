@@ -5,19 +5,23 @@ import XCTest
 @testable import StringsDict
 
 /// A `.stringsdict` nested deeper than 512 levels is a located error in every form, through every
-/// route (the one-pass reader hands such a file over: it reads three levels); up to 512 levels
-/// it is read, even on a secondary thread's stack.
+/// route (the one-pass reader hands such a file over: it reads three levels), and in the reference
+/// reader; up to 512 levels it is read, even on a secondary thread's stack.
 final class StringsDictNestingTests: XCTestCase {
-    private func errors(_ data: Data, route: StringsDictReader.Route = .onePass) -> [String] {
-        StringsDictReader.parse(data, path: "en.lproj/A.stringsdict", language: nil, route: route)
-            .diagnostics.filter(\.isError).map(\.description)
+    /// The readings compared: the public one, the route through Foundation, the reference.
+    private static let readers: [@Sendable (Data, String, String?) -> StringsDictReadResult] = [
+        { StringsDictReader.parse($0, path: $1, language: $2) }, StringsDictReader.parseWithFoundation, ReferenceStringsDictReader.parse,
+    ]
+
+    private func errors(_ data: Data, reader: Int = 0) -> [String] {
+        Self.readers[reader](data, "en.lproj/A.stringsdict", nil).diagnostics.filter(\.isError).map(\.description)
     }
 
     func testXMLDeeperThan512LevelsIsALocatedError() {
         let expected = ["en.lproj/A.stringsdict:5:\(DeepInput.stringsDictXMLTooDeepColumn): error: nesting deeper than 512 levels"]
-        for route in [StringsDictReader.Route.onePass, .tree, .foundation] {
-            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000).utf8), route: route), expected)
-            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000, array: true).utf8), route: route),
+        for reader in Self.readers.indices {
+            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000).utf8), reader: reader), expected)
+            XCTAssertEqual(errors(Data(DeepInput.stringsDictXML(depth: 50_000, array: true).utf8), reader: reader),
                            ["en.lproj/A.stringsdict:5:\(12 + 511 * 7 + 1): error: nesting deeper than 512 levels"])
         }
         // The same file in UTF-16: the same place.
@@ -47,16 +51,15 @@ final class StringsDictNestingTests: XCTestCase {
                        ["en.lproj/A.stringsdict: error: a set, which property lists do not hold (Foundation on Linux crashes reading one) (binary property list, the container at byte offset 19)"])
     }
 
-    /// 512 levels, the most accepted, are read by both paths on a 512 KiB stack (a secondary
+    /// 512 levels, the most accepted, are read by both routes on a 512 KiB stack (a secondary
     /// thread's on macOS) in a debug build: the recursion left is shallow enough.
     func test512LevelsAreReadOnASecondaryThreadsStack() {
         let xml = Data(DeepInput.stringsDictXML(depth: 511).utf8)
         let binary = DeepInput.binaryPlist(depth: 512)
         let results = onThread(stackSize: 512 * 1024) {
-            [StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .onePass),
-             StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .tree),
-             StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict", language: nil, route: .foundation),
-             StringsDictReader.parse(binary, path: "en.lproj/A.stringsdict", language: nil, route: .tree)]
+            [StringsDictReader.parse(xml, path: "en.lproj/A.stringsdict"),
+             StringsDictReader.parseWithFoundation(xml, path: "en.lproj/A.stringsdict", language: nil),
+             StringsDictReader.parse(binary, path: "en.lproj/A.stringsdict")]
         }
         for result in results {
             XCTAssertNotNil(result.file)
@@ -70,7 +73,8 @@ final class StringsDictNestingTests: XCTestCase {
     func testKeyPositionsStayLinearOnLongLinesAndDeepFiles() throws {
         let entries = (0..<20_000).map { "<key>k\($0)</key><string>v</string>" }.joined()
         let oneLine = #"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict>"# + entries + "</dict></plist>\n"
-        // Without, then with a comment: the fast path, then Foundation's and the XML scan.
+        // Without, then with a comment: both through Foundation (the values are no plural rules)
+        // and the XML scan of the key lines.
         for text in [oneLine, oneLine.replacingOccurrences(of: "<dict>", with: "<!-- c --><dict>")] {
             let start = Date()
             let errors = StringsDictReader.parse(Data(text.utf8), path: "A.stringsdict").diagnostics.filter(\.isError)

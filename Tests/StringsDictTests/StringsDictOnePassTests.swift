@@ -4,27 +4,26 @@ import XCTest
 import StringcatSupport
 @testable import StringsDict
 
-/// The one-pass reader (`StringsDictOnePassReader`) against the reader as it was (the tree path:
-/// `PlistXMLFastParser`, then PropertyListSerialization) and PropertyListSerialization's reading
-/// alone: the same entries (lines included), the same dropped parts and the same diagnostics, at
-/// the same lines and columns. Files it does not read itself go to the tree path whole.
+/// The one-pass reader (`StringsDictOnePassReader`) against the route through
+/// PropertyListSerialization (`StringsDictReader.parseWithFoundation`) and the tests' reference
+/// reader (`ReferenceStringsDictReader`): the same entries (lines included), the same dropped
+/// parts and the same diagnostics, at the same lines and columns. Files it does not read itself
+/// go to PropertyListSerialization whole.
 final class StringsDictOnePassTests: XCTestCase {
     private static let path = "/p/de.lproj/Localizable.stringsdict"
 
-    /// The public reading of `data`, after checking it is the tree path's (and Foundation's, unless
-    /// `foundation` is false: a few shapes read differently there, as before).
-    private func read(_ data: Data, path: String = StringsDictOnePassTests.path, language: String? = nil, foundation: Bool = true,
+    /// The public reading of `data`, after checking it is the route through Foundation's and the
+    /// reference reader's.
+    private func read(_ data: Data, path: String = StringsDictOnePassTests.path, language: String? = nil,
                       file: StaticString = #filePath, line: UInt = #line) -> StringsDictReadResult {
-        let onePass = StringsDictReader.parse(data, path: path, language: language)
-        let tree = StringsDictReader.parse(data, path: path, language: language, route: .tree)
-        XCTAssertEqual(onePass.file, tree.file, "one pass vs tree: \(path)", file: file, line: line)
-        XCTAssertEqual(onePass.diagnostics, tree.diagnostics, "one pass vs tree: \(path)", file: file, line: line)
-        if foundation {
-            let reference = StringsDictReader.parse(data, path: path, language: language, route: .foundation)
-            XCTAssertEqual(onePass.file, reference.file, "one pass vs Foundation: \(path)", file: file, line: line)
-            XCTAssertEqual(onePass.diagnostics, reference.diagnostics, "one pass vs Foundation: \(path)", file: file, line: line)
-        }
-        return onePass
+        let read = StringsDictReader.parse(data, path: path, language: language)
+        let foundation = StringsDictReader.parseWithFoundation(data, path: path, language: language)
+        XCTAssertEqual(read.file, foundation.file, "public vs Foundation's route: \(path)", file: file, line: line)
+        XCTAssertEqual(read.diagnostics, foundation.diagnostics, "public vs Foundation's route: \(path)", file: file, line: line)
+        let reference = ReferenceStringsDictReader.parse(data, path: path, language: language)
+        XCTAssertEqual(read.file, reference.file, "public vs reference: \(path)", file: file, line: line)
+        XCTAssertEqual(read.diagnostics, reference.diagnostics, "public vs reference: \(path)", file: file, line: line)
+        return read
     }
 
     private func readsInOnePass(_ data: Data, path: String = StringsDictOnePassTests.path) -> Bool {
@@ -34,7 +33,7 @@ final class StringsDictOnePassTests: XCTestCase {
     // MARK: - Shared files
 
     /// Every `.stringsdict` of ../shared/corpus and ../shared/goldens: all read in one pass, each
-    /// exactly as the tree path and PropertyListSerialization read it.
+    /// exactly as the route through PropertyListSerialization and the reference reader read it.
     func testSharedFilesReadTheSameThroughEveryRoute() throws {
         for (folder, expected) in [("corpus", 178), ("goldens", 39)] {
             let files = stringsdictFiles(under: try sharedFolder(folder))
@@ -168,9 +167,9 @@ final class StringsDictOnePassTests: XCTestCase {
         <key>NSStringFormatValueTypeKey</key><string>d</string><key>other</key><string>%d</string></dict></dict>
         """
 
-    /// Every shape the one-pass reader leaves to the tree path, each read as before: what the
-    /// decoder warns about or refuses, what is outside the plain XML form, and keys that only
-    /// Swift's string equality makes equal.
+    /// Every shape the one-pass reader leaves to PropertyListSerialization, each read as the
+    /// reference reads it: what the decoder warns about or refuses, what is outside the plain XML
+    /// form, and keys that only Swift's string equality makes equal.
     func testEveryOtherShapeIsHandedOverAndReadAsBefore() throws {
         let entry = Self.entry
         XCTAssertTrue(readsInOnePass(plist(entry)))

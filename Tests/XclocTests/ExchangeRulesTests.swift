@@ -133,6 +133,14 @@ final class ExchangeRulesTests: XCTestCase {
         XCTAssertNil(XclocLayout.sourceContentsPath("../Shared/Localizable.xcstrings"))
     }
 
+    /// A name is escaped as Xcode's JSON writer escapes it (the catalogs' writer): `/` as it is.
+    func testContentsJSONEscapesNamesAsTheCatalogWriterDoes() {
+        let bytes = XclocLayout.contentsJSON(developmentRegion: "en", container: .project("My \"App\"\\1/2\t.xcodeproj"),
+                                             targetLocale: "de", toolVersion: "16.0", toolBuild: "16A242")
+        let json = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(json.contains(#"  "project" : "My \"App\"\\1/2\t.xcodeproj",\#n"#), json)
+    }
+
     func testInterfaceBuilderCatalogsAreNamedAfterTheirDocument() throws {
         let tree = try TestTree()
         try tree.write("App.xcodeproj/project.pbxproj", "")

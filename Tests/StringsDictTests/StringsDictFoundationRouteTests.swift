@@ -4,29 +4,29 @@ import XCTest
 import StringcatSupport
 @testable import StringsDict
 
-/// The reader's own XML parser (`PlistXMLFastParser`) against the PropertyListSerialization path:
-/// the same model, the same diagnostics at the same lines and columns, and Foundation whenever a
-/// file leaves the plain form.
-final class StringsDictFastPathTests: XCTestCase {
-    private func assertSameAsFoundation(_ data: Data, path: String = "/p/de.lproj/Localizable.stringsdict",
-                                        file: StaticString = #filePath, line: UInt = #line) {
-        let fast = StringsDictReader.parse(data, path: path, language: nil, route: .tree)
-        let slow = StringsDictReader.parse(data, path: path, language: nil, route: .foundation)
-        XCTAssertEqual(fast.file, slow.file, file: file, line: line)
-        XCTAssertEqual(fast.diagnostics.map(\.description), slow.diagnostics.map(\.description), file: file, line: line)
+/// The route through PropertyListSerialization (`StringsDictReader.parseWithFoundation`: the
+/// decoder and the one plural checker, key places from `PlistKeyLines`) against the tests'
+/// reference reader: the same model, the same diagnostics at the same lines and columns, on
+/// the corpus (which the public route reads in one pass) and on files that leave the plain form.
+final class StringsDictFoundationRouteTests: XCTestCase {
+    private func assertSameAsReference(_ data: Data, path: String = "/p/de.lproj/Localizable.stringsdict",
+                                       file: StaticString = #filePath, line: UInt = #line) {
+        let route = StringsDictReader.parseWithFoundation(data, path: path, language: nil)
+        let reference = ReferenceStringsDictReader.parse(data, path: path)
+        XCTAssertEqual(route.file, reference.file, file: file, line: line)
+        XCTAssertEqual(route.diagnostics.map(\.description), reference.diagnostics.map(\.description), file: file, line: line)
     }
 
-    func testCorpusReadsTheSameThroughBothPaths() throws {
-        let corpus = try sharedFolder("corpus")
-        var fastCount = 0
-        let files = stringsdictFiles(under: corpus)
+    func testCorpusReadsAsTheReferenceReadsIt() throws {
+        let files = stringsdictFiles(under: try sharedFolder("corpus"))
+        var diagnostics = 0
         for path in files {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            if PlistXMLFastParser.parse([UInt8](data)) != nil { fastCount += 1 }
-            assertSameAsFoundation(data, path: path)
+            assertSameAsReference(data, path: path)
+            diagnostics += StringsDictReader.parseWithFoundation(data, path: path, language: nil).diagnostics.count
         }
-        print("stringsdict corpus: \(fastCount) of \(files.count) files read by PlistXMLFastParser")
-        XCTAssertGreaterThan(fastCount, files.count / 2)
+        // The checks are exercised: the corpus has files with warnings.
+        XCTAssertGreaterThan(diagnostics, 100)
     }
 
     func testPlainFileWithEntitiesAndNonASCII() throws {
@@ -49,8 +49,7 @@ final class StringsDictFastPathTests: XCTestCase {
             \t</dict>
             </dict>
             """)
-        let tree = try XCTUnwrap(PlistXMLFastParser.parse([UInt8](data)))
-        XCTAssertEqual(tree.members["Tom & Jerry <%d>"]?.keyOffset, 171) // after 4 header lines of 39 + 103 + 22 + 7 bytes
+        XCTAssertNotNil(StringsDictOnePassReader.read(data, path: "/p/de.lproj/Localizable.stringsdict", language: nil))
         let result = StringsDictReader.parse(data, path: "/p/de.lproj/Localizable.stringsdict")
         let entry = try XCTUnwrap(result.file?.entries.first)
         XCTAssertEqual(entry.key, "Tom & Jerry <%d>")
@@ -58,7 +57,7 @@ final class StringsDictFastPathTests: XCTestCase {
         guard case .plural(let rule) = entry.rule else { return XCTFail("not a plural: \(entry.rule)") }
         XCTAssertEqual(rule.formatKey, "\"%#@n@\" 'x' → ok")
         XCTAssertEqual(rule.variables.first?.forms, [.one: "eine\nZeile", .other: ""])
-        assertSameAsFoundation(data)
+        assertSameAsReference(data)
     }
 
     /// Warnings point at the same line and column (in scalars: `ä` before a key counts once).
@@ -69,7 +68,6 @@ final class StringsDictFastPathTests: XCTestCase {
             <key>seven</key><string>y</string></dict><key>unused</key><dict><key>NSStringFormatValueTypeKey</key><string>%ld</string></dict></dict>
             <key>no dict</key><string>text</string>
             """)
-        XCTAssertNotNil(PlistXMLFastParser.parse([UInt8](data)))
         let result = StringsDictReader.parse(data, path: "/p/de.lproj/Localizable.stringsdict")
         XCTAssertEqual(rendered(result.diagnostics), [
             "8:1: error: \"no dict\": value is a string, not a dictionary; entry skipped",
@@ -83,11 +81,11 @@ final class StringsDictFastPathTests: XCTestCase {
             "7:65: warning: \"ä\" > unused: NSStringFormatValueTypeKey '%ld' starts with '%'; read as 'ld'",
             "7:42: warning: \"ä\" > unused: missing required 'other' form",
         ])
-        assertSameAsFoundation(data)
+        assertSameAsReference(data)
     }
 
-    /// Each of these leaves the plain form: the fast parser declines, and the result is
-    /// Foundation's, as before the fast parser existed.
+    /// Each of these leaves the plain form: the one-pass reader declines, and the result is the
+    /// reference's.
     func testAnythingElseGoesThroughFoundation() throws {
         let entry = """
             <key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key><dict>\
@@ -115,8 +113,8 @@ final class StringsDictFastPathTests: XCTestCase {
         ]
         for (name, body) in bodies.sorted(by: { $0.key < $1.key }) {
             let data = plist(body)
-            XCTAssertNil(PlistXMLFastParser.parse([UInt8](data)), name)
-            assertSameAsFoundation(data)
+            XCTAssertNil(StringsDictOnePassReader.read(data, path: "A.stringsdict", language: nil), name)
+            assertSameAsReference(data)
         }
         let document = String(decoding: plist(entry), as: UTF8.self)
         let documents: [String: String] = [
@@ -131,15 +129,15 @@ final class StringsDictFastPathTests: XCTestCase {
         ]
         for (name, text) in documents.sorted(by: { $0.key < $1.key }) {
             let data = Data(text.utf8)
-            XCTAssertNil(PlistXMLFastParser.parse([UInt8](data)), name)
-            assertSameAsFoundation(data)
+            XCTAssertNil(StringsDictOnePassReader.read(data, path: "A.stringsdict", language: nil), name)
+            assertSameAsReference(data)
         }
         var invalid = [UInt8](plist(entry))
         invalid[invalid.firstIndex(of: UInt8(ascii: "%"))!] = 0xFF
-        XCTAssertNil(PlistXMLFastParser.parse(invalid), "invalid UTF-8")
-        assertSameAsFoundation(Data(invalid))
-        // And the plain form itself is read by the fast parser.
-        XCTAssertNotNil(PlistXMLFastParser.parse([UInt8](plist(entry))))
-        XCTAssertNotNil(PlistXMLFastParser.parse([UInt8](plist(entry.replacingOccurrences(of: "<dict>", with: "\r\n<dict>")))))
+        XCTAssertNil(StringsDictOnePassReader.read(Data(invalid), path: "A.stringsdict", language: nil), "invalid UTF-8")
+        assertSameAsReference(Data(invalid))
+        // And the plain form itself is read in one pass.
+        XCTAssertNotNil(StringsDictOnePassReader.read(plist(entry), path: "A.stringsdict", language: nil))
+        XCTAssertNotNil(StringsDictOnePassReader.read(plist(entry.replacingOccurrences(of: "<dict>", with: "\r\n<dict>")), path: "A.stringsdict", language: nil))
     }
 }
