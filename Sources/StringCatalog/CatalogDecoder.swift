@@ -273,7 +273,7 @@ struct CatalogDecoder {
         if languages.contains(text) { return }
         guard LanguageTag(text) != nil else {
             // A key is named by the error's path; a value is named in the message.
-            let named = isKey ? "" : CatalogReadError.quoted(text) + " is "
+            let named = isKey ? "" : JSONTextWriter.literal(text) + " is "
             var error = CatalogReadError.shape(named + Self.notALanguage, at: offset)
             if isKey { error.reversedPath = [.key(text)] }
             throw error
