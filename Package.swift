@@ -90,16 +90,23 @@ let package = Package(
         .executableTarget(name: "stringcat-bench", dependencies: [
             "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
             "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
+            "SyntheticCatalogs",
         ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // Made-up catalogs of any size, for the writer's tests and the bench's catalog phase:
+        // test code, out of the product, and a target of its own because the bench links it
+        // (TestSupport imports XCTest, which an executable must not link).
+        .target(name: "SyntheticCatalogs", dependencies: ["StringCatalog"], path: "Tests/SyntheticCatalogs",
+                swiftSettings: optimized),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
-        .testTarget(name: "StringCatalogTests", dependencies: ["StringCatalog", "StringcatSupport", "TestSupport"]),
+        .testTarget(name: "StringCatalogTests",
+                    dependencies: ["StringCatalog", "StringcatSupport", "SyntheticCatalogs", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),

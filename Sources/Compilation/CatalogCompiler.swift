@@ -48,8 +48,8 @@ public struct CompiledTable: Sendable {
 /// Which units are written: `CompileSelection`. How variations become rules: `CompileRuleBuilder`.
 /// Files and bytes: `CatalogCompiler.plan` / `write` (CompilePlanner.swift).
 public enum CatalogCompiler {
-    /// From this many entries on, runs of keys compile on every core. Tests move it to compare.
-    nonisolated(unsafe) static var parallelThreshold = 4_096
+    /// From this many entries on, runs of keys compile on every core (unless `split` says otherwise).
+    static let parallelThreshold = 4_096
 
     /// Compiles `catalog` in memory (no I/O).
     /// - Parameters:
@@ -61,7 +61,11 @@ public enum CatalogCompiler {
     }
 
     /// The compiled table, and for each diagnostic the entry key it is about (to locate it).
-    static func compileKeepingKeys(_ catalog: StringCatalog, tableName: String, languages wanted: [String]?, path: String?) -> (table: CompiledTable, diagnosticKeys: [String?]) {
+    /// `split`: whether runs of keys compile on every core (by the catalog's size, or always or
+    /// never: tests compare the two ways).
+    static func compileKeepingKeys(_ catalog: StringCatalog, tableName: String, languages wanted: [String]?,
+                                   path: String?, split: ParallelSplit = .bySize)
+        -> (table: CompiledTable, diagnosticKeys: [String?]) {
         let location = SourceLocation.file(path ?? "\(tableName).xcstrings")
         var diagnostics: [Diagnostic] = []
         var diagnosticKeys: [String?] = []
@@ -73,7 +77,7 @@ public enum CatalogCompiler {
         let wantedSet = wanted.map(Set.init)
         // Entries compile independently: runs of keys on every core, joined in key order.
         let keys = catalog.sortedKeys
-        let runs = keys.count < parallelThreshold ? 1 : 16
+        let runs = split.splits(keys.count, from: parallelThreshold) ? 16 : 1
         let parts = ConcurrentMap.map(Array(0..<runs)) { run -> (buckets: [String: CompiledLanguage], reports: [(Diagnostic, String)]) in
             var buckets: [String: CompiledLanguage] = [:]
             var reports: [(Diagnostic, String)] = []

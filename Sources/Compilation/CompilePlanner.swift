@@ -15,6 +15,9 @@ public struct CompileOptions: Sendable {
     public var force = false
     /// Plan only; write nothing.
     public var dryRun = false
+    /// Whether a large catalog compiles in runs of keys on every core: by its size (`.bySize`);
+    /// tests compare `.always` with `.never`.
+    var split = ParallelSplit.bySize
 
     public init() {}
 }
@@ -90,7 +93,8 @@ extension CatalogCompiler {
             let url = URL(fileURLWithPath: path)
             let tableName = url.deletingPathExtension().lastPathComponent
             let compiled = compileKeepingKeys(catalog, tableName: tableName,
-                                              languages: options.languages.isEmpty ? nil : options.languages, path: path)
+                                              languages: options.languages.isEmpty ? nil : options.languages,
+                                              path: path, split: options.split)
             var table = compiled.table
             // Diagnostics are rare: the file is read again only to find the line of their entries.
             let bytes = compiled.diagnosticKeys.contains { $0 != nil } ? fm.contents(atPath: path).map { [UInt8]($0) } ?? [] : []

@@ -35,11 +35,7 @@ public struct MergeResult: Sendable {
 /// catalog whole.
 public enum CatalogMerger {
     public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0") -> MergeResult {
-        merge(languages, sourceLanguage: sourceLanguage, version: version, sabotage: nil)
-    }
-
-    static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, sabotage: MergeSabotage?) -> MergeResult {
-        let plan = MergePlan(languages, sourceLanguage: sourceLanguage, sabotage: sabotage)
+        let plan = MergePlan(languages, sourceLanguage: sourceLanguage)
         return MergeResult(catalog: plan.catalog(version: version), diagnostics: plan.diagnostics,
                            pluralEntryCount: plan.pluralEntryCount, commentCount: plan.commentCount)
     }

@@ -20,7 +20,8 @@ struct MergePlan: Sendable {
     private let languageCodes: [String]
     private let stringsEntries: [[StringsEntry]]
     private let sourceIndex: Int?
-    private let sabotage: MergeSabotage?
+    /// Nil but in tests (`MergeFault`).
+    private let fault: (any MergeFault)?
 
     /// Every key met, as first spelled, in the order first met; `keyIndex` maps it back. A key
     /// is an entry of the catalog only when some language has a localization for it (`present`).
@@ -67,13 +68,13 @@ struct MergePlan: Sendable {
     /// Languages with at least one localization, sorted.
     private(set) var languages: [String] = []
 
-    init(_ languages: [LegacyLanguageContent], sourceLanguage: String, sabotage: MergeSabotage? = nil) {
+    init(_ languages: [LegacyLanguageContent], sourceLanguage: String, fault: (any MergeFault)? = nil) {
         self.sourceLanguage = sourceLanguage
         contents = languages.sorted { $0.language < $1.language }
         languageCodes = contents.map(\.language)
         stringsEntries = contents.map { $0.strings?.entries ?? [] }
         sourceIndex = contents.firstIndex { $0.language == sourceLanguage }
-        self.sabotage = sabotage
+        self.fault = fault
         cells = Array(repeating: [], count: contents.count)
         entryKeys = Array(repeating: [], count: contents.count)
         let largest = contents.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
@@ -91,7 +92,7 @@ struct MergePlan: Sendable {
     /// The catalog comment of the present key at `position`.
     private func rowComment(_ position: Int) -> String? {
         let k = present[position]
-        if let sabotage, sabotage.dropsComment(of: keys[Int(k)]) { return nil }
+        if let fault, fault.dropsComment(of: keys[Int(k)]) { return nil }
         return comment(of: k)
     }
 
@@ -214,9 +215,9 @@ struct MergePlan: Sendable {
                 guard let k else { continue }
                 next = k + 1
                 if isSource { noteSourceOccurrence(k, entryIndex, file) }
-                if let sabotage {
+                if let fault {
                     var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
-                    if !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
+                    if !fault.apply(to: &localization, key: entry.key, language: content.language) { continue }
                 }
                 if Int(k) >= values.count { values += Array(repeating: Cell.none, count: Int(k) + 1 - values.count) }
                 values[Int(k)] = Int32(entryIndex)
@@ -280,7 +281,7 @@ struct MergePlan: Sendable {
                 let conversion = conversions[languageIndex][entryIndex]
                 diagnostics += conversion.diagnostics
                 guard var localization = conversion.localization else { continue }
-                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
+                if let fault, !fault.apply(to: &localization, key: entry.key, language: content.language) { continue }
                 if Int(k) >= cells[languageIndex].count {
                     cells[languageIndex] += Array(repeating: Cell.none, count: Int(k) + 1 - cells[languageIndex].count)
                 } else if cells[languageIndex][Int(k)] != Cell.none {
@@ -374,7 +375,7 @@ struct MergePlan: Sendable {
             present.append(k)
             rows += row
             if plural { pluralEntryCount += 1 }
-            if sabotage?.dropsComment(of: keys[Int(k)]) != true, comment(of: k) != nil { commentCount += 1 }
+            if fault?.dropsComment(of: keys[Int(k)]) != true, comment(of: k) != nil { commentCount += 1 }
         }
         cells = []
         languages = contents.indices.filter { used[$0] }.map { contents[$0].language }.sorted()

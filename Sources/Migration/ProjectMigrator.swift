@@ -48,8 +48,8 @@ public struct MigrationOptions: Sendable {
     public var includes: [String] = []
     /// Interface Builder groups with no `.strings` get an empty `mul.lproj` catalog too.
     public var includeBaseOnly = false
-    /// Tests only: a fault in the merger (see `MergeSabotage`).
-    var sabotage: MergeSabotage?
+    /// A fault in the merger; nil but in tests (see `MergeFault`).
+    var mergeFault: (any MergeFault)?
     /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
     /// the file system; tests pass one that fails (an immutable file, a failing disk).
     public var fileRemover: any FileRemoving = SystemFileRemover()
@@ -496,7 +496,7 @@ public enum ProjectMigrator {
         }
 
         let fm = FileManager.default
-        let plan = MergePlan(Array(contents.values), sourceLanguage: source, sabotage: options.sabotage)
+        let plan = MergePlan(Array(contents.values), sourceLanguage: source, fault: options.mergeFault)
         var diagnostics = plan.diagnostics
         if options.skipInvalid {
             diagnostics = diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }

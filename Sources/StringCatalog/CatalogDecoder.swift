@@ -1,4 +1,5 @@
 import Languages
+import StringcatSupport
 
 /// Reads a catalog straight from its bytes into the typed model (docs/spec/catalog-format.md#the-shapes-of-an-entry),
 /// checking every shape on the way; fields it does not know are read as `JSONValue` into `extraFields`.
@@ -11,6 +12,11 @@ struct CatalogDecoder {
     /// Size of the last localization map read at each nesting level: maps of one catalog have
     /// about the same languages / cases, so reserving that size avoids regrowing each dictionary.
     var lastMapSize: [Int] = []
+    /// Whether the entries of `strings` are decoded on every core (`entriesInParallel`): by their
+    /// size, or always or never (tests compare the two ways on one input).
+    var split = ParallelSplit.bySize
+    /// In how many segments the entries were decoded on every core (0: on one core).
+    var parallelSegments = 0
     /// Variation cases nest localizations in variations (device -> plural); deeper than this is
     /// refused instead of overflowing the stack.
     private static let maxNesting = 64
@@ -28,8 +34,13 @@ struct CatalogDecoder {
         lastMapSize = hints
     }
 
-    static func decode(_ bytes: UnsafeBufferPointer<UInt8>) throws(CatalogReadError) -> StringCatalog {
+    /// The catalog in `bytes`; `segments` gets the number of segments its entries were decoded in
+    /// on every core (0: on one core), even when a later part of the catalog is an error.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, split: ParallelSplit,
+                       segments: inout Int) throws(CatalogReadError) -> StringCatalog {
         var decoder = CatalogDecoder(bytes: bytes)
+        decoder.split = split
+        defer { segments = decoder.parallelSegments }
         let catalog = try decoder.catalog()
         try decoder.parser.expectEnd()
         return catalog
@@ -74,7 +85,8 @@ struct CatalogDecoder {
     /// fastest on keys already in order, which they are in any file Xcode wrote).
     private mutating func entries(order: inout [String]) throws(CatalogReadError) -> [String: CatalogEntry] {
         _ = try beginObject()
-        if parser.bytes.count - parser.offset >= Self.parallelThreshold, let parallel = try entriesInParallel(order: &order) {
+        if split.splits(parser.bytes.count - parser.offset, from: Self.parallelThreshold),
+           let parallel = try entriesInParallel(order: &order) {
             return parallel
         }
         var result: [String: CatalogEntry] = [:]

@@ -11,8 +11,14 @@ extension CatalogReader {
         try forEachEntry(path: path, windowSize: CatalogEntryStream.Window.defaultSize, body)
     }
 
-    /// `forEachEntry(path:_:)` reading `windowSize` bytes at a time (tests cut tokens with small ones).
-    static func forEachEntry(path: String, windowSize: Int, _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
+    /// `forEachEntry(path:_:)` reading `windowSize` bytes at a time (tests cut tokens with small
+    /// ones). `hashKey` tells keys apart until one is seen twice (tests make every key's hash the
+    /// same, to take the collision path); `events` is told of each window read and of a hand-over
+    /// to the whole-file reader (tests watch the reads).
+    package static func forEachEntry(path: String, windowSize: Int = CatalogEntryStream.Window.defaultSize,
+                                     hashKey: (String) -> Int = { $0.hashValue },
+                                     events: ((CatalogEntryStream.Event) -> Void)? = nil,
+                                     _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             _ = try read(path: path) // the diagnostic `read` gives for a file it cannot open
@@ -20,13 +26,14 @@ extension CatalogReader {
         }
         defer { close(descriptor) }
         var source = CatalogEntryStream.Window(descriptor: descriptor, size: windowSize)
-        try CatalogEntryStream.run(&source, path: path, body)
+        source.events = events
+        try CatalogEntryStream.run(&source, path: path, hashKey: hashKey, body)
     }
 
     /// `forEachEntry(path:_:)` over catalog bytes already in memory.
     public static func forEachEntry(bytes: [UInt8], path: String, _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
         var source = CatalogEntryStream.Window(bytes: bytes)
-        try CatalogEntryStream.run(&source, path: path, body)
+        try CatalogEntryStream.run(&source, path: path, hashKey: { $0.hashValue }, body)
     }
 }
 
@@ -37,15 +44,12 @@ extension CatalogReader {
 /// the step's start and the step tried again. Anything else that is not the plain case (an error,
 /// a key whose hash was seen before, a field given twice) hands over to the whole-file reader,
 /// which gives the exact diagnostic, or, for a mere hash collision, the entries still to come.
-enum CatalogEntryStream {
+package enum CatalogEntryStream {
     /// Bytes of the window before its end within which an error may come from a cut token (the
     /// longest: a `\uD83D\uDE00` pair, 12 bytes).
     static let refillMargin = 64
-    /// Tests make every key's hash equal, to take the collision path.
-    nonisolated(unsafe) static var hashKey: (String) -> Int = { $0.hashValue }
-    /// Tests see each window read (its buffer's size) and each hand-over to the whole-file reader.
-    enum Event: Hashable { case window(Int), wholeFile }
-    nonisolated(unsafe) static var observer: ((Event) -> Void)?
+    /// What a read did: a window read (its buffer's size), a hand-over to the whole-file reader.
+    package enum Event: Hashable { case window(Int), wholeFile }
 
     /// A part of the catalog's bytes: all of them (`bytes`), or a window read from a file.
     struct Window {
@@ -60,6 +64,8 @@ enum CatalogEntryStream {
         /// Bytes read at first, and added when one step needs more than the window holds.
         private let size: Int
         static let defaultSize = 4 << 20
+        /// Told of each read (`forEachEntry(path:windowSize:hashKey:events:_:)`).
+        var events: ((Event) -> Void)?
 
         init(bytes: [UInt8]) {
             buffer = bytes
@@ -91,7 +97,7 @@ enum CatalogEntryStream {
             if count == buffer.count {
                 buffer += [UInt8](repeating: 0, count: max(buffer.count, size))
             }
-            CatalogEntryStream.observer?(.window(buffer.count))
+            events?(.window(buffer.count))
             while count < buffer.count {
                 let read = buffer.withUnsafeMutableBytes { raw in Foundation.read(descriptor, raw.baseAddress! + count, raw.count - count) }
                 if read < 0 {
@@ -119,13 +125,14 @@ enum CatalogEntryStream {
     /// Why the stream hands over to the whole-file reader.
     struct HandOver: Error {}
 
-    static func run(_ window: inout Window, path: String, _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
+    static func run(_ window: inout Window, path: String, hashKey: (String) -> Int,
+                    _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
         var delivered = 0
         do {
-            try stream(&window, delivered: &delivered, body)
+            try stream(&window, delivered: &delivered, hashKey: hashKey, body)
         } catch {
             // Read it whole: the exact diagnostic, or (a hash collision) the entries left.
-            observer?(.wholeFile)
+            window.events?(.wholeFile)
             let catalog = try wholeCatalog(window, path: path)
             for key in catalog.keyOrderHint.dropFirst(delivered) { body(key, catalog.strings[key]!) }
         }
@@ -136,7 +143,8 @@ enum CatalogEntryStream {
         return try CatalogReader.read(path: path)
     }
 
-    private static func stream(_ window: inout Window, delivered: inout Int, _ body: (String, CatalogEntry) -> Void) throws {
+    private static func stream(_ window: inout Window, delivered: inout Int, hashKey: (String) -> Int,
+                               _ body: (String, CatalogEntry) -> Void) throws {
         if !window.atEnd { _ = try window.refill(keeping: 0) }
         var step = Step.open
         // Where the next step starts, in the window.

@@ -16,14 +16,21 @@ public enum CatalogReader {
 
     /// Parses catalog bytes given as an array (no copy).
     public static func parse(bytes: [UInt8], path: String) throws(Diagnostic) -> StringCatalog {
-        try decode(bytes, path: path).get()
+        var segments = 0
+        return try parse(bytes: bytes, path: path, split: .bySize, segments: &segments)
     }
 
-    private static func decode(_ bytes: [UInt8], path: String) -> Result<StringCatalog, Diagnostic> {
-        bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(CatalogReadError) in try CatalogDecoder.decode(buffer) }
+    /// `parse(bytes:path:)` with the entries decoded on every core by their size (`.bySize`, what
+    /// every read does), or always, or never (tests compare the two ways); `segments` gets the
+    /// number of segments of a decode on every core that went through (0: one core decoded them).
+    static func parse(bytes: [UInt8], path: String, split: ParallelSplit,
+                      segments: inout Int) throws(Diagnostic) -> StringCatalog {
+        try bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(CatalogReadError) in
+                try CatalogDecoder.decode(buffer, split: split, segments: &segments)
+            }
                 .mapError { $0.diagnostic(in: buffer, path: path) }
-        }
+        }.get()
     }
 
     /// Reads and parses the catalog at `path`. An unreadable file is a `Diagnostic` too.

@@ -13,10 +13,8 @@ import StringcatSupport
 ///   error the sequential decoder gives.
 extension CatalogDecoder {
     /// Below this many bytes of entries, one core decodes them (the split costs more than it
-    /// saves). Tests set it to 0 and to `Int.max` to compare the two ways on the same input.
-    nonisolated(unsafe) static var parallelThreshold = 8 << 20
-    /// Tests see how many segments each parallel decode that went through had.
-    nonisolated(unsafe) static var splitObserver: ((Int) -> Void)?
+    /// saves), unless the decoder's `split` says otherwise.
+    static let parallelThreshold = 8 << 20
 
     private struct SharedBytes: @unchecked Sendable {
         let bytes: UnsafeBufferPointer<UInt8>
@@ -61,7 +59,7 @@ extension CatalogDecoder {
             }
         }
         parser = JSONParser(bytes: shared.bytes, offset: decoded.last!.end)
-        Self.splitObserver?(decoded.count)
+        parallelSegments = decoded.count
         return result
     }
 

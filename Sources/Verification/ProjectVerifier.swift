@@ -100,7 +100,12 @@ public enum ProjectVerifier {
         case missing
     }
 
-    static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput, sourceLanguage: String) -> TableVerification {
+    /// Verifies one table against its catalog (`input`); `catalogReads` is told of each window
+    /// read from a catalog file and of any hand-over to the whole-file reader (tests watch that a
+    /// large catalog is never held whole).
+    static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput,
+                       sourceLanguage: String,
+                       catalogReads: (@Sendable (CatalogEntryStream.Event) -> Void)? = nil) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage, someFilesGone: !table.goneFiles.isEmpty)
         var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
                                        languageCount: 0, keyCount: legacy.keyCount,
@@ -164,7 +169,7 @@ public enum ProjectVerifier {
                 if let planned {
                     try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
                 } else {
-                    try CatalogReader.forEachEntry(path: source, pass)
+                    try CatalogReader.forEachEntry(path: source, events: catalogReads, pass)
                 }
             }, prepare: { (decoded: (key: String, entry: CatalogEntry)) in
                 LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)

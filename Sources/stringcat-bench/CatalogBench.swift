@@ -1,13 +1,14 @@
 import Foundation
 import StringCatalog
+import SyntheticCatalogs
 
-/// `catalog`: writes a synthetic catalog (CatalogBenchmarkSupport: 40 languages, every 10th entry
+/// `catalog`: writes a synthetic catalog (SyntheticCatalog: 40 languages, every 10th entry
 /// a plural) to a file with CatalogWriter, and reads it back with CatalogReader.
 enum CatalogBench {
     static func run(_ options: BenchOptions) throws -> Int32 {
         let entries = options.catalogEntries
         let (catalog, buildSeconds) = Timing.seconds {
-            CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: 40, pluralEvery: 10)
+            SyntheticCatalog.make(entries: entries, languageCount: 40, pluralEvery: 10)
         }
         Console.note("built a catalog of \(Format.count(entries)) entries x 40 languages in memory in \(Format.seconds(buildSeconds)) (untimed); resident memory with it: \(Format.mebibytes((ProcessStats.statusField("VmRSS:") ?? 0) * 1024)) (part of the peak below)")
         let folder = try BenchProject.temporaryFolder("catalog")

@@ -6,13 +6,9 @@ import TestSupport
 /// Catalogs of 4,096 entries or more compile in runs of keys on every core; joined in key order,
 /// the files and diagnostics are those of one run over all keys.
 final class ParallelCompileTests: XCTestCase {
-    override func tearDown() {
-        CatalogCompiler.parallelThreshold = 4_096
-    }
-
     private func plan(_ catalogs: [String], parallel: Bool, format: StringsOutputFormat) -> [String] {
-        CatalogCompiler.parallelThreshold = parallel ? 0 : .max
         var options = CompileOptions()
+        options.split = parallel ? .always : .never
         options.outputDirectory = "/nonexistent-parallel-compile-output"
         options.dryRun = true
         options.stringsFormat = format

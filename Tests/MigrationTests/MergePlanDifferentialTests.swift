@@ -18,7 +18,7 @@ final class MergePlanDifferentialTests: XCTestCase {
     private func assertSame(_ contents: [LegacyLanguageContent], source: String, sabotage: MergeSabotage? = nil, _ what: String,
                             file: StaticString = #filePath, line: UInt = #line) {
         let reference = ReferenceMerger.merge(contents, sourceLanguage: source, version: "1.0", shardThreshold: .max, sabotage: sabotage)
-        let plan = MergePlan(contents, sourceLanguage: source, sabotage: sabotage)
+        let plan = MergePlan(contents, sourceLanguage: source, fault: sabotage)
         let catalog = plan.catalog(version: "1.0")
         // One deliberate difference: when a key is spelled two ways that differ only by Unicode
         // normalization (an error: the later spelling is left out, and the table gets no catalog

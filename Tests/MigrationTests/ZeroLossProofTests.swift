@@ -107,7 +107,7 @@ final class ZeroLossProofTests: XCTestCase {
                 options.force = true
                 for (kind, sabotage) in targets.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     remaining.remove(kind)
-                    options.sabotage = sabotage
+                    options.mergeFault = sabotage
                     let report = ProjectMigrator.migrate(single, options: options)
                     let proof = ProjectVerifier.verifyOnDisk(table, catalogPath: report.tables[0].catalogPath, sourceLanguage: source)
                     let named = proof.losses.contains { $0.key == sabotage.key }

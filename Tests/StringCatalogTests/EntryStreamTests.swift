@@ -16,7 +16,6 @@ final class EntryStreamTests: XCTestCase {
 
     override func tearDown() {
         try? FileManager.default.removeItem(atPath: folder)
-        CatalogEntryStream.hashKey = { $0.hashValue }
     }
 
     private enum Outcome: Equatable {
@@ -33,11 +32,16 @@ final class EntryStreamTests: XCTestCase {
         }
     }
 
-    private func streamed(_ path: String, window: Int) -> Outcome {
+    /// `hashKey`: how the stream tells keys apart (the product's: `hashValue`).
+    private func streamed(_ path: String, window: Int, hashKey: (String) -> Int = { $0.hashValue },
+                          events: ((CatalogEntryStream.Event) -> Void)? = nil) -> Outcome {
         var keys: [String] = []
         var entries: [CatalogEntry] = []
         do {
-            try CatalogReader.forEachEntry(path: path, windowSize: window) { keys.append($0); entries.append($1) }
+            try CatalogReader.forEachEntry(path: path, windowSize: window, hashKey: hashKey, events: events) {
+                keys.append($0)
+                entries.append($1)
+            }
             return .entries(keys, entries)
         } catch {
             return .error(error.description)
@@ -137,10 +141,12 @@ final class EntryStreamTests: XCTestCase {
     }
 
     func testAHashCollisionReadsTheRestWhole() {
-        CatalogEntryStream.hashKey = { _ in 7 }
         let path = write(Array(sample.utf8))
-        XCTAssertEqual(streamed(path, window: 50), whole(path))
-        guard case .entries(let keys, _) = streamed(path, window: 50) else { return XCTFail() }
+        var events: [CatalogEntryStream.Event] = []
+        XCTAssertEqual(streamed(path, window: 50, hashKey: { _ in 7 }, events: { events.append($0) }), whole(path))
+        XCTAssertEqual(events.filter { $0 == .wholeFile }.count, 1,
+                       "the second key's hash was seen before: the rest is read whole")
+        guard case .entries(let keys, _) = streamed(path, window: 50, hashKey: { _ in 7 }) else { return XCTFail() }
         XCTAssertEqual(keys.count, 4)
     }
 

@@ -7,16 +7,8 @@ import StringcatSupport
 /// Large catalogs are decoded on every core (`entriesInParallel`); the result must be the
 /// sequential decoder's on any input: the same catalog in the same key order, or the same error.
 final class ParallelDecodeTests: XCTestCase {
-    nonisolated(unsafe) private var splits: [Int] = []
-
-    override func setUp() {
-        CatalogDecoder.splitObserver = { [unowned self] in self.splits.append($0) }
-    }
-
-    override func tearDown() {
-        CatalogDecoder.parallelThreshold = 8 << 20
-        CatalogDecoder.splitObserver = nil
-    }
+    /// The segments of each decode on every core that went through.
+    private var splits: [Int] = []
 
     private enum Outcome: Equatable {
         case catalog(StringCatalog, [String])
@@ -24,9 +16,11 @@ final class ParallelDecodeTests: XCTestCase {
     }
 
     private func decode(_ bytes: [UInt8], parallel: Bool) -> Outcome {
-        CatalogDecoder.parallelThreshold = parallel ? 0 : .max
+        var segments = 0
+        defer { if segments > 0 { splits.append(segments) } }
         do {
-            let catalog = try CatalogReader.parse(bytes: bytes, path: "T.xcstrings")
+            let catalog = try CatalogReader.parse(bytes: bytes, path: "T.xcstrings", split: parallel ? .always : .never,
+                                                  segments: &segments)
             return .catalog(catalog, catalog.keyOrderHint)
         } catch {
             return .error(error.description)

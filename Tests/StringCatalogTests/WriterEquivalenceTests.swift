@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import XCTest
 @testable import StringCatalog
+import SyntheticCatalogs
 
 /// The hand-written writer must give exactly the bytes of corelibs `JSONSerialization`
 /// (docs/spec/catalog-format.md#foundation-writes-the-bytes-xcode-writes) on any content, not only on the goldens.
@@ -123,7 +124,7 @@ final class WriterEquivalenceTests: XCTestCase {
     /// bytes must be exactly JSONSerialization's, at the split and everywhere else.
     func testLargeCatalogEncodedInParallelMatchesJSONSerialization() throws {
         for entries in [CatalogEmitter.parallelThreshold, 3_001] {
-            let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: 3, pluralEvery: 7)
+            let catalog = SyntheticCatalog.make(entries: entries, languageCount: 3, pluralEvery: 7)
             XCTAssertEqual(catalog.strings.count, entries)
             let ours = CatalogWriter.data(for: catalog)
             XCTAssertEqual(ours, try CatalogWriter.foundationData(for: catalog), "\(entries) entries")
@@ -136,7 +137,7 @@ final class WriterEquivalenceTests: XCTestCase {
     /// part boundaries, and each part is a small share of the whole.
     func testStreamedCatalogIsTheSameBytesInPartsOfAboutAMegabyte() throws {
         for (entries, languages) in [(0, 1), (5, 2), (CatalogEmitter.streamBlockEntries * 12 + 17, 2)] {
-            let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: entries, languageCount: languages, pluralEvery: 7)
+            let catalog = SyntheticCatalog.make(entries: entries, languageCount: languages, pluralEvery: 7)
             var parts: [[UInt8]] = []
             CatalogWriter.write(catalog) { (part: [UInt8]) in parts.append(part) }
             let whole = CatalogWriter.data(for: catalog)
@@ -152,7 +153,7 @@ final class WriterEquivalenceTests: XCTestCase {
     /// The first error the sink throws stops the encoding and is what `write` throws.
     func testStreamingStopsAtTheSinksFirstError() {
         struct Full: Error, Equatable {}
-        let catalog = CatalogBenchmarkSupport.syntheticCatalog(entries: CatalogEmitter.streamBlockEntries * 4, languageCount: 8)
+        let catalog = SyntheticCatalog.make(entries: CatalogEmitter.streamBlockEntries * 4, languageCount: 8)
         var calls = 0
         XCTAssertThrowsError(try CatalogWriter.write(catalog) { (_: [UInt8]) throws(Full) in
             calls += 1

@@ -9,10 +9,6 @@ import XCTest
 /// its whole model beside the legacy side. A catalog is now compared as it is read, a window at a
 /// time; these tests watch the reads.
 final class StreamedProofTests: XCTestCase {
-    override func tearDown() {
-        CatalogEntryStream.observer = nil
-    }
-
     /// A table of `count` keys in en and de, and its catalog (written here: no `Migration`).
     private func largeTable(_ count: Int) throws -> (tree: TestTree, catalog: StringCatalog) {
         let tree = try TestTree()
@@ -31,10 +27,15 @@ final class StreamedProofTests: XCTestCase {
         return (tree, catalog)
     }
 
-    private func verify(_ tree: TestTree) -> TableVerification {
-        let report = ProjectVerifier.verify(ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false))
-        XCTAssertEqual(report.tables.count, 1)
-        return report.tables[0]
+    /// The proof of the one table of `tree` against its catalog on disk, as `verify` gives it,
+    /// each read of the catalog told to `catalogReads`.
+    private func verify(_ tree: TestTree,
+                        catalogReads: @escaping @Sendable (CatalogEntryStream.Event) -> Void) -> TableVerification {
+        let project = ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false)
+        XCTAssertEqual(project.tables.count, 1)
+        let table = project.tables[0]
+        return ProjectVerifier.verify(table, files: table.allFiles.map(LegacyFileLeaves.read), catalog: .onDisk,
+                                      sourceLanguage: table.sourceLanguage, catalogReads: catalogReads)
     }
 
     func testALargeCatalogIsComparedAWindowAtATimeNeverWhole() throws {
@@ -42,8 +43,7 @@ final class StreamedProofTests: XCTestCase {
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: tree.path("Localizable.xcstrings"))[.size] as? Int)
         XCTAssertGreaterThan(size, 2 * CatalogEntryStream.Window.defaultSize)
         nonisolated(unsafe) var events: [CatalogEntryStream.Event] = []
-        CatalogEntryStream.observer = { events.append($0) }
-        let proof = verify(tree)
+        let proof = verify(tree) { events.append($0) }
         XCTAssertTrue(proof.isLossless, "\(proof.losses.prefix(3).map(\.diagnostic.description))")
         XCTAssertEqual(proof.keyCount, 20_000)
         XCTAssertFalse(events.contains(.wholeFile))
@@ -58,8 +58,7 @@ final class StreamedProofTests: XCTestCase {
         catalog.strings["screen.item_19997"] = nil
         try tree.write("Localizable.xcstrings", CatalogWriter.data(for: catalog))
         nonisolated(unsafe) var events: [CatalogEntryStream.Event] = []
-        CatalogEntryStream.observer = { events.append($0) }
-        let proof = verify(tree)
+        let proof = verify(tree) { events.append($0) }
         XCTAssertFalse(events.contains(.wholeFile))
         let de = tree.path("de.lproj/Localizable.strings"), en = tree.path("en.lproj/Localizable.strings")
         XCTAssertEqual(proof.losses.map(\.diagnostic.description), [

@@ -1,5 +1,8 @@
-/// Synthetic catalogs for timing the reader and writer (`stringcat-bench`, throwaway timings).
-public enum CatalogBenchmarkSupport {
+import StringCatalog
+
+/// Made-up catalogs of any size: what `stringcat-bench catalog` times the writer and reader on,
+/// and what the writer's tests check large and streamed catalogs with (WriterEquivalenceTests).
+public enum SyntheticCatalog {
     /// Forty language codes, in no particular order.
     public static let languages = [
         "en", "de", "fr", "fr-CA", "es", "es-419", "it", "pt-BR", "pt-PT", "nl", "sv", "da", "nb", "fi", "pl",
@@ -9,7 +12,7 @@ public enum CatalogBenchmarkSupport {
 
     /// A catalog of `entries` migrated entries translated into the first `languageCount` of
     /// `languages`; every `pluralEvery`-th entry is a plural (`one`/`few`/`many`/`other`).
-    public static func syntheticCatalog(entries: Int, languageCount: Int = 40, pluralEvery: Int = 10) -> StringCatalog {
+    public static func make(entries: Int, languageCount: Int = 40, pluralEvery: Int = 10) -> StringCatalog {
         let codes = Array(languages.prefix(languageCount))
         var strings: [String: CatalogEntry] = [:]
         strings.reserveCapacity(entries)

@@ -1,9 +1,12 @@
 import StringCatalog
+@testable import Migration
 
-/// A fault for tests only (internal, set through `@testable import`): makes the merger lose one
-/// thing of one key, at the place where the converter builds it, so that a test can prove that
-/// `verify`, which shares no code with the converter, sees a loss made inside the converter.
-struct MergeSabotage: Sendable, Hashable {
+/// A fault in the merger (`MergeFault`, given through `MigrationOptions.mergeFault` or to
+/// `MergePlan`): makes it lose one thing of one key, at the place where the converter builds it,
+/// so that a test can prove that `verify`, which shares no code with the converter, sees a loss
+/// made inside the converter (`ZeroLossProofTests`), and that the plan and the reference merger
+/// lose the same (`MergePlanDifferentialTests`).
+struct MergeSabotage: MergeFault, Hashable {
     enum Kind: String, Sendable, CaseIterable {
         /// One form of a variable that the localization's value does not name (nested or spare).
         case nestedVariableForm
