@@ -132,6 +132,6 @@ let package = Package(
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration"], exclude: ["Fixtures"]),
     ]
 )

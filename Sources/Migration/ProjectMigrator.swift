@@ -53,12 +53,24 @@ public struct MigrationOptions: Sendable {
     /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
     /// the file system; tests pass one that fails (an immutable file, a failing disk).
     public var fileRemover: any FileRemoving = SystemFileRemover()
+    /// Told as a writing run reaches each of its moments (a caller that shows them, or one that
+    /// needs the run to wait there: a second run, an editor saving the project meanwhile).
+    public var phaseObserver: (@Sendable (MigrationPhase) -> Void)?
     /// A dry run streams each planned catalog to a file outside the tree (`Built.plannedFile`),
     /// for a proof that never holds a catalog in memory whole (`--dry-run --delete-legacy`,
     /// `plannedCatalogFiles`).
     var stagesPlannedCatalogs = false
 
     public init() {}
+}
+
+/// The moments of a writing run that `MigrationOptions.phaseObserver` is told.
+public enum MigrationPhase: Sendable {
+    /// The tree's lock is held; the project is not read yet (it is read only now, so that a run
+    /// that had to wait works from the tree as the other run left it).
+    case lockHeld
+    /// Every catalog is built and the gate passed; nothing is written yet.
+    case aboutToWrite
 }
 
 /// `stringcat migrate`: a project's `.lproj` folders become String Catalogs.
@@ -94,6 +106,7 @@ public enum ProjectMigrator {
             }
         }
         defer { lock?.release() }
+        if lock != nil { options.phaseObserver?(.lockHeld) }
         let project = ProjectTables.find(path, search)
         // A run killed while it held the lock of a project inside PATH left that project's
         // `.stringcat.lock` behind. Holding every project's lock for this run (released, and so
@@ -177,7 +190,7 @@ public enum ProjectMigrator {
                 + report.recordWrites.map(\.path) + project.projects.map(\.path)
             for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
         }
-        TestPause.ifAsked(TestPause.beforeWriteVariable)
+        options.phaseObserver?(.aboutToWrite)
         let committed = write(run.pending, into: &report, options: options,
                               root: options.outputDirectory ?? project.scan.root)
         let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }

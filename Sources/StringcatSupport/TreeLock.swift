@@ -57,10 +57,6 @@ public final class TreeLock: @unchecked Sendable {
 
     deinit { release() }
 
-    /// A hook for tests of the lock: when the environment names a file, the run creates it once
-    /// the lock is held and waits (at most a minute) until the file is removed.
-    public static let pauseVariable = "STRINGCAT_TEST_PAUSE_AFTER_LOCK"
-
     /// Takes the lock of the project holding `target` (a folder or a file), or throws an error
     /// that names the run holding it, or why no lock can be held there.
     public static func acquire(for target: String) throws(Diagnostic) -> TreeLock {
@@ -83,7 +79,6 @@ public final class TreeLock: @unchecked Sendable {
             lock.release()
             throw error
         }
-        TestPause.ifAsked(pauseVariable)
         return lock
     }
 
@@ -333,19 +328,4 @@ public final class TreeLock: @unchecked Sendable {
         }
     }
 
-}
-
-/// Hooks for tests that need a run stopped at a known moment (a second run started, a file
-/// changed meanwhile): when the environment variable names a file, the run creates it there and
-/// waits (at most a minute) until the test removes it.
-public enum TestPause {
-    /// After the project is read and the catalogs are built, before anything is written.
-    public static let beforeWriteVariable = "STRINGCAT_TEST_PAUSE_BEFORE_WRITE"
-
-    public static func ifAsked(_ variable: String) {
-        guard let marker = ProcessInfo.processInfo.environment[variable], !marker.isEmpty else { return }
-        _ = FileManager.default.createFile(atPath: marker, contents: Data("\(ProcessInfo.processInfo.processIdentifier)\n".utf8))
-        let deadline = Date().addingTimeInterval(60)
-        while FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
-    }
 }

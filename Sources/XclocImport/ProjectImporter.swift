@@ -126,7 +126,6 @@ public enum ProjectImporter {
         }
         guard !options.dryRun, !batch.isEmpty else { return report }
         do throws(AtomicFile.BatchError) {
-            TestPause.ifAsked(TestPause.beforeWriteVariable)
             try AtomicFile.writeAll(batch)
             report.written = true
         } catch {

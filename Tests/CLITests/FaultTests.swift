@@ -1,4 +1,5 @@
 import Foundation
+import Migration
 import TestSupport
 import XCTest
 
@@ -15,32 +16,8 @@ final class FaultTests: WorkFolderTestCase {
         try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: app)
     }
 
-    /// Starts `stringcat` without waiting for it; `pause` names the test hook variable it stops at.
-    private func start(_ arguments: [String], pause: (variable: String, marker: String)) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = Stringcat.productsDirectory.appendingPathComponent("stringcat")
-        process.arguments = arguments
-        process.currentDirectoryURL = work
-        process.environment = ProcessInfo.processInfo.environment.merging([pause.variable: pause.marker]) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: pause.marker) && Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: pause.marker), "the run never reached its pause point")
-        return (process, out, err)
-    }
-
-    private func finish(_ run: (Process, Pipe, Pipe), marker: String) throws -> StringcatRun {
-        try FileManager.default.removeItem(atPath: marker)
-        let output = run.1.fileHandleForReading.readDataToEndOfFile(), errors = run.2.fileHandleForReading.readDataToEndOfFile()
-        run.0.waitUntilExit()
-        return StringcatRun(status: run.0.terminationStatus, stdout: String(decoding: output, as: UTF8.self), stderr: String(decoding: errors, as: UTF8.self))
-    }
-
     private func withoutLocks(_ snapshot: [String: Data]) -> [String: Data] {
-        snapshot.filter { !$0.key.hasSuffix("stringcat.lock") && !$0.key.hasSuffix("paused") }
+        snapshot.filter { !$0.key.hasSuffix("stringcat.lock") }
     }
 
     // MARK: Item 1
@@ -103,18 +80,20 @@ final class FaultTests: WorkFolderTestCase {
     /// having changed nothing; the first, paused after its lock, reads the project only then.
     func testARunOnAProjectAndARunOnItsSubfolderMeetAndTheProjectIsReadAfterTheLock() throws {
         try copySample()
-        let marker = work.appendingPathComponent("paused").path
-        let first = try start(["migrate", "App", "--force", "--all-files"], pause: (TreeLockHook.afterLock, marker))
+        var options = MigrationOptions()
+        options.force = true
+        options.allFiles = true
+        let first = PausedMigration(app.path, options: options, pausingAt: .lockHeld)
         let before = withoutLocks(snapshot())
         let second = try Stringcat.run(["migrate", "App/LegacyApp", "--table", "Localizable", "--delete-legacy"], in: work)
         XCTAssertEqual(second.status, 1, second.stdout + second.stderr)
-        XCTAssertTrue(second.stderr.contains("error: another stringcat run (pid \(first.0.processIdentifier), started "), second.stderr)
+        XCTAssertTrue(second.stderr.contains("error: another stringcat run (pid \(first.processIdentifier), started "), second.stderr)
         XCTAssertEqual(withoutLocks(snapshot()), before, "the second run changed nothing")
         // While the first run waits, a file of the project goes: the run must see the tree as it
         // is once it holds the lock (it reads it then), not as it was when it started.
         try FileManager.default.removeItem(at: app.appendingPathComponent("LegacyApp/ja.lproj/InfoPlist.strings"))
-        let result = try finish(first, marker: marker)
-        XCTAssertEqual(result.status, 0, result.stderr)
+        let result = first.finish()
+        XCTAssertFalse(result.hasErrors, result.allDiagnostics)
         XCTAssertFalse(try String(contentsOf: app.appendingPathComponent("LegacyApp/InfoPlist.xcstrings"), encoding: .utf8).contains("\"ja\""))
         XCTAssertTrue(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/ja.lproj/Localizable.strings").path))
     }
@@ -125,15 +104,14 @@ final class FaultTests: WorkFolderTestCase {
     /// undoes what it wrote, and says so.
     func testAProjectFileChangedDuringTheRunIsNotReplacedAndTheRunIsUndone() throws {
         try copySample()
-        let marker = work.appendingPathComponent("paused").path
         var expected = withoutLocks(snapshot())
-        let run = try start(["migrate", "App"], pause: (TestPauseHook.beforeWrite, marker))
+        let run = PausedMigration(app.path, options: MigrationOptions(), pausingAt: .aboutToWrite)
         let saved = Data((try String(contentsOf: pbxproj, encoding: .utf8) + "\n").utf8)
         try saved.write(to: pbxproj)
         expected["App/LegacyApp.xcodeproj/project.pbxproj"] = saved
-        let result = try finish(run, marker: marker)
-        XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: error: project.pbxproj changed during the run (another program wrote it after stringcat read it); nothing was changed. Run again"), result.stderr)
+        let result = run.finish()
+        XCTAssertTrue(result.hasErrors)
+        XCTAssertTrue(result.allDiagnostics.contains("App/LegacyApp.xcodeproj/project.pbxproj: error: project.pbxproj changed during the run (another program wrote it after stringcat read it); nothing was changed. Run again"), result.allDiagnostics)
         XCTAssertEqual(withoutLocks(snapshot()), expected, "the editor's save stands, and no catalog or staged file is left")
         XCTAssertFalse(FileManager.default.fileExists(atPath: app.appendingPathComponent("LegacyApp/Localizable.xcstrings").path))
     }
@@ -145,16 +123,18 @@ final class FaultTests: WorkFolderTestCase {
     /// once the run has finished, verify proves the tree.
     func testVerifyDuringAMigrationSaysSoInsteadOfReportingLosses() throws {
         try copySample()
-        let marker = work.appendingPathComponent("paused").path
-        let run = try start(["migrate", "App", "--delete-legacy"], pause: (TestPauseHook.beforeWrite, marker))
+        var options = MigrationOptions()
+        options.deleteLegacy = true
+        let run = PausedMigration(app.path, options: options, pausingAt: .aboutToWrite)
         for path in ["App", "App/LegacyApp", "."] {
             let verify = try Stringcat.run(["verify", path], in: work)
             XCTAssertEqual(verify.status, 1, path)
-            XCTAssertTrue(verify.stderr.contains("error: another stringcat run (pid \(run.0.processIdentifier)"), "\(path): \(verify.stderr)")
+            XCTAssertTrue(verify.stderr.contains("error: another stringcat run (pid \(run.processIdentifier)"), "\(path): \(verify.stderr)")
             XCTAssertTrue(verify.stderr.contains("verify compares nothing while a migration changes the files. Run verify again when it has finished"), verify.stderr)
             XCTAssertFalse(verify.stderr.contains("missing") || verify.stdout.contains("loss"), verify.stdout + verify.stderr)
         }
-        XCTAssertEqual(try finish(run, marker: marker).status, 0)
+        let result = run.finish()
+        XCTAssertFalse(result.hasErrors, result.allDiagnostics)
         let after = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(after.status, 0, after.stderr)
     }
@@ -264,8 +244,3 @@ final class FaultTests: WorkFolderTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("Shared/Localizable.xcstrings").path))
     }
 }
-
-/// The test hooks' variable names, as the tool reads them (`TreeLock.pauseVariable`,
-/// `TestPause.beforeWriteVariable`).
-enum TreeLockHook { static let afterLock = "STRINGCAT_TEST_PAUSE_AFTER_LOCK" }
-enum TestPauseHook { static let beforeWrite = "STRINGCAT_TEST_PAUSE_BEFORE_WRITE" }

@@ -1,4 +1,5 @@
 import Foundation
+import Migration
 import XCTest
 
 /// Trees and machines that do not play fair: two runs at once, symbolic links out of the tree,
@@ -8,40 +9,23 @@ final class HostileTreeTests: WorkFolderTestCase {
         try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: work.appendingPathComponent("App"))
     }
 
-    /// Starts `stringcat` without waiting for it.
-    private func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = Stringcat.productsDirectory.appendingPathComponent("stringcat")
-        process.arguments = arguments
-        process.currentDirectoryURL = work
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        return (process, out, err)
-    }
-
     /// Item 2: run A holds the tree (paused at a controlled point, after taking the lock); run B,
     /// which would prove and delete legacy files, exits 1 and changes nothing; A then finishes.
     func testASecondRunOnTheSameTreeExitsWithAClearMessageAndChangesNothing() throws {
         try copySample()
-        let marker = work.appendingPathComponent("paused").path
-        let (a, aOut, aErr) = try start(["migrate", "App", "--no-project"], environment: ["STRINGCAT_TEST_PAUSE_AFTER_LOCK": marker])
-        let deadline = Date().addingTimeInterval(30)
-        while !FileManager.default.fileExists(atPath: marker) && Date() < deadline { usleep(20_000) }
-        XCTAssertTrue(FileManager.default.fileExists(atPath: marker), "run A never reached its pause point")
-        let before = snapshot().filter { $0.key != "paused" && !$0.key.hasSuffix("stringcat.lock") }
+        var options = MigrationOptions()
+        options.noProject = true
+        let a = PausedMigration(work.appendingPathComponent("App").path, options: options, pausingAt: .lockHeld)
+        let before = snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }
 
         let b = try Stringcat.run(["migrate", "App", "--table", "Localizable", "--force", "--delete-legacy"], in: work)
         XCTAssertEqual(b.status, 1, b.stdout + b.stderr)
         XCTAssertTrue(b.stderr.contains("error: another stringcat run (pid \(a.processIdentifier), started "), b.stderr)
         XCTAssertTrue(b.stderr.contains("is changing this tree; nothing was done. Run again when it has finished"), b.stderr)
-        XCTAssertEqual(snapshot().filter { $0.key != "paused" && !$0.key.hasSuffix("stringcat.lock") }, before)
+        XCTAssertEqual(snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }, before)
 
-        try FileManager.default.removeItem(atPath: marker)
-        a.waitUntilExit()
-        XCTAssertEqual(a.terminationStatus, 0, String(decoding: aOut.fileHandleForReading.readDataToEndOfFile() + aErr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        let result = a.finish()
+        XCTAssertFalse(result.hasErrors, result.allDiagnostics)
         XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent(".stringcat.lock").path), "the lock file is removed when the run ends")
         // Now B may run.
         let again = try Stringcat.run(["migrate", "App", "--table", "Localizable", "--delete-legacy"], in: work)
