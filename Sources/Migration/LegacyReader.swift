@@ -32,10 +32,12 @@ enum LegacyReader {
         let bytes: [UInt8]?
         do {
             bytes = try FileProbe.bytes(file.path)
-        } catch where error.code != EISDIR {
+        } catch where error.code != EISDIR && error.code != ELOOP {
             return FileResult(strings: nil, stringsDict: nil, diagnostics: [error.diagnostic], unreadable: error)
         } catch {
-            bytes = nil // a folder: the reader says so
+            // A folder, or a link loop: a known answer, not a disk that failed; the reader names
+            // it (an error of the file, as one that does not parse).
+            bytes = nil
         }
         switch file.kind {
         case .strings:

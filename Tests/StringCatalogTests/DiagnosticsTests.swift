@@ -139,9 +139,10 @@ final class DiagnosticsTests: XCTestCase {
     }
 
     func testKeysThatAreNotPlainNamesAreQuotedInPaths() {
-        let text = "{\"sourceLanguage\":\"en\",\"strings\":{\"a \\\"b\\\".c\":{\"localizations\":{\"en us\":{\"stringUnit\":true}}}},\"version\":\"1.0\"}"
+        // (A language key is always a tag now, and a tag is written plain.)
+        let text = "{\"sourceLanguage\":\"en\",\"strings\":{\"a \\\"b\\\".c\":{\"localizations\":{\"zh-Hans\":{\"stringUnit\":true}}}},\"version\":\"1.0\"}"
         XCTAssertEqual(error(text),
-                       #"L.xcstrings:1:87: error: strings["a \"b\".c"].localizations["en us"].stringUnit: expected an object, found a boolean"#)
+                       #"L.xcstrings:1:89: error: strings["a \"b\".c"].localizations.zh-Hans.stringUnit: expected an object, found a boolean"#)
     }
 
     func testDuplicateKnownFieldAndNestingOfVariations() {
