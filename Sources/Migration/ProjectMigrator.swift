@@ -119,38 +119,12 @@ public enum ProjectMigrator {
     }
 
     /// Migrates the tables of a project already found (the caller holds `lock`, the tree's), in
-    /// phases: plan (build every catalog, staged), gate, write, prove and delete, record.
-    static func migrate(_ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil, progress: Progress? = nil) -> MigrationReport {
-        var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics, tables: [])
-        report.filesLeftAlone = project.filesLeftAlone
-        report.skippedFolders = project.skippedFolders
-        report.skippedPackages = project.skippedPackages
-        report.packages = project.packagesInTree
-        report.generator = project.generator
-        report.projectPaths = project.projects.map(\.path)
-        report.leftovers = project.leftoverTables.map { table in
-            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages, entryCount: 0,
-                        pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        }
-        if project.diagnostics.containsError && project.tables.isEmpty && (report.leftovers.isEmpty || !options.deleteLegacy) { return report }
-        // A file this process has no memory for is said before anything is read (no backtrace).
-        // (A catalog on disk is compared a window at a time; --merge reads it whole.)
-        let inputs = (project.tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) + (options.merge ? [$0.catalogPath] : []) }
-        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
-            report.diagnostics.append(problem)
-            return report
-        }
-
-        // A plan that deletes files a project this run does not edit references (--no-project, a
-        // generated project) is refused before any catalog is built: the options are wrong
-        // whatever the tables give.
-        let early = MigrationGate.checkBeforeBuilding(project, options: options)
-        report.diagnostics += early.filter { !$0.isError }
-        if early.containsError {
-            report.refusals = early.filter(\.isError)
-            report.diagnostics += report.refusals
-            return report
-        }
+    /// phases: check the inputs, plan (build every catalog, staged), gate, write, prove and
+    /// delete, record.
+    static func migrate(_ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil,
+                        progress: Progress? = nil) -> MigrationReport {
+        var report = startReport(project)
+        guard let early = checkInputs(project, options: options, into: &report) else { return report }
 
         // 1. Plan: every catalog built (staged beside its destination, or planned in a file
         // outside the tree for a dry run); the project edits and records that go with them.
@@ -159,15 +133,7 @@ public enum ProjectMigrator {
         if !run.unreadable.isEmpty { return report }
 
         // 2. The gate: nothing is written or deleted when the plan would break the tree.
-        let findings = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
-        let refusals = findings.filter(\.isError)
-        // (The early check said these already.)
-        report.diagnostics += findings.filter { finding in !finding.isError && !early.contains(finding) }
-        if !refusals.isEmpty {
-            report.refusals = refusals
-            report.diagnostics += refusals
-            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-            markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "the run was refused")
+        guard passesGate(run, project: project, options: options, saidEarly: early, into: &report) else {
             return report
         }
         if options.dryRun {
@@ -182,20 +148,7 @@ public enum ProjectMigrator {
         }
 
         // 3. Write: catalogs, records and project edits in one batch, under the lock.
-        guard lockEverything(lock, run: run, options: options, into: &report) else { return report }
-        // What a run killed in the middle of a write left (temporary files, previous versions set
-        // aside), in every folder this run writes into, those it finds nothing to write in included.
-        if options.outputDirectory == nil {
-            let written = (report.tables + report.leftovers).map(\.catalogPath) + report.projectEdits.map(\.outputPath)
-                + report.recordWrites.map(\.path) + project.projects.map(\.path)
-            for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) { AtomicFile.cleanUpAfterKilledRuns(in: folder) }
-        }
-        options.phaseObserver?(.aboutToWrite)
-        let committed = write(run.pending, into: &report, options: options,
-                              root: options.outputDirectory ?? project.scan.root)
-        let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
-        guard options.deleteLegacy, let committed, !undone else {
-            report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
+        guard let committed = putInPlace(run, project: project, lock: lock, options: options, into: &report) else {
             return report
         }
 
@@ -203,6 +156,94 @@ public enum ProjectMigrator {
         // a file undoes the batch before anything is deleted.
         deleteProven(project, options: options, committed: committed, pending: run.pending, into: &report)
         return report
+    }
+
+    /// The report as the tree found gives it, before anything is built.
+    private static func startReport(_ project: ProjectTables) -> MigrationReport {
+        var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage,
+                                     diagnostics: project.diagnostics, tables: [])
+        report.filesLeftAlone = project.filesLeftAlone
+        report.skippedFolders = project.skippedFolders
+        report.skippedPackages = project.skippedPackages
+        report.packages = project.packagesInTree
+        report.generator = project.generator
+        report.projectPaths = project.projects.map(\.path)
+        report.leftovers = project.leftoverTables.map { table in
+            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages,
+                        entryCount: 0, pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [],
+                        deletedFiles: [])
+        }
+        return report
+    }
+
+    /// What stops a run before any catalog is built: a tree that gave nothing to migrate, a file
+    /// larger than memory allows, options that would delete what a project not edited here
+    /// references. Returns the early gate's findings (nil when the run stops).
+    private static func checkInputs(_ project: ProjectTables, options: MigrationOptions,
+                                    into report: inout MigrationReport) -> [Diagnostic]? {
+        if project.diagnostics.containsError && project.tables.isEmpty
+            && (report.leftovers.isEmpty || !options.deleteLegacy) { return nil }
+        // A file this process has no memory for is said before anything is read (no backtrace).
+        // (A catalog on disk is compared a window at a time; --merge reads it whole.)
+        let inputs = (project.tables + project.leftoverTables).flatMap {
+            $0.allFiles.map(\.path) + (options.merge ? [$0.catalogPath] : [])
+        }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
+            report.diagnostics.append(problem)
+            return nil
+        }
+        // A plan that deletes files a project this run does not edit references (--no-project, a
+        // generated project) is refused before any catalog is built: the options are wrong
+        // whatever the tables give.
+        let early = MigrationGate.checkBeforeBuilding(project, options: options)
+        report.diagnostics += early.filter { !$0.isError }
+        if early.containsError {
+            report.refusals = early.filter(\.isError)
+            report.diagnostics += report.refusals
+            return nil
+        }
+        return early
+    }
+
+    /// The gate on the whole plan; a refused plan discards what was staged and says each table
+    /// undone.
+    private static func passesGate(_ run: PlannedRun, project: ProjectTables, options: MigrationOptions,
+                                   saidEarly early: [Diagnostic], into report: inout MigrationReport) -> Bool {
+        let findings = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
+        let refusals = findings.filter(\.isError)
+        // (The early check said these already.)
+        report.diagnostics += findings.filter { finding in !finding.isError && !early.contains(finding) }
+        guard !refusals.isEmpty else { return true }
+        report.refusals = refusals
+        report.diagnostics += refusals
+        StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+        markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "the run was refused")
+        return false
+    }
+
+    /// Puts the batch in place under the lock. Returns what can still be undone, or nil when the
+    /// run ends here (nothing to delete, or the batch was undone).
+    private static func putInPlace(_ run: PlannedRun, project: ProjectTables, lock: TreeLock?, options: MigrationOptions,
+                                   into report: inout MigrationReport) -> AtomicFile.CommittedBatch? {
+        guard lockEverything(lock, run: run, options: options, into: &report) else { return nil }
+        // What a run killed in the middle of a write left (temporary files, previous versions set
+        // aside), in every folder this run writes into, those it finds nothing to write in included.
+        if options.outputDirectory == nil {
+            let written = (report.tables + report.leftovers).map(\.catalogPath) + report.projectEdits.map(\.outputPath)
+                + report.recordWrites.map(\.path) + project.projects.map(\.path)
+            for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) {
+                AtomicFile.cleanUpAfterKilledRuns(in: folder)
+            }
+        }
+        options.phaseObserver?(.aboutToWrite)
+        let committed = write(run.pending, into: &report, options: options,
+                              root: options.outputDirectory ?? project.scan.root)
+        let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
+        guard options.deleteLegacy, let committed, !undone else {
+            report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
+            return nil
+        }
+        return committed
     }
 
     /// What the plan phase leaves for the others.
