@@ -534,30 +534,13 @@ public enum ProjectMigrator {
         }
     }
 
-    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], root: String, options: MigrationOptions) -> Built {
-        let source = table.sourceLanguage
+    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], root: String,
+                              options: MigrationOptions) -> Built {
         let catalogPath = outputPath(for: table.catalogPath, root: root, output: options.outputDirectory)
         var report = TableReport(table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
                                  pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        let loaded = TableLoader.load(table, results: results, skipInvalid: options.skipInvalid)
-        report.diagnostics += loaded.diagnostics
-        report.skippedFiles = loaded.skippedFiles
-        let contents = loaded.contents
-        let invalid = !loaded.invalidFiles.isEmpty
-        if invalid {
-            report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse (fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
-            return Built(report: report, pending: nil)
-        }
-
-        let fm = FileManager.default
-        let plan = MergePlan(Array(contents.values), sourceLanguage: source, fault: options.mergeFault)
-        var diagnostics = plan.diagnostics
-        if options.skipInvalid {
-            diagnostics = diagnostics.map { d in d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d }
-        }
-        report.diagnostics += diagnostics
-        if diagnostics.containsError {
-            report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated without loss", at: .file(catalogPath)))
+        guard let plan = mergePlan(table, results: results, catalogPath: catalogPath, options: options,
+                                   into: &report) else {
             return Built(report: report, pending: nil)
         }
         // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
@@ -582,7 +565,6 @@ public enum ProjectMigrator {
         if exists && options.merge {
             return buildInMemory(plan, catalogPath: catalogPath, root: root, options: options, report: report)
         }
-
         if exists {
             // A catalog that already holds exactly these bytes (a second run on an unchanged
             // project) is left as it is, mtime included, whatever the options: not an error.
@@ -600,37 +582,83 @@ public enum ProjectMigrator {
             report.diagnostics.append(refusal)
             return Built(report: report, pending: nil)
         }
-        if options.dryRun {
-            // Nothing is written in the tree; the counts come from the plan. A proof of the
-            // deletions reads the planned catalog from a file of its own, streamed as migrate
-            // streams a catalog: it is never in memory whole.
-            report.outcome = .planned
-            guard options.stagesPlannedCatalogs else { return Built(report: report, pending: nil) }
-            let file = NSTemporaryDirectory() + "stringcat-planned-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).xcstrings"
-            guard FileManager.default.createFile(atPath: file, contents: nil), let handle = FileHandle(forWritingAtPath: file) else {
-                report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof", at: .file(catalogPath)))
-                return Built(report: report, pending: nil)
-            }
-            defer { try? handle.close() }
-            do {
-                try plan.write(version: options.formatVersion) { (part: [UInt8]) throws in try handle.write(contentsOf: part) }
-            } catch {
-                try? FileManager.default.removeItem(atPath: file)
-                report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof: \(error)", at: .file(catalogPath)))
-                return Built(report: report, pending: nil)
-            }
-            var built = Built(report: report, pending: nil)
-            built.plannedFile = file
-            return built
+        if options.dryRun { return planned(plan, catalogPath: catalogPath, options: options, report: report) }
+        return staged(plan, catalogPath: catalogPath, root: root, options: options, report: report)
+    }
+
+    /// The table's files read and merged into one plan; nil (with the errors said) when a file
+    /// does not parse or an entry cannot be migrated without loss.
+    private static func mergePlan(_ table: LegacyTable, results: [LegacyReader.FileResult], catalogPath: String,
+                                  options: MigrationOptions, into report: inout TableReport) -> MergePlan? {
+        let loaded = TableLoader.load(table, results: results, skipInvalid: options.skipInvalid)
+        report.diagnostics += loaded.diagnostics
+        report.skippedFiles = loaded.skippedFiles
+        if !loaded.invalidFiles.isEmpty {
+            report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse "
+                                             + "(fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
+            return nil
         }
+        let plan = MergePlan(Array(loaded.contents.values), sourceLanguage: table.sourceLanguage,
+                             fault: options.mergeFault)
+        var diagnostics = plan.diagnostics
+        if options.skipInvalid {
+            diagnostics = diagnostics.map { d in
+                d.isError ? .warning("\(d.message) (entry skipped: --skip-invalid)", at: d.location) : d
+            }
+        }
+        report.diagnostics += diagnostics
+        if diagnostics.containsError {
+            report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated "
+                                             + "without loss", at: .file(catalogPath)))
+            return nil
+        }
+        return plan
+    }
+
+    /// A dry run: nothing is written in the tree; the counts come from the plan. A proof of the
+    /// deletions reads the planned catalog from a file of its own, streamed as migrate streams a
+    /// catalog: it is never in memory whole.
+    private static func planned(_ plan: MergePlan, catalogPath: String, options: MigrationOptions,
+                                report: TableReport) -> Built {
+        var report = report
+        report.outcome = .planned
+        guard options.stagesPlannedCatalogs else { return Built(report: report, pending: nil) }
+        let file = NSTemporaryDirectory()
+            + "stringcat-planned-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).xcstrings"
+        guard FileManager.default.createFile(atPath: file, contents: nil),
+              let handle = FileHandle(forWritingAtPath: file) else {
+            report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof",
+                                             at: .file(catalogPath)))
+            return Built(report: report, pending: nil)
+        }
+        defer { try? handle.close() }
+        do {
+            try plan.write(version: options.formatVersion) { (part: [UInt8]) throws in try handle.write(contentsOf: part) }
+        } catch {
+            try? FileManager.default.removeItem(atPath: file)
+            report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof: \(error)",
+                                             at: .file(catalogPath)))
+            return Built(report: report, pending: nil)
+        }
+        var built = Built(report: report, pending: nil)
+        built.plannedFile = file
+        return built
+    }
+
+    /// Streamed to a staged file beside its destination, each block of entries built and
+    /// encoded, then dropped: neither the catalog's entries nor its text are ever in memory
+    /// whole. The rename happens with the rest of the run (`write`).
+    private static func staged(_ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions,
+                               report: TableReport) -> Built {
+        var report = report
         report.outcome = .written
-        // Streamed to a staged file beside its destination, each block of entries built and
-        // encoded, then dropped: neither the catalog's entries nor its text are ever in memory
-        // whole. The rename happens with the rest of the run (`write`).
         do throws(AtomicFile.WriteError) {
-            let staged = try StagedFile(for: catalogPath, overwrite: options.force, root: options.outputDirectory ?? root)
+            let staged = try StagedFile(for: catalogPath, overwrite: options.force,
+                                        root: options.outputDirectory ?? root)
             do {
-                try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in try staged.append(part) }
+                try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in
+                    try staged.append(part)
+                }
             } catch {
                 staged.discard()
                 throw error
