@@ -110,18 +110,51 @@ public enum LprojScanner {
         return result
     }
 
-    private static func walk(_ folder: String, fm: FileManager, visited: inout Set<String>, into result: inout ProjectScan) {
+    private static func walk(_ folder: String, fm: FileManager, visited: inout Set<String>,
+                             into result: inout ProjectScan) {
+        guard enter(folder, visited: &visited, into: &result), let listing = list(folder, into: &result) else { return }
+        for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings")
+            || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
+            result.diagnostics.append(.warning(invalidName(name), at: .file(folder)))
+        }
+        for name in listing.names {
+            let path = folder + "/" + name
+            guard let kind = entryKind(path, into: &result) else { continue }
+            if name.hasSuffix(".lproj") {
+                readLproj(name, at: path, in: folder, isDirectory: kind.isDirectory, isLink: kind.isLink, into: &result)
+            } else if !kind.isDirectory {
+                noteFile(name, at: path, in: folder, into: &result)
+            } else if skippedFolderNames.contains(name) {
+                continue
+            } else if name.hasSuffix(".xcodeproj") {
+                note(path + "/project.pbxproj", in: \.projectFiles, into: &result)
+            } else if name.hasSuffix(".xcworkspace") {
+                note(path + "/contents.xcworkspacedata", in: \.evidenceFiles, into: &result)
+            } else {
+                walk(path, fm: fm, visited: &visited, into: &result)
+            }
+        }
+    }
+
+    /// True when `folder` is read: a folder not read before. A link to a folder already read
+    /// elsewhere in the tree (a framework's `Versions/Current -> A`) is normal: its files were
+    /// read there. Only a link back to a folder holding it is a loop, and said.
+    private static func enter(_ folder: String, visited: inout Set<String>, into result: inout ProjectScan) -> Bool {
         let real = URL(fileURLWithPath: folder).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else {
-            // A link to a folder already read elsewhere in the tree (a framework's
-            // `Versions/Current -> A`) is normal: its files were read there. Only a link back to
-            // a folder holding it is a loop.
-            let holder = URL(fileURLWithPath: (folder as NSString).deletingLastPathComponent).resolvingSymlinksInPath().path
+            let holding = (folder as NSString).deletingLastPathComponent
+            let holder = URL(fileURLWithPath: holding).resolvingSymlinksInPath().path
             if holder == real || holder.hasPrefix(real + "/") {
-                result.diagnostics.append(.warning("symbolic link loop (it leads back to \(real), which holds it); not entered again", at: .file(folder)))
+                result.diagnostics.append(.warning("symbolic link loop (it leads back to \(real), which holds it); "
+                                                   + "not entered again", at: .file(folder)))
             }
-            return
+            return false
         }
+        return true
+    }
+
+    /// The names in `folder`, or nil (with the error in `result`) when it cannot be listed.
+    private static func list(_ folder: String, into result: inout ProjectScan) -> DirectoryNames.Listing? {
         guard let listing = DirectoryNames.list(folder) else {
             let code = errno
             if FileProbe.isAbsence(code) {
@@ -131,100 +164,112 @@ public enum LprojScanner {
             } else {
                 result.unreadable(FileProbe.Failure(path: folder, code: code))
             }
+            return nil
+        }
+        return listing
+    }
+
+    /// Each entry's kind, itself and followed: a stat that fails is no answer, and an entry not
+    /// seen could be a project (the folder would be read as a bare one) or a language (it would
+    /// leave its catalog). Nil when the entry is not read (the error or warning is in `result`).
+    private static func entryKind(_ path: String,
+                                  into result: inout ProjectScan) -> (isLink: Bool, isDirectory: Bool)? {
+        let entry: FileProbe.Kind?, followed: FileProbe.Kind?
+        do {
+            entry = try FileProbe.kindOfEntry(path)
+            do {
+                followed = entry == .symbolicLink ? try FileProbe.kind(path) : entry
+            } catch where error.code == ELOOP {
+                followed = nil // a link loop: said below, as a link that leads nowhere
+            }
+        } catch {
+            result.unreadable(error)
+            return nil
+        }
+        let isLink = entry == .symbolicLink
+        guard followed != nil else {
+            if isLink { result.diagnostics.append(.warning(UnreachableFile.reason(path), at: .file(path))) }
+            return nil
+        }
+        return (isLink, followed == .folder)
+    }
+
+    /// An entry named `*.lproj` in `folder`: a language folder, read with its files (and the
+    /// catalogs in it), or said why it is not read.
+    private static func readLproj(_ name: String, at path: String, in folder: String, isDirectory: Bool, isLink: Bool,
+                                  into result: inout ProjectScan) {
+        if DirectoryNames.hasControlCharacter(name) {
+            // No language code is made from a control character (`nl<newline>.lproj`).
+            let message = "the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it "
+                + "names no language; not read: rename it"
+            result.diagnostics.append(.warning(message, at: .file(folder)))
             return
         }
-        for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
-            result.diagnostics.append(.warning("the name \(name) is not valid UTF-8 (each \\xNN is a byte); not read: rename it", at: .file(folder)))
+        let language = String(name.dropLast(".lproj".count))
+        if isDirectory, language != LprojFolderName.base, language != LprojFolderName.multilingual,
+           LanguageTag(language) == nil {
+            let message = "the folder name \"\(DirectoryNames.shown(name))\" is not a language code (such as en, "
+                + "pt-BR or zh-Hans), so its files are in no table: rename it"
+            result.diagnostics.append(.error(message, at: .file(path)))
+            return
         }
-        for name in listing.names {
-            let path = folder + "/" + name
-            // Each entry's kind, itself and followed: a stat that fails is no answer, and an
-            // entry not seen could be a project (the folder would be read as a bare one) or a
-            // language (it would leave its catalog).
-            let entry: FileProbe.Kind?, followed: FileProbe.Kind?
-            do {
-                entry = try FileProbe.kindOfEntry(path)
-                do {
-                    followed = entry == .symbolicLink ? try FileProbe.kind(path) : entry
-                } catch where error.code == ELOOP {
-                    followed = nil // a link loop: said below, as a link that leads nowhere
-                }
-            } catch {
-                result.unreadable(error)
-                continue
-            }
-            let isLink = entry == .symbolicLink
-            let isDirectory = ObjCBool(followed == .folder)
-            guard followed != nil else {
-                if isLink { result.diagnostics.append(.warning(UnreachableFile.reason(path), at: .file(path))) }
-                continue
-            }
-            if name.hasSuffix(".lproj") {
-                if DirectoryNames.hasControlCharacter(name) {
-                    // No language code is made from a control character (`nl<newline>.lproj`).
-                    result.diagnostics.append(.warning("the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it names no language; not read: rename it", at: .file(folder)))
-                    continue
-                }
-                let language = String(name.dropLast(".lproj".count))
-                if isDirectory.boolValue, language != LprojFolderName.base, language != LprojFolderName.multilingual, LanguageTag(language) == nil {
-                    result.diagnostics.append(.error("the folder name \"\(DirectoryNames.shown(name))\" is not a language code (such as en, pt-BR or zh-Hans), so its files are in no table: rename it", at: .file(path)))
-                    continue
-                }
-                if isDirectory.boolValue {
-                    guard let inside = DirectoryNames.list(path) else {
-                        // A language folder that cannot be listed is not an empty one.
-                        let code = errno
-                        result.unreadable(FileProbe.Failure(path: path, code: FileProbe.isAbsence(code) ? EIO : code))
-                        continue
-                    }
-                    for bad in inside.invalid {
-                        result.diagnostics.append(.warning("the name \(bad) is not valid UTF-8 (each \\xNN is a byte); not read: rename it", at: .file(path)))
-                    }
-                    let files = inside.names.filter { !DirectoryNames.hasControlCharacter($0) || !($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict")) }
-                    for bad in inside.names where !files.contains(bad) {
-                        result.diagnostics.append(.warning("the file name \"\(DirectoryNames.shown(bad))\" holds a control character; not read: rename it", at: .file(path)))
-                    }
-                    // Interface Builder catalogs live in `mul.lproj`.
-                    result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
-                    result.lprojFolders.append(LprojFolder(
-                        path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink))
-                } else {
-                    result.diagnostics.append(.warning("a plain file named like a localization folder; not read", at: .file(path)))
-                }
-                continue
-            }
-            if isDirectory.boolValue {
-                if skippedFolderNames.contains(name) { continue }
-                if name.hasSuffix(".xcodeproj") {
-                    do {
-                        let project = path + "/project.pbxproj"
-                        if try FileProbe.exists(project) { result.projectFiles.append(project) }
-                    } catch {
-                        result.unreadable(error)
-                    }
-                    continue
-                }
-                if name.hasSuffix(".xcworkspace") {
-                    do {
-                        let contents = path + "/contents.xcworkspacedata"
-                        if try FileProbe.exists(contents) { result.evidenceFiles.append(contents) }
-                    } catch {
-                        result.unreadable(error)
-                    }
-                    continue
-                }
-                walk(path, fm: fm, visited: &visited, into: &result)
-            } else if name.hasSuffix(".xcstrings") {
-                result.catalogs.append(path)
-            } else if name == "Package.swift" {
-                result.projectFiles.append(path)
-            } else if evidenceFileNames.contains(name) || (name == "Dependencies.swift" && folder.hasSuffix("/Tuist")) {
-                result.evidenceFiles.append(path)
-            } else if name == recordFileName {
-                result.records.append(path)
-            } else if name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") {
-                result.looseFiles.append(path)
-            }
+        guard isDirectory else {
+            result.diagnostics.append(.warning("a plain file named like a localization folder; not read",
+                                               at: .file(path)))
+            return
+        }
+        guard let inside = DirectoryNames.list(path) else {
+            // A language folder that cannot be listed is not an empty one.
+            let code = errno
+            result.unreadable(FileProbe.Failure(path: path, code: FileProbe.isAbsence(code) ? EIO : code))
+            return
+        }
+        for bad in inside.invalid {
+            result.diagnostics.append(.warning(invalidName(bad), at: .file(path)))
+        }
+        let files = inside.names.filter {
+            !DirectoryNames.hasControlCharacter($0) || !($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict"))
+        }
+        for bad in inside.names where !files.contains(bad) {
+            let message = "the file name \"\(DirectoryNames.shown(bad))\" holds a control character; not read: "
+                + "rename it"
+            result.diagnostics.append(.warning(message, at: .file(path)))
+        }
+        // Interface Builder catalogs live in `mul.lproj`.
+        result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
+        result.lprojFolders.append(LprojFolder(
+            path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink))
+    }
+
+    /// What is said of a name that is not valid UTF-8 (escaped by `DirectoryNames`).
+    private static func invalidName(_ name: String) -> String {
+        "the name \(name) is not valid UTF-8 (each \\xNN is a byte); not read: rename it"
+    }
+
+    /// The file of a project or workspace bundle that says what it is (`project.pbxproj`,
+    /// `contents.xcworkspacedata`), noted in `list` when it is there; the bundle is not walked.
+    private static func note(_ path: String, in list: WritableKeyPath<ProjectScan, [String]>,
+                             into result: inout ProjectScan) {
+        do {
+            if try FileProbe.exists(path) { result[keyPath: list].append(path) }
+        } catch {
+            result.unreadable(error)
+        }
+    }
+
+    /// A file outside any `.lproj` folder: a catalog, a manifest, what says whose a package is,
+    /// an earlier run's record, or a legacy file outside any `.lproj`.
+    private static func noteFile(_ name: String, at path: String, in folder: String, into result: inout ProjectScan) {
+        if name.hasSuffix(".xcstrings") {
+            result.catalogs.append(path)
+        } else if name == "Package.swift" {
+            result.projectFiles.append(path)
+        } else if evidenceFileNames.contains(name) || (name == "Dependencies.swift" && folder.hasSuffix("/Tuist")) {
+            result.evidenceFiles.append(path)
+        } else if name == recordFileName {
+            result.records.append(path)
+        } else if name.hasSuffix(".strings") || name.hasSuffix(".stringsdict") {
+            result.looseFiles.append(path)
         }
     }
 

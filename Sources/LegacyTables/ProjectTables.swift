@@ -183,126 +183,220 @@ public struct ProjectTables: Sendable {
 
     /// Everything after the scan: projects, packages, records, and their tables.
     private static func fill(_ tree: inout ProjectTables, _ search: TableSearch) throws(FileProbe.Failure) {
-        let scan = tree.scan
-        tree.generator = try ProjectGenerator.detect(root: scan.root, projectFiles: scan.projectFiles)
-        var search = search
+        tree.generator = try ProjectGenerator.detect(root: tree.scan.root, projectFiles: tree.scan.projectFiles)
+        var filling = Filling(tree: tree, search: search)
+        // A step that fails leaves the tree as the steps before it made it (`stop` then empties it).
+        defer { tree = filling.tree }
+        try filling.openProjects()
+        try filling.decidePackages()
+        filling.setAsideFoldersNotRead()
+        try filling.takeProjectTables()
+        try filling.takeLooseRecordTables()
+        filling.takePackageTables()
+        filling.leaveTablesWithExcludedFilesAlone()
+        filling.takeFolderTables()
+        filling.listFilesLeftAlone()
+        filling.listLooseFilesLeftAlone()
+        filling.dropTablesUnderStoppedProjects()
+        filling.dropCatalogsInsideLproj()
+        filling.finish()
+    }
 
-        // 1. The projects, parsed once; what earlier runs recorded, applied.
-        for pbxproj in scan.xcodeProjects {
-            let opened = try XcodeProjectTables.open(pbxproj, search: search, root: scan.root)
-            tree.diagnostics += opened.diagnostics
-            if let file = opened.project { tree.projects.append(file) } else { tree.stoppedProjects.append(pbxproj) }
-        }
-        let looseRecords = try RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
-        tree.recordedOptions = RecordedSelection.includes(projects: tree.projects, loose: looseRecords, root: scan.root)
-        search.includes += tree.recordedOptions
-
-        // 2. The packages, and whose each is.
-        tree.packagesInTree = try TreePackages.decide(scan: scan, projects: tree.projects, search: search)
-        let notRead = tree.packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.folder)
-
-        // 3. Folders that are no table of this tree: bundles, packages not read, --exclude.
+    /// The state `fill` builds step by step: the tree, the tables found so far, and which legacy
+    /// files a table takes or is kept from.
+    private struct Filling {
+        var tree: ProjectTables
+        /// The run's options, with the `--include`s earlier runs recorded.
+        var search: TableSearch
+        let scan: ProjectScan
+        var looseRecords: [LooseRecord] = []
+        /// Folders of the packages whose tables are not read.
+        var notRead: [String] = []
+        /// The `.lproj` folders that may hold tables of this tree.
         var folders: [LprojFolder] = []
         var excluded: [String] = []           // legacy files --exclude leaves out
-        for folder in scan.lprojFolders {
-            if ExcludeGlob.matches(search.excludes, folder.path, root: scan.root) {
-                excluded += folder.files.map { folder.path + "/" + $0 }
-            }
-            if BundleFolders.isInsideBundle(folder.path, root: scan.root) || ExcludeGlob.matches(search.excludes, folder.path, root: scan.root)
-                || notRead.contains(where: { folder.path.hasPrefix($0 + "/") }) {
-                tree.skippedFolders.append(folder.path)
-            } else {
-                folders.append(folder)
-            }
-        }
-
-        // 4. The projects' tables, then the packages', then the rest by option.
         var all: [LegacyTable] = []
         var claimed: Set<String> = []        // legacy files a table takes
         var leftAlone: [String: String] = [:] // legacy file -> why no table takes it
-        for file in tree.projects {
-            let found = try XcodeProjectTables.tables(of: file, folders: folders, claimed: &claimed, search: search)
-            tree.diagnostics += found.diagnostics
-            leftAlone.merge(found.leftAlone) { first, _ in first }
-            for table in found.tables {
-                // A second project listing the same files (an app and its example app): one
-                // catalog, and both projects are edited.
-                if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }), let localized = table.projectTable,
-                   all[index].origin != table.origin {
-                    all[index].alsoInProjects.append((file.path, localized))
+
+        init(tree: ProjectTables, search: TableSearch) {
+            self.tree = tree
+            self.search = search
+            self.scan = tree.scan
+        }
+
+        /// The first project's source language, which packages and folders without their own inherit.
+        var treeSource: SourceLanguage? { tree.projects.first?.source }
+        /// True when the root is a package whose tables are read.
+        var ownRoot: Bool { tree.packagesInTree.contains { $0.manifest.folder == scan.root && $0.readBecause != nil } }
+        /// Folders of the projects that do not parse, unless an option reads them as bare folders.
+        var stopped: [String] {
+            guard !search.noProject && !search.allFiles else { return [] }
+            return tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+        }
+        /// True when no project or package of the user's holds the tables: every folder is read.
+        var bare: Bool { tree.projects.isEmpty && !ownRoot && tree.stoppedProjects.isEmpty }
+        /// The source language of the tables read by folder.
+        var folderSource: SourceLanguage {
+            SourceLanguage.decide(explicit: search.sourceLanguage, declared: nil, spelling: .canonical,
+                                  inherited: treeSource ?? tree.packagesInTree.lazy.compactMap(\.declaredSource).first)
+        }
+
+        /// 1. The projects, parsed once; what earlier runs recorded, applied.
+        mutating func openProjects() throws(FileProbe.Failure) {
+            for pbxproj in scan.xcodeProjects {
+                let opened = try XcodeProjectTables.open(pbxproj, search: search, root: scan.root)
+                tree.diagnostics += opened.diagnostics
+                if let file = opened.project {
+                    tree.projects.append(file)
                 } else {
-                    all.append(table)
+                    tree.stoppedProjects.append(pbxproj)
                 }
             }
-            tree.leftoverTables += found.leftovers.filter { leftover in !tree.leftoverTables.contains { $0.catalogPath == leftover.catalogPath } }
+            looseRecords = try RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
+            tree.recordedOptions = RecordedSelection.includes(projects: tree.projects, loose: looseRecords,
+                                                              root: scan.root)
+            search.includes += tree.recordedOptions
         }
-        for loose in looseRecords {
-            for table in try loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
-                where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
-                tree.leftoverTables.append(table)
+
+        /// 2. The packages, and whose each is.
+        mutating func decidePackages() throws(FileProbe.Failure) {
+            tree.packagesInTree = try TreePackages.decide(scan: scan, projects: tree.projects, search: search)
+            notRead = tree.packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.folder)
+        }
+
+        /// 3. Folders that are no table of this tree: bundles, packages not read, --exclude.
+        mutating func setAsideFoldersNotRead() {
+            for folder in scan.lprojFolders {
+                let isExcluded = ExcludeGlob.matches(search.excludes, folder.path, root: scan.root)
+                if isExcluded {
+                    excluded += folder.files.map { folder.path + "/" + $0 }
+                }
+                if BundleFolders.isInsideBundle(folder.path, root: scan.root) || isExcluded
+                    || notRead.contains(where: { folder.path.hasPrefix($0 + "/") }) {
+                    tree.skippedFolders.append(folder.path)
+                } else {
+                    folders.append(folder)
+                }
             }
         }
-        let treeSource = tree.projects.first?.source
-        for package in tree.packagesInTree where package.readBecause != nil {
-            let manifest = package.manifest
-            let nested = tree.packages.filter { $0.path != manifest.path }.map(\.folder)
-            let owned = manifest.targetFolders
-            let mine = folders.filter { folder in
-                owned.contains { folder.path.hasPrefix($0 + "/") } && !nested.contains { folder.path.hasPrefix($0 + "/") && $0.count > manifest.folder.count }
-                    && !folder.files.contains { claimed.contains(folder.path + "/" + $0) }
+
+        /// 4. The projects' tables (then the loose records', the packages', the rest by option).
+        mutating func takeProjectTables() throws(FileProbe.Failure) {
+            for file in tree.projects {
+                let found = try XcodeProjectTables.tables(of: file, folders: folders, claimed: &claimed, search: search)
+                tree.diagnostics += found.diagnostics
+                leftAlone.merge(found.leftAlone) { first, _ in first }
+                for table in found.tables {
+                    // A second project listing the same files (an app and its example app): one
+                    // catalog, and both projects are edited.
+                    if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }),
+                       let localized = table.projectTable, all[index].origin != table.origin {
+                        all[index].alsoInProjects.append((file.path, localized))
+                    } else {
+                        all.append(table)
+                    }
+                }
+                let leftovers = found.leftovers.filter { leftover in
+                    !tree.leftoverTables.contains { $0.catalogPath == leftover.catalogPath }
+                }
+                tree.leftoverTables += leftovers
             }
-            guard !mine.isEmpty else { continue }
-            tree.diagnostics += manifest.warnings
-            // A declared language that is no tag: which files hold the source is not known, and
-            // no code is made from it (as for a project's developmentRegion).
-            if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
-                let message = "defaultLocalization \"\(ControlCharacters.escaped(code))\" is not a language code, so "
-                    + "which files hold the source language is not known: the package's tables are not migrated "
-                    + "(pass --source-language)"
-                tree.diagnostics.append(.error(message, at: .file(manifest.path)))
-                continue
+        }
+
+        /// The tables of records kept outside projects, as leftovers.
+        mutating func takeLooseRecordTables() throws(FileProbe.Failure) {
+            for loose in looseRecords {
+                for table in try loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
+                    where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
+                    tree.leftoverTables.append(table)
+                }
             }
-            let declared = manifest.defaultLocalization.map { SourceLanguage.Declaration.defaultLocalization($0, file: TableGrouper.relative(manifest.path, to: scan.root)) }
-            let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared, spelling: .project, inherited: treeSource)
-            let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path), spelling: .project)
-            tree.diagnostics += grouping.diagnostics
-            all += grouping.tables
-            claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
         }
-        // A project or a package builds a table whole: --exclude that leaves out part of one
-        // leaves it all alone (migrating the rest would take the excluded files out of the build
-        // with the variant group, or build the table from two sources in a package).
-        excluded += leftAlone.filter { $0.value == "excluded (--exclude)" }.map(\.key)
-        let excludedFiles = Set(excluded)
-        all.removeAll { table in
-            guard table.origin != .folder else { return false }
-            let parts = excludedFiles.filter { Self.isFile($0, of: table) }
-            guard let first = parts.sorted().first else { return false }
-            let reason = "its table \(table.name) is left alone: --exclude leaves out \(TableGrouper.relative(first, to: scan.root))\(parts.count > 1 ? " and \(parts.count - 1) more" : ""), and a project or package builds a table whole"
-            for file in table.allFiles { leftAlone[file.path] = reason }
-            claimed.subtract(table.allFiles.map(\.path))
-            return true
+
+        /// The tables of each package read: the `.lproj` folders of its targets that no project took.
+        mutating func takePackageTables() {
+            for package in tree.packagesInTree where package.readBecause != nil {
+                let manifest = package.manifest
+                let nested = tree.packages.filter { $0.path != manifest.path }.map(\.folder)
+                let owned = manifest.targetFolders
+                let mine = folders.filter { folder in
+                    owned.contains { folder.path.hasPrefix($0 + "/") }
+                        && !nested.contains { folder.path.hasPrefix($0 + "/") && $0.count > manifest.folder.count }
+                        && !folder.files.contains { claimed.contains(folder.path + "/" + $0) }
+                }
+                guard !mine.isEmpty else { continue }
+                tree.diagnostics += manifest.warnings
+                // A declared language that is no tag: which files hold the source is not known, and
+                // no code is made from it (as for a project's developmentRegion).
+                if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
+                    let message = "defaultLocalization \"\(ControlCharacters.escaped(code))\" "
+                        + "is not a language code, so which files hold the source language is not known: "
+                        + "the package's tables are not migrated (pass --source-language)"
+                    tree.diagnostics.append(.error(message, at: .file(manifest.path)))
+                    continue
+                }
+                let manifestFile = TableGrouper.relative(manifest.path, to: scan.root)
+                let declared = manifest.defaultLocalization.map {
+                    SourceLanguage.Declaration.defaultLocalization($0, file: manifestFile)
+                }
+                let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared,
+                                                   spelling: .project, inherited: treeSource)
+                let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path),
+                                                  spelling: .project)
+                tree.diagnostics += grouping.diagnostics
+                all += grouping.tables
+                claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
+            }
         }
-        let ownRoot = tree.packagesInTree.contains { $0.manifest.folder == scan.root && $0.readBecause != nil }
-        let stopped = search.noProject || search.allFiles ? [] : tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
-        let bare = tree.projects.isEmpty && !ownRoot && tree.stoppedProjects.isEmpty
-        let folderSource = SourceLanguage.decide(explicit: search.sourceLanguage, declared: nil, spelling: .canonical,
-                                                 inherited: treeSource ?? tree.packagesInTree.lazy.compactMap(\.declaredSource).first)
-        if bare || search.allFiles || (search.noProject && !tree.stoppedProjects.isEmpty) {
-            // Files no project or package table took and no project keeps out of its tables: by
-            // folder (a stopped project's folder only, with --no-project alone).
+
+        /// A project or a package builds a table whole: --exclude that leaves out part of one
+        /// leaves it all alone (migrating the rest would take the excluded files out of the build
+        /// with the variant group, or build the table from two sources in a package).
+        mutating func leaveTablesWithExcludedFilesAlone() {
+            excluded += leftAlone.filter { $0.value == "excluded (--exclude)" }.map(\.key)
+            let excludedFiles = Set(excluded)
+            var kept: [LegacyTable] = []
+            for table in all {
+                guard table.origin != .folder else {
+                    kept.append(table)
+                    continue
+                }
+                let parts = excludedFiles.filter { ProjectTables.isFile($0, of: table) }
+                guard let first = parts.sorted().first else {
+                    kept.append(table)
+                    continue
+                }
+                let more = parts.count > 1 ? " and \(parts.count - 1) more" : ""
+                let reason = "its table \(table.name) is left alone: --exclude leaves out "
+                    + "\(TableGrouper.relative(first, to: scan.root))\(more), "
+                    + "and a project or package builds a table whole"
+                for file in table.allFiles { leftAlone[file.path] = reason }
+                claimed.subtract(table.allFiles.map(\.path))
+            }
+            all = kept
+        }
+
+        /// Files no project or package table took and no project keeps out of its tables: by
+        /// folder (a stopped project's folder only, with --no-project alone).
+        mutating func takeFolderTables() {
+            guard bare || search.allFiles || (search.noProject && !tree.stoppedProjects.isEmpty) else { return }
             let under = tree.stoppedProjects.map { PathResolver.projectFolder(ofProjectFile: $0) }
+            let everyFolder = bare || search.allFiles
             let rest = folders.compactMap { folder -> LprojFolder? in
-                if !bare && !search.allFiles && !under.contains(where: { folder.path.hasPrefix($0 + "/") }) { return nil }
+                if !everyFolder && !under.contains(where: { folder.path.hasPrefix($0 + "/") }) { return nil }
                 var rest = folder
-                rest.files = folder.files.filter { !claimed.contains(folder.path + "/" + $0) && leftAlone[folder.path + "/" + $0] == nil }
+                rest.files = folder.files.filter {
+                    !claimed.contains(folder.path + "/" + $0) && leftAlone[folder.path + "/" + $0] == nil
+                }
                 return rest.files.isEmpty ? nil : rest
             }
             let grouping = TableGrouper.group(rest, sourceLanguage: folderSource.code)
             tree.diagnostics += grouping.diagnostics
             for table in grouping.tables {
                 // A variant group's table with more files on disk: they join its catalog.
-                if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath && $0.projectTable != nil }) {
+                let joined = all.firstIndex { $0.catalogPath == table.catalogPath && $0.projectTable != nil }
+                if let index = joined {
                     all[index].join(table.allFiles)
                 } else {
                     all.append(table)
@@ -310,56 +404,80 @@ public struct ProjectTables: Sendable {
             }
             claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
         }
-        for folder in folders {
-            for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
-                let path = folder.path + "/" + file
-                guard !claimed.contains(path) else { continue }
-                let reason: String
-                if let known = leftAlone[path] {
-                    reason = known
-                } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
-                    reason = "its project file does not parse, so nothing under it is migrated"
-                } else if !tree.projects.isEmpty || !tree.stoppedProjects.isEmpty {
-                    reason = "in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)"
-                } else {
-                    reason = "in no target folder of Package.swift"
+
+        /// Each legacy file in an `.lproj` folder that no table took, with the reason.
+        mutating func listFilesLeftAlone() {
+            let stopped = self.stopped
+            for folder in folders {
+                for file in folder.files where file.hasSuffix(".strings") || file.hasSuffix(".stringsdict") {
+                    let path = folder.path + "/" + file
+                    guard !claimed.contains(path) else { continue }
+                    let reason: String
+                    if let known = leftAlone[path] {
+                        reason = known
+                    } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
+                        reason = "its project file does not parse, so nothing under it is migrated"
+                    } else if !tree.projects.isEmpty || !tree.stoppedProjects.isEmpty {
+                        reason = "in no variant group of the project (Xcode's migration reads only those; "
+                            + "--all-files takes every file)"
+                    } else {
+                        reason = "in no target folder of Package.swift"
+                    }
+                    tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
                 }
-                tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: reason))
             }
         }
-        // A legacy file outside any `.lproj` is a table only when a project builds it as one
-        // (docs/spec/project-edit.md#a-strings-file-outside-any-lproj); any other (a genstrings template, a
-        // translator's copy) is said, never ignored.
-        for path in scan.looseFiles where !claimed.contains(path) {
-            if BundleFolders.isInsideBundle(path, root: scan.root) || ExcludeGlob.matches(search.excludes, path, root: scan.root)
-                || notRead.contains(where: { path.hasPrefix($0 + "/") }) { continue }
-            let reason = tree.projects.isEmpty
-                ? "not in an .lproj folder, so it holds no language of a table"
-                : "not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only those)"
-            tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: leftAlone[path] ?? reason))
+
+        /// A legacy file outside any `.lproj` is a table only when a project builds it as one
+        /// (docs/spec/project-edit.md#a-strings-file-outside-any-lproj); any other (a genstrings
+        /// template, a translator's copy) is said, never ignored.
+        mutating func listLooseFilesLeftAlone() {
+            for path in scan.looseFiles where !claimed.contains(path) {
+                if BundleFolders.isInsideBundle(path, root: scan.root) || ExcludeGlob.matches(search.excludes, path, root: scan.root)
+                    || notRead.contains(where: { path.hasPrefix($0 + "/") }) { continue }
+                let reason = tree.projects.isEmpty
+                    ? "not in an .lproj folder, so it holds no language of a table"
+                    : "not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only those)"
+                tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: leftAlone[path] ?? reason))
+            }
         }
-        // Nothing under a project that does not parse is migrated, not even another project's
-        // table there: its files and its edit cannot be checked against that project.
-        if !stopped.isEmpty {
+
+        /// Nothing under a project that does not parse is migrated, not even another project's
+        /// table there: its files and its edit cannot be checked against that project.
+        mutating func dropTablesUnderStoppedProjects() {
+            let stopped = self.stopped
+            guard !stopped.isEmpty else { return }
             all.removeAll { table in
-                stopped.contains { folder in table.catalogPath.hasPrefix(folder + "/") || table.allFiles.contains { $0.path.hasPrefix(folder + "/") } }
+                stopped.contains { folder in
+                    table.catalogPath.hasPrefix(folder + "/") || table.allFiles.contains { $0.path.hasPrefix(folder + "/") }
+                }
             }
             tree.leftoverTables.removeAll { table in stopped.contains { table.catalogPath.hasPrefix($0 + "/") } }
         }
-        // Never a catalog inside an `.lproj` other than `mul.lproj` (Xcode looks tables up by
-        // name in each `.lproj`; a catalog there would be a resource of one language).
-        all.removeAll { table in
-            guard let misplaced = misplacedLproj(table.catalogPath) else { return false }
-            tree.diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no catalog belongs; it is not migrated", at: .file(table.catalogPath)))
-            return true
-        }
-        all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
-        tree.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
-        tree.sourceLanguage = runSourceLanguage(search: search, projects: tree.projects, tables: all + tree.leftoverTables, fallback: folderSource)
 
-        tree.tables = all
-        tree.select(search, all: all)
-        tree.requireTables(search, ownRoot: ownRoot, found: all)
+        /// Never a catalog inside an `.lproj` other than `mul.lproj` (Xcode looks tables up by
+        /// name in each `.lproj`; a catalog there would be a resource of one language).
+        mutating func dropCatalogsInsideLproj() {
+            var diagnostics: [Diagnostic] = []
+            all.removeAll { table in
+                guard let misplaced = ProjectTables.misplacedLproj(table.catalogPath) else { return false }
+                diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no "
+                                          + "catalog belongs; it is not migrated", at: .file(table.catalogPath)))
+                return true
+            }
+            tree.diagnostics += diagnostics
+        }
+
+        /// The tables in order, the run's source language, then `--table` and "nothing to migrate".
+        mutating func finish() {
+            all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
+            tree.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
+            tree.sourceLanguage = ProjectTables.runSourceLanguage(search: search, projects: tree.projects,
+                                                                  tables: all + tree.leftoverTables, fallback: folderSource)
+            tree.tables = all
+            tree.select(search, all: all)
+            tree.requireTables(search, ownRoot: ownRoot, found: all)
+        }
     }
 
     /// The development language the run's report names: `--source-language`, else that of the

@@ -79,62 +79,53 @@ enum XcodeProjectTables {
     static func tables(of file: XcodeProjectFile, folders: [LprojFolder], claimed: inout Set<String>,
                        search: TableSearch) throws(FileProbe.Failure) -> Found {
         var found = Found()
-        let pbxproj = file.path, projectFolder = file.folder, localization = file.localization
-        let source = file.source
+        leaveSkippedGroupsAlone(of: file, found: &found)
+        try takeVariantGroupTables(of: file, claimed: &claimed, search: search, found: &found)
+        try takeRecordedLeftovers(of: file, claimed: &claimed, found: &found)
+        takeSynchronizedFolderTables(of: file, folders: folders, claimed: &claimed, found: &found)
+        return found
+    }
 
-        // Groups left alone keep their files out of every table (docs/spec/project-edit.md#files-xcode-leaves-alone,
-        // docs/spec/project-edit.md#only-the-selected-tables-are-migrated).
-        for group in localization.skipped {
+    /// Groups left alone keep their files out of every table (docs/spec/project-edit.md#files-xcode-leaves-alone,
+    /// docs/spec/project-edit.md#only-the-selected-tables-are-migrated).
+    private static func leaveSkippedGroupsAlone(of file: XcodeProjectFile, found: inout Found) {
+        for group in file.localization.skipped {
             for path in group.files where found.leftAlone[path] == nil {
                 found.leftAlone[path] = "its variant group \(group.name) is left alone (\(group.reason))"
             }
-            found.diagnostics.append(.note("variant group \(group.name) is left alone: \(group.reason)", at: .file(pbxproj)))
+            found.diagnostics.append(.note("variant group \(group.name) is left alone: \(group.reason)",
+                                           at: .file(file.path)))
         }
+    }
 
+    /// The tables of the project's localized variant groups, each of its files on disk; the files
+    /// the project lists that are not on disk are said once, in one warning.
+    private static func takeVariantGroupTables(of file: XcodeProjectFile, claimed: inout Set<String>,
+                                               search: TableSearch, found: inout Found) throws(FileProbe.Failure) {
+        let pbxproj = file.path
         var missing: [String] = []
-        for localized in localization.tables {
-            var table = LegacyTable(name: localized.name, folder: PathResolver.parent(localized.catalogPath), isInterfaceBuilder: localized.isInterfaceBuilder,
-                                    files: [], shadowedFiles: [], catalogPath: localized.catalogPath)
+        for localized in file.localization.tables {
+            if let reason = alsoBuiltFromSkippedGroup(localized, skipped: file.localization.skipped) {
+                for path in localized.files.map(\.path) where found.leftAlone[path] == nil {
+                    found.leftAlone[path] = reason
+                }
+                found.diagnostics.append(.note("variant group \(localized.name) is left alone: \(reason)",
+                                               at: .file(pbxproj)))
+                continue
+            }
+            var table = LegacyTable(name: localized.name, folder: PathResolver.parent(localized.catalogPath),
+                                    isInterfaceBuilder: localized.isInterfaceBuilder, files: [], shadowedFiles: [],
+                                    catalogPath: localized.catalogPath)
             if localized.isInterfaceBuilder { table.folder = PathResolver.parent(table.folder) }
             table.origin = .xcodeProject(pbxproj)
             table.projectTable = localized
             table.targetIDs = localized.targetIDs
-            // A table that a group left alone also builds for one of its targets (an
-            // `Intents.intentdefinition` group holding `xx.lproj/Intents.strings` beside an
-            // `Intents.stringsdict` group): a catalog would make the target build it twice.
-            if let other = localization.skipped.first(where: { group in
-                !Set(group.targetIDs).isDisjoint(with: localized.targetIDs)
-                    && group.files.contains { LocalizedTables.tableName(PathResolver.lastComponent($0)) == localized.name }
-            }) {
-                let reason = "its table \(localized.name) is also built from variant group \(other.name), which is left alone (\(other.reason)): a catalog would build the table twice"
-                for path in localized.files.map(\.path) where found.leftAlone[path] == nil { found.leftAlone[path] = reason }
-                found.diagnostics.append(.note("variant group \(localized.name) is left alone: \(reason)", at: .file(pbxproj)))
-                continue
-            }
-            var onDisk: [LocalizedFile] = []
-            for localizedFile in localized.files {
-                guard try FileProbe.exists(localizedFile.path) else {
-                    missing.append(localizedFile.path)
-                    continue
-                }
-                if ExcludeGlob.matches(search.excludes, localizedFile.path, root: projectFolder) {
-                    found.leftAlone[localizedFile.path] = "excluded (--exclude)"
-                    continue
-                }
-                onDisk.append(localizedFile)
-            }
-            let languages = TableLanguages(folderNames: onDisk.map(\.lprojFolder), source: source.code, spelling: .project)
+            let onDisk = try filesOnDisk(of: localized, projectFolder: file.folder, search: search, missing: &missing,
+                                         found: &found)
+            let languages = TableLanguages(folderNames: onDisk.map(\.lprojFolder), source: file.source.code,
+                                           spelling: .project)
             table.sourceLanguage = languages.sourceKey
-            var files: [LegacyFile] = []
-            for localizedFile in onDisk {
-                guard let key = languages.key(forFolder: localizedFile.lprojFolder) else {
-                    found.diagnostics.append(.error("the project lists this file in \(localizedFile.lprojFolder).lproj, which is not a language code (such as en, pt-BR or zh-Hans), so it is in no table: rename the folder", at: .file(localizedFile.path)))
-                    found.leftAlone[localizedFile.path] = "its folder name is not a language code"
-                    continue
-                }
-                files.append(LegacyFile(path: localizedFile.path, kind: localizedFile.kind == .strings ? .strings : .stringsdict,
-                                        lprojName: localizedFile.lprojFolder, language: key))
-            }
+            let files = legacyFiles(onDisk, languages: languages, found: &found)
             // A table none of whose files is on disk (a variant group of files that are gone)
             // has nothing to migrate; its group is left as it is. A Base-only Interface Builder
             // group picked with --include-base-only has no files and gets its empty catalog.
@@ -146,69 +137,141 @@ enum XcodeProjectTables {
             found.tables.append(table)
         }
         if !missing.isEmpty {
-            let shown = missing.prefix(3).map { PathResolver.relative($0, from: projectFolder) }.joined(separator: ", ")
-            found.diagnostics.append(.warning("\(counted(missing.count, "file")) the project lists for its tables \(missing.count == 1 ? "is" : "are") not on disk and \(missing.count == 1 ? "is" : "are") not read (\(shown)\(missing.count > 3 ? ", …" : ""))", at: .file(pbxproj)))
+            let shown = missing.prefix(3).map { PathResolver.relative($0, from: file.folder) }.joined(separator: ", ")
+            let isAre = missing.count == 1 ? "is" : "are"
+            let more = missing.count > 3 ? ", …" : ""
+            let message = "\(counted(missing.count, "file")) the project lists for its tables \(isAre) not on disk "
+                + "and \(isAre) not read (\(shown)\(more))"
+            found.diagnostics.append(.warning(message, at: .file(pbxproj)))
         }
+    }
 
-        // Tables a migration already replaced, with the legacy files it kept.
-        if let record = file.record {
-            let references = ProjectReferences(graph: file.graph, projectFolder: projectFolder)
-            for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
-                let catalog = PathResolver.join(projectFolder, catalogRelative)
-                // Each recorded file looked at once: on disk, or gone (an earlier deletion).
-                var onDisk: [String] = [], gone: [String] = []
-                for relative in relatives {
-                    let path = PathResolver.join(projectFolder, relative)
-                    if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
+    /// Why the table of `localized` is left alone when a group left alone also builds it for one
+    /// of its targets (an `Intents.intentdefinition` group holding `xx.lproj/Intents.strings`
+    /// beside an `Intents.stringsdict` group): a catalog would make the target build it twice.
+    private static func alsoBuiltFromSkippedGroup(_ localized: LocalizedTable,
+                                                  skipped: [SkippedVariantGroup]) -> String? {
+        guard let other = skipped.first(where: { group in
+            !Set(group.targetIDs).isDisjoint(with: localized.targetIDs)
+                && group.files.contains { LocalizedTables.tableName(PathResolver.lastComponent($0)) == localized.name }
+        }) else { return nil }
+        return "its table \(localized.name) is also built from variant group \(other.name), which is left alone "
+            + "(\(other.reason)): a catalog would build the table twice"
+    }
+
+    /// The files of a variant group that are on disk and not excluded; the others are noted in
+    /// `missing` or left alone.
+    private static func filesOnDisk(of localized: LocalizedTable, projectFolder: String, search: TableSearch,
+                                    missing: inout [String],
+                                    found: inout Found) throws(FileProbe.Failure) -> [LocalizedFile] {
+        var onDisk: [LocalizedFile] = []
+        for localizedFile in localized.files {
+            guard try FileProbe.exists(localizedFile.path) else {
+                missing.append(localizedFile.path)
+                continue
+            }
+            if ExcludeGlob.matches(search.excludes, localizedFile.path, root: projectFolder) {
+                found.leftAlone[localizedFile.path] = "excluded (--exclude)"
+                continue
+            }
+            onDisk.append(localizedFile)
+        }
+        return onDisk
+    }
+
+    /// The legacy files of a variant group's files on disk, each with its language; a file in a
+    /// folder whose name is no language code is in no table (an error).
+    private static func legacyFiles(_ onDisk: [LocalizedFile], languages: TableLanguages,
+                                    found: inout Found) -> [LegacyFile] {
+        var files: [LegacyFile] = []
+        for localizedFile in onDisk {
+            guard let key = languages.key(forFolder: localizedFile.lprojFolder) else {
+                let message = "the project lists this file in \(localizedFile.lprojFolder).lproj, which is not a "
+                    + "language code (such as en, pt-BR or zh-Hans), so it is in no table: rename the folder"
+                found.diagnostics.append(.error(message, at: .file(localizedFile.path)))
+                found.leftAlone[localizedFile.path] = "its folder name is not a language code"
+                continue
+            }
+            let kind: LegacyFileKind = localizedFile.kind == .strings ? .strings : .stringsdict
+            files.append(LegacyFile(path: localizedFile.path, kind: kind, lprojName: localizedFile.lprojFolder,
+                                    language: key))
+        }
+        return files
+    }
+
+    /// Tables a migration already replaced, with the legacy files it kept.
+    private static func takeRecordedLeftovers(of file: XcodeProjectFile, claimed: inout Set<String>,
+                                              found: inout Found) throws(FileProbe.Failure) {
+        guard let record = file.record else { return }
+        let projectFolder = file.folder
+        let references = ProjectReferences(graph: file.graph, projectFolder: projectFolder)
+        for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
+            let catalog = PathResolver.join(projectFolder, catalogRelative)
+            // Each recorded file looked at once: on disk, or gone (an earlier deletion).
+            var onDisk: [String] = [], gone: [String] = []
+            for relative in relatives {
+                let path = PathResolver.join(projectFolder, relative)
+                if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
+            }
+            let paths = onDisk.filter { !claimed.contains($0) }
+            guard !paths.isEmpty else { continue }
+            guard let origin = recordedOrigin(of: catalog, relative: catalogRelative, record: record,
+                                              references: references, file: file) else {
+                for path in paths where found.leftAlone[path] == nil {
+                    found.leftAlone[path] = "stringcat's migration record names it, but the project no longer "
+                        + "references its catalog \(PathResolver.relative(catalog, from: projectFolder))"
                 }
-                let paths = onDisk.filter { !claimed.contains($0) }
-                guard !paths.isEmpty else { continue }
-                // The project references the catalog, or holds it in a synchronized folder; or an
-                // option took the table although no variant group held it (`selectedBy`).
-                let origin: TableOrigin
-                switch references.reference(to: catalog) {
-                case .fileReference?: origin = .xcodeProject(pbxproj)
-                case .synchronizedFolder?: origin = .synchronizedFolder(pbxproj)
-                case nil:
-                    if let option = record.selectedBy[catalogRelative] {
-                        origin = RecordedSelection.origin(of: option, base: projectFolder)
-                        break
-                    }
-                    for path in paths where found.leftAlone[path] == nil {
-                        found.leftAlone[path] = "stringcat's migration record names it, but the project no longer references its catalog \(PathResolver.relative(catalog, from: projectFolder))"
-                    }
-                    continue
-                }
-                if var table = recordedTable(catalog: catalog, files: paths, source: source.code, origin: origin, diagnostics: &found.diagnostics) {
-                    let deletedBefore = (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
-                    table.goneFiles = gone + deletedBefore
-                    table.targetIDs = buildingTargets(of: catalog, references: references, file: file)
-                    table.keptReasons = record.keptReasons(base: projectFolder)
-                    claimed.formUnion(paths)
-                    found.leftovers.append(table)
-                }
+                continue
+            }
+            if var table = recordedTable(catalog: catalog, files: paths, source: file.source.code, origin: origin,
+                                         diagnostics: &found.diagnostics) {
+                let deletedBefore = (record.deleted[catalogRelative] ?? []).map { PathResolver.join(projectFolder, $0) }
+                table.goneFiles = gone + deletedBefore
+                table.targetIDs = buildingTargets(of: catalog, references: references, file: file)
+                table.keptReasons = record.keptReasons(base: projectFolder)
+                claimed.formUnion(paths)
+                found.leftovers.append(table)
             }
         }
+    }
 
-        // Synchronized folders (Xcode 16): their tables are found on disk. The files of one name
-        // in the `.lproj` folders of one folder form a table; a storyboard or xib among them
-        // (`Base.lproj/Main.storyboard`) makes it an Interface Builder table, whose catalog goes to
-        // `mul.lproj` as for a variant group
-        // (docs/spec/migration-rules.md#interface-builder-tables-in-synchronized-folders).
-        for synchronized in localization.synchronizedFolders {
+    /// Where a recorded table comes from: the project references the catalog, or holds it in a
+    /// synchronized folder; or an option took the table although no variant group held it
+    /// (`selectedBy`). Nil when none of these holds any more.
+    private static func recordedOrigin(of catalog: String, relative catalogRelative: String, record: MigrationRecord,
+                                       references: ProjectReferences, file: XcodeProjectFile) -> TableOrigin? {
+        switch references.reference(to: catalog) {
+        case .fileReference?: return .xcodeProject(file.path)
+        case .synchronizedFolder?: return .synchronizedFolder(file.path)
+        case nil: return record.selectedBy[catalogRelative].map { RecordedSelection.origin(of: $0, base: file.folder) }
+        }
+    }
+
+    /// Synchronized folders (Xcode 16): their tables are found on disk. The files of one name
+    /// in the `.lproj` folders of one folder form a table; a storyboard or xib among them
+    /// (`Base.lproj/Main.storyboard`) makes it an Interface Builder table, whose catalog goes to
+    /// `mul.lproj` as for a variant group
+    /// (docs/spec/migration-rules.md#interface-builder-tables-in-synchronized-folders).
+    private static func takeSynchronizedFolderTables(of file: XcodeProjectFile, folders: [LprojFolder],
+                                                     claimed: inout Set<String>, found: inout Found) {
+        let pbxproj = file.path
+        for synchronized in file.localization.synchronizedFolders {
             var inside: [LprojFolder] = []
             for folder in folders where folder.path.hasPrefix(synchronized + "/") {
                 var rest = folder
                 rest.files = folder.files.filter { !claimed.contains(folder.path + "/" + $0) }
-                if rest.files.contains(where: { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") || Self.isInterfaceBuilderDocument($0) }) {
+                if rest.files.contains(where: {
+                    $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") || Self.isInterfaceBuilderDocument($0)
+                }) {
                     inside.append(rest)
                 }
             }
             guard !inside.isEmpty else { continue }
-            var grouping = TableGrouper.group(inside, sourceLanguage: source.code, origin: .synchronizedFolder(pbxproj), spelling: .project)
+            var grouping = TableGrouper.group(inside, sourceLanguage: file.source.code,
+                                              origin: .synchronizedFolder(pbxproj), spelling: .project)
             let targets = file.graph.targets.filter { target in
                 file.graph.strings("fileSystemSynchronizedGroups", of: target.id).contains { id in
-                    PathResolver(graph: file.graph, projectFolder: projectFolder).path(of: id) == synchronized
+                    PathResolver(graph: file.graph, projectFolder: file.folder).path(of: id) == synchronized
                 }
             }.map(\.id)
             for index in grouping.tables.indices { grouping.tables[index].targetIDs = targets }
@@ -216,10 +279,15 @@ enum XcodeProjectTables {
             found.tables += grouping.tables
             claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
         }
-        if found.tables.contains(where: { if case .synchronizedFolder = $0.origin { return true } else { return false } }) {
-            found.diagnostics.append(.note("tables in synchronized folders are read from disk; while their legacy files are kept, they leave the targets' membership (an exception set), and go back out of it when deleted (inferred: no Xcode migration of such a project was found)", at: .file(pbxproj)))
+        let synchronizedTables = found.tables.contains {
+            if case .synchronizedFolder = $0.origin { return true } else { return false }
         }
-        return found
+        if synchronizedTables {
+            let message = "tables in synchronized folders are read from disk; while their legacy files are kept, they "
+                + "leave the targets' membership (an exception set), and go back out of it when deleted (inferred: no "
+                + "Xcode migration of such a project was found)"
+            found.diagnostics.append(.note(message, at: .file(pbxproj)))
+        }
     }
 
     /// The targets that build the catalog at `catalog`: those whose Resources phase holds its
