@@ -9,7 +9,7 @@
 /// `__CFBinaryPlistCreateObjectFiltered` in `CFBinaryPList.c`): the trailer passes every check of
 /// CF's; every offset in the offset table points before the table (CF checks them all); the top
 /// object is a dictionary whose keys and values are all ASCII strings (marker 0x5, bytes below
-/// 0x80) or UTF-16 strings (marker 0x6, no lone surrogate), counts in the marker or in a 1- to
+/// 0x80) or UTF-16 strings (marker 0x6, not empty, no lone surrogate), counts in the marker or in a 1- to
 /// 8-byte integer object; keys are made of characters below U+0300, general punctuation
 /// (U+2002–U+206F: ’ “ ” — … •) and currency signs (U+20A0–U+20BF). Such keys are in NFC (none
 /// of these characters changes under NFC, alone or next to another; checked with Unicode 14
@@ -100,8 +100,9 @@ enum BinaryStringTable {
             for b in body where b >= 0x80 { return nil }
             return String(decoding: body, as: UTF8.self)
         }
-        guard count <= (end - at) / 2 else { return nil }
-        if count == 0 { return "" }
+        // An empty UTF-16 string (marker 0x60) is one CF rejects: it asks its allocator for
+        // zero bytes, gets NULL and fails the whole file; so it is left to Foundation's error.
+        guard count > 0, count <= (end - at) / 2 else { return nil }
         // Transcoded here: String(decoding:as: UTF16.self) took the generic path, 1 µs a string.
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count * 3) { out -> String? in
             var w = 0

@@ -106,6 +106,27 @@ final class BinaryStringTableTests: XCTestCase {
 
     /// Damaged copies of real tables: whenever the fast path reads one, Foundation reads the same
     /// table (the fast path accepts a subset of what CF accepts).
+    /// Found by the damage test below (its base table's order varies with the process's hash
+    /// seed): a key that is an empty UTF-16 string. CF cannot allocate its zero characters and
+    /// rejects the file; the fast path must not read it.
+    func testAnEmptyUTF16StringIsLeftToFoundationWhichRejectsIt() throws {
+        let bytes: [UInt8] = [
+            98, 112, 108, 105, 115, 116, 48, 48, 213, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 85, 76, 97, 116, 101, 114, 95, 16,
+            38, 108, 111, 110, 103, 32, 107, 101, 121, 32, 116, 104, 97, 116, 32, 110, 101, 101, 100, 115, 32, 109,
+            111, 114, 101, 32, 116, 104, 97, 110, 32, 49, 53, 32, 98, 121, 116, 101, 115, 96, 97, 0, 233, 85, 95, 105,
+            116, 108, 101, 102, 0, 83, 0, 112, 0, 228, 0, 116, 0, 101, 0, 114, 81, 118, 89, 101, 109, 112, 116, 121,
+            32, 107, 101, 121, 99, 0, 223, 216, 61, 222, 0, 95, 16, 16, 85, 112, 100, 97, 116, 101, 32, 97, 118, 97,
+            105, 108, 97, 98, 108, 101, 8, 19, 25, 66, 67, 70, 76, 89, 91, 101, 108, 0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 0,
+            0, 0, 0, 0, 11, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 127,
+        ]
+        XCTAssertEqual(bytes[66], 0x60, "the key at offset 66 is a UTF-16 string of no characters")
+        XCTAssertNil(foundationEntries(bytes))
+        XCTAssertNil(fastPairs(bytes))
+        let result = StringsFileReader.parse(bytes, path: "t.strings")
+        XCTAssertNil(result.file)
+        XCTAssertTrue(result.diagnostics.containsError, "\(result.diagnostics)")
+    }
+
     func testDamagedTablesReadByTheFastPathAreFoundations() throws {
         var rng = SplitMix64(seed: 0xDA4A_6E5D)
         let table = ["title": "Update available", "é": "ü😀", "Later": "Später", "": "empty key", "long key that needs more than 15 bytes": "v"]
