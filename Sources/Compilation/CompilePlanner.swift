@@ -92,12 +92,15 @@ extension CatalogCompiler {
             }
             let url = URL(fileURLWithPath: path)
             let tableName = url.deletingPathExtension().lastPathComponent
-            let compiled = compileKeepingKeys(catalog, tableName: tableName,
-                                              languages: options.languages.isEmpty ? nil : options.languages,
-                                              path: path, split: options.split)
+            let compiled = compileKeepingKeys(
+                catalog, tableName: tableName,
+                languages: options.languages.isEmpty ? nil : options.languages,
+                path: path, split: options.split)
             var table = compiled.table
             // Diagnostics are rare: the file is read again only to find the line of their entries.
-            let bytes = compiled.diagnosticKeys.contains { $0 != nil } ? fm.contents(atPath: path).map { [UInt8]($0) } ?? [] : []
+            let bytes =
+                compiled.diagnosticKeys.contains { $0 != nil }
+                ? fm.contents(atPath: path).map { [UInt8]($0) } ?? [] : []
             table.diagnostics = zip(table.diagnostics, compiled.diagnosticKeys).map { diagnostic, key in
                 guard let key, let line = CatalogKeyLocator.line(of: key, in: bytes) else { return diagnostic }
                 var located = diagnostic
@@ -113,10 +116,18 @@ extension CatalogCompiler {
             let rendered = ConcurrentMap.map(table.languages) { language -> [(CompiledFile.Kind, Int, Data)] in
                 var files: [(CompiledFile.Kind, Int, Data)] = []
                 if !language.strings.isEmpty {
-                    files.append((.strings, language.strings.count, CompiledFileRenderer.strings(language.strings, format: format)))
+                    files.append(
+                        (
+                            .strings, language.strings.count,
+                            CompiledFileRenderer.strings(language.strings, format: format)
+                        ))
                 }
                 if !language.stringsDict.isEmpty {
-                    files.append((.stringsdict, language.stringsDict.count, CompiledFileRenderer.stringsDict(language.stringsDict, format: format)))
+                    files.append(
+                        (
+                            .stringsdict, language.stringsDict.count,
+                            CompiledFileRenderer.stringsDict(language.stringsDict, format: format)
+                        ))
                 }
                 return files
             }
@@ -135,15 +146,20 @@ extension CatalogCompiler {
                     let existed = fm.fileExists(atPath: target)
                     let unchanged = existed && fm.contents(atPath: target) == data
                     if let other = targets[target] {
-                        report.diagnostics.append(.error("\(target) would be written by both \(other) and this catalog", at: .file(path)))
+                        report.diagnostics.append(
+                            .error("\(target) would be written by both \(other) and this catalog", at: .file(path)))
                     }
                     targets[target] = path
                     if existed && !unchanged && !options.force {
-                        report.diagnostics.append(.error("already exists (use --force to overwrite it); nothing was written", at: .file(target)))
+                        report.diagnostics.append(
+                            .error(
+                                "already exists (use --force to overwrite it); nothing was written", at: .file(target)))
                     }
-                    report.files.append(CompiledFile(path: target, root: root, catalogPath: path,
-                                                     language: language.language, kind: kind,
-                                                     entryCount: count, data: data, existed: existed, unchanged: unchanged))
+                    report.files.append(
+                        CompiledFile(
+                            path: target, root: root, catalogPath: path,
+                            language: language.language, kind: kind,
+                            entryCount: count, data: data, existed: existed, unchanged: unchanged))
                 }
             }
         }
@@ -160,11 +176,15 @@ extension CatalogCompiler {
         // existing file that differs unless `force`, so every other file may be replaced.
         let changed = report.files.filter { !$0.unchanged }
         do {
-            try AtomicFile.writeAll(changed.map { file in
-                AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
-            })
+            try AtomicFile.writeAll(
+                changed.map { file in
+                    AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
+                })
         } catch {
-            report.diagnostics.append(.error("\(error); the files this run wrote were put back as they were", at: .file(changed[error.failedIndex].path)))
+            report.diagnostics.append(
+                .error(
+                    "\(error); the files this run wrote were put back as they were",
+                    at: .file(changed[error.failedIndex].path)))
             return
         }
         report.written = true

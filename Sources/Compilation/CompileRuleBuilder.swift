@@ -50,7 +50,10 @@ struct CompileRuleBuilder {
                 warn("device variation \"\(name)\" is not a device Apple documents; it is written as is")
             }
             if value.variations?.device != nil {
-                warn("device variation \"\(name)\" nests device variations, which a .stringsdict cannot hold; it is left out")
+                warn(
+                    "device variation \"\(name)\" nests device variations, which a .stringsdict cannot hold; it is "
+                        + "left out"
+                )
                 continue
             }
             if value.variations?.plural != nil || !value.substitutions.isEmpty {
@@ -76,11 +79,17 @@ struct CompileRuleBuilder {
             for name in plural.keys.sorted() {
                 let value = plural[name]!
                 guard let category = PluralCategory(rawValue: name) else {
-                    warn("plural variation \"\(name)\" is not a CLDR category (zero one two few many other); it is left out")
+                    warn(
+                        "plural variation \"\(name)\" is not a CLDR category (zero one two few many other); it is left "
+                            + "out"
+                    )
                     continue
                 }
                 guard let unit = value.stringUnit, value.variations == nil else {
-                    warn("plural variation \"\(name)\" has no plain value (nested variations are not supported); it is left out")
+                    warn(
+                        "plural variation \"\(name)\" has no plain value (nested variations are not supported); it is "
+                            + "left out"
+                    )
                     continue
                 }
                 guard CompileSelection.emits(unit) else { continue }
@@ -91,7 +100,10 @@ struct CompileRuleBuilder {
                 for subName in value.substitutions.keys.sorted() {
                     let substitution = value.substitutions[subName]!
                     if let existing = substitutions[subName], existing != substitution {
-                        warn("substitution \"\(subName)\" is defined differently in several plural forms; the first is compiled")
+                        warn(
+                            "substitution \"\(subName)\" is defined differently in several plural forms; the first is "
+                                + "compiled"
+                        )
                         continue
                     }
                     substitutions[subName] = substitution
@@ -110,7 +122,10 @@ struct CompileRuleBuilder {
             warn("has substitutions but no string unit to hold the format key; it is left out")
             return nil
         } else {
-            warn("has variations of a kind a .stringsdict cannot hold (\(Self.kinds(localization.variations))); it is left out")
+            warn(
+                "has variations of a kind a .stringsdict cannot hold (\(Self.kinds(localization.variations))); it is "
+                    + "left out"
+            )
             return nil
         }
         // A format key naming a variable the rule lacks would print garbage: without every
@@ -120,14 +135,18 @@ struct CompileRuleBuilder {
             variables.append(variable)
         }
         for variable in variables where variable.forms[.other] == nil {
-            warn("variable \(variable.name) has no \"other\" form, which Foundation requires; it is written without one")
+            warn(
+                "variable \(variable.name) has no \"other\" form, which Foundation requires; it is written without one")
         }
         return PluralRule(formatKey: formatKey, variables: variables)
     }
 
     private mutating func variable(named name: String, _ substitution: Substitution) -> PluralVariable? {
         guard let plural = substitution.variations?.plural else {
-            warn("substitution \"\(name)\" has no plural variations, which a .stringsdict variable needs; this language of the entry is left out")
+            warn(
+                "substitution \"\(name)\" has no plural variations, which a .stringsdict variable needs; this language "
+                    + "of the entry is left out"
+            )
             return nil
         }
         let valueType = substitution.formatSpecifier.map(Self.withoutPercent)
@@ -137,7 +156,10 @@ struct CompileRuleBuilder {
         for caseName in plural.keys.sorted() {
             let value = plural[caseName]!
             guard let category = PluralCategory(rawValue: caseName) else {
-                warn("plural variation \"\(caseName)\" of substitution \"\(name)\" is not a CLDR category; it is left out")
+                warn(
+                    "plural variation \"\(caseName)\" of substitution \"\(name)\" is not a CLDR category; it is left "
+                        + "out"
+                )
                 continue
             }
             guard let unit = value.stringUnit else {
@@ -145,7 +167,9 @@ struct CompileRuleBuilder {
                 continue
             }
             guard CompileSelection.emits(unit) else { continue }
-            if valueType == nil && TextSearch.containsBytes(unit.value, "%arg") && unit.value.contains("%arg") { replacedWithoutType = true }
+            if valueType == nil && TextSearch.containsBytes(unit.value, "%arg") && unit.value.contains("%arg") {
+                replacedWithoutType = true
+            }
             forms[category] = Self.replacingArg(in: unit.value, with: "%" + position + (valueType ?? "lld"))
         }
         if replacedWithoutType {
@@ -167,7 +191,8 @@ struct CompileRuleBuilder {
         var out = ""
         for token in FormatStringParser.parse(value) {
             if case .variable(let reference) = token, reference.position == nil, !reference.isMalformed,
-               let argNum = substitutions[reference.name]?.argNum {
+                let argNum = substitutions[reference.name]?.argNum
+            {
                 out += "%\(argNum)$#@\(reference.name)@"
             } else {
                 out += token.raw

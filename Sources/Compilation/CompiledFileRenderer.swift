@@ -40,6 +40,7 @@ enum CompiledFileRenderer {
 
     private static func propertyList(_ object: [String: Any], binary: Bool) -> Data {
         // Dictionaries of strings and dictionaries always serialise.
-        (try? PropertyListSerialization.data(fromPropertyList: object, format: binary ? .binary : .xml, options: 0)) ?? Data()
+        (try? PropertyListSerialization.data(fromPropertyList: object, format: binary ? .binary : .xml, options: 0))
+            ?? Data()
     }
 }

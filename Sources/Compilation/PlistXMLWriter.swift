@@ -20,7 +20,8 @@ public enum PlistXMLWriter {
         return Data(out)
     }
 
-    private static let header = Array("""
+    private static let header = Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
         <plist version="1.0">

@@ -30,10 +30,12 @@ public struct InfoPlist: Sendable, Hashable {
     /// value Foundation keeps), for XML files; empty for binary ones.
     public var keyLines: [String: Int]
 
-    public init(path: String, topLevelKeys: Set<String> = [], values: [String: String] = [:],
-                documentTypeNames: Set<String> = [], typeDescriptions: Set<String> = [],
-                shortcutItemTexts: Set<String> = [], locationTemporaryPurposes: [String: String] = [:],
-                developmentRegion: String? = nil, keyLines: [String: Int] = [:]) {
+    public init(
+        path: String, topLevelKeys: Set<String> = [], values: [String: String] = [:],
+        documentTypeNames: Set<String> = [], typeDescriptions: Set<String> = [],
+        shortcutItemTexts: Set<String> = [], locationTemporaryPurposes: [String: String] = [:],
+        developmentRegion: String? = nil, keyLines: [String: Int] = [:]
+    ) {
         self.path = path
         self.topLevelKeys = topLevelKeys.union(values.keys)
         self.values = values
@@ -50,7 +52,9 @@ public struct InfoPlist: Sendable, Hashable {
         if documentTypeNames.contains(key) { return "document type name (CFBundleTypeName)" }
         if typeDescriptions.contains(key) { return "type description (UTTypeDescription)" }
         if shortcutItemTexts.contains(key) { return "quick action title (UIApplicationShortcutItems)" }
-        if locationTemporaryPurposes[key] != nil { return "location purpose key (NSLocationTemporaryUsageDescriptionDictionary)" }
+        if locationTemporaryPurposes[key] != nil {
+            return "location purpose key (NSLocationTemporaryUsageDescriptionDictionary)"
+        }
         return nil
     }
 
@@ -85,20 +89,30 @@ public struct InfoPlist: Sendable, Hashable {
         var data = data
         // Before Foundation, which may recurse once per level.
         if let tooDeep = PropertyListNesting.problem(in: [UInt8](data)) {
-            return (nil, [.warning("cannot parse the Info.plist: \(tooDeep.message)", at: tooDeep.location(path: path))])
+            return (
+                nil, [.warning("cannot parse the Info.plist: \(tooDeep.message)", at: tooDeep.location(path: path))]
+            )
         }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            let reason = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? (error as NSError).localizedDescription
+            let reason =
+                (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? (error as NSError).localizedDescription
             guard let stripped = InfoPlistPreprocessor.withoutDirectives([UInt8](data)),
-                  let retried = try? PropertyListSerialization.propertyList(from: Data(stripped), options: [], format: nil) else {
+                let retried = try? PropertyListSerialization.propertyList(
+                    from: Data(stripped), options: [], format: nil)
+            else {
                 return (nil, [.warning("cannot parse the Info.plist: \(reason)", at: .file(path))])
             }
             object = retried
             data = Data(stripped)
-            diagnostics.append(.note("Info.plist with C preprocessor directives (INFOPLIST_PREPROCESS): read with the directive lines ignored, so the keys of every #if branch count", at: .file(path)))
+            diagnostics.append(
+                .note(
+                    "Info.plist with C preprocessor directives (INFOPLIST_PREPROCESS): read with the directive lines "
+                        + "ignored, so the keys of every #if branch count",
+                    at: .file(path)))
         }
         guard let root = object as? [String: Any] else {
             return (nil, [.warning("the Info.plist's top level is not a dictionary", at: .file(path))])
@@ -111,8 +125,9 @@ public struct InfoPlist: Sendable, Hashable {
         plist.documentTypeNames = strings(in: root["CFBundleDocumentTypes"], keys: ["CFBundleTypeName"])
         plist.typeDescriptions = strings(in: root["UTExportedTypeDeclarations"], keys: ["UTTypeDescription"])
             .union(strings(in: root["UTImportedTypeDeclarations"], keys: ["UTTypeDescription"]))
-        plist.shortcutItemTexts = strings(in: root["UIApplicationShortcutItems"],
-                                          keys: ["UIApplicationShortcutItemTitle", "UIApplicationShortcutItemSubtitle"])
+        plist.shortcutItemTexts = strings(
+            in: root["UIApplicationShortcutItems"],
+            keys: ["UIApplicationShortcutItemTitle", "UIApplicationShortcutItemSubtitle"])
         if let purposes = root["NSLocationTemporaryUsageDescriptionDictionary"] as? [String: Any] {
             for (key, value) in purposes {
                 if let string = value as? String { plist.locationTemporaryPurposes[key] = string }

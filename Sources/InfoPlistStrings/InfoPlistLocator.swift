@@ -39,7 +39,11 @@ public enum InfoPlistLocator {
             var diagnostics: [Diagnostic] = []
             if found.count > 1 {
                 let others = found.dropFirst().map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")
-                diagnostics.append(.note("several Info.plist files beside this table; using \((chosen as NSString).lastPathComponent) (also: \(others))", at: .file(chosen)))
+                diagnostics.append(
+                    .note(
+                        "several Info.plist files beside this table; using \((chosen as NSString).lastPathComponent) "
+                            + "(also: \(others))",
+                        at: .file(chosen)))
             }
             return (chosen, diagnostics)
         }
@@ -52,7 +56,9 @@ public enum InfoPlistLocator {
         guard let names = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
         let folderName = URL(fileURLWithPath: folder).lastPathComponent
         let plists = names.filter { name in
-            guard name == "Info.plist" || (name.hasSuffix("-Info.plist") && name != "GoogleService-Info.plist") else { return false }
+            guard name == "Info.plist" || (name.hasSuffix("-Info.plist") && name != "GoogleService-Info.plist") else {
+                return false
+            }
             var isDirectory: ObjCBool = false
             return fm.fileExists(atPath: folder + "/" + name, isDirectory: &isDirectory) && !isDirectory.boolValue
         }

@@ -7,7 +7,10 @@
 /// We cannot know the build's macros, so the directive lines are blanked (newlines kept, so
 /// line numbers stay right) and the keys of every branch are read.
 enum InfoPlistPreprocessor {
-    static let directives: [String] = ["if", "ifdef", "ifndef", "elif", "else", "endif", "define", "undef", "include", "import", "error", "warning", "pragma"]
+    static let directives: [String] = [
+        "if", "ifdef", "ifndef", "elif", "else", "endif", "define", "undef", "include", "import", "error", "warning",
+        "pragma",
+    ]
 
     /// The bytes with every preprocessor directive line blanked, or nil when there is none.
     static func withoutDirectives(_ bytes: [UInt8]) -> [UInt8]? {
@@ -30,7 +33,9 @@ enum InfoPlistPreprocessor {
     }
 
     private static func isDirective(_ rest: ArraySlice<UInt8>) -> Bool {
-        let word = rest.drop { $0 == 0x20 || $0 == 0x09 }.prefix { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
+        let word = rest.drop { $0 == 0x20 || $0 == 0x09 }.prefix {
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0)
+        }
         return directives.contains(String(decoding: word, as: UTF8.self))
     }
 }

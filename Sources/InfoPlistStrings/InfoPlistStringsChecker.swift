@@ -19,14 +19,17 @@ public enum InfoPlistStringsChecker {
     public static func check(_ file: StringsFile, infoPlist: InfoPlist?) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         if infoPlist == nil {
-            diagnostics.append(.note("no Info.plist found for this table; its keys were checked by name only", at: .file(file.path)))
+            diagnostics.append(
+                .note("no Info.plist found for this table; its keys were checked by name only", at: .file(file.path)))
         }
         for entry in file.entries {
             let at = SourceLocation(path: file.path, line: entry.line, column: entry.column)
             let key = entry.key
             if let plist = infoPlist, plist.nestedKeyKind(key) != nil { continue }
             if !LocalizableInfoPlistKeys.isLocalizable(key) {
-                var message = "\"\(key)\" is not an Info.plist key the system localizes; only the app's own code sees this value (Bundle.object(forInfoDictionaryKey:))"
+                var message =
+                    "\"\(key)\" is not an Info.plist key the system localizes; only the app's own code sees this value "
+                    + "(Bundle.object(forInfoDictionaryKey:))"
                 if let match = LocalizableInfoPlistKeys.caseInsensitiveMatch(key) {
                     message += "; did you mean \"\(match)\"?"
                 }
@@ -34,8 +37,14 @@ public enum InfoPlistStringsChecker {
                 continue
             }
             if let plist = infoPlist, !plist.topLevelKeys.contains(key),
-               !plist.topLevelKeys.contains(LocalizableInfoPlistKeys.withoutDeviceModifier(key)) {
-                diagnostics.append(.warning("\"\(key)\" is not in the Info.plist (\(plist.path)); unless a build setting adds it (INFOPLIST_KEY_\(LocalizableInfoPlistKeys.withoutDeviceModifier(key))), the system may never show this translation", at: at))
+                !plist.topLevelKeys.contains(LocalizableInfoPlistKeys.withoutDeviceModifier(key))
+            {
+                diagnostics.append(
+                    .warning(
+                        "\"\(key)\" is not in the Info.plist (\(plist.path)); unless a build setting adds it "
+                            + "(INFOPLIST_KEY_\(LocalizableInfoPlistKeys.withoutDeviceModifier(key))), the system may "
+                            + "never show this translation",
+                        at: at))
             }
         }
         return diagnostics
@@ -57,10 +66,12 @@ public enum InfoPlistStringsChecker {
     /// only at build time: it is skipped, with a note at the key's line in the Info.plist.
     public static func sourceValues(from infoPlist: InfoPlist) -> (entries: [StringsEntry], diagnostics: [Diagnostic]) {
         var values: [String: String] = [:]
-        for (key, value) in infoPlist.values where LocalizableInfoPlistKeys.isLocalizable(key) && !notOfferedAsSourceValues.contains(key) {
+        for (key, value) in infoPlist.values
+        where LocalizableInfoPlistKeys.isLocalizable(key) && !notOfferedAsSourceValues.contains(key) {
             values[key] = value
         }
-        for name in infoPlist.documentTypeNames.union(infoPlist.typeDescriptions).union(infoPlist.shortcutItemTexts) where values[name] == nil {
+        for name in infoPlist.documentTypeNames.union(infoPlist.typeDescriptions).union(infoPlist.shortcutItemTexts)
+        where values[name] == nil {
             values[name] = name
         }
         for (key, value) in infoPlist.locationTemporaryPurposes where values[key] == nil {
@@ -71,7 +82,11 @@ public enum InfoPlistStringsChecker {
         for key in values.keys.sorted() {
             let value = values[key]!
             if BuildVariable.occurs(in: value) {
-                diagnostics.append(.note("\"\(key)\" is \"\(value)\", which holds a build variable resolved only when the app is built; not offered as a source-language value", at: infoPlist.location(of: key)))
+                diagnostics.append(
+                    .note(
+                        "\"\(key)\" is \"\(value)\", which holds a build variable resolved only when the app is built; "
+                            + "not offered as a source-language value",
+                        at: infoPlist.location(of: key)))
                 continue
             }
             entries.append(StringsEntry(key: key, value: value))

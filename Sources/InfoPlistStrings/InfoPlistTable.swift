@@ -38,7 +38,8 @@ public enum InfoPlistTable {
         }
         let odd = spellings.first { $0 != fileName } ?? spellings[0]
         let at = bySpelling[odd]!.sorted()[0]
-        let message = "the InfoPlist table is spelled \(spellings.count) ways in this project: "
+        let message =
+            "the InfoPlist table is spelled \(spellings.count) ways in this project: "
             + parts.joined(separator: "; ")
             + "; the bundle looks for \(fileName), and a case-sensitive file system may not find another spelling"
         return [.warning(message, at: .file(at))]

@@ -20,19 +20,19 @@ public enum LocalizableInfoPlistKeys {
     /// Top-level keys whose string value the system localizes, apart from the `UsageDescription` family.
     public static let exactKeys: Set<String> = [
         // Core Foundation keys.
-        "CFBundleDisplayName",            // name under the icon / in the Finder
-        "CFBundleName",                   // short bundle name (menu bar, About box)
-        "CFBundleSpokenName",             // name for text to speech
-        "CFBundleShortVersionString",     // macOS: "can be localized" per the CF keys reference
-        "CFBundleGetInfoString",          // macOS Finder Get Info (deprecated, still read)
-        "CFBundleGetInfoHTML",            // macOS Finder Get Info, HTML form
-        "CFBundleHelpBookName",           // macOS Help Viewer book title
+        "CFBundleDisplayName", // name under the icon / in the Finder
+        "CFBundleName", // short bundle name (menu bar, About box)
+        "CFBundleSpokenName", // name for text to speech
+        "CFBundleShortVersionString", // macOS: "can be localized" per the CF keys reference
+        "CFBundleGetInfoString", // macOS Finder Get Info (deprecated, still read)
+        "CFBundleGetInfoHTML", // macOS Finder Get Info, HTML form
+        "CFBundleHelpBookName", // macOS Help Viewer book title
         // Cocoa keys.
-        "NSHumanReadableCopyright",       // About box copyright line
-        "NSPrefPaneIconLabel",            // System Settings pane label
+        "NSHumanReadableCopyright", // About box copyright line
+        "NSPrefPaneIconLabel", // System Settings pane label
         // Metadata keys.
-        "MDItemKeywords",                 // macOS Spotlight keywords for the app (transmission's
-                                          // macosx/*.lproj/InfoPlist.strings translates them)
+        "MDItemKeywords", // macOS Spotlight keywords for the app (transmission's
+        // macosx/*.lproj/InfoPlist.strings translates them)
     ]
 
     /// The suffix of the protected-resource (privacy) keys, all of which are localizable.

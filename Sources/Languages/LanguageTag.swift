@@ -55,7 +55,9 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
             start = text.index(after: index)
         }
         parts.append(text[start...])
-        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(Self.isLetter) else { return nil }
+        guard let language = parts.first, (2...3).contains(language.count), language.allSatisfy(Self.isLetter) else {
+            return nil
+        }
         var subtags = [language.lowercased()]
         var rest = parts.dropFirst()
         var hasScript = false
@@ -65,7 +67,9 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
             rest = rest.dropFirst()
         }
         if let region = rest.first,
-           (region.count == 2 && region.allSatisfy(Self.isLetter)) || (region.count == 3 && region.allSatisfy(Self.isDigit)) {
+            (region.count == 2 && region.allSatisfy(Self.isLetter))
+                || (region.count == 3 && region.allSatisfy(Self.isDigit))
+        {
             subtags.append(region.uppercased())
             rest = rest.dropFirst()
         }

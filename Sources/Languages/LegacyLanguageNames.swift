@@ -14,5 +14,6 @@ public enum LegacyLanguageNames {
     /// The code `name` stands for, if it is a legacy name, in any case (`English`, `english`).
     public static func code(for name: String) -> String? { byLowercasedName[name.lowercased()] }
 
-    private static let byLowercasedName = Dictionary(uniqueKeysWithValues: codes.map { ($0.key.lowercased(), $0.value) })
+    private static let byLowercasedName = Dictionary(
+        uniqueKeysWithValues: codes.map { ($0.key.lowercased(), $0.value) })
 }

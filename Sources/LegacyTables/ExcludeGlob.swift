@@ -9,11 +9,14 @@ enum ExcludeGlob {
         let relative = path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
         let components = relative.split(separator: "/").map(String.init)
         for pattern in patterns {
-            let trimmed = pattern.hasSuffix("/**") ? String(pattern.dropLast(3)) : (pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
+            let trimmed =
+                pattern.hasSuffix("/**")
+                ? String(pattern.dropLast(3)) : (pattern.hasSuffix("/") ? String(pattern.dropLast()) : pattern)
             if !trimmed.contains("/") {
                 if components.contains(where: { fnmatch(trimmed, $0, 0) == 0 }) { return true }
             } else {
-                for count in 1...max(1, components.count) where fnmatch(trimmed, components.prefix(count).joined(separator: "/"), 0) == 0 {
+                for count in 1...max(1, components.count)
+                where fnmatch(trimmed, components.prefix(count).joined(separator: "/"), 0) == 0 {
                     return true
                 }
             }

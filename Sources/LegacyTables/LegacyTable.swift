@@ -81,7 +81,8 @@ public struct LegacyTable: Sendable, Hashable {
 
     public static func == (a: LegacyTable, b: LegacyTable) -> Bool {
         a.name == b.name && a.folder == b.folder && a.catalogPath == b.catalogPath && a.files == b.files
-            && a.shadowedFiles == b.shadowedFiles && a.origin == b.origin && a.isInterfaceBuilder == b.isInterfaceBuilder
+            && a.shadowedFiles == b.shadowedFiles && a.origin == b.origin
+            && a.isInterfaceBuilder == b.isInterfaceBuilder
             && a.sourceLanguage == b.sourceLanguage
     }
 
@@ -90,13 +91,17 @@ public struct LegacyTable: Sendable, Hashable {
         hasher.combine(name)
     }
 
-    public init(name: String, folder: String, isInterfaceBuilder: Bool, files: [LegacyFile], shadowedFiles: [LegacyFile], catalogPath: String? = nil) {
+    public init(
+        name: String, folder: String, isInterfaceBuilder: Bool, files: [LegacyFile], shadowedFiles: [LegacyFile],
+        catalogPath: String? = nil
+    ) {
         self.name = name
         self.folder = folder
         self.isInterfaceBuilder = isInterfaceBuilder
         self.files = files
         self.shadowedFiles = shadowedFiles
-        self.catalogPath = catalogPath ?? Self.defaultCatalogPath(name: name, folder: folder, isInterfaceBuilder: isInterfaceBuilder)
+        self.catalogPath =
+            catalogPath ?? Self.defaultCatalogPath(name: name, folder: folder, isInterfaceBuilder: isInterfaceBuilder)
     }
 
     /// `<folder>/<Name>.xcstrings`, or `<folder>/mul.lproj/<Name>.xcstrings` for Interface Builder tables.

@@ -63,7 +63,9 @@ public struct ProjectScan: Sendable {
 /// reading them (adium ships several).
 public enum LprojScanner {
     /// Folder names never entered.
-    public static let skippedFolderNames: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm"]
+    public static let skippedFolderNames: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
+    ]
 
     /// Files that say whose a package is: XcodeGen's spec, Tuist's manifest, git's submodule list.
     static let evidenceFileNames: Set<String> = ["project.yml", "project.yaml", "Project.swift", ".gitmodules"]
@@ -110,11 +112,15 @@ public enum LprojScanner {
         return result
     }
 
-    private static func walk(_ folder: String, fm: FileManager, visited: inout Set<String>,
-                             into result: inout ProjectScan) {
+    private static func walk(
+        _ folder: String, fm: FileManager, visited: inout Set<String>,
+        into result: inout ProjectScan
+    ) {
         guard enter(folder, visited: &visited, into: &result), let listing = list(folder, into: &result) else { return }
-        for name in listing.invalid where name.contains(".lproj") || name.hasSuffix(".strings")
-            || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj") {
+        for name in listing.invalid
+        where name.contains(".lproj") || name.hasSuffix(".strings")
+            || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj")
+        {
             result.diagnostics.append(.warning(invalidName(name), at: .file(folder)))
         }
         for name in listing.names {
@@ -145,8 +151,10 @@ public enum LprojScanner {
             let holding = (folder as NSString).deletingLastPathComponent
             let holder = URL(fileURLWithPath: holding).resolvingSymlinksInPath().path
             if holder == real || holder.hasPrefix(real + "/") {
-                result.diagnostics.append(.warning("symbolic link loop (it leads back to \(real), which holds it); "
-                                                   + "not entered again", at: .file(folder)))
+                result.diagnostics.append(
+                    .warning(
+                        "symbolic link loop (it leads back to \(real), which holds it); "
+                            + "not entered again", at: .file(folder)))
             }
             return false
         }
@@ -172,14 +180,16 @@ public enum LprojScanner {
     /// Each entry's kind, itself and followed: a stat that fails is no answer, and an entry not
     /// seen could be a project (the folder would be read as a bare one) or a language (it would
     /// leave its catalog). Nil when the entry is not read (the error or warning is in `result`).
-    private static func entryKind(_ path: String,
-                                  into result: inout ProjectScan) -> (isLink: Bool, isDirectory: Bool)? {
+    private static func entryKind(
+        _ path: String,
+        into result: inout ProjectScan
+    ) -> (isLink: Bool, isDirectory: Bool)? {
         let entry: FileProbe.Kind?, followed: FileProbe.Kind?
         do {
             entry = try FileProbe.kindOfEntry(path)
             do {
                 followed = entry == .symbolicLink ? try FileProbe.kind(path) : entry
-            } catch where error.code == ELOOP {
+            } catch  where error.code == ELOOP {
                 followed = nil // a link loop: said below, as a link that leads nowhere
             }
         } catch {
@@ -196,26 +206,33 @@ public enum LprojScanner {
 
     /// An entry named `*.lproj` in `folder`: a language folder, read with its files (and the
     /// catalogs in it), or said why it is not read.
-    private static func readLproj(_ name: String, at path: String, in folder: String, isDirectory: Bool, isLink: Bool,
-                                  into result: inout ProjectScan) {
+    private static func readLproj(
+        _ name: String, at path: String, in folder: String, isDirectory: Bool, isLink: Bool,
+        into result: inout ProjectScan
+    ) {
         if DirectoryNames.hasControlCharacter(name) {
             // No language code is made from a control character (`nl<newline>.lproj`).
-            let message = "the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it "
+            let message =
+                "the folder name \"\(DirectoryNames.shown(name))\" holds a control character, so it "
                 + "names no language; not read: rename it"
             result.diagnostics.append(.warning(message, at: .file(folder)))
             return
         }
         let language = String(name.dropLast(".lproj".count))
         if isDirectory, language != LprojFolderName.base, language != LprojFolderName.multilingual,
-           LanguageTag(language) == nil {
-            let message = "the folder name \"\(DirectoryNames.shown(name))\" is not a language code (such as en, "
+            LanguageTag(language) == nil
+        {
+            let message =
+                "the folder name \"\(DirectoryNames.shown(name))\" is not a language code (such as en, "
                 + "pt-BR or zh-Hans), so its files are in no table: rename it"
             result.diagnostics.append(.error(message, at: .file(path)))
             return
         }
         guard isDirectory else {
-            result.diagnostics.append(.warning("a plain file named like a localization folder; not read",
-                                               at: .file(path)))
+            result.diagnostics.append(
+                .warning(
+                    "a plain file named like a localization folder; not read",
+                    at: .file(path)))
             return
         }
         guard let inside = DirectoryNames.list(path) else {
@@ -231,14 +248,17 @@ public enum LprojScanner {
             !DirectoryNames.hasControlCharacter($0) || !($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict"))
         }
         for bad in inside.names where !files.contains(bad) {
-            let message = "the file name \"\(DirectoryNames.shown(bad))\" holds a control character; not read: "
+            let message =
+                "the file name \"\(DirectoryNames.shown(bad))\" holds a control character; not read: "
                 + "rename it"
             result.diagnostics.append(.warning(message, at: .file(path)))
         }
         // Interface Builder catalogs live in `mul.lproj`.
         result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
-        result.lprojFolders.append(LprojFolder(
-            path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink))
+        result.lprojFolders.append(
+            LprojFolder(
+                path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink
+            ))
     }
 
     /// What is said of a name that is not valid UTF-8 (escaped by `DirectoryNames`).
@@ -248,8 +268,10 @@ public enum LprojScanner {
 
     /// The file of a project or workspace bundle that says what it is (`project.pbxproj`,
     /// `contents.xcworkspacedata`), noted in `list` when it is there; the bundle is not walked.
-    private static func note(_ path: String, in list: WritableKeyPath<ProjectScan, [String]>,
-                             into result: inout ProjectScan) {
+    private static func note(
+        _ path: String, in list: WritableKeyPath<ProjectScan, [String]>,
+        into result: inout ProjectScan
+    ) {
         do {
             if try FileProbe.exists(path) { result[keyPath: list].append(path) }
         } catch {

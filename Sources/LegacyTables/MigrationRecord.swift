@@ -30,10 +30,12 @@ public struct MigrationRecord: Sendable, Equatable {
     /// Catalog path -> the legacy files of it that `--delete-legacy` deleted while others of the
     /// table stay (kept for a reason, or a deletion that failed: an immutable file). The files
     /// left are then not the whole table: which comment the languages agreed on for a key the
-    /// source language lacks cannot be asked of them (docs/spec/migration.md#the-comment-of-a-key-the-source-language-lacks).
+    /// source language lacks cannot be asked of them
+    /// (docs/spec/migration.md#the-comment-of-a-key-the-source-language-lacks).
     public var deleted: [String: [String]] = [:]
 
-    public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:], deleted: [String: [String]] = [:]) {
+    public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:], deleted: [String: [String]] = [:])
+    {
         self.tables = tables
         self.selectedBy = selectedBy
         self.deleted = deleted
@@ -52,12 +54,20 @@ public struct MigrationRecord: Sendable, Equatable {
     /// and is then treated as absent (nothing of it is deleted). One that cannot be read (a
     /// failing disk) is a `FileProbe.Failure`: not knowing what it says is not its absence.
     public static func read(_ path: String)
-        throws(FileProbe.Failure) -> (record: MigrationRecord?, diagnostic: Diagnostic?) {
+        throws(FileProbe.Failure) -> (record: MigrationRecord?, diagnostic: Diagnostic?)
+    {
         guard let bytes = try FileProbe.bytes(path) else { return (nil, nil) }
         let data = Data(bytes)
         guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let tables = top["tables"] as? [String: Any] else {
-            return (nil, .warning("stringcat's migration record cannot be read; the legacy files it lists are left alone (delete it, or run migrate again with the project's old project.pbxproj)", at: .file(path)))
+            let tables = top["tables"] as? [String: Any]
+        else {
+            return (
+                nil,
+                .warning(
+                    "stringcat's migration record cannot be read; the legacy files it lists are left alone (delete it, "
+                        + "or run migrate again with the project's old project.pbxproj)",
+                    at: .file(path))
+            )
         }
         var record = MigrationRecord()
         for (catalog, files) in tables {
@@ -81,7 +91,10 @@ public struct MigrationRecord: Sendable, Equatable {
     /// The record's bytes: pretty, keys sorted, one file per line (a diff shows each file that goes).
     public var data: Data {
         var object: [String: Any] = [
-            "about": "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk. stringcat status, verify and migrate --delete-legacy read it; it goes with the last of those files.",
+            "about":
+                "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk. "
+                + "stringcat status, verify and migrate --delete-legacy read it; it goes with the last of those "
+                + "files.",
             "tables": tables.mapValues { $0.sorted() },
         ]
         let selected = selectedBy.filter { tables[$0.key] != nil }
@@ -90,7 +103,9 @@ public struct MigrationRecord: Sendable, Equatable {
         let reasons = kept.filter { listed.contains($0.key) }
         if !reasons.isEmpty { object["kept"] = reasons }
         if !deleted.isEmpty { object["deleted"] = deleted.mapValues { $0.sorted() } }
-        var data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        var data =
+            (try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         data.append(0x0A)
         return data
     }

@@ -76,8 +76,9 @@ public struct PackageManifest: Sendable, Hashable {
     public static func read(_ path: String) throws(FileProbe.Failure) -> PackageManifest {
         let text = try FileProbe.bytes(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let code = ManifestCode(text)
-        var manifest = PackageManifest(path: path, toolsVersion: nil, defaultLocalization: code.defaultLocalization,
-                                       targets: code.targets(), warnings: [])
+        var manifest = PackageManifest(
+            path: path, toolsVersion: nil, defaultLocalization: code.defaultLocalization,
+            targets: code.targets(), warnings: [])
         manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
         manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
         let folder = manifest.folder
@@ -94,14 +95,26 @@ public struct PackageManifest: Sendable, Hashable {
             }
             manifest.namedResources.append(found ?? candidates.first ?? PathResolverLite.join(folder, relative))
         }
-        if let first = text.split(separator: "\n", maxSplits: 1).first, let range = first.range(of: "swift-tools-version:") {
-            manifest.toolsVersion = String(first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." })
+        if let first = text.split(separator: "\n", maxSplits: 1).first,
+            let range = first.range(of: "swift-tools-version:")
+        {
+            manifest.toolsVersion = String(
+                first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." })
         }
         if let version = manifest.toolsVersion, Self.isBelow59(version) {
-            manifest.warnings.append(.warning("swift-tools-version \(version) is below 5.9: SwiftPM builds String Catalogs only from 5.9 on; raise the tools version", at: SourceLocation(path: path, line: 1, column: 1)))
+            manifest.warnings.append(
+                .warning(
+                    "swift-tools-version \(version) is below 5.9: SwiftPM builds String Catalogs only from 5.9 on; "
+                        + "raise the tools version",
+                    at: SourceLocation(path: path, line: 1, column: 1)))
         }
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() where line.contains(".lproj\"") {
-            manifest.warnings.append(.warning("the manifest names an .lproj folder as a resource; point it at the catalog (or the folder holding it) instead", at: SourceLocation(path: path, line: index + 1, column: 1)))
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains(".lproj\"") {
+            manifest.warnings.append(
+                .warning(
+                    "the manifest names an .lproj folder as a resource; point it at the catalog (or the folder holding "
+                        + "it) instead",
+                    at: SourceLocation(path: path, line: index + 1, column: 1)))
         }
         return manifest
     }
@@ -147,8 +160,12 @@ struct ManifestCode {
             if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
                 var depth = 0
                 repeat {
-                    if chars[i] == "/", i + 1 < chars.count, chars[i + 1] == "*" { depth += 1; out += [" ", " "]; i += 2; continue }
-                    if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "/" { depth -= 1; out += [" ", " "]; i += 2; continue }
+                    if chars[i] == "/", i + 1 < chars.count, chars[i + 1] == "*" {
+                        depth += 1; out += [" ", " "]; i += 2; continue
+                    }
+                    if chars[i] == "*", i + 1 < chars.count, chars[i + 1] == "/" {
+                        depth -= 1; out += [" ", " "]; i += 2; continue
+                    }
                     out.append(chars[i] == "\n" ? "\n" : " ")
                     i += 1
                 } while depth > 0 && i < chars.count
@@ -219,7 +236,8 @@ struct ManifestCode {
             var open = end
             while open < text.count, text[open].isWhitespace { open += 1 }
             guard names.contains(String(text[(i + 1)..<end])), open < text.count, text[open] == "(",
-                  let close = matchingParenthesis(open) else { i = end; continue }
+                let close = matchingParenthesis(open)
+            else { i = end; continue }
             var arguments: [String: String] = [:]
             for label in ["name", "path", "url"] {
                 if let value = stringArgument(label, in: (open + 1)..<close, depth: 0) { arguments[label] = value }
@@ -280,8 +298,10 @@ struct ManifestCode {
             case "(", "[": depth += 1
             case ")", "]": depth -= 1
             default:
-                if depth == wantedDepth, i + wanted.count <= range.upperBound, Array(text[i..<(i + wanted.count)]) == wanted,
-                   i == range.lowerBound || !(text[i - 1].isLetter || text[i - 1].isNumber || text[i - 1] == "_") {
+                if depth == wantedDepth, i + wanted.count <= range.upperBound,
+                    Array(text[i..<(i + wanted.count)]) == wanted,
+                    i == range.lowerBound || !(text[i - 1].isLetter || text[i - 1].isNumber || text[i - 1] == "_")
+                {
                     var j = i + wanted.count
                     while j < range.upperBound, text[j].isWhitespace { j += 1 }
                     guard j < range.upperBound, text[j] == ":" else { break }

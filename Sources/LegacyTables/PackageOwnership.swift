@@ -38,7 +38,9 @@ public struct PackageOwnership: Sendable, Hashable {
 
     /// Decides for every package of `manifests` (absolute `Package.swift` paths) in the tree at
     /// `root`.
-    static func decide(_ manifests: [PackageManifest], root: String, evidence: TreeEvidence) -> [String: PackageOwnership] {
+    static func decide(_ manifests: [PackageManifest], root: String, evidence: TreeEvidence) -> [String:
+        PackageOwnership]
+    {
         var result: [String: PackageOwnership] = [:]
         var uses = evidence.usesByPath
         // The user's packages make the packages they depend on by path theirs too.
@@ -61,7 +63,9 @@ public struct PackageOwnership: Sendable, Hashable {
         while let own = queue.popLast() {
             for dependency in own.localDependencies {
                 let folder = PathResolver.normalize(PathResolver.join(own.folder, dependency))
-                guard let manifest = manifests.first(where: { $0.folder == folder }), result[folder] == nil else { continue }
+                guard let manifest = manifests.first(where: { $0.folder == folder }), result[folder] == nil else {
+                    continue
+                }
                 let use = "a dependency by path of the package \(PathResolver.relative(own.folder, from: root))"
                 uses[folder] = use
                 result[folder] = PackageOwnership(kind: .own, evidence: use)
@@ -70,7 +74,8 @@ public struct PackageOwnership: Sendable, Hashable {
         }
         for manifest in manifests where result[manifest.folder] == nil {
             result[manifest.folder] = PackageOwnership(
-                kind: .unused, evidence: "no project, workspace, XcodeGen or Tuist spec, or package of this tree uses it by path")
+                kind: .unused,
+                evidence: "no project, workspace, XcodeGen or Tuist spec, or package of this tree uses it by path")
         }
         return result
     }
@@ -126,7 +131,8 @@ struct TreeEvidence: Sendable {
             guard let relative = graph.string("relativePath", of: object.id) else { continue }
             use(PathResolver.join(folder, relative), "linked by \(name) (a local package reference: \(relative))")
         }
-        for object in graph.objects(isa: "XCSwiftPackageProductDependency") where graph.string("package", of: object.id) == nil {
+        for object in graph.objects(isa: "XCSwiftPackageProductDependency")
+        where graph.string("package", of: object.id) == nil {
             if let product = graph.string("productName", of: object.id) { localProducts.append((product, name)) }
         }
         let references = ProjectReferences(graph: graph, projectFolder: folder)
@@ -134,8 +140,12 @@ struct TreeEvidence: Sendable {
         for package in packageFolders {
             if referenced.contains(package) {
                 use(package, "its folder is a file reference of \(name)")
-            } else if let synchronized = references.synchronizedFolders.first(where: { package.hasPrefix($0.path + "/") }) {
-                use(package, "inside the synchronized folder \(PathResolver.relative(synchronized.path, from: root)) of \(name)")
+            } else if let synchronized = references.synchronizedFolders.first(where: {
+                package.hasPrefix($0.path + "/")
+            }) {
+                use(
+                    package,
+                    "inside the synchronized folder \(PathResolver.relative(synchronized.path, from: root)) of \(name)")
             }
         }
     }
@@ -161,9 +171,12 @@ struct TreeEvidence: Sendable {
                 continue
             }
             guard inPackages, trimmed.hasPrefix("path:") else { continue }
-            let value = trimmed.dropFirst("path:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let value = trimmed.dropFirst("path:".count).trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                in: CharacterSet(charactersIn: "\"'"))
             guard !value.isEmpty else { continue }
-            use(PathResolver.join(folder, value), "a local package of the XcodeGen spec \(PathResolver.relative(path, from: root)) (path: \(value))")
+            use(
+                PathResolver.join(folder, value),
+                "a local package of the XcodeGen spec \(PathResolver.relative(path, from: root)) (path: \(value))")
         }
     }
 
@@ -173,7 +186,9 @@ struct TreeEvidence: Sendable {
         // `Tuist/Package.swift` and `Tuist/Dependencies.swift` name paths from the project's folder.
         let base = PathResolver.lastComponent(folder) == "Tuist" ? PathResolver.parent(folder) : folder
         for value in ManifestCode(text).calls(named: ["package", "local"]).compactMap({ $0["path"] }) {
-            use(PathResolver.join(base, value), "a local package of the Tuist manifest \(PathResolver.relative(path, from: root)) (path: \(value))")
+            use(
+                PathResolver.join(base, value),
+                "a local package of the Tuist manifest \(PathResolver.relative(path, from: root)) (path: \(value))")
         }
     }
 

@@ -21,14 +21,24 @@ public struct ProjectGenerator: Sendable, Hashable {
         var lines: [String]
         switch kind {
         case .xcodeGen:
-            lines = ["make sure each catalog lies inside a `sources` or `resources` path of its target in \(evidence) (XcodeGen picks up .xcstrings files there)"]
+            lines = [
+                "make sure each catalog lies inside a `sources` or `resources` path of its target in \(evidence) "
+                    + "(XcodeGen picks up .xcstrings files there)"
+            ]
         case .tuist:
-            lines = ["make sure each catalog is matched by the target's `resources` in \(evidence) (for example \"**/*.xcstrings\")"]
+            lines = [
+                "make sure each catalog is matched by the target's `resources` in \(evidence) (for example "
+                    + "\"**/*.xcstrings\")"
+            ]
         case .ignoredProject:
             lines = ["make sure the tool that generates the ignored .xcodeproj includes the catalogs"]
         }
-        lines.append("set LOCALIZATION_PREFERS_STRING_CATALOGS = YES and SWIFT_EMIT_LOC_STRINGS = YES in the project's settings")
-        lines.append("remove the .strings/.stringsdict files the catalogs replace from the spec (--delete-legacy deletes them from disk once proven)")
+        lines.append(
+            "set LOCALIZATION_PREFERS_STRING_CATALOGS = YES and SWIFT_EMIT_LOC_STRINGS = YES in the project's settings")
+        lines.append(
+            "remove the .strings/.stringsdict files the catalogs replace from the spec (--delete-legacy deletes them "
+                + "from disk once proven)"
+        )
         lines.append("regenerate the project and build once")
         return lines
     }

@@ -95,10 +95,10 @@ public struct TreePackage: Sendable {
 /// lists are never   read again as package tables. Third-party and unused packages are skipped, with the evidence.
 /// - Otherwise (no project, no package of the user's) every `.lproj` on disk
 ///   (docs/spec/project-edit.md#no-project-at-all).
-/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped (docs/spec/project-edit.md#files-xcode-leaves-alone). A project
-/// file that does not parse stops every table under its folder (an error; `noProject` and
-/// `allFiles` read that folder as a bare one instead). Tables an earlier run took with
-/// `--all-files` or `--include` are found again from its record, whatever the options now.
+/// In every mode `.lproj` folders inside bundles, frameworks and apps are skipped
+/// (docs/spec/project-edit.md#files-xcode-leaves-alone). A project file that does not parse stops every table under its
+/// folder (an error; `noProject` and `allFiles` read that folder as a bare one instead). Tables an earlier run took
+/// with `--all-files` or `--include` are found again from its record, whatever the options now.
 public struct ProjectTables: Sendable {
     public var scan: ProjectScan
     /// The run's development language, for its report: `--source-language`, else that of the
@@ -116,7 +116,8 @@ public struct ProjectTables: Sendable {
     /// those the catalog provably holds.
     public var leftoverTables: [LegacyTable] = []
     /// `.lproj` folders skipped because they are inside a bundle, framework, app or dependency
-    /// folder (docs/spec/project-edit.md#files-xcode-leaves-alone), inside a package that is not read, or excluded with `--exclude`.
+    /// folder (docs/spec/project-edit.md#files-xcode-leaves-alone), inside a package that is not read, or excluded with
+    /// `--exclude`.
     public var skippedFolders: [String] = []
     /// `Package.swift` files of packages inside the tree whose tables are not read.
     public var skippedPackages: [String] { packagesInTree.filter { $0.readBecause == nil }.map(\.manifest.path) }
@@ -132,7 +133,9 @@ public struct ProjectTables: Sendable {
     /// Options earlier runs recorded that this model applies (`--include vendor/Pkg`).
     public var recordedOptions: [String] = []
 
-    public static func find(_ path: String, tables names: [String], sourceLanguage explicit: String?, requireTables: Bool = true) -> ProjectTables {
+    public static func find(
+        _ path: String, tables names: [String], sourceLanguage explicit: String?, requireTables: Bool = true
+    ) -> ProjectTables {
         find(path, TableSearch(tables: names, sourceLanguage: explicit, requireTables: requireTables))
     }
 
@@ -143,7 +146,9 @@ public struct ProjectTables: Sendable {
         var root = path
         let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
         if standardized.hasSuffix(".xcodeproj") || standardized.hasSuffix(".xcodeproj/project.pbxproj") {
-            let bundle = standardized.hasSuffix(".xcodeproj") ? standardized : (standardized as NSString).deletingLastPathComponent
+            let bundle =
+                standardized.hasSuffix(".xcodeproj")
+                ? standardized : (standardized as NSString).deletingLastPathComponent
             only = bundle + "/project.pbxproj"
             root = (bundle as NSString).deletingLastPathComponent
         }
@@ -160,8 +165,13 @@ public struct ProjectTables: Sendable {
                 scan.unreadable(error)
             }
         }
-        if let only { scan.projectFiles = scan.projectFiles.filter { $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift" } }
-        var tree = ProjectTables(scan: scan, sourceLanguage: SourceLanguage.fallback, tables: [], diagnostics: scan.diagnostics)
+        if let only {
+            scan.projectFiles = scan.projectFiles.filter {
+                $0 == only || $0.hasSuffix("/Package.swift") && $0 != scan.root + "/Package.swift"
+            }
+        }
+        var tree = ProjectTables(
+            scan: scan, sourceLanguage: SourceLanguage.fallback, tables: [], diagnostics: scan.diagnostics)
         guard scan.isComplete else { return tree }
         do {
             try fill(&tree, search)
@@ -214,9 +224,9 @@ public struct ProjectTables: Sendable {
         var notRead: [String] = []
         /// The `.lproj` folders that may hold tables of this tree.
         var folders: [LprojFolder] = []
-        var excluded: [String] = []           // legacy files --exclude leaves out
+        var excluded: [String] = [] // legacy files --exclude leaves out
         var all: [LegacyTable] = []
-        var claimed: Set<String> = []        // legacy files a table takes
+        var claimed: Set<String> = [] // legacy files a table takes
         var leftAlone: [String: String] = [:] // legacy file -> why no table takes it
 
         init(tree: ProjectTables, search: TableSearch) {
@@ -238,8 +248,9 @@ public struct ProjectTables: Sendable {
         var bare: Bool { tree.projects.isEmpty && !ownRoot && tree.stoppedProjects.isEmpty }
         /// The source language of the tables read by folder.
         var folderSource: SourceLanguage {
-            SourceLanguage.decide(explicit: search.sourceLanguage, declared: nil, spelling: .canonical,
-                                  inherited: treeSource ?? tree.packagesInTree.lazy.compactMap(\.declaredSource).first)
+            SourceLanguage.decide(
+                explicit: search.sourceLanguage, declared: nil, spelling: .canonical,
+                inherited: treeSource ?? tree.packagesInTree.lazy.compactMap(\.declaredSource).first)
         }
 
         /// 1. The projects, parsed once; what earlier runs recorded, applied.
@@ -254,8 +265,9 @@ public struct ProjectTables: Sendable {
                 }
             }
             looseRecords = try RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
-            tree.recordedOptions = RecordedSelection.includes(projects: tree.projects, loose: looseRecords,
-                                                              root: scan.root)
+            tree.recordedOptions = RecordedSelection.includes(
+                projects: tree.projects, loose: looseRecords,
+                root: scan.root)
             search.includes += tree.recordedOptions
         }
 
@@ -273,7 +285,8 @@ public struct ProjectTables: Sendable {
                     excluded += folder.files.map { folder.path + "/" + $0 }
                 }
                 if BundleFolders.isInsideBundle(folder.path, root: scan.root) || isExcluded
-                    || notRead.contains(where: { folder.path.hasPrefix($0 + "/") }) {
+                    || notRead.contains(where: { folder.path.hasPrefix($0 + "/") })
+                {
                     tree.skippedFolders.append(folder.path)
                 } else {
                     folders.append(folder)
@@ -291,7 +304,8 @@ public struct ProjectTables: Sendable {
                     // A second project listing the same files (an app and its example app): one
                     // catalog, and both projects are edited.
                     if let index = all.firstIndex(where: { $0.catalogPath == table.catalogPath }),
-                       let localized = table.projectTable, all[index].origin != table.origin {
+                        let localized = table.projectTable, all[index].origin != table.origin
+                    {
                         all[index].alsoInProjects.append((file.path, localized))
                     } else {
                         all.append(table)
@@ -308,7 +322,7 @@ public struct ProjectTables: Sendable {
         mutating func takeLooseRecordTables() throws(FileProbe.Failure) {
             for loose in looseRecords {
                 for table in try loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
-                    where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
+                where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
                     tree.leftoverTables.append(table)
                 }
             }
@@ -330,7 +344,8 @@ public struct ProjectTables: Sendable {
                 // A declared language that is no tag: which files hold the source is not known, and
                 // no code is made from it (as for a project's developmentRegion).
                 if search.sourceLanguage == nil, let code = manifest.defaultLocalization, LanguageTag(code) == nil {
-                    let message = "defaultLocalization \"\(ControlCharacters.escaped(code))\" "
+                    let message =
+                        "defaultLocalization \"\(ControlCharacters.escaped(code))\" "
                         + "is not a language code, so which files hold the source language is not known: "
                         + "the package's tables are not migrated (pass --source-language)"
                     tree.diagnostics.append(.error(message, at: .file(manifest.path)))
@@ -340,10 +355,12 @@ public struct ProjectTables: Sendable {
                 let declared = manifest.defaultLocalization.map {
                     SourceLanguage.Declaration.defaultLocalization($0, file: manifestFile)
                 }
-                let source = SourceLanguage.decide(explicit: search.sourceLanguage, declared: declared,
-                                                   spelling: .project, inherited: treeSource)
-                let grouping = TableGrouper.group(mine, sourceLanguage: source.code, origin: .package(manifest.path),
-                                                  spelling: .project)
+                let source = SourceLanguage.decide(
+                    explicit: search.sourceLanguage, declared: declared,
+                    spelling: .project, inherited: treeSource)
+                let grouping = TableGrouper.group(
+                    mine, sourceLanguage: source.code, origin: .package(manifest.path),
+                    spelling: .project)
                 tree.diagnostics += grouping.diagnostics
                 all += grouping.tables
                 claimed.formUnion(grouping.tables.flatMap(\.allFiles).map(\.path))
@@ -368,7 +385,8 @@ public struct ProjectTables: Sendable {
                     continue
                 }
                 let more = parts.count > 1 ? " and \(parts.count - 1) more" : ""
-                let reason = "its table \(table.name) is left alone: --exclude leaves out "
+                let reason =
+                    "its table \(table.name) is left alone: --exclude leaves out "
                     + "\(TableGrouper.relative(first, to: scan.root))\(more), "
                     + "and a project or package builds a table whole"
                 for file in table.allFiles { leftAlone[file.path] = reason }
@@ -418,7 +436,8 @@ public struct ProjectTables: Sendable {
                     } else if stopped.contains(where: { path.hasPrefix($0 + "/") }) {
                         reason = "its project file does not parse, so nothing under it is migrated"
                     } else if !tree.projects.isEmpty || !tree.stoppedProjects.isEmpty {
-                        reason = "in no variant group of the project (Xcode's migration reads only those; "
+                        reason =
+                            "in no variant group of the project (Xcode's migration reads only those; "
                             + "--all-files takes every file)"
                     } else {
                         reason = "in no target folder of Package.swift"
@@ -433,11 +452,17 @@ public struct ProjectTables: Sendable {
         /// template, a translator's copy) is said, never ignored.
         mutating func listLooseFilesLeftAlone() {
             for path in scan.looseFiles where !claimed.contains(path) {
-                if BundleFolders.isInsideBundle(path, root: scan.root) || ExcludeGlob.matches(search.excludes, path, root: scan.root)
-                    || notRead.contains(where: { path.hasPrefix($0 + "/") }) { continue }
-                let reason = tree.projects.isEmpty
+                if BundleFolders.isInsideBundle(path, root: scan.root)
+                    || ExcludeGlob.matches(search.excludes, path, root: scan.root)
+                    || notRead.contains(where: { path.hasPrefix($0 + "/") })
+                {
+                    continue
+                }
+                let reason =
+                    tree.projects.isEmpty
                     ? "not in an .lproj folder, so it holds no language of a table"
-                    : "not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only those)"
+                    : "not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only "
+                        + "those)"
                 tree.filesLeftAlone.append(LeftAloneFile(path: path, reason: leftAlone[path] ?? reason))
             }
         }
@@ -449,7 +474,8 @@ public struct ProjectTables: Sendable {
             guard !stopped.isEmpty else { return }
             all.removeAll { table in
                 stopped.contains { folder in
-                    table.catalogPath.hasPrefix(folder + "/") || table.allFiles.contains { $0.path.hasPrefix(folder + "/") }
+                    table.catalogPath.hasPrefix(folder + "/")
+                        || table.allFiles.contains { $0.path.hasPrefix(folder + "/") }
                 }
             }
             tree.leftoverTables.removeAll { table in stopped.contains { table.catalogPath.hasPrefix($0 + "/") } }
@@ -461,8 +487,10 @@ public struct ProjectTables: Sendable {
             var diagnostics: [Diagnostic] = []
             all.removeAll { table in
                 guard let misplaced = ProjectTables.misplacedLproj(table.catalogPath) else { return false }
-                diagnostics.append(.error("table \(table.name) would get its catalog inside \(misplaced), where no "
-                                          + "catalog belongs; it is not migrated", at: .file(table.catalogPath)))
+                diagnostics.append(
+                    .error(
+                        "table \(table.name) would get its catalog inside \(misplaced), where no "
+                            + "catalog belongs; it is not migrated", at: .file(table.catalogPath)))
                 return true
             }
             tree.diagnostics += diagnostics
@@ -472,8 +500,9 @@ public struct ProjectTables: Sendable {
         mutating func finish() {
             all.sort { ($0.catalogPath, $0.name) < ($1.catalogPath, $1.name) }
             tree.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
-            tree.sourceLanguage = ProjectTables.runSourceLanguage(search: search, projects: tree.projects,
-                                                                  tables: all + tree.leftoverTables, fallback: folderSource)
+            tree.sourceLanguage = ProjectTables.runSourceLanguage(
+                search: search, projects: tree.projects,
+                tables: all + tree.leftoverTables, fallback: folderSource)
             tree.tables = all
             tree.select(search, all: all)
             tree.requireTables(search, ownRoot: ownRoot, found: all)
@@ -482,9 +511,12 @@ public struct ProjectTables: Sendable {
 
     /// The development language the run's report names: `--source-language`, else that of the
     /// first project with tables, else the one a folder's tables take.
-    private static func runSourceLanguage(search: TableSearch, projects: [XcodeProjectFile], tables: [LegacyTable], fallback: SourceLanguage) -> SourceLanguage {
+    private static func runSourceLanguage(
+        search: TableSearch, projects: [XcodeProjectFile], tables: [LegacyTable], fallback: SourceLanguage
+    ) -> SourceLanguage {
         if search.sourceLanguage != nil { return fallback }
-        for project in projects where tables.contains(where: { table in
+        for project in projects
+        where tables.contains(where: { table in
             switch table.origin {
             case .xcodeProject(let path), .synchronizedFolder(let path): return path == project.path
             case .folder, .package: return false
@@ -499,16 +531,22 @@ public struct ProjectTables: Sendable {
     /// already migrated).
     private mutating func select(_ search: TableSearch, all: [LegacyTable]) {
         guard !search.tables.isEmpty else { return }
-        let selected = { (table: LegacyTable) in search.tables.contains { Self.selects($0, table, root: self.scan.root) } }
+        let selected = { (table: LegacyTable) in
+            search.tables.contains { Self.selects($0, table, root: self.scan.root) }
+        }
         tables = all.filter(selected)
         leftoverTables = leftoverTables.filter(selected)
-        for name in search.tables where !(all + leftoverTables).contains(where: { Self.selects(name, $0, root: scan.root) }) {
+        for name in search.tables
+        where !(all + leftoverTables).contains(where: { Self.selects(name, $0, root: scan.root) }) {
             // A table already migrated, with no legacy file left, is no table to migrate, but
             // `status` lists it: say so rather than call the name unknown.
             let migrated = scan.catalogs.filter { Self.selects(name, catalogPath: $0, root: scan.root) }
             if !migrated.isEmpty {
                 for catalog in migrated {
-                    diagnostics.append(.note("\(name) is already migrated and has no legacy file left: nothing to do", at: .file(catalog)))
+                    diagnostics.append(
+                        .note(
+                            "\(name) is already migrated and has no legacy file left: nothing to do", at: .file(catalog)
+                        ))
                 }
             } else {
                 diagnostics.append(.error("no table named \(name) in this project", at: .file(scan.root)))
@@ -519,19 +557,42 @@ public struct ProjectTables: Sendable {
     /// A tree with nothing to migrate is an error for `migrate` (with the reason), not for a tree
     /// already migrated.
     private mutating func requireTables(_ search: TableSearch, ownRoot: Bool, found all: [LegacyTable]) {
-        guard all.isEmpty && leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty) && !hasMigratedProject
-            && stoppedProjects.isEmpty else { return }
+        guard
+            all.isEmpty && leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty)
+                && !hasMigratedProject
+                && stoppedProjects.isEmpty
+        else { return }
         let unplaced = projects.reduce(0) { $0 + $1.localization.unplacedGroups }
         if filesLeftAlone.contains(where: { $0.reason.contains("--exclude leaves out") }) {
-            diagnostics.append(.error("no table left to migrate: --exclude leaves out part of every table, and a project or package builds a table whole (the files left alone below say which)", at: .file(scan.root)))
+            diagnostics.append(
+                .error(
+                    "no table left to migrate: --exclude leaves out part of every table, and a project or package "
+                        + "builds a table whole (the files left alone below say which)",
+                    at: .file(scan.root)))
         } else if unplaced > 0 {
-            diagnostics.append(.error("the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, or migrate the folders with --all-files", at: .file(scan.root)))
+            diagnostics.append(
+                .error(
+                    "the Xcode project's \(counted(unplaced, "localized variant group")) cannot be placed on disk (the "
+                        + "warnings above say why), and Xcode's migration reads only those; fix the project in Xcode, "
+                        + "or migrate the folders with --all-files",
+                    at: .file(scan.root)))
         } else if !projects.isEmpty && !filesLeftAlone.isEmpty {
-            diagnostics.append(.error("the Xcode project lists no localized variant group, and Xcode's migration reads only those; \(filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj as a folder)", at: .file(scan.root)))
+            diagnostics.append(
+                .error(
+                    "the Xcode project lists no localized variant group, and Xcode's migration reads only those; "
+                        + "\(filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj "
+                        + "as a folder)",
+                    at: .file(scan.root)))
         } else if !skippedPackages.isEmpty && projects.isEmpty && !ownRoot {
-            diagnostics.append(.error("no table here: the .lproj folders are in packages that are not this folder's own (\(counted(skippedPackages.count, "package")): third-party or unused, see --verbose); --include PATH reads one", at: .file(scan.root)))
+            diagnostics.append(
+                .error(
+                    "no table here: the .lproj folders are in packages that are not this folder's own "
+                        + "(\(counted(skippedPackages.count, "package")): third-party or unused, see --verbose); "
+                        + "--include PATH reads one",
+                    at: .file(scan.root)))
         } else {
-            diagnostics.append(.error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
+            diagnostics.append(
+                .error("no .strings or .stringsdict files in any .lproj folder here", at: .file(scan.root)))
         }
     }
 
@@ -574,20 +635,42 @@ public struct ProjectTables: Sendable {
         project.scan.catalogs = project.scan.catalogs.filter(inside)
         // Named from PATH: `../App.xcodeproj`.
         let up = String(repeating: "../", count: path.dropFirst(enclosing.count).split(separator: "/").count)
-        let projectNames = project.projects.map { up + TableGrouper.relative(PathResolver.parent($0.path), to: enclosing) }.joined(separator: ", ")
-        project.diagnostics.append(.note("this folder is inside the Xcode project \(projectNames): its tables here are read (and migrated) as that project's, and the project is edited for them (--all-files reads this folder alone)", at: .file(path)))
+        let projectNames = project.projects.map {
+            up + TableGrouper.relative(PathResolver.parent($0.path), to: enclosing)
+        }.joined(separator: ", ")
+        project.diagnostics.append(
+            .note(
+                "this folder is inside the Xcode project \(projectNames): its tables here are read (and migrated) as "
+                    + "that project's, and the project is edited for them (--all-files reads this folder alone)",
+                at: .file(path)))
         // A name the whole project lacks was said by `find`; one it has elsewhere is said here.
-        for name in search.tables where wholeProject.contains(where: { selects(name, $0, root: enclosing) })
-            && !(project.tables + project.leftoverTables).contains(where: { selects(name, $0, root: enclosing) }) {
+        for name in search.tables
+        where wholeProject.contains(where: { selects(name, $0, root: enclosing) })
+            && !(project.tables + project.leftoverTables).contains(where: { selects(name, $0, root: enclosing) })
+        {
             project.diagnostics.append(.error("no table named \(name) under this folder", at: .file(path)))
         }
         if path.hasSuffix(".lproj") {
             project.tables = []
             project.leftoverTables = []
-            project.diagnostics.append(.error("an .lproj folder holds one language of its tables, and a catalog holds every language: run stringcat on the folder that holds the .lproj folders (\(PathResolver.lastComponent(PathResolver.parent(path)))), or on the project", at: .file(path)))
-        } else if project.tables.isEmpty && project.leftoverTables.isEmpty && project.scan.catalogs.isEmpty && search.requireTables && !project.diagnostics.containsError {
+            project.diagnostics.append(
+                .error(
+                    "an .lproj folder holds one language of its tables, and a catalog holds every language: run "
+                        + "stringcat on the folder that holds the .lproj folders "
+                        + "(\(PathResolver.lastComponent(PathResolver.parent(path)))), or on the project",
+                    at: .file(path)))
+        } else if project.tables.isEmpty && project.leftoverTables.isEmpty && project.scan.catalogs.isEmpty
+            && search.requireTables && !project.diagnostics.containsError
+        {
             let alone = project.filesLeftAlone.count
-            project.diagnostics.append(.error("no table of the Xcode project \(projectNames) lies under this folder" + (alone > 0 ? "; its \(counted(alone, "legacy file")) \(alone == 1 ? "is" : "are") in no variant group (--all-files reads this folder alone)" : ""), at: .file(path)))
+            project.diagnostics.append(
+                .error(
+                    "no table of the Xcode project \(projectNames) lies under this folder"
+                        + (alone > 0
+                            ? "; its \(counted(alone, "legacy file")) \(alone == 1 ? "is" : "are") in no variant group "
+                                + "(--all-files reads this folder alone)"
+                            : ""),
+                    at: .file(path)))
         }
         return project
     }
@@ -615,9 +698,14 @@ public struct ProjectTables: Sendable {
     static func isFile(_ path: String, of table: LegacyTable) -> Bool {
         let lproj = PathResolver.parent(path)
         guard LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil,
-              PathResolver.parent(lproj) == table.folder || table.allFiles.contains(where: { PathResolver.parent(PathResolver.parent($0.path)) == PathResolver.parent(lproj) }) else { return false }
+            PathResolver.parent(lproj) == table.folder
+                || table.allFiles.contains(where: {
+                    PathResolver.parent(PathResolver.parent($0.path)) == PathResolver.parent(lproj)
+                })
+        else { return false }
         let name = PathResolver.lastComponent(path)
-        return (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) && LocalizedTables.tableName(name).lowercased() == table.name.lowercased()
+        return (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))
+            && LocalizedTables.tableName(name).lowercased() == table.name.lowercased()
     }
 
     /// The `.lproj` folder (other than `mul.lproj`) a catalog path lies in directly, if any.
@@ -658,7 +746,8 @@ public struct ProjectTables: Sendable {
             let folder = PathResolver.parent(lproj)
             let name = PathResolver.lastComponent(file.path)
             let table = String(name[..<(name.lastIndex(of: ".") ?? name.endIndex)])
-            for candidate in ["\(folder)/\(table).xcstrings", "\(folder)/mul.lproj/\(table).xcstrings"] where catalogs.contains(candidate) {
+            for candidate in ["\(folder)/\(table).xcstrings", "\(folder)/mul.lproj/\(table).xcstrings"]
+            where catalogs.contains(candidate) {
                 result.append((candidate, file))
                 break
             }
@@ -670,7 +759,9 @@ public struct ProjectTables: Sendable {
     /// project whose folder holds the catalog (the nearest; the first of several in one folder),
     /// else `.stringcat-migration.json` in the root.
     public func recordHolder(for catalogPath: String) -> (path: String, folder: String, project: XcodeProjectFile?) {
-        let holders = projects.filter { catalogPath.hasPrefix($0.folder + "/") }.sorted { ($1.folder.count, $0.path) < ($0.folder.count, $1.path) }
+        let holders = projects.filter { catalogPath.hasPrefix($0.folder + "/") }.sorted {
+            ($1.folder.count, $0.path) < ($0.folder.count, $1.path)
+        }
         if let project = holders.first { return (project.recordPath, project.folder, project) }
         return (scan.root + "/" + LprojScanner.recordFileName, scan.root, nil)
     }

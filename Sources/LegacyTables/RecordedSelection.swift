@@ -19,7 +19,9 @@ public enum RecordedSelection {
     /// The package folders earlier runs included, relative to `root` (as `--include` takes them).
     static func includes(projects: [XcodeProjectFile], loose: [LooseRecord], root: String) -> [String] {
         var folders: [String] = []
-        let recorded = projects.compactMap { project in project.record.map { ($0, project.folder) } } + loose.map { ($0.record, $0.folder) }
+        let recorded =
+            projects.compactMap { project in project.record.map { ($0, project.folder) } }
+            + loose.map { ($0.record, $0.folder) }
         for (record, base) in recorded {
             for option in record.selectedBy.values.sorted() where option.hasPrefix(includePrefix) {
                 let folder = PathResolver.join(base, String(option.dropFirst(includePrefix.count)))
@@ -31,8 +33,10 @@ public enum RecordedSelection {
     }
 
     /// The records kept outside project bundles (`.stringcat-migration.json` in a folder).
-    static func readLoose(_ paths: [String],
-                          diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LooseRecord] {
+    static func readLoose(
+        _ paths: [String],
+        diagnostics: inout [Diagnostic]
+    ) throws(FileProbe.Failure) -> [LooseRecord] {
         var records: [LooseRecord] = []
         for path in paths {
             let (record, problem) = try MigrationRecord.read(path)
@@ -51,8 +55,10 @@ struct LooseRecord: Sendable {
     var folder: String { PathResolver.parent(path) }
 
     /// Its tables whose catalog and some legacy files are on disk, as leftovers.
-    func tables(claimed: inout Set<String>,
-                diagnostics: inout [Diagnostic]) throws(FileProbe.Failure) -> [LegacyTable] {
+    func tables(
+        claimed: inout Set<String>,
+        diagnostics: inout [Diagnostic]
+    ) throws(FileProbe.Failure) -> [LegacyTable] {
         var result: [LegacyTable] = []
         for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
             let catalog = PathResolver.join(folder, catalogRelative)
@@ -66,8 +72,10 @@ struct LooseRecord: Sendable {
             guard !paths.isEmpty else { continue }
             let origin = RecordedSelection.origin(of: record.selectedBy[catalogRelative] ?? "", base: folder)
             let source = Self.sourceLanguage(ofCatalog: catalog) ?? SourceLanguage.fallback.code
-            if var table = XcodeProjectTables.recordedTable(catalog: catalog, files: paths, source: source, origin: origin,
-                                                            diagnostics: &diagnostics) {
+            if var table = XcodeProjectTables.recordedTable(
+                catalog: catalog, files: paths, source: source, origin: origin,
+                diagnostics: &diagnostics)
+            {
                 table.goneFiles = gone + (record.deleted[catalogRelative] ?? []).map { PathResolver.join(folder, $0) }
                 table.keptReasons = record.keptReasons(base: folder)
                 claimed.formUnion(paths)

@@ -26,19 +26,26 @@ public struct SourceLanguage: Sendable, Hashable {
     }
 
     /// The default when nothing declares one.
-    public static let fallback = SourceLanguage(code: "en", origin: "default (no project file declares one; use --source-language to choose)")
+    public static let fallback = SourceLanguage(
+        code: "en", origin: "default (no project file declares one; use --source-language to choose)")
 
     /// The source language: `--source-language` (`explicit`, already a canonical code) when given,
     /// else what the owner declares, spelled as the owner spells its folders, else `inherited`
     /// (the tree's, for a package or folder that declares none), else `en`.
-    public static func decide(explicit: String?, declared: Declaration?, spelling: LanguageTag.Spelling,
-                              inherited: SourceLanguage? = nil) -> SourceLanguage {
+    public static func decide(
+        explicit: String?, declared: Declaration?, spelling: LanguageTag.Spelling,
+        inherited: SourceLanguage? = nil
+    ) -> SourceLanguage {
         if let explicit, !explicit.isEmpty { return SourceLanguage(code: explicit, origin: "--source-language") }
         switch declared {
         case .developmentRegion(let region, let file)?:
-            if let tag = LanguageTag(region) { return SourceLanguage(code: tag.spelled(spelling), origin: "developmentRegion in \(file)") }
+            if let tag = LanguageTag(region) {
+                return SourceLanguage(code: tag.spelled(spelling), origin: "developmentRegion in \(file)")
+            }
         case .defaultLocalization(let code, let file)?:
-            if let tag = LanguageTag(code) { return SourceLanguage(code: tag.spelled(spelling), origin: "defaultLocalization in \(file)") }
+            if let tag = LanguageTag(code) {
+                return SourceLanguage(code: tag.spelled(spelling), origin: "defaultLocalization in \(file)")
+            }
         case nil:
             break
         }

@@ -32,8 +32,10 @@ public enum TableGrouper {
     /// one package).
     /// - Parameter spelling: how the folders' language codes are written: as a project or package
     ///   keeps them, or canonical (a bare folder).
-    public static func group(_ lprojFolders: [LprojFolder], sourceLanguage: String, origin: TableOrigin = .folder,
-                             spelling: LanguageTag.Spelling = .canonical) -> Result {
+    public static func group(
+        _ lprojFolders: [LprojFolder], sourceLanguage: String, origin: TableOrigin = .folder,
+        spelling: LanguageTag.Spelling = .canonical
+    ) -> Result {
         var diagnostics: [Diagnostic] = []
         // 1. Files per folder and case-folded table name.
         struct RawTable { var spellings: [String: Int] = [:]; var files: [LegacyFile] = [] }
@@ -51,7 +53,8 @@ public enum TableGrouper {
                 guard let kind = LegacyFileKind(rawValue: ext), !base.isEmpty else { continue }
                 // The language is the table's to give (its source language's spelling): step 2.
                 let legacy = LegacyFile(path: lproj.path + "/" + file, kind: kind, lprojName: lproj.name, language: "")
-                byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].spellings[base, default: 0] += 1
+                byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].spellings[
+                    base, default: 0] += 1
                 byFolder[lproj.parent, default: [:]][base.lowercased(), default: RawTable()].files.append(legacy)
             }
         }
@@ -63,12 +66,17 @@ public enum TableGrouper {
                 let name = preferredSpelling(raw.spellings)
                 if raw.spellings.count > 1 {
                     let all = raw.spellings.keys.sorted().joined(separator: ", ")
-                    diagnostics.append(.warning("table spelled \(raw.spellings.count) ways (\(all)); read as one table named \(name)", at: .file(folder)))
+                    diagnostics.append(
+                        .warning(
+                            "table spelled \(raw.spellings.count) ways (\(all)); read as one table named \(name)",
+                            at: .file(folder)))
                 }
                 let ib = interfaceFiles[folder].map { names in names.contains { $0.lowercased() == folded } } ?? false
-                var table = LegacyTable(name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
+                var table = LegacyTable(
+                    name: name, folder: folder, isInterfaceBuilder: ib, files: [], shadowedFiles: [])
                 table.origin = origin
-                let languages = TableLanguages(folderNames: raw.files.map(\.lprojName), source: sourceLanguage, spelling: spelling)
+                let languages = TableLanguages(
+                    folderNames: raw.files.map(\.lprojName), source: sourceLanguage, spelling: spelling)
                 table.sourceLanguage = languages.sourceKey
                 let files = raw.files.compactMap { file -> LegacyFile? in
                     guard let key = languages.key(forFolder: file.lprojName) else { return nil }
@@ -89,7 +97,11 @@ public enum TableGrouper {
                 merged[index].files.append(contentsOf: table.files)
                 merged[index].files.sort { ($0.language, $0.kind) < ($1.language, $1.kind) }
                 merged[index].shadowedFiles.append(contentsOf: table.shadowedFiles)
-                diagnostics.append(.note("\(table.name) files in \(relative(table.folder, to: merged[index].folder)) join the \(merged[index].name) catalog of the enclosing folder (they complement it)", at: .file(table.folder)))
+                diagnostics.append(
+                    .note(
+                        "\(table.name) files in \(relative(table.folder, to: merged[index].folder)) join the "
+                            + "\(merged[index].name) catalog of the enclosing folder (they complement it)",
+                        at: .file(table.folder)))
             } else {
                 merged.append(table)
             }
@@ -123,7 +135,8 @@ public enum TableGrouper {
 
     private static func canAbsorb(_ outer: LegacyTable, _ inner: LegacyTable) -> Bool {
         guard outer.name.lowercased() == inner.name.lowercased(), outer.isInterfaceBuilder == inner.isInterfaceBuilder,
-              inner.folder.hasPrefix(outer.folder + "/") else { return false }
+            inner.folder.hasPrefix(outer.folder + "/")
+        else { return false }
         let between = inner.folder.dropFirst(outer.folder.count + 1).split(separator: "/")
         if between.contains(where: { isBundleFolder($0) }) { return false }
         let outerSlots = Set(outer.files.map { "\($0.language)\u{0}\($0.kind.rawValue)" })

@@ -4,8 +4,10 @@ import XcodeProject
 
 /// The packages of a tree, whose each is, and which are read (docs/spec/project-tree.md).
 enum TreePackages {
-    static func decide(scan: ProjectScan, projects: [XcodeProjectFile],
-                       search: TableSearch) throws(FileProbe.Failure) -> [TreePackage] {
+    static func decide(
+        scan: ProjectScan, projects: [XcodeProjectFile],
+        search: TableSearch
+    ) throws(FileProbe.Failure) -> [TreePackage] {
         var manifests: [PackageManifest] = []
         for path in scan.manifests { manifests.append(try PackageManifest.read(path)) }
         guard !manifests.isEmpty else { return [] }
@@ -58,7 +60,8 @@ extension TreePackage {
     /// The package's own `defaultLocalization`, as a decided source language; nil without one.
     var declaredSource: SourceLanguage? {
         guard let code = manifest.defaultLocalization else { return nil }
-        let decided = SourceLanguage.decide(explicit: nil, declared: .defaultLocalization(code, file: "Package.swift"), spelling: .project)
+        let decided = SourceLanguage.decide(
+            explicit: nil, declared: .defaultLocalization(code, file: "Package.swift"), spelling: .project)
         return decided == SourceLanguage.fallback ? nil : decided
     }
 }

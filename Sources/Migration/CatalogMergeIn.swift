@@ -24,7 +24,9 @@ enum CatalogMergeIn {
         var differing: [(key: String, languages: [String])]
     }
 
-    static func merge(_ migrated: StringCatalog, into existing: StringCatalog, path: String, prefer: MergePreference = .catalog) -> Result {
+    static func merge(
+        _ migrated: StringCatalog, into existing: StringCatalog, path: String, prefer: MergePreference = .catalog
+    ) -> Result {
         var catalog = existing
         var added = 0, addedLanguages = 0
         var differing: [(key: String, languages: [String])] = []
@@ -56,11 +58,24 @@ enum CatalogMergeIn {
         }
         let changed = catalog != existing
         let count = differing.reduce(0) { $0 + $1.languages.count }
-        var diagnostics = [Diagnostic.note("merge: \(counted(added, "entry", "entries")) added, \(counted(addedLanguages, "translation")) added to existing entries, \(counted(count, "differing value")) "
-            + (prefer == .catalog ? "kept as the catalog has them (--prefer legacy takes the legacy files' values)" : "replaced by the legacy files' values"), at: .file(path))]
+        var diagnostics = [
+            Diagnostic.note(
+                "merge: \(counted(added, "entry", "entries")) added, \(counted(addedLanguages, "translation")) added "
+                    + "to existing entries, \(counted(count, "differing value")) "
+                    + (prefer == .catalog
+                        ? "kept as the catalog has them (--prefer legacy takes the legacy files' values)"
+                        : "replaced by the legacy files' values"),
+                at: .file(path))
+        ]
         if !differing.isEmpty {
-            let shown = differing.prefix(20).map { "\"\($0.key)\" [\($0.languages.joined(separator: ", "))]" }.joined(separator: ", ")
-            diagnostics.append(.note("merge: the values that differ: \(shown)" + (differing.count > 20 ? ", and \(differing.count - 20) more keys (--json lists them all)" : ""), at: .file(path)))
+            let shown = differing.prefix(20).map { "\"\($0.key)\" [\($0.languages.joined(separator: ", "))]" }.joined(
+                separator: ", ")
+            diagnostics.append(
+                .note(
+                    "merge: the values that differ: \(shown)"
+                        + (differing.count > 20
+                            ? ", and \(differing.count - 20) more keys (--json lists them all)" : ""),
+                    at: .file(path)))
         }
         return Result(catalog: catalog, diagnostics: diagnostics, changed: changed, differing: differing)
     }

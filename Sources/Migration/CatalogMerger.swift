@@ -34,10 +34,13 @@ public struct MergeResult: Sendable {
 /// The rules live in `MergePlan`; `migrate` streams the plan to disk instead of building the
 /// catalog whole.
 public enum CatalogMerger {
-    public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0") -> MergeResult {
+    public static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String = "1.0")
+        -> MergeResult
+    {
         let plan = MergePlan(languages, sourceLanguage: sourceLanguage)
-        return MergeResult(catalog: plan.catalog(version: version), diagnostics: plan.diagnostics,
-                           pluralEntryCount: plan.pluralEntryCount, commentCount: plan.commentCount)
+        return MergeResult(
+            catalog: plan.catalog(version: version), diagnostics: plan.diagnostics,
+            pluralEntryCount: plan.pluralEntryCount, commentCount: plan.commentCount)
     }
 }
 

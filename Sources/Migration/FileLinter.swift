@@ -1,7 +1,7 @@
-import LegacyTables
 import Foundation
-import Languages
 import InfoPlistStrings
+import Languages
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -26,13 +26,19 @@ public enum FileLinter {
         guard let kind = LocalizationFileKind(path: path) else {
             // A mistyped path is not "not a localization file": say what `migrate` says.
             let exists = FileManager.default.fileExists(atPath: path)
-            return [.error(exists ? "not a .strings, .stringsdict or .xcstrings file" : "no such file or folder", at: .file(path))]
+            return [
+                .error(
+                    exists ? "not a .strings, .stringsdict or .xcstrings file" : "no such file or folder",
+                    at: .file(path))
+            ]
         }
         // The folder a legacy file is in names its language (`migrate` reads `x y.lproj` as none).
         var folder: [Diagnostic] = []
         if kind != .xcstrings, let name = LprojFolderName.of(file: path), name != LprojFolderName.base,
-           name != LprojFolderName.multilingual, LanguageTag(name) == nil {
-            let message = "the folder name \"\(ControlCharacters.escaped(name)).lproj\" is not a language code "
+            name != LprojFolderName.multilingual, LanguageTag(name) == nil
+        {
+            let message =
+                "the folder name \"\(ControlCharacters.escaped(name)).lproj\" is not a language code "
                 + "(such as en, pt-BR or zh-Hans), so migrate reads this file into no table: rename the folder"
             folder.append(.error(message, at: .file(path)))
         }
@@ -43,7 +49,9 @@ public enum FileLinter {
         switch kind {
         case .strings:
             let result = StringsFileReader.read(path: path, strict: strict)
-            guard let file = result.file, InfoPlistTable.isInfoPlistTable(fileName: path) else { return result.diagnostics }
+            guard let file = result.file, InfoPlistTable.isInfoPlistTable(fileName: path) else {
+                return result.diagnostics
+            }
             return result.diagnostics + infoPlistDiagnostics(file)
         case .stringsdict:
             return StringsDictReader.read(path: path).diagnostics

@@ -15,9 +15,12 @@ enum LegacyDeletion {
     /// `table.catalogPath`, as on disk now, is proven to hold. The same for a table migrated in
     /// this run and for one an earlier run migrated and kept the files of (the record's), so that
     /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
-    static func deleteIfProven(_ table: inout TableReport, root: String, delete: Bool,
-                               remover: any FileRemoving = SystemFileRemover()) {
-        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+    static func deleteIfProven(
+        _ table: inout TableReport, root: String, delete: Bool,
+        remover: any FileRemoving = SystemFileRemover()
+    ) {
+        let proof = ProjectVerifier.verifyOnDisk(
+            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: delete, root: root, remover: remover)
     }
 
@@ -26,28 +29,34 @@ enum LegacyDeletion {
     /// Returns the files the proof could not read (a failing disk): the caller stops the run.
     @discardableResult
     static func prove(_ table: inout TableReport, root: String) -> [FileProbe.Failure] {
-        let proof = ProjectVerifier.verifyOnDisk(table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        let proof = ProjectVerifier.verifyOnDisk(
+            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         return proof.ioFailures + apply(proof, to: &table, delete: false, root: root, deleting: true)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
     /// outside the tree) were written.
     static func plan(_ table: inout TableReport, catalogFile: String, root: String) {
-        let proof = ProjectVerifier.verifyPlanned(table.table, catalogFile: catalogFile, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        let proof = ProjectVerifier.verifyPlanned(
+            table.table, catalogFile: catalogFile, catalogPath: table.catalogPath,
+            sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: false, root: root)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `data` were written.
     static func plan(_ table: inout TableReport, catalog data: Data, root: String) {
-        let proof = ProjectVerifier.verifyPlanned(table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
+        let proof = ProjectVerifier.verifyPlanned(
+            table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
         apply(proof, to: &table, delete: false, root: root)
     }
 
     /// Returns the paths whose links could not be resolved (a failing disk): such a file is kept,
     /// and the caller of a deleting run stops it.
     @discardableResult
-    private static func apply(_ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false,
-                              remover: any FileRemoving = SystemFileRemover()) -> [FileProbe.Failure] {
+    private static func apply(
+        _ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false,
+        remover: any FileRemoving = SystemFileRemover()
+    ) -> [FileProbe.Failure] {
         let deleting = delete || deleting
         var failures: [FileProbe.Failure] = []
         let realRoot: String
@@ -62,8 +71,14 @@ enum LegacyDeletion {
             table.diagnostics += proof.errors
             table.diagnostics += proof.losses.prefix(20).map(\.diagnostic)
             let more = proof.losses.count > 20 ? " (the first 20 are shown)" : ""
-            table.diagnostics.append(.error("legacy files not deleted: the catalog does not hold them without loss: \(counted(proof.lossCount, "loss", "losses"))\(more); run stringcat verify", at: .file(table.catalogPath)))
-            table.keptFiles = table.table.allFiles.map { KeptFile(path: $0.path, reason: "the catalog does not hold this table without loss") }
+            table.diagnostics.append(
+                .error(
+                    "legacy files not deleted: the catalog does not hold them without loss: "
+                        + "\(counted(proof.lossCount, "loss", "losses"))\(more); run stringcat verify",
+                    at: .file(table.catalogPath)))
+            table.keptFiles = table.table.allFiles.map {
+                KeptFile(path: $0.path, reason: "the catalog does not hold this table without loss")
+            }
             return []
         }
         // Two folders of one language (`Base` beside `en`): while the second one stays because
@@ -74,19 +89,30 @@ enum LegacyDeletion {
         let shadowed = Set(table.table.shadowedFiles.map(\.path))
         // Every file of that language stays, `.stringsdict` included: it shadows the `.strings`
         // values of its keys, which would stand for the language without it.
-        let keptLanguages = Set(table.table.allFiles.filter { file in
-            shadowed.contains(file.path) && verdicts.contains { $0.path == file.path && !$0.isCarried }
-        }.map(\.language))
+        let keptLanguages = Set(
+            table.table.allFiles.filter { file in
+                shadowed.contains(file.path) && verdicts.contains { $0.path == file.path && !$0.isCarried }
+            }.map(\.language))
         for index in verdicts.indices where verdicts[index].isCarried {
             guard let file = table.table.allFiles.first(where: { $0.path == verdicts[index].path }),
-                  keptLanguages.contains(file.language) else { continue }
-            verdicts[index] = FileVerdict(path: file.path, isCarried: false,
-                                          reason: "another file of its language (\(file.language)) stays because it gives some keys differently; this one decides which values the catalog holds")
+                keptLanguages.contains(file.language)
+            else { continue }
+            verdicts[index] = FileVerdict(
+                path: file.path, isCarried: false,
+                reason:
+                    "another file of its language (\(file.language)) stays because it gives some keys differently; "
+                    + "this one decides which values the catalog holds"
+            )
         }
         // Said before anything goes: these comments are in no catalog, only in these files.
         let deletable = verdicts.filter(\.isCarried).count
         if proof.otherLanguageCommentCount > 0 && deletable > 0 {
-            table.diagnostics.append(.warning("\(deleting ? "deleting" : "--delete-legacy would delete") these legacy files \(deleting ? "drops" : "and drop") \(counted(proof.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key", at: .file(table.catalogPath)))
+            table.diagnostics.append(
+                .warning(
+                    "\(deleting ? "deleting" : "--delete-legacy would delete") these legacy files "
+                        + "\(deleting ? "drops" : "and drop") \(counted(proof.otherLanguageCommentCount, "comment")) "
+                        + "in other languages than the source: a catalog holds one comment per key",
+                    at: .file(table.catalogPath)))
         }
         table.provenLanguages = proof.languages
         for verdict in verdicts {
@@ -98,7 +124,8 @@ enum LegacyDeletion {
             // link that cannot be read is no link known to stay inside.
             let real: String
             do {
-                real = try FileProbe.physicalPath(verdict.path)
+                real =
+                    try FileProbe.physicalPath(verdict.path)
                     ?? URL(fileURLWithPath: verdict.path).standardizedFileURL.path
             } catch {
                 failures.append(error)
@@ -108,8 +135,12 @@ enum LegacyDeletion {
             guard real.hasPrefix(realRoot + "/") else {
                 // Said as it is: "through a symbolic link" only when a link took it out.
                 let plain = URL(fileURLWithPath: verdict.path).standardizedFileURL.path
-                let how = plain.hasPrefix(URL(fileURLWithPath: root).standardizedFileURL.path + "/") ? ", through a symbolic link (it is \(real))" : " (the project lists it there)"
-                table.keptFiles.append(KeptFile(path: verdict.path, reason: "it lies outside \(root)\(how); stringcat deletes nothing there"))
+                let how =
+                    plain.hasPrefix(URL(fileURLWithPath: root).standardizedFileURL.path + "/")
+                    ? ", through a symbolic link (it is \(real))" : " (the project lists it there)"
+                table.keptFiles.append(
+                    KeptFile(
+                        path: verdict.path, reason: "it lies outside \(root)\(how); stringcat deletes nothing there"))
                 continue
             }
             table.deletedFiles.append(verdict.path)
@@ -130,7 +161,8 @@ enum LegacyDeletion {
                 deleted.append(path)
                 folders.insert((path as NSString).deletingLastPathComponent)
             } catch {
-                let message = "cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)"
+                let message =
+                    "cannot delete: \(error); the file stays, and the catalog holds it (verify still proves it)"
                 table.diagnostics.append(.error(message, at: .file(path)))
                 let name = RemovalError.names[error.code] ?? "errno \(error.code)"
                 table.keptFiles.append(KeptFile(path: path, reason: "it could not be deleted (\(name))"))
@@ -143,7 +175,7 @@ enum LegacyDeletion {
             do {
                 try remover.removeEmptyFolder(folder)
                 table.removedFolders.append(folder)
-            } catch where error.code == ENOTEMPTY || error.code == EEXIST {
+            } catch  where error.code == ENOTEMPTY || error.code == EEXIST {
                 continue // something else is in it: it stays
             } catch {
                 if let left = try? FileProbe.names(inFolder: folder), !left.isEmpty { continue }
@@ -161,10 +193,17 @@ enum LegacyDeletion {
     static func finishEarlierDeletions(_ gone: [String], scan: ProjectScan) -> EarlierDeletions {
         var result = EarlierDeletions(goneFiles: gone.sorted())
         var catalogFolders = Set(scan.catalogs.map { ($0 as NSString).deletingLastPathComponent })
-        for folder in catalogFolders where folder.hasSuffix("/mul.lproj") { catalogFolders.insert((folder as NSString).deletingLastPathComponent) }
-        for lproj in scan.lprojFolders where lproj.files.isEmpty && lproj.name != "mul" && !lproj.isSymlink && catalogFolders.contains(lproj.parent) {
-            guard let left = try? FileManager.default.contentsOfDirectory(atPath: lproj.path), left.isEmpty else { continue }
-            if (try? FileManager.default.removeItem(atPath: lproj.path)) != nil { result.removedFolders.append(lproj.path) }
+        for folder in catalogFolders where folder.hasSuffix("/mul.lproj") {
+            catalogFolders.insert((folder as NSString).deletingLastPathComponent)
+        }
+        for lproj in scan.lprojFolders
+        where lproj.files.isEmpty && lproj.name != "mul" && !lproj.isSymlink && catalogFolders.contains(lproj.parent) {
+            guard let left = try? FileManager.default.contentsOfDirectory(atPath: lproj.path), left.isEmpty else {
+                continue
+            }
+            if (try? FileManager.default.removeItem(atPath: lproj.path)) != nil {
+                result.removedFolders.append(lproj.path)
+            }
         }
         return result
     }

@@ -1,5 +1,5 @@
-import LegacyTables
 import Foundation
+import LegacyTables
 import StringcatSupport
 import StringsDict
 import StringsFile
@@ -32,7 +32,7 @@ enum LegacyReader {
         let bytes: [UInt8]?
         do {
             bytes = try FileProbe.bytes(file.path)
-        } catch where error.code != EISDIR && error.code != ELOOP {
+        } catch  where error.code != EISDIR && error.code != ELOOP {
             return FileResult(strings: nil, stringsDict: nil, diagnostics: [error.diagnostic], unreadable: error)
         } catch {
             // A folder, or a link loop: a known answer, not a disk that failed; the reader names
@@ -41,12 +41,17 @@ enum LegacyReader {
         }
         switch file.kind {
         case .strings:
-            let result = bytes.map { StringsFileReader.parse($0, path: file.path, strict: strict,
-                                                             reading: .xcodeMigration) }
+            let result =
+                bytes.map {
+                    StringsFileReader.parse(
+                        $0, path: file.path, strict: strict,
+                        reading: .xcodeMigration)
+                }
                 ?? StringsFileReader.read(path: file.path, strict: strict, reading: .xcodeMigration)
             return FileResult(strings: result.file, stringsDict: nil, diagnostics: result.diagnostics)
         case .stringsdict:
-            let result = bytes.map { StringsDictReader.parse(Data($0), path: file.path, language: file.language) }
+            let result =
+                bytes.map { StringsDictReader.parse(Data($0), path: file.path, language: file.language) }
                 ?? StringsDictReader.read(path: file.path, language: file.language)
             return FileResult(strings: nil, stringsDict: result.file, diagnostics: result.diagnostics)
         }

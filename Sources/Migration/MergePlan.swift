@@ -77,7 +77,8 @@ struct MergePlan: Sendable {
         self.fault = fault
         cells = Array(repeating: [], count: contents.count)
         entryKeys = Array(repeating: [], count: contents.count)
-        let largest = contents.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
+        let largest =
+            contents.map { max($0.strings?.entries.count ?? 0, $0.stringsDict?.entries.count ?? 0) }.max() ?? 0
         keyIndex.reserveCapacity(largest + 16)
         keys.reserveCapacity(largest + 16)
         placeStringsValues()
@@ -114,8 +115,9 @@ struct MergePlan: Sendable {
     /// parts while each block of rows is encoded, straight from the plan's cells.
     func write<E: Error>(version: String, to sink: ([UInt8]) throws(E) -> Void) throws(E) {
         let presentKeys = present.map { keys[Int($0)] }
-        try CatalogWriter.write(keys: presentKeys, languages: languageCodes, sourceLanguage: sourceLanguage, version: version,
-                                extractionState: .migrated, rows: RowStore(self), to: sink)
+        try CatalogWriter.write(
+            keys: presentKeys, languages: languageCodes, sourceLanguage: sourceLanguage, version: version,
+            extractionState: .migrated, rows: RowStore(self), to: sink)
     }
 
     /// The present keys as `CatalogRows` (row i: the key at `present[i]`), what `write` streams
@@ -153,7 +155,9 @@ struct MergePlan: Sendable {
             var entry = CatalogEntry(comment: comments[row], extractionState: .migrated)
             entry.localizations.reserveCapacity(languageCount)
             for language in 0..<languageCount {
-                if let localization = cell(row: row, language: language).localization { entry.localizations[languages[language]] = localization }
+                if let localization = cell(row: row, language: language).localization {
+                    entry.localizations[languages[language]] = localization
+                }
             }
             return entry
         }
@@ -180,7 +184,12 @@ struct MergePlan: Sendable {
         if let found = keyIndex.index(forKey: key) {
             let (earlier, k) = keyIndex[found]
             if earlier.utf8.elementsEqual(key.utf8) { return k }
-            diagnostics.append(.error("key \(KeySpellings.spelled(key)) differs from the key \(KeySpellings.spelled(earlier)) only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it", at: location()))
+            diagnostics.append(
+                .error(
+                    "key \(KeySpellings.spelled(key)) differs from the key \(KeySpellings.spelled(earlier)) only by "
+                        + "Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep "
+                        + "both: rename one or remove it",
+                    at: location()))
             return nil
         }
         let k = Int32(keys.count)
@@ -209,7 +218,9 @@ struct MergePlan: Sendable {
             var next: Int32 = 0
             for (entryIndex, entry) in file.entries.enumerated() {
                 let k = accept(entry.key, guess: next) {
-                    SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
+                    SourceLocation(
+                        path: file.path, line: entry.line == 0 ? nil : entry.line,
+                        column: entry.line == 0 ? nil : entry.column)
                 }
                 keysOfEntries.append(k ?? -1)
                 guard let k else { continue }
@@ -236,9 +247,14 @@ struct MergePlan: Sendable {
     /// with a control character").
     private static func leadingControlCharacter(_ entry: StringsEntry, language: String, path: String) -> Diagnostic {
         let scalar = entry.value.unicodeScalars.first!.value
-        let code = "U+" + String(repeating: "0", count: 4 - String(scalar, radix: 16).count) + String(scalar, radix: 16, uppercase: true)
-        return .warning("\(ControlCharacters.quoted(entry.key)) [\(language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo",
-                        at: SourceLocation(path: path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column))
+        let code =
+            "U+" + String(repeating: "0", count: 4 - String(scalar, radix: 16).count)
+            + String(scalar, radix: 16, uppercase: true)
+        return .warning(
+            "\(ControlCharacters.quoted(entry.key)) [\(language)]: the value starts with the control character "
+                + "\(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo",
+            at: SourceLocation(
+                path: path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column))
     }
 
     /// The source language's comments: a key written several times gets the comments of every
@@ -252,7 +268,8 @@ struct MergePlan: Sendable {
             return
         }
         let sofar = sourceJoined[k] ?? .some(StringsFile.usableComment(of: file.entries[Int(first)]))
-        sourceJoined[k] = .some(StringsFile.joinedComment(sofar, StringsFile.usableComment(of: file.entries[entryIndex])))
+        sourceJoined[k] = .some(
+            StringsFile.joinedComment(sofar, StringsFile.usableComment(of: file.entries[entryIndex])))
     }
 
     /// Pass 2: each `.stringsdict` entry converted (docs/spec/migration.md#entries-of-a-stringsdict-table); it replaces
@@ -285,7 +302,11 @@ struct MergePlan: Sendable {
                 if Int(k) >= cells[languageIndex].count {
                     cells[languageIndex] += Array(repeating: Cell.none, count: Int(k) + 1 - cells[languageIndex].count)
                 } else if cells[languageIndex][Int(k)] != Cell.none {
-                    diagnostics.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
+                    diagnostics.append(
+                        .note(
+                            "\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the "
+                                + ".stringsdict form is kept, as Xcode does",
+                            at: keyLocation))
                 }
                 cells[languageIndex][Int(k)] = Cell.dict(dictLocalizations.count)
                 dictLocalizations.append(localization)
@@ -301,7 +322,10 @@ struct MergePlan: Sendable {
 
     /// The error that refuses a key whose `.stringsdict` entry has a part the catalog would lose.
     private static func refusal(_ part: DroppedPart) -> Diagnostic {
-        .error("\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a .stringsdict) and migrate again", at: part.location)
+        .error(
+            "\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a "
+                + ".stringsdict) and migrate again",
+            at: part.location)
     }
 
     /// Pass 3: comments for keys the source language lacks. When it lacks the key (owncloud
@@ -331,7 +355,8 @@ struct MergePlan: Sendable {
             }
         }
         for (k, candidates) in votes {
-            votedComments[k] = candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
+            votedComments[k] =
+                candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
         }
     }
 
@@ -394,7 +419,11 @@ struct MergePlan: Sendable {
             let keysOfEntries = entryKeys[languageIndex]
             var repeated: Set<Int32> = []
             for k in keysOfEntries where k >= 0 && isPresent[Int(k)] {
-                if seenIn[Int(k)] == Int32(languageIndex) { repeated.insert(k) } else { seenIn[Int(k)] = Int32(languageIndex) }
+                if seenIn[Int(k)] == Int32(languageIndex) {
+                    repeated.insert(k)
+                } else {
+                    seenIn[Int(k)] = Int32(languageIndex)
+                }
             }
             var comments: [Int32: String?] = [:]
             for (entryIndex, entry) in file.entries.enumerated() {
@@ -406,12 +435,15 @@ struct MergePlan: Sendable {
                     continue
                 }
                 // A commented-out entry is no comment; worked out only for a comment that differs.
-                guard let usable = StringsFile.usableComment(of: entry), usable != comment(of: k), !entry.commentIsCommentedOutEntry,
-                      !StringsFile.isInterfaceBuilderComment(usable) else { continue }
+                guard let usable = StringsFile.usableComment(of: entry), usable != comment(of: k),
+                    !entry.commentIsCommentedOutEntry,
+                    !StringsFile.isInterfaceBuilderComment(usable)
+                else { continue }
                 otherLanguageCommentCount += 1
             }
             for (k, given) in comments {
-                guard case .some(let text) = given, text != comment(of: k), !StringsFile.isInterfaceBuilderComment(text) else { continue }
+                guard case .some(let text) = given, text != comment(of: k), !StringsFile.isInterfaceBuilderComment(text)
+                else { continue }
                 otherLanguageCommentCount += 1
             }
         }

@@ -36,7 +36,11 @@ enum MigrationGate {
         for catalog in plan.catalogs {
             let folder = PathResolver.lastComponent(PathResolver.parent(catalog))
             if LprojFolderName.of(folder: folder) != nil && folder != "mul.lproj" {
-                refusals.append(.error("a catalog would be written inside \(folder), where only one language's resources belong; the run is refused", at: .file(catalog)))
+                refusals.append(
+                    .error(
+                        "a catalog would be written inside \(folder), where only one language's resources belong; the "
+                            + "run is refused",
+                        at: .file(catalog)))
             }
         }
         // With --output, nothing is written into the tree nor deleted from it.
@@ -50,15 +54,21 @@ enum MigrationGate {
     /// The refusals that need no catalog built: `--delete-legacy` of files that a project the run
     /// will not edit (`--no-project`, a generated project) references.
     static func checkBeforeBuilding(_ tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
-        guard options.deleteLegacy, options.outputDirectory == nil, let reason = ProjectEditing.notWrittenBecause(tree, options),
-              reason != "--dry-run" else { return [] }
+        guard options.deleteLegacy, options.outputDirectory == nil,
+            let reason = ProjectEditing.notWrittenBecause(tree, options),
+            reason != "--dry-run"
+        else { return [] }
         let candidates = (tree.tables + tree.leftoverTables).flatMap(\.allFiles).map(\.path)
         let edits = tree.projects.map { project in
-            var edit = ProjectEditReport(projectPath: project.path, outputPath: project.path, catalogPaths: [], changes: ProjectChanges(), data: Data())
+            var edit = ProjectEditReport(
+                projectPath: project.path, outputPath: project.path, catalogPaths: [], changes: ProjectChanges(),
+                data: Data())
             edit.notWrittenBecause = reason
             return edit
         }
-        return references(Plan(catalogs: [], deletionCandidates: candidates, expectedDeletions: [], edits: edits), tree: tree, options: options)
+        return references(
+            Plan(catalogs: [], deletionCandidates: candidates, expectedDeletions: [], edits: edits), tree: tree,
+            options: options)
     }
 
     /// Deletions of files a project (as the plan leaves it) or a manifest still references.
@@ -68,31 +78,52 @@ enum MigrationGate {
         var refusals: [Diagnostic] = []
         for project in tree.projects {
             let (graph, edited) = after(project, plan: plan)
-            let referenced = ProjectReferences(graph: graph, projectFolder: project.folder).fileReferences.map(\.path).filter(candidates.contains)
+            let referenced = ProjectReferences(graph: graph, projectFolder: project.folder).fileReferences.map(\.path)
+                .filter(candidates.contains)
             guard !referenced.isEmpty else { continue }
             if let generator = tree.generator {
                 // A generated project is the generator's output, not the user's source
                 // (docs/spec/project-edit.md#a-generated-project): it is regenerated from its spec, which the checklist
                 // says to update. Said, not refused.
-                refusals.append(.warning("the generated project still lists \(counted(referenced.count, "file")) --delete-legacy deletes; regenerate it (\(generator.kind.rawValue), \(generator.evidence)) once the spec names the catalogs", at: .file(project.path)))
+                refusals.append(
+                    .warning(
+                        "the generated project still lists \(counted(referenced.count, "file")) --delete-legacy "
+                            + "deletes; regenerate it (\(generator.kind.rawValue), \(generator.evidence)) once the "
+                            + "spec names the catalogs",
+                        at: .file(project.path)))
                 continue
             }
             let why: String
             if let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWrittenBecause, !edited {
-                why = reason == "--no-project" ? "--no-project leaves it unedited: run without --no-project (the project is edited as Xcode edits it), or without --delete-legacy"
+                why =
+                    reason == "--no-project"
+                    ? "--no-project leaves it unedited: run without --no-project (the project is edited as Xcode edits "
+                        + "it), or without --delete-legacy"
                     : "it is not edited (\(reason)): edit or regenerate it first, or run without --delete-legacy"
             } else {
-                why = "no table of this run replaces them in it: leave them out (--exclude), or run without --delete-legacy"
+                why =
+                    "no table of this run replaces them in it: leave them out (--exclude), or run without "
+                    + "--delete-legacy"
             }
-            let shown = referenced.sorted().prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(separator: ", ")
-            refusals.append(.error("--delete-legacy would delete \(counted(referenced.count, "file")) this project references (\(shown)\(referenced.count > 3 ? ", …" : "")); \(why). Nothing was written or deleted", at: .file(project.path)))
+            let shown = referenced.sorted().prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(
+                separator: ", ")
+            refusals.append(
+                .error(
+                    "--delete-legacy would delete \(counted(referenced.count, "file")) this project references "
+                        + "(\(shown)\(referenced.count > 3 ? ", …" : "")); \(why). Nothing was written or deleted",
+                    at: .file(project.path)))
         }
         for package in tree.packagesInTree {
             let named = Set(package.manifest.namedResources)
             let hit = candidates.filter { named.contains($0) || named.contains(PathResolver.parent($0)) }.sorted()
             guard !hit.isEmpty else { continue }
             let shown = hit.prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(separator: ", ")
-            refusals.append(.error("--delete-legacy would delete \(counted(hit.count, "file")) this manifest names as resources, or empty the .lproj folder it names (\(shown)); point the manifest at the catalog first, or leave them out (--exclude). Nothing was written or deleted", at: .file(package.manifest.path)))
+            refusals.append(
+                .error(
+                    "--delete-legacy would delete \(counted(hit.count, "file")) this manifest names as resources, or "
+                        + "empty the .lproj folder it names (\(shown)); point the manifest at the catalog first, or "
+                        + "leave them out (--exclude). Nothing was written or deleted",
+                    at: .file(package.manifest.path)))
         }
         return refusals
     }
@@ -110,9 +141,16 @@ enum MigrationGate {
                 let twice = (afterRun[target.id]?.twice ?? []).subtracting(before[target.id]?.twice ?? [])
                 guard !twice.isEmpty else { continue }
                 let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWrittenBecause
-                let fix = reason == "--no-project" ? "run without --no-project, so that the kept legacy files leave the target's membership"
+                let fix =
+                    reason == "--no-project"
+                    ? "run without --no-project, so that the kept legacy files leave the target's membership"
                     : "run with --delete-legacy, or leave the table out (--exclude)"
-                refusals.append(.error("target \(target.name ?? target.id) would build \(twice.sorted().joined(separator: ", ")) both from a catalog and from legacy files (\"Multiple commands produce …\"); \(fix). Nothing was written or deleted", at: .file(project.path)))
+                refusals.append(
+                    .error(
+                        "target \(target.name ?? target.id) would build \(twice.sorted().joined(separator: ", ")) both "
+                            + "from a catalog and from legacy files (\"Multiple commands produce …\"); \(fix). Nothing "
+                            + "was written or deleted",
+                        at: .file(project.path)))
             }
         }
         return refusals
@@ -128,12 +166,23 @@ enum MigrationGate {
                 for catalog in plan.catalogs where catalog.hasPrefix(folder + "/") {
                     let table = PathResolver.lastComponent(catalog).dropLast(".xcstrings".count)
                     let staying = lproj.filter { $0.path.hasPrefix(folder + "/") }.flatMap { lproj in
-                        lproj.files.filter { LocalizedTables.tableName($0) == table && ($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict")) }
-                            .map { lproj.path + "/" + $0 }
+                        lproj.files.filter {
+                            LocalizedTables.tableName($0) == table
+                                && ($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict"))
+                        }
+                        .map { lproj.path + "/" + $0 }
                     }.filter { !plan.expectedDeletions.contains($0) }
                     guard !staying.isEmpty else { continue }
-                    let shown = staying.sorted().prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(separator: ", ")
-                    refusals.append(.error("its target would build \(table) both from \(TableGrouper.relative(catalog, to: tree.scan.root)) and from \(counted(staying.count, "legacy file")) that stay (\(shown)): SwiftPM builds every resource of a target; run with --delete-legacy. Nothing was written or deleted", at: .file(package.manifest.path)))
+                    let shown = staying.sorted().prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(
+                        separator: ", ")
+                    refusals.append(
+                        .error(
+                            "its target would build \(table) both from "
+                                + "\(TableGrouper.relative(catalog, to: tree.scan.root)) and from "
+                                + "\(counted(staying.count, "legacy file")) that stay (\(shown)): SwiftPM builds "
+                                + "every resource of a target; run with --delete-legacy. Nothing was written "
+                                + "or deleted",
+                            at: .file(package.manifest.path)))
                 }
             }
         }
@@ -143,9 +192,13 @@ enum MigrationGate {
     /// The project as the run leaves it: its edit applied, unless the edit is not written for a
     /// reason other than `--dry-run` (a dry run is checked as the run it stands for).
     private static func after(_ project: XcodeProjectFile, plan: Plan) -> (graph: ProjectGraph, edited: Bool) {
-        guard let edit = plan.edits.first(where: { $0.projectPath == project.path && ($0.notWrittenBecause == nil || $0.notWrittenBecause == "--dry-run") }),
-              !edit.data.isEmpty,
-              let document = try? PBXProjectReader.parse([UInt8](edit.data), path: project.path) else { return (project.graph, false) }
+        guard
+            let edit = plan.edits.first(where: {
+                $0.projectPath == project.path && ($0.notWrittenBecause == nil || $0.notWrittenBecause == "--dry-run")
+            }),
+            !edit.data.isEmpty,
+            let document = try? PBXProjectReader.parse([UInt8](edit.data), path: project.path)
+        else { return (project.graph, false) }
         return (ProjectGraph(document: document), true)
     }
 }

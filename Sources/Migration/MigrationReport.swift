@@ -1,7 +1,7 @@
 import Foundation
 import LegacyTables
-import XcodeProject
 import StringcatSupport
+import XcodeProject
 
 /// What `migrate` did, or would do, with one table.
 public enum TableOutcome: String, Sendable {
@@ -115,7 +115,8 @@ public struct MigrationReport: Sendable {
 
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {
-        diagnostics.containsError || isRefused || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
+        diagnostics.containsError || isRefused
+            || (tables + leftovers).contains { $0.outcome == .failed || $0.errorCount > 0 }
     }
 }
 

@@ -66,11 +66,15 @@ public struct StatusReport: Sendable {
 public enum MigrationStatus {
     public static func status(_ path: String, search: TableSearch = TableSearch(requireTables: false)) -> StatusReport {
         let project = ProjectTables.find(path, search)
-        var report = StatusReport(root: project.scan.root, tables: [], missingReferences: [], diagnostics: project.diagnostics.filter(\.isError))
+        var report = StatusReport(
+            root: project.scan.root, tables: [], missingReferences: [],
+            diagnostics: project.diagnostics.filter(\.isError))
         report.filesLeftAlone = project.filesLeftAlone
         report.skippedFolders = project.skippedFolders
         report.skippedPackages = project.packagesInTree.filter { $0.readBecause == nil }
-        let references = project.projects.map { ($0.path, ProjectReferences(graph: $0.graph, projectFolder: $0.folder)) }
+        let references = project.projects.map {
+            ($0.path, ProjectReferences(graph: $0.graph, projectFolder: $0.folder))
+        }
         let fm = FileManager.default
         func projectState(catalog: String, hasGroup: Bool) -> ProjectReferenceState? {
             guard !references.isEmpty else { return nil }
@@ -101,24 +105,34 @@ public enum MigrationStatus {
                 hasCatalog = false
             }
             let hasGroup = table.projectTable != nil
-            report.tables.append(TableStatus(name: table.name, catalogPath: table.catalogPath, state: hasCatalog ? .halfMigrated : .legacyOnly,
-                                             legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: hasGroup)))
+            report.tables.append(
+                TableStatus(
+                    name: table.name, catalogPath: table.catalogPath, state: hasCatalog ? .halfMigrated : .legacyOnly,
+                    legacyFiles: table.allFiles.map(\.path),
+                    projectReference: projectState(catalog: table.catalogPath, hasGroup: hasGroup)))
         }
         // Tables a migration replaced in the project and kept the legacy files of (its record).
         for table in project.leftoverTables where seen.insert(table.catalogPath).inserted {
-            var status = TableStatus(name: table.name, catalogPath: table.catalogPath, state: .halfMigrated,
-                                     legacyFiles: table.allFiles.map(\.path), projectReference: projectState(catalog: table.catalogPath, hasGroup: false))
-            status.kept = table.allFiles.compactMap { file in table.keptReasons[file.path].map { LeftAloneFile(path: file.path, reason: $0) } }
+            var status = TableStatus(
+                name: table.name, catalogPath: table.catalogPath, state: .halfMigrated,
+                legacyFiles: table.allFiles.map(\.path),
+                projectReference: projectState(catalog: table.catalogPath, hasGroup: false))
+            status.kept = table.allFiles.compactMap { file in
+                table.keptReasons[file.path].map { LeftAloneFile(path: file.path, reason: $0) }
+            }
             report.tables.append(status)
         }
         for catalog in project.scan.catalogs where !seen.contains(catalog) {
             let name = ((catalog as NSString).lastPathComponent as NSString).deletingPathExtension
             let state = projectState(catalog: catalog, hasGroup: false)
             let done: TableState = state == .catalog || state == .synchronizedFolder ? .migrated : .catalogOnly
-            report.tables.append(TableStatus(name: name, catalogPath: catalog, state: done, legacyFiles: [], projectReference: state))
+            report.tables.append(
+                TableStatus(name: name, catalogPath: catalog, state: done, legacyFiles: [], projectReference: state))
         }
         let beside = Dictionary(grouping: project.leftAloneBesideCatalogs, by: \.catalog)
-        for index in report.tables.indices { report.tables[index].leftAlone = beside[report.tables[index].catalogPath]?.map(\.file) ?? [] }
+        for index in report.tables.indices {
+            report.tables[index].leftAlone = beside[report.tables[index].catalogPath]?.map(\.file) ?? []
+        }
         report.tables.sort { $0.catalogPath < $1.catalogPath }
         for (path, refs) in references {
             var unreadable: [FileProbe.Failure] = []

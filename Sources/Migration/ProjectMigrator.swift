@@ -1,5 +1,5 @@
-import LegacyTables
 import Foundation
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 
@@ -82,7 +82,8 @@ public enum ProjectMigrator {
     /// Called once per table as it is processed (progress display).
     public typealias Progress = @Sendable (_ index: Int, _ count: Int, _ table: LegacyTable) -> Void
 
-    public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport {
+    public static func migrate(_ path: String, options: MigrationOptions, progress: Progress? = nil) -> MigrationReport
+    {
         var search = TableSearch(tables: options.tables, sourceLanguage: options.sourceLanguage)
         search.allFiles = options.allFiles
         search.excludes = options.excludes
@@ -99,8 +100,10 @@ public enum ProjectMigrator {
                 lock = try TreeLock.acquire(writingInto: [path] + [options.outputDirectory].compactMap { $0 })
             } catch {
                 let root = URL(fileURLWithPath: path).standardizedFileURL.path
-                var report = MigrationReport(root: root, sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
-                                             diagnostics: [error], tables: [])
+                var report = MigrationReport(
+                    root: root,
+                    sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
+                    diagnostics: [error], tables: [])
                 report.stopped = true
                 return report
             }
@@ -121,8 +124,10 @@ public enum ProjectMigrator {
     /// Migrates the tables of a project already found (the caller holds `lock`, the tree's), in
     /// phases: check the inputs, plan (build every catalog, staged), gate, write, prove and
     /// delete, record.
-    static func migrate(_ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil,
-                        progress: Progress? = nil) -> MigrationReport {
+    static func migrate(
+        _ project: ProjectTables, options: MigrationOptions, lock: TreeLock? = nil,
+        progress: Progress? = nil
+    ) -> MigrationReport {
         var report = startReport(project)
         guard let early = checkInputs(project, options: options, into: &report) else { return report }
 
@@ -160,8 +165,9 @@ public enum ProjectMigrator {
 
     /// The report as the tree found gives it, before anything is built.
     private static func startReport(_ project: ProjectTables) -> MigrationReport {
-        var report = MigrationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage,
-                                     diagnostics: project.diagnostics, tables: [])
+        var report = MigrationReport(
+            root: project.scan.root, sourceLanguage: project.sourceLanguage,
+            diagnostics: project.diagnostics, tables: [])
         report.filesLeftAlone = project.filesLeftAlone
         report.skippedFolders = project.skippedFolders
         report.skippedPackages = project.skippedPackages
@@ -169,9 +175,10 @@ public enum ProjectMigrator {
         report.generator = project.generator
         report.projectPaths = project.projects.map(\.path)
         report.leftovers = project.leftoverTables.map { table in
-            TableReport(table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages,
-                        entryCount: 0, pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [],
-                        deletedFiles: [])
+            TableReport(
+                table: table, catalogPath: table.catalogPath, outcome: .leftover, languages: table.languages,
+                entryCount: 0, pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [],
+                deletedFiles: [])
         }
         return report
     }
@@ -179,10 +186,15 @@ public enum ProjectMigrator {
     /// What stops a run before any catalog is built: a tree that gave nothing to migrate, a file
     /// larger than memory allows, options that would delete what a project not edited here
     /// references. Returns the early gate's findings (nil when the run stops).
-    private static func checkInputs(_ project: ProjectTables, options: MigrationOptions,
-                                    into report: inout MigrationReport) -> [Diagnostic]? {
+    private static func checkInputs(
+        _ project: ProjectTables, options: MigrationOptions,
+        into report: inout MigrationReport
+    ) -> [Diagnostic]? {
         if project.diagnostics.containsError && project.tables.isEmpty
-            && (report.leftovers.isEmpty || !options.deleteLegacy) { return nil }
+            && (report.leftovers.isEmpty || !options.deleteLegacy)
+        {
+            return nil
+        }
         // A file this process has no memory for is said before anything is read (no backtrace).
         // (A catalog on disk is compared a window at a time; --merge reads it whole.)
         let inputs = (project.tables + project.leftoverTables).flatMap {
@@ -207,8 +219,10 @@ public enum ProjectMigrator {
 
     /// The gate on the whole plan; a refused plan discards what was staged and says each table
     /// undone.
-    private static func passesGate(_ run: PlannedRun, project: ProjectTables, options: MigrationOptions,
-                                   saidEarly early: [Diagnostic], into report: inout MigrationReport) -> Bool {
+    private static func passesGate(
+        _ run: PlannedRun, project: ProjectTables, options: MigrationOptions,
+        saidEarly early: [Diagnostic], into report: inout MigrationReport
+    ) -> Bool {
         let findings = MigrationGate.check(run.gatePlan(report, options: options), tree: project, options: options)
         let refusals = findings.filter(\.isError)
         // (The early check said these already.)
@@ -223,21 +237,25 @@ public enum ProjectMigrator {
 
     /// Puts the batch in place under the lock. Returns what can still be undone, or nil when the
     /// run ends here (nothing to delete, or the batch was undone).
-    private static func putInPlace(_ run: PlannedRun, project: ProjectTables, lock: TreeLock?, options: MigrationOptions,
-                                   into report: inout MigrationReport) -> AtomicFile.CommittedBatch? {
+    private static func putInPlace(
+        _ run: PlannedRun, project: ProjectTables, lock: TreeLock?, options: MigrationOptions,
+        into report: inout MigrationReport
+    ) -> AtomicFile.CommittedBatch? {
         guard lockEverything(lock, run: run, options: options, into: &report) else { return nil }
         // What a run killed in the middle of a write left (temporary files, previous versions set
         // aside), in every folder this run writes into, those it finds nothing to write in included.
         if options.outputDirectory == nil {
-            let written = (report.tables + report.leftovers).map(\.catalogPath) + report.projectEdits.map(\.outputPath)
+            let written =
+                (report.tables + report.leftovers).map(\.catalogPath) + report.projectEdits.map(\.outputPath)
                 + report.recordWrites.map(\.path) + project.projects.map(\.path)
             for folder in Set(written.map { ($0 as NSString).deletingLastPathComponent }) {
                 AtomicFile.cleanUpAfterKilledRuns(in: folder)
             }
         }
         options.phaseObserver?(.aboutToWrite)
-        let committed = write(run.pending, into: &report, options: options,
-                              root: options.outputDirectory ?? project.scan.root)
+        let committed = write(
+            run.pending, into: &report, options: options,
+            root: options.outputDirectory ?? project.scan.root)
         let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
         guard options.deleteLegacy, let committed, !undone else {
             report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
@@ -259,18 +277,24 @@ public enum ProjectMigrator {
         var unreadable: [FileProbe.Failure] = []
 
         func gatePlan(_ report: MigrationReport, options: MigrationOptions) -> MigrationGate.Plan {
-            let written = report.tables.filter { $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged }
+            let written = report.tables.filter {
+                $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged
+            }
             var candidates: [String] = []
             if options.deleteLegacy {
-                candidates = (report.tables.filter(\.hasCatalog) + report.leftovers).flatMap(\.table.allFiles).map(\.path)
+                candidates = (report.tables.filter(\.hasCatalog) + report.leftovers).flatMap(\.table.allFiles).map(
+                    \.path)
             }
-            return MigrationGate.Plan(catalogs: written.map(\.catalogPath), deletionCandidates: candidates,
-                                      expectedDeletions: expectedDeletions, edits: report.projectEdits)
+            return MigrationGate.Plan(
+                catalogs: written.map(\.catalogPath), deletionCandidates: candidates,
+                expectedDeletions: expectedDeletions, edits: report.projectEdits)
         }
     }
 
     /// Builds every table's catalog, and the project edits and records of the run.
-    private static func plan(_ project: ProjectTables, options: MigrationOptions, progress: Progress?, into report: inout MigrationReport) -> PlannedRun {
+    private static func plan(
+        _ project: ProjectTables, options: MigrationOptions, progress: Progress?, into report: inout MigrationReport
+    ) -> PlannedRun {
         var options = options
         options.stagesPlannedCatalogs = options.dryRun && options.deleteLegacy
         var run = PlannedRun()
@@ -281,13 +305,21 @@ public enum ProjectMigrator {
             return false
         }
         for table in project.tables where waits(table) {
-            var waiting = TableReport(table: table, catalogPath: table.catalogPath, outcome: .waiting, languages: table.languages, entryCount: 0,
-                                      pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-            waiting.diagnostics.append(.warning("not written: a Swift package builds every file of its target, so its catalog beside the legacy files would build the table twice; migrate --delete-legacy writes it and deletes them once proven", at: .file(table.catalogPath)))
+            var waiting = TableReport(
+                table: table, catalogPath: table.catalogPath, outcome: .waiting, languages: table.languages,
+                entryCount: 0,
+                pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+            waiting.diagnostics.append(
+                .warning(
+                    "not written: a Swift package builds every file of its target, so its catalog beside the legacy "
+                        + "files would build the table twice; migrate --delete-legacy writes it and deletes them once "
+                        + "proven",
+                    at: .file(table.catalogPath)))
             report.tables.append(waiting)
         }
-        let builts = build(project.tables.filter { !waits($0) }, root: project.scan.root, options: options,
-                           progress: progress, unreadable: &run.unreadable)
+        let builts = build(
+            project.tables.filter { !waits($0) }, root: project.scan.root, options: options,
+            progress: progress, unreadable: &run.unreadable)
         guard run.unreadable.isEmpty else {
             report.diagnostics += run.unreadable.map(\.diagnostic)
             return run
@@ -305,18 +337,21 @@ public enum ProjectMigrator {
             report.tables.append(built.report)
         }
         guard run.unreadable.isEmpty else {
-            StagedFile.discard(run.pending.compactMap { item in
-                if case .staged(let staged) = item.content { staged } else { nil }
-            })
-            markUndone(run.pending, failedTables: [:], undo: nil, into: &report,
-                       because: "a file of the tree could not be read")
+            StagedFile.discard(
+                run.pending.compactMap { item in
+                    if case .staged(let staged) = item.content { staged } else { nil }
+                })
+            markUndone(
+                run.pending, failedTables: [:], undo: nil, into: &report,
+                because: "a file of the tree could not be read")
             run.pending = []
             return run
         }
         let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
         report.projectEdits = edits
         report.diagnostics += editDiagnostics
-        report.recordWrites = RecordKeeping.recordsForEdits(project, tables: report.tables, edits: report.projectEdits, options: options)
+        report.recordWrites = RecordKeeping.recordsForEdits(
+            project, tables: report.tables, edits: report.projectEdits, options: options)
         return run
     }
 
@@ -346,14 +381,22 @@ public enum ProjectMigrator {
         let reasons = trial.keptFiles.prefix(3).map { kept in
             "\(((kept.path as NSString).deletingLastPathComponent as NSString).lastPathComponent)/\((kept.path as NSString).lastPathComponent): \(kept.reason)"
         }.joined(separator: "; ")
-        built.report.diagnostics.append(.warning("not written: \(counted(trial.keptFiles.count, "legacy file")) of this package table would stay (\(reasons)), and a Swift package builds every file of its target, so the table would be built twice; fix them and run migrate --delete-legacy again", at: .file(built.report.catalogPath)))
+        built.report.diagnostics.append(
+            .warning(
+                "not written: \(counted(trial.keptFiles.count, "legacy file")) of this package table would stay "
+                    + "(\(reasons)), and a Swift package builds every file of its target, so the table would be built "
+                    + "twice; fix them and run migrate --delete-legacy again",
+                at: .file(built.report.catalogPath)))
     }
 
     /// `--dry-run --delete-legacy`: what would be deleted, proven against the planned catalogs.
-    private static func planDeletions(_ run: PlannedRun, project: ProjectTables, options: MigrationOptions, into report: inout MigrationReport) {
+    private static func planDeletions(
+        _ run: PlannedRun, project: ProjectTables, options: MigrationOptions, into report: inout MigrationReport
+    ) {
         guard options.deleteLegacy else { return }
         FreedMemory.giveBack()
-        for (index, file) in run.plannedFiles where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
+        for (index, file) in run.plannedFiles
+        where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
             LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
         }
         for (index, content) in run.pending where report.tables[index].outcome != .failed {
@@ -371,16 +414,21 @@ public enum ProjectMigrator {
 
     /// Every path this run may write or delete is under the lock: a run on a folder inside the
     /// project (with a lock of its own) cannot go on beside this one.
-    private static func lockEverything(_ lock: TreeLock?, run: PlannedRun, options: MigrationOptions, into report: inout MigrationReport) -> Bool {
+    private static func lockEverything(
+        _ lock: TreeLock?, run: PlannedRun, options: MigrationOptions, into report: inout MigrationReport
+    ) -> Bool {
         guard let lock else { return true }
-        var paths = run.pending.map { report.tables[$0.index].catalogPath } + report.projectEdits.map(\.outputPath) + report.recordWrites.map(\.path)
+        var paths =
+            run.pending.map { report.tables[$0.index].catalogPath } + report.projectEdits.map(\.outputPath)
+            + report.recordWrites.map(\.path)
         if options.deleteLegacy { paths += (report.tables + report.leftovers).flatMap(\.table.allFiles).map(\.path) }
         do {
             try lock.extend(writingInto: paths)
             return true
         } catch {
             report.diagnostics.append(error)
-            StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+            StagedFile.discard(
+                run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
             markUndone(run.pending, failedTables: [:], undo: nil, into: &report)
             return false
         }
@@ -389,12 +437,15 @@ public enum ProjectMigrator {
     /// `--delete-legacy` once the batch is written: first what an earlier run killed during its
     /// deletions left undone, then each table's legacy files, proven against its catalog as now
     /// on disk; then the records and the synchronized folders' exception sets follow.
-    private static func deleteProven(_ project: ProjectTables, options: MigrationOptions,
-                                     committed: AtomicFile.CommittedBatch,
-                                     pending: [(index: Int, content: AtomicFile.Content)],
-                                     into report: inout MigrationReport) {
+    private static func deleteProven(
+        _ project: ProjectTables, options: MigrationOptions,
+        committed: AtomicFile.CommittedBatch,
+        pending: [(index: Int, content: AtomicFile.Content)],
+        into report: inout MigrationReport
+    ) {
         let earlierDeleted = RecordKeeping.goneFiles(project)
-        report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(earlierDeleted.values.flatMap { $0 }, scan: project.scan)
+        report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(
+            earlierDeleted.values.flatMap { $0 }, scan: project.scan)
         // Each table's proof first; the files go only once every proof is known (a language a
         // bundle would lose is kept: `LanguageDeclarations`). What building the catalogs freed
         // goes back to the system first, and after each proof: glibc keeps freed memory in its
@@ -402,7 +453,8 @@ public enum ProjectMigrator {
         // instead of under 4, issue 33).
         FreedMemory.giveBack()
         var unreadable: [FileProbe.Failure] = []
-        for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome) {
+        for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome)
+        {
             defer { FreedMemory.giveBack() }
             unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
         }
@@ -422,35 +474,54 @@ public enum ProjectMigrator {
             for index in report.leftovers.indices { report.leftovers[index].deletedFiles = [] }
             for index in report.projectEdits.indices { report.projectEdits[index].written = false }
             for index in report.recordWrites.indices { report.recordWrites[index].written = false }
-            markUndone(pending, failedTables: [:], undo: undo, into: &report,
-                       because: "a file could not be read while proving the catalogs")
+            markUndone(
+                pending, failedTables: [:], undo: undo, into: &report,
+                because: "a file could not be read while proving the catalogs")
             return
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
-        for index in report.tables.indices { LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover) }
-        for index in report.leftovers.indices { LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover) }
+        for index in report.tables.indices {
+            LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover)
+        }
+        for index in report.leftovers.indices {
+            LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover)
+        }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
-        var afterDeletion = RecordKeeping.recordsAfterDeletion(project, tables: report.tables + report.leftovers,
-                                                               deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
-        let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(project, tables: report.tables + report.leftovers,
-                                                                                 earlierDeleted: earlierDeleted, options: options)
+        var afterDeletion = RecordKeeping.recordsAfterDeletion(
+            project, tables: report.tables + report.leftovers,
+            deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
+        let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(
+            project, tables: report.tables + report.leftovers,
+            earlierDeleted: earlierDeleted, options: options)
         report.diagnostics += diagnostics
         var writable = synchronized.filter { $0.notWrittenBecause == nil }
         var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in
             record.notWrittenBecause == nil && record.fileCount > 0
-                ? AtomicFile.BatchFile(path: record.path, content: .data(record.data ?? Data()), overwrite: true, root: project.scan.root) : nil
+                ? AtomicFile.BatchFile(
+                    path: record.path, content: .data(record.data ?? Data()), overwrite: true, root: project.scan.root)
+                : nil
         }
-        batch += writable.map { AtomicFile.BatchFile(path: $0.outputPath, content: .data($0.data), overwrite: true, root: project.scan.root, expecting: $0.originalBytes) }
+        batch += writable.map {
+            AtomicFile.BatchFile(
+                path: $0.outputPath, content: .data($0.data), overwrite: true, root: project.scan.root,
+                expecting: $0.originalBytes)
+        }
         do {
             report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
-                if afterDeletion[index].fileCount == 0 { try? FileManager.default.removeItem(atPath: afterDeletion[index].path) }
+                if afterDeletion[index].fileCount == 0 {
+                    try? FileManager.default.removeItem(atPath: afterDeletion[index].path)
+                }
                 afterDeletion[index].written = true
             }
         } catch {
-            report.diagnostics.append(.error("\(error); the project's exception sets and stringcat's migration record still name the deleted files (a run of migrate --delete-legacy finishes the job)", at: .file(batch[error.failedIndex].path)))
+            report.diagnostics.append(
+                .error(
+                    "\(error); the project's exception sets and stringcat's migration record still name the deleted "
+                        + "files (a run of migrate --delete-legacy finishes the job)",
+                    at: .file(batch[error.failedIndex].path)))
         }
         report.recordWrites = RecordKeeping.merge(report.recordWrites, afterDeletion)
         report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
@@ -459,7 +530,8 @@ public enum ProjectMigrator {
     /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
     /// each streamed to a temporary file outside the tree (catalog path -> that file; the caller
     /// removes them): what `verify` proves when nothing is on disk to prove, a window at a time.
-    public static func plannedCatalogFiles(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: String] {
+    public static func plannedCatalogFiles(_ project: ProjectTables, formatVersion: String = "1.0") -> [String: String]
+    {
         var options = MigrationOptions()
         options.dryRun = true
         options.skipInvalid = true
@@ -472,7 +544,11 @@ public enum ProjectMigrator {
         var unreadable: [FileProbe.Failure] = []
         for built in build(tables, root: project.scan.root, options: options, progress: nil, unreadable: &unreadable) {
             guard let file = built.plannedFile else { continue }
-            if built.outcome == .failed { try? FileManager.default.removeItem(atPath: file) } else { files[built.report.catalogPath] = file }
+            if built.outcome == .failed {
+                try? FileManager.default.removeItem(atPath: file)
+            } else {
+                files[built.report.catalogPath] = file
+            }
         }
         return files
     }
@@ -493,8 +569,10 @@ public enum ProjectMigrator {
     /// builds the tables one after the other from this thread: a large table's merge and encode
     /// use both cores themselves (libdispatch would run that inner work serially if the tables
     /// were built on its worker threads).
-    private static func build(_ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?,
-                              unreadable: inout [FileProbe.Failure]) -> [Built] {
+    private static func build(
+        _ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?,
+        unreadable: inout [FileProbe.Failure]
+    ) -> [Built] {
         var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
         // A file that cannot be read stops the run before any catalog is built: its table would
         // lose a language, and its deletion could not be proven.
@@ -507,7 +585,9 @@ public enum ProjectMigrator {
             let count = table.allFiles.count
             let own = Array(results[cursor..<(cursor + count)])
             // A table's parsed files are let go once it is built.
-            for position in cursor..<(cursor + count) { results[position] = LegacyReader.FileResult(strings: nil, stringsDict: nil, diagnostics: []) }
+            for position in cursor..<(cursor + count) {
+                results[position] = LegacyReader.FileResult(strings: nil, stringsDict: nil, diagnostics: [])
+            }
             builts.append(build(table, results: own, root: root, options: options))
             cursor += count
         }
@@ -534,13 +614,19 @@ public enum ProjectMigrator {
         }
     }
 
-    private static func build(_ table: LegacyTable, results: [LegacyReader.FileResult], root: String,
-                              options: MigrationOptions) -> Built {
+    private static func build(
+        _ table: LegacyTable, results: [LegacyReader.FileResult], root: String,
+        options: MigrationOptions
+    ) -> Built {
         let catalogPath = outputPath(for: table.catalogPath, root: root, output: options.outputDirectory)
-        var report = TableReport(table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
-                                 pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        guard let plan = mergePlan(table, results: results, catalogPath: catalogPath, options: options,
-                                   into: &report) else {
+        var report = TableReport(
+            table: table, catalogPath: catalogPath, outcome: .failed, languages: [], entryCount: 0,
+            pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
+        guard
+            let plan = mergePlan(
+                table, results: results, catalogPath: catalogPath, options: options,
+                into: &report)
+        else {
             return Built(report: report, pending: nil)
         }
         // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
@@ -588,18 +674,23 @@ public enum ProjectMigrator {
 
     /// The table's files read and merged into one plan; nil (with the errors said) when a file
     /// does not parse or an entry cannot be migrated without loss.
-    private static func mergePlan(_ table: LegacyTable, results: [LegacyReader.FileResult], catalogPath: String,
-                                  options: MigrationOptions, into report: inout TableReport) -> MergePlan? {
+    private static func mergePlan(
+        _ table: LegacyTable, results: [LegacyReader.FileResult], catalogPath: String,
+        options: MigrationOptions, into report: inout TableReport
+    ) -> MergePlan? {
         let loaded = TableLoader.load(table, results: results, skipInvalid: options.skipInvalid)
         report.diagnostics += loaded.diagnostics
         report.skippedFiles = loaded.skippedFiles
         if !loaded.invalidFiles.isEmpty {
-            report.diagnostics.append(.error("no catalog written for table \(table.name): a file does not parse "
-                                             + "(fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
+            report.diagnostics.append(
+                .error(
+                    "no catalog written for table \(table.name): a file does not parse "
+                        + "(fix it, or pass --skip-invalid to leave it out)", at: .file(catalogPath)))
             return nil
         }
-        let plan = MergePlan(Array(loaded.contents.values), sourceLanguage: table.sourceLanguage,
-                             fault: options.mergeFault)
+        let plan = MergePlan(
+            Array(loaded.contents.values), sourceLanguage: table.sourceLanguage,
+            fault: options.mergeFault)
         var diagnostics = plan.diagnostics
         if options.skipInvalid {
             diagnostics = diagnostics.map { d in
@@ -608,8 +699,10 @@ public enum ProjectMigrator {
         }
         report.diagnostics += diagnostics
         if diagnostics.containsError {
-            report.diagnostics.append(.error("no catalog written for table \(table.name): an entry cannot be migrated "
-                                             + "without loss", at: .file(catalogPath)))
+            report.diagnostics.append(
+                .error(
+                    "no catalog written for table \(table.name): an entry cannot be migrated "
+                        + "without loss", at: .file(catalogPath)))
             return nil
         }
         return plan
@@ -618,26 +711,36 @@ public enum ProjectMigrator {
     /// A dry run: nothing is written in the tree; the counts come from the plan. A proof of the
     /// deletions reads the planned catalog from a file of its own, streamed as migrate streams a
     /// catalog: it is never in memory whole.
-    private static func planned(_ plan: MergePlan, catalogPath: String, options: MigrationOptions,
-                                report: TableReport) -> Built {
+    private static func planned(
+        _ plan: MergePlan, catalogPath: String, options: MigrationOptions,
+        report: TableReport
+    ) -> Built {
         var report = report
         report.outcome = .planned
         guard options.stagesPlannedCatalogs else { return Built(report: report, pending: nil) }
-        let file = NSTemporaryDirectory()
+        let file =
+            NSTemporaryDirectory()
             + "stringcat-planned-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).xcstrings"
         guard FileManager.default.createFile(atPath: file, contents: nil),
-              let handle = FileHandle(forWritingAtPath: file) else {
-            report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof",
-                                             at: .file(catalogPath)))
+            let handle = FileHandle(forWritingAtPath: file)
+        else {
+            report.diagnostics.append(
+                .error(
+                    "cannot write the planned catalog to \(file) for its proof",
+                    at: .file(catalogPath)))
             return Built(report: report, pending: nil)
         }
         defer { try? handle.close() }
         do {
-            try plan.write(version: options.formatVersion) { (part: [UInt8]) throws in try handle.write(contentsOf: part) }
+            try plan.write(version: options.formatVersion) { (part: [UInt8]) throws in
+                try handle.write(contentsOf: part)
+            }
         } catch {
             try? FileManager.default.removeItem(atPath: file)
-            report.diagnostics.append(.error("cannot write the planned catalog to \(file) for its proof: \(error)",
-                                             at: .file(catalogPath)))
+            report.diagnostics.append(
+                .error(
+                    "cannot write the planned catalog to \(file) for its proof: \(error)",
+                    at: .file(catalogPath)))
             return Built(report: report, pending: nil)
         }
         var built = Built(report: report, pending: nil)
@@ -648,13 +751,16 @@ public enum ProjectMigrator {
     /// Streamed to a staged file beside its destination, each block of entries built and
     /// encoded, then dropped: neither the catalog's entries nor its text are ever in memory
     /// whole. The rename happens with the rest of the run (`write`).
-    private static func staged(_ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions,
-                               report: TableReport) -> Built {
+    private static func staged(
+        _ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions,
+        report: TableReport
+    ) -> Built {
         var report = report
         report.outcome = .written
         do throws(AtomicFile.WriteError) {
-            let staged = try StagedFile(for: catalogPath, overwrite: options.force,
-                                        root: options.outputDirectory ?? root)
+            let staged = try StagedFile(
+                for: catalogPath, overwrite: options.force,
+                root: options.outputDirectory ?? root)
             do {
                 try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in
                     try staged.append(part)
@@ -677,7 +783,9 @@ public enum ProjectMigrator {
         struct Differs: Error {}
         do throws(Differs) {
             try plan.write(version: version) { (part: [UInt8]) throws(Differs) in
-                guard let read = try? existing.read(upToCount: part.count), read.elementsEqual(part) else { throw Differs() }
+                guard let read = try? existing.read(upToCount: part.count), read.elementsEqual(part) else {
+                    throw Differs()
+                }
             }
         } catch {
             return false
@@ -687,7 +795,9 @@ public enum ProjectMigrator {
 
     /// A dry run, and `--merge` into an existing catalog: the catalog is built whole (the dry
     /// run's deletion plan and the merge need it), as bytes in memory.
-    private static func buildInMemory(_ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions, report: TableReport) -> Built {
+    private static func buildInMemory(
+        _ plan: MergePlan, catalogPath: String, root: String, options: MigrationOptions, report: TableReport
+    ) -> Built {
         var report = report
         var catalog = plan.catalog(version: options.formatVersion)
         var outcome: TableOutcome = options.dryRun ? .planned : .written
@@ -702,9 +812,12 @@ public enum ProjectMigrator {
             if options.merge {
                 do {
                     let existing = try CatalogReader.read(path: catalogPath)
-                    let result = CatalogMergeIn.merge(catalog, into: existing, path: catalogPath, prefer: options.prefer)
+                    let result = CatalogMergeIn.merge(
+                        catalog, into: existing, path: catalogPath, prefer: options.prefer)
                     report.diagnostics += result.diagnostics
-                    report.mergeDifferences = result.differing.map { MergeDifference(key: $0.key, languages: $0.languages) }
+                    report.mergeDifferences = result.differing.map {
+                        MergeDifference(key: $0.key, languages: $0.languages)
+                    }
                     catalog = result.catalog
                     outcome = result.changed ? (options.dryRun ? .planned : .merged) : .unchanged
                 } catch {
@@ -716,7 +829,9 @@ public enum ProjectMigrator {
                 return Built(report: report, pending: nil)
             }
         }
-        if outcome != .unchanged, let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force) {
+        if outcome != .unchanged,
+            let refusal = Self.refusesToWrite(catalogPath, root: options.outputDirectory ?? root, force: options.force)
+        {
             report.diagnostics.append(refusal)
             return Built(report: report, pending: nil)
         }
@@ -732,18 +847,28 @@ public enum ProjectMigrator {
     /// `root` through a symbolic link (never written).
     static func refusesToWrite(_ path: String, root: String, force: Bool) -> Diagnostic? {
         if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path), !force {
-            return .error("a symbolic link stands here (to \(destination)); the file it leads to is not replaced (--force writes the catalog into it, and the link stays)", at: .file(path))
+            return .error(
+                "a symbolic link stands here (to \(destination)); the file it leads to is not replaced (--force writes "
+                    + "the catalog into it, and the link stays)",
+                at: .file(path))
         }
         let realFolder = resolved((path as NSString).deletingLastPathComponent)
         let realRoot = resolved(root)
         guard realFolder == realRoot || realFolder.hasPrefix(realRoot + "/") else {
             // Said as it is: "through a symbolic link" only when a link took it out.
-            let plainFolder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).standardizedFileURL.path
+            let plainFolder = URL(fileURLWithPath: (path as NSString).deletingLastPathComponent).standardizedFileURL
+                .path
             let plainRoot = URL(fileURLWithPath: root).standardizedFileURL.path
             if plainFolder != plainRoot && !plainFolder.hasPrefix(plainRoot + "/") {
-                return .error("the catalog would be written outside \(root), beside its table's files (the project lists them there); not written: run migrate on a folder that holds them", at: .file(path))
+                return .error(
+                    "the catalog would be written outside \(root), beside its table's files (the project lists them "
+                        + "there); not written: run migrate on a folder that holds them",
+                    at: .file(path))
             }
-            return .error("the catalog would be written outside \(root), through a symbolic link (into \(realFolder)); not written", at: .file(path))
+            return .error(
+                "the catalog would be written outside \(root), through a symbolic link (into \(realFolder)); not "
+                    + "written",
+                at: .file(path))
         }
         return nil
     }
@@ -767,13 +892,17 @@ public enum ProjectMigrator {
 
     /// The error for a table whose catalog exists, without `--merge` or `--force`.
     private static func alreadyExists(_ catalogPath: String) -> Diagnostic {
-        .error("a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)", at: .file(catalogPath))
+        .error(
+            "a catalog already exists here; it is left untouched (--merge adds what it lacks, --force replaces it)",
+            at: .file(catalogPath))
     }
 
     /// A catalog could not be staged: nothing of the run is put in place. The staged catalogs are
     /// discarded, and the run is marked undone.
-    private static func undo(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
-                             into report: inout MigrationReport) {
+    private static func undo(
+        _ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
+        into report: inout MigrationReport
+    ) {
         StagedFile.discard(pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
         markUndone(pending, failedTables: failedTables, undo: nil, into: &report)
     }
@@ -782,9 +911,12 @@ public enum ProjectMigrator {
     /// or pending) says why, every other pending table that it was undone, and no project edit
     /// is written. A file the undo could not put back is said so, with the reason: a report
     /// never calls undone a file that is not as it was.
-    private static func markUndone(_ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
-                                   undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: String = "the run was undone") {
-        let notRestored = Dictionary((undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
+    private static func markUndone(
+        _ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
+        undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: String = "the run was undone"
+    ) {
+        let notRestored = Dictionary(
+            (undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
         // Every table that would count as written: after an undo, none is.
         let written = report.tables.indices.filter { [.written, .merged].contains(report.tables[$0].outcome) }
         let undone = Set(pending.map(\.index) + failedTables.keys + written).sorted()
@@ -795,9 +927,13 @@ public enum ProjectMigrator {
             if let error = failedTables[index] {
                 message = "\(error)"
             } else if let reason = notRestored[path] {
-                message = "written, then another file of this run could not be written, and this one could not be put back as it was: \(reason)"
+                message =
+                    "written, then another file of this run could not be written, and this one could not be put back "
+                    + "as it was: \(reason)"
             } else {
-                message = cause == "the run was undone" ? "not written: another file of this run could not be written, so the run was undone"
+                message =
+                    cause == "the run was undone"
+                    ? "not written: another file of this run could not be written, so the run was undone"
                     : "not written: \(cause) (see the errors above)"
             }
             report.tables[index].diagnostics.append(.error(message, at: .file(path)))
@@ -805,8 +941,12 @@ public enum ProjectMigrator {
         for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil {
             let path = report.projectEdits[index].outputPath
             if let reason = notRestored[path] {
-                report.projectEdits[index].notWrittenBecause = "the run was undone, but this file could not be put back as it was: \(reason)"
-                report.diagnostics.append(.error("written, then the run was undone, and this file could not be put back as it was: \(reason)", at: .file(path)))
+                report.projectEdits[index].notWrittenBecause =
+                    "the run was undone, but this file could not be put back as it was: \(reason)"
+                report.diagnostics.append(
+                    .error(
+                        "written, then the run was undone, and this file could not be put back as it was: \(reason)",
+                        at: .file(path)))
             } else {
                 report.projectEdits[index].notWrittenBecause = cause
             }
@@ -822,45 +962,71 @@ public enum ProjectMigrator {
     /// are undone, project files included.
     /// Returns the batch in place, its previous versions still kept aside (the caller finishes
     /// it, or undoes it when a later step fails); nil when it failed and was undone.
-    private static func write(_ pending: [(index: Int, content: AtomicFile.Content)],
-                              into report: inout MigrationReport,
-                              options: MigrationOptions, root: String) -> AtomicFile.CommittedBatch? {
+    private static func write(
+        _ pending: [(index: Int, content: AtomicFile.Content)],
+        into report: inout MigrationReport,
+        options: MigrationOptions, root: String
+    ) -> AtomicFile.CommittedBatch? {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
-        for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
-            && FileManager.default.contents(atPath: report.projectEdits[index].outputPath) == report.projectEdits[index].data {
+        for index in report.projectEdits.indices
+        where report.projectEdits[index].notWrittenBecause == nil
+            && FileManager.default.contents(atPath: report.projectEdits[index].outputPath)
+                == report.projectEdits[index].data
+        {
             report.projectEdits[index].notWrittenBecause = "unchanged"
         }
-        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil
-            && FileManager.default.contents(atPath: report.recordWrites[index].path) == report.recordWrites[index].data {
+        for index in report.recordWrites.indices
+        where report.recordWrites[index].notWrittenBecause == nil
+            && FileManager.default.contents(atPath: report.recordWrites[index].path) == report.recordWrites[index].data
+        {
             report.recordWrites[index].notWrittenBecause = "unchanged"
         }
         // Under --output, a project file there that holds something else (an earlier run's
         // edit, changed since) is replaced only with --force, like a catalog.
         if let output = options.outputDirectory, !options.force {
-            for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil
-                && FileManager.default.fileExists(atPath: report.projectEdits[index].outputPath) {
+            for index in report.projectEdits.indices
+            where report.projectEdits[index].notWrittenBecause == nil
+                && FileManager.default.fileExists(atPath: report.projectEdits[index].outputPath)
+            {
                 let path = report.projectEdits[index].outputPath
                 report.projectEdits[index].notWrittenBecause = "it exists in \(output) and differs from this run's edit"
-                report.diagnostics.append(.error("a project file already exists here and differs from this run's edit; it is left untouched (--force replaces it)", at: .file(path)))
+                report.diagnostics.append(
+                    .error(
+                        "a project file already exists here and differs from this run's edit; it is left untouched "
+                            + "(--force replaces it)",
+                        at: .file(path)))
             }
         }
         // A record goes with its project's edit: not written when the edit is refused.
         for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
-            guard let edit = report.projectEdits.first(where: { $0.outputPath == report.recordWrites[index].projectOutputPath }),
-                  let reason = edit.notWrittenBecause, reason != "unchanged" else { continue }
+            guard
+                let edit = report.projectEdits.first(where: {
+                    $0.outputPath == report.recordWrites[index].projectOutputPath
+                }),
+                let reason = edit.notWrittenBecause, reason != "unchanged"
+            else { continue }
             report.recordWrites[index].notWrittenBecause = reason
         }
         let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
         let records = report.recordWrites.indices.filter { report.recordWrites[$0].notWrittenBecause == nil }
         // Each file stays in the tree (a link inside it stays a link); a project file is replaced
         // only if it still holds the bytes this run read and edited.
-        var batch = pending.map { AtomicFile.BatchFile(path: report.tables[$0.index].catalogPath, content: $0.content,
-                                                       overwrite: options.force || options.merge, root: root) }
-        batch += records.map { AtomicFile.BatchFile(path: report.recordWrites[$0].path, content: .data(report.recordWrites[$0].data ?? Data()),
-                                                    overwrite: true, root: root) }
-        batch += projects.map { AtomicFile.BatchFile(path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
-                                                     overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes) }
+        var batch = pending.map {
+            AtomicFile.BatchFile(
+                path: report.tables[$0.index].catalogPath, content: $0.content,
+                overwrite: options.force || options.merge, root: root)
+        }
+        batch += records.map {
+            AtomicFile.BatchFile(
+                path: report.recordWrites[$0].path, content: .data(report.recordWrites[$0].data ?? Data()),
+                overwrite: true, root: root)
+        }
+        batch += projects.map {
+            AtomicFile.BatchFile(
+                path: report.projectEdits[$0].outputPath, content: .data(report.projectEdits[$0].data),
+                overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes)
+        }
         do {
             let committed = try AtomicFile.commitAll(batch)
             for index in projects {
@@ -873,12 +1039,19 @@ public enum ProjectMigrator {
             let failedTable = error.failedIndex < pending.count ? pending[error.failedIndex].index : nil
             let failedPath = batch[error.failedIndex].path
             if case .changedSinceRead = error.error {
-                let outcome = error.undo.isComplete ? "nothing was changed" : "the run was undone as far as it could be (see the errors)"
-                report.diagnostics.append(.error("\((failedPath as NSString).lastPathComponent) changed during the run (another program wrote it after stringcat read it); \(outcome). Run again", at: .file(failedPath)))
+                let outcome =
+                    error.undo.isComplete
+                    ? "nothing was changed" : "the run was undone as far as it could be (see the errors)"
+                report.diagnostics.append(
+                    .error(
+                        "\((failedPath as NSString).lastPathComponent) changed during the run (another program wrote "
+                            + "it after stringcat read it); \(outcome). Run again",
+                        at: .file(failedPath)))
             } else if failedTable == nil {
                 report.diagnostics.append(.error("\(error)", at: .file(failedPath)))
             }
-            markUndone(pending, failedTables: failedTable.map { [$0: error.error] } ?? [:], undo: error.undo, into: &report)
+            markUndone(
+                pending, failedTables: failedTable.map { [$0: error.error] } ?? [:], undo: error.undo, into: &report)
             return nil
         }
     }

@@ -11,7 +11,9 @@ enum RecordKeeping {
     /// whose synchronized folders got catalogs gets its record even when its file needs no edit
     /// (the kept files were in no target's membership): `migrate --table` table after table then
     /// leaves the record one whole run leaves.
-    static func recordsForEdits(_ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions) -> [RecordWrite] {
+    static func recordsForEdits(
+        _ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions
+    ) -> [RecordWrite] {
         var writes: [RecordWrite] = []
         var needs: [(path: String, catalogs: Set<String>, edit: ProjectEditReport?)] = []
         for edit in edits where !edit.catalogPaths.isEmpty || !edit.synchronizedCatalogPaths.isEmpty {
@@ -19,7 +21,9 @@ enum RecordKeeping {
         }
         var unedited: [String: Set<String>] = [:]
         for table in tables where table.hasCatalog {
-            guard case .synchronizedFolder(let path) = table.table.origin, !edits.contains(where: { $0.projectPath == path }) else { continue }
+            guard case .synchronizedFolder(let path) = table.table.origin,
+                !edits.contains(where: { $0.projectPath == path })
+            else { continue }
             unedited[path, default: []].insert(table.catalogPath)
         }
         needs += unedited.sorted { $0.key < $1.key }.map { ($0.key, $0.value, nil) }
@@ -41,15 +45,25 @@ enum RecordKeeping {
                 // The catalog as the project in the tree will reference it (not its --output copy).
                 let catalog = table.table.catalogPath
                 let option = selectedBy(table.table, in: project).map { option in
-                    option == "--all-files" ? option : RecordedSelection.includePrefix + PathResolver.relative(String(option.dropFirst(RecordedSelection.includePrefix.count)), from: file.folder)
+                    option == "--all-files"
+                        ? option
+                        : RecordedSelection.includePrefix
+                            + PathResolver.relative(
+                                String(option.dropFirst(RecordedSelection.includePrefix.count)), from: file.folder)
                 }
-                record.record(catalog: PathResolver.relative(catalog, from: file.folder),
-                              files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) }, selectedBy: option)
+                record.record(
+                    catalog: PathResolver.relative(catalog, from: file.folder),
+                    files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) },
+                    selectedBy: option)
             }
             if record.isEmpty && file.record == nil { continue }
-            let path = ProjectEditing.outputPath(file.recordPath, root: project.scan.root, output: options.outputDirectory)
-            var write = RecordWrite(path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
-            write.notWrittenBecause = need.edit.map(\.notWrittenBecause) ?? ProjectEditing.notWrittenBecause(project, options)
+            let path = ProjectEditing.outputPath(
+                file.recordPath, root: project.scan.root, output: options.outputDirectory)
+            var write = RecordWrite(
+                path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count },
+                catalogCount: record.tables.count)
+            write.notWrittenBecause =
+                need.edit.map(\.notWrittenBecause) ?? ProjectEditing.notWrittenBecause(project, options)
             write.projectOutputPath = need.edit?.outputPath
             write.existedBefore = file.record != nil
             write.data = record.data
@@ -66,7 +80,9 @@ enum RecordKeeping {
         case .folder:
             return project.projects.isEmpty ? nil : "--all-files"
         case .package(let manifest):
-            guard let package = project.packagesInTree.first(where: { $0.manifest.path == manifest }), !package.ownership.isOwn else { return nil }
+            guard let package = project.packagesInTree.first(where: { $0.manifest.path == manifest }),
+                !package.ownership.isOwn
+            else { return nil }
             return RecordedSelection.includePrefix + package.manifest.folder
         case .xcodeProject, .synchronizedFolder:
             return nil
@@ -77,7 +93,9 @@ enum RecordKeeping {
     /// it kept, each with its reason, in the record of their table's holder (a project's, or a
     /// folder's `.stringcat-migration.json` when no project holds the table), so that `status`
     /// says why each is still there. A record left empty has `fileCount` 0 and is removed.
-    static func recordsAfterDeletion(_ project: ProjectTables, tables: [TableReport], deleted: Set<String>, earlier: [RecordWrite]) -> [RecordWrite] {
+    static func recordsAfterDeletion(
+        _ project: ProjectTables, tables: [TableReport], deleted: Set<String>, earlier: [RecordWrite]
+    ) -> [RecordWrite] {
         let kept = tables.filter { !$0.keptFiles.isEmpty && $0.outcome != .failed && $0.outcome != .waiting }
         guard !deleted.isEmpty || !kept.isEmpty else { return [] }
         // Each holder's record as this run left it: written in its batch, else as read.
@@ -104,9 +122,15 @@ enum RecordKeeping {
                 // A package of the user's: found again as one, whatever the ownership says then.
                 option = RecordedSelection.includePrefix + PathResolver.parent(manifest)
             }
-            let recorded = option.map { $0 == "--all-files" ? $0 : RecordedSelection.includePrefix + relative(String($0.dropFirst(RecordedSelection.includePrefix.count))) }
+            let recorded = option.map {
+                $0 == "--all-files"
+                    ? $0
+                    : RecordedSelection.includePrefix
+                        + relative(String($0.dropFirst(RecordedSelection.includePrefix.count)))
+            }
             if records[holder.path]!.record.tables[catalog] == nil || recorded != nil {
-                records[holder.path]!.record.record(catalog: catalog, files: remaining.map(relative), selectedBy: recorded)
+                records[holder.path]!.record.record(
+                    catalog: catalog, files: remaining.map(relative), selectedBy: recorded)
             }
             for file in table.keptFiles { records[holder.path]!.record.kept[relative(file.path)] = file.reason }
         }
@@ -115,7 +139,9 @@ enum RecordKeeping {
             var updated = entry.record
             updated.remove(files: Set(deleted.map { PathResolver.relative($0, from: entry.folder) }))
             guard updated != entry.before ?? MigrationRecord() else { continue }
-            var write = RecordWrite(path: path, fileCount: updated.tables.values.reduce(0) { $0 + $1.count }, catalogCount: updated.tables.count)
+            var write = RecordWrite(
+                path: path, fileCount: updated.tables.values.reduce(0) { $0 + $1.count },
+                catalogCount: updated.tables.count)
             write.existedBefore = entry.before != nil
             write.data = updated.data
             writes.append(write)
@@ -141,7 +167,9 @@ enum RecordKeeping {
     /// run made and emptied again is not reported.
     static func merge(_ earlier: [RecordWrite], _ later: [RecordWrite]) -> [RecordWrite] {
         var result = earlier.filter { write in !later.contains { $0.path == write.path } }
-        result += later.filter { write in !(write.fileCount == 0 && earlier.contains { $0.path == write.path && !$0.existedBefore }) }
+        result += later.filter { write in
+            !(write.fileCount == 0 && earlier.contains { $0.path == write.path && !$0.existedBefore })
+        }
         return result.sorted { $0.path < $1.path }
     }
 }

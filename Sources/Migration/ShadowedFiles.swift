@@ -1,5 +1,5 @@
-import LegacyTables
 import Foundation
+import LegacyTables
 import StringcatSupport
 import StringsDict
 import StringsFile
@@ -37,11 +37,14 @@ enum ShadowedFiles {
         }
         // Keys added from another file: whether they are all distinct is no longer known.
         if addsKeys && !only.isEmpty { combined.keysAreDistinct = false }
-        return Folded(file: combined, note: note(shadowed.path, winner.path, only: only, added: addsKeys, differing: differing))
+        return Folded(
+            file: combined, note: note(shadowed.path, winner.path, only: only, added: addsKeys, differing: differing))
     }
 
     /// - Parameter addsKeys: false for `Base.lproj` beside the source language's folder.
-    static func fold(_ shadowed: StringsDictFile, into winner: StringsDictFile, addsKeys: Bool = true) -> Folded<StringsDictFile> {
+    static func fold(_ shadowed: StringsDictFile, into winner: StringsDictFile, addsKeys: Bool = true) -> Folded<
+        StringsDictFile
+    > {
         var byKey: [String: StringsDictEntry] = [:]
         for entry in winner.entries { byKey[entry.key] = entry }
         var combined = winner
@@ -57,24 +60,36 @@ enum ShadowedFiles {
         }
         // What the reader could not place in an added entry must still refuse that key.
         if addsKeys { combined.droppedParts += shadowed.droppedParts.filter { byKey[$0.key] == nil } }
-        return Folded(file: combined, note: note(shadowed.path, winner.path, only: only, added: addsKeys, differing: differing))
+        return Folded(
+            file: combined, note: note(shadowed.path, winner.path, only: only, added: addsKeys, differing: differing))
     }
 
-    private static func note(_ shadowed: String, _ winner: String, only: [String], added: Bool, differing: [String]) -> Diagnostic {
+    private static func note(_ shadowed: String, _ winner: String, only: [String], added: Bool, differing: [String])
+        -> Diagnostic
+    {
         let winnerName = URL(fileURLWithPath: winner).deletingLastPathComponent().lastPathComponent
-        var message = "holds the same language as \(winnerName); \(counted(only.count, "key")) only this file has \(only.count == 1 ? "is" : "are") "
+        var message =
+            "holds the same language as \(winnerName); \(counted(only.count, "key")) only this file has "
+            + "\(only.count == 1 ? "is" : "are") "
         let dropped = !added && !only.isEmpty
         if dropped {
             let named = only.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ") + (only.count > 5 ? ", ..." : "")
-            message += "not migrated (\(named)): as in Xcode's migration, the source language comes from \(winnerName) only, whose table the app reads; this file is kept"
+            message +=
+                "not migrated (\(named)): as in Xcode's migration, the source language comes from \(winnerName) only, "
+                + "whose table the app reads; this file is kept"
         } else {
             message += "migrated"
         }
         if differing.isEmpty {
-            return dropped ? .warning(message + "; the others agree", at: .file(shadowed)) : .note(message + ", the others agree", at: .file(shadowed))
+            return dropped
+                ? .warning(message + "; the others agree", at: .file(shadowed))
+                : .note(message + ", the others agree", at: .file(shadowed))
         }
         let shown = differing.prefix(5).map { "\"\($0)\"" }.joined(separator: ", ")
-        message += "; \(counted(differing.count, "key")) \(differing.count == 1 ? "differs" : "differ") and \(winnerName)'s values are kept: \(shown)" + (differing.count > 5 ? ", ..." : "")
+        message +=
+            "; \(counted(differing.count, "key")) \(differing.count == 1 ? "differs" : "differ") and \(winnerName)'s "
+            + "values are kept: \(shown)"
+            + (differing.count > 5 ? ", ..." : "")
         return .warning(message, at: .file(shadowed))
     }
 }

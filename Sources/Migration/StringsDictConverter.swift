@@ -45,13 +45,20 @@ enum StringsDictConverter {
                     cases[item.key] = convert(nested, key: entry.key, location: location, diagnostics: &diagnostics)
                 }
             }
-            return Conversion(localization: CatalogLocalization(variations: CatalogVariations(device: cases)), diagnostics: diagnostics)
+            return Conversion(
+                localization: CatalogLocalization(variations: CatalogVariations(device: cases)),
+                diagnostics: diagnostics)
         case .width:
             // String Catalogs have no width variations (Apple: "use Dynamic Type instead"); any
             // choice of one width would silently lose the others.
-            return Conversion(localization: nil, diagnostics: [
-                .error("\"\(entry.key)\" uses NSStringVariableWidthRuleType, which a String Catalog cannot hold; keep this key in a .stringsdict or reduce it to one string, then migrate again", at: location),
-            ])
+            return Conversion(
+                localization: nil,
+                diagnostics: [
+                    .error(
+                        "\"\(entry.key)\" uses NSStringVariableWidthRuleType, which a String Catalog cannot hold; keep "
+                            + "this key in a .stringsdict or reduce it to one string, then migrate again",
+                        at: location)
+                ])
         }
     }
 
@@ -77,7 +84,8 @@ enum StringsDictConverter {
         let tokens = FormatStringParser.parse(form)
         for (index, token) in tokens.enumerated() {
             switch token {
-            case .specifier(let spec) where spec.position == nil && isOwnPlain(spec, valueType: valueType)
+            case .specifier(let spec)
+            where spec.position == nil && isOwnPlain(spec, valueType: valueType)
                 && (index + 1 == tokens.count || ("g" + tokens[index + 1].raw).first == "g"):
                 out += "%arg"
             default:
@@ -119,7 +127,9 @@ enum StringsDictConverter {
         return printsIt
     }
 
-    private static func convert(_ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]) -> CatalogLocalization {
+    private static func convert(
+        _ rule: PluralRule, key: String, location: SourceLocation, diagnostics: inout [Diagnostic]
+    ) -> CatalogLocalization {
         let tokens = FormatStringParser.parse(rule.formatKey)
         let references = tokens.compactMap { token -> VariableReference? in
             if case .variable(let reference) = token { return reference }
@@ -134,14 +144,19 @@ enum StringsDictConverter {
 
         // (a) and (b): the format key is one well-formed, unpositioned reference.
         if tokens.count == 1, others.isEmpty, let only = references.first, only.position == nil, !only.isMalformed,
-           let variable = rule.variable(named: names[0]) {
+            let variable = rule.variable(named: names[0])
+        {
             if printsOnlyTheCount(variable) {
-                return CatalogLocalization(variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
+                return CatalogLocalization(
+                    variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
             }
             return CatalogLocalization(
                 stringUnit: translated("%#@\(variable.name)@"),
-                substitutions: [variable.name: Substitution(argNum: nil, formatSpecifier: variable.valueType,
-                                                            variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: true)))])
+                substitutions: [
+                    variable.name: Substitution(
+                        argNum: nil, formatSpecifier: variable.valueType,
+                        variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: true)))
+                ])
         }
 
         // (c)
@@ -170,8 +185,9 @@ enum StringsDictConverter {
         }
         for (variable, argNum) in others where substitutions[variable.name] == nil {
             // Forms are copied verbatim: a nested reference keeps its `%N$#@name@` spelling.
-            substitutions[variable.name] = Substitution(argNum: argNum, formatSpecifier: variable.valueType,
-                                                        variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
+            substitutions[variable.name] = Substitution(
+                argNum: argNum, formatSpecifier: variable.valueType,
+                variations: CatalogVariations(plural: pluralCases(variable, rewriteToArg: false)))
         }
         if substitutions.isEmpty {
             return CatalogLocalization(stringUnit: translated(rule.formatKey))
@@ -188,7 +204,8 @@ enum StringsDictConverter {
         var argNums: [String: Int] = [:]
         for variable in rule.variables {
             for (_, form) in variable.sortedForms {
-                for reference in variableReferences(in: form) where !reference.isMalformed && argNums[reference.name] == nil {
+                for reference in variableReferences(in: form)
+                where !reference.isMalformed && argNums[reference.name] == nil {
                     if let position = reference.position { argNums[reference.name] = position }
                 }
             }
@@ -199,7 +216,9 @@ enum StringsDictConverter {
     /// `FormatStringParser.variableReferences(in:)`, without parsing a form that holds no `#`
     /// (nearly every plural form: `%lld files`): every spelling of a reference has one.
     private static func variableReferences(in form: String) -> [VariableReference] {
-        let hasHash = form.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) } ?? form.utf8.contains(UInt8(ascii: "#"))
+        let hasHash =
+            form.utf8.withContiguousStorageIfAvailable { $0.contains(UInt8(ascii: "#")) }
+            ?? form.utf8.contains(UInt8(ascii: "#"))
         guard hasHash else { return [] }
         return FormatStringParser.variableReferences(in: form)
     }
@@ -207,8 +226,10 @@ enum StringsDictConverter {
     /// The variable name each reference stands for. A reference to a variable that has no
     /// dictionary takes the name of the one dictionary no reference uses, as Xcode does
     /// (IceCubesApp `de`: `%#@count_posts@ von %#@count_voters@` with `count_votes`, `count_voters`).
-    private static func resolvedNames(_ references: [VariableReference], rule: PluralRule, key: String,
-                                      location: SourceLocation, diagnostics: inout [Diagnostic]) -> [String] {
+    private static func resolvedNames(
+        _ references: [VariableReference], rule: PluralRule, key: String,
+        location: SourceLocation, diagnostics: inout [Diagnostic]
+    ) -> [String] {
         let defined = Set(rule.variables.map(\.name))
         var referenced = Set(references.map(\.name))
         // A variable referenced inside another variable's forms is in use (nested), not spare.
@@ -220,10 +241,18 @@ enum StringsDictConverter {
             if defined.contains(reference.name) { return reference.name }
             if unused.count == 1 {
                 let replacement = unused.removeFirst()
-                diagnostics.append(.warning("\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; the unused variable \(replacement) is used in its place, as Xcode does", at: location))
+                diagnostics.append(
+                    .warning(
+                        "\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; the unused "
+                            + "variable \(replacement) is used in its place, as Xcode does",
+                        at: location))
                 return replacement
             }
-            diagnostics.append(.warning("\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; it is kept as text", at: location))
+            diagnostics.append(
+                .warning(
+                    "\"\(key)\": the format key names %#@\(reference.name)@, which has no dictionary; it is kept as "
+                        + "text",
+                    at: location))
             return reference.name
         }
     }

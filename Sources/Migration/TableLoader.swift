@@ -20,7 +20,8 @@ enum TableLoader {
             if result.failed {
                 if skipInvalid {
                     loaded.diagnostics += result.diagnostics.map { d in
-                        d.isError ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
+                        d.isError
+                            ? Diagnostic.warning("\(d.message) (file skipped: --skip-invalid)", at: d.location) : d
                     }
                     loaded.skippedFiles.append(file.path)
                     continue
@@ -34,10 +35,14 @@ enum TableLoader {
             // then takes none of its keys.
             let addsKeys = file.lprojName != "Base"
             if let strings = result.strings {
-                content.strings = fold(strings, into: shadowed ? content.strings : nil, { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
+                content.strings = fold(
+                    strings, into: shadowed ? content.strings : nil,
+                    { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
             }
             if let dict = result.stringsDict {
-                content.stringsDict = fold(dict, into: shadowed ? content.stringsDict : nil, { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
+                content.stringsDict = fold(
+                    dict, into: shadowed ? content.stringsDict : nil,
+                    { ShadowedFiles.fold($0, into: $1, addsKeys: addsKeys) }, &loaded)
             }
             loaded.contents[file.language] = content
         }
@@ -45,8 +50,10 @@ enum TableLoader {
     }
 
     /// A file of a second folder of one language adds only what the winning file lacks.
-    private static func fold<File>(_ file: File, into winner: File?, _ combine: (File, File) -> ShadowedFiles.Folded<File>,
-                                   _ loaded: inout Loaded) -> File {
+    private static func fold<File>(
+        _ file: File, into winner: File?, _ combine: (File, File) -> ShadowedFiles.Folded<File>,
+        _ loaded: inout Loaded
+    ) -> File {
         guard let winner else { return file }
         let folded = combine(file, winner)
         loaded.diagnostics.append(folded.note)

@@ -32,7 +32,9 @@ struct CatalogFacts: Sendable, Equatable {
         var variations = false
         var device = false
         for (language, localization) in entry.localizations {
-            if localization.stringUnit != nil || localization.variations != nil { translated[language, default: 0] += 1 }
+            if localization.stringUnit != nil || localization.variations != nil {
+                translated[language, default: 0] += 1
+            }
             if localization.variations != nil || !localization.substitutions.isEmpty { variations = true }
             if Self.hasDevice(localization) { device = true }
         }

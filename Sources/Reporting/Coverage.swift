@@ -24,7 +24,8 @@ struct Coverage: Sendable, Equatable {
             let counted = catalogs.filter { $0.sourceLanguage != language }
             let total = counted.reduce(0) { $0 + $1.keyCount }
             guard total > 0 else { return nil }
-            return Row(language: language, translated: counted.reduce(0) { $0 + ($1.translated[language] ?? 0) }, total: total)
+            return Row(
+                language: language, translated: counted.reduce(0) { $0 + ($1.translated[language] ?? 0) }, total: total)
         }.sorted(by: Self.moreCovered)
     }
 
@@ -50,12 +51,15 @@ struct Coverage: Sendable, Equatable {
         return zip(rows, percents).map { row, percent in
             let label = row.language.padding(toLength: width, withPad: " ", startingAt: 0)
             let share = String(repeating: " ", count: percentWidth - percent.count) + percent
-            return "\(label)  \(NumberText.bar(row.translated, of: row.total))  \(share)  (\(NumberText.grouped(row.translated)) / \(NumberText.grouped(row.total)))"
+            return
+                "\(label)  \(NumberText.bar(row.translated, of: row.total))  \(share)  "
+                + "(\(NumberText.grouped(row.translated)) / \(NumberText.grouped(row.total)))"
         }
     }
 
     /// `fr 81% (1,012 / 1,250)`: one language, inline.
     static func inline(_ row: Row) -> String {
-        "\(row.language) \(NumberText.percent(row.translated, of: row.total))% (\(NumberText.grouped(row.translated)) / \(NumberText.grouped(row.total)))"
+        "\(row.language) \(NumberText.percent(row.translated, of: row.total))% (\(NumberText.grouped(row.translated)) "
+            + "/ \(NumberText.grouped(row.total)))"
     }
 }

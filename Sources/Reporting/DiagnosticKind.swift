@@ -29,10 +29,12 @@ public enum DiagnosticKind {
         }
         // `"key" > variable > category: message`: the names along a .stringsdict key path.
         let parts = String(blanked).components(separatedBy: " > ")
-        return ([parts[0]] + parts.dropFirst().map { part in
-            let name = part.prefix { $0 != " " && $0 != ":" }
-            return "…" + part.dropFirst(name.count)
-        }).joined(separator: " > ")
+        return
+            ([parts[0]]
+            + parts.dropFirst().map { part in
+                let name = part.prefix { $0 != " " && $0 != ":" }
+                return "…" + part.dropFirst(name.count)
+            }).joined(separator: " > ")
     }
 
     /// The index of the quote closing the one that opens at `index`, if a quote opens there.

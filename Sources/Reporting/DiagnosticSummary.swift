@@ -37,7 +37,9 @@ struct DiagnosticSummary: Sendable {
     /// order the run met them.
     var sorted: [Group] {
         groups.enumerated().sorted { a, b in
-            if a.element.first.severity != b.element.first.severity { return a.element.first.severity > b.element.first.severity }
+            if a.element.first.severity != b.element.first.severity {
+                return a.element.first.severity > b.element.first.severity
+            }
             if a.element.count != b.element.count { return a.element.count > b.element.count }
             return a.offset < b.offset
         }.map(\.element)
@@ -53,11 +55,15 @@ struct DiagnosticSummary: Sendable {
 
     /// The table of groups, paths relative to the page's root.
     func table(_ paths: PagePaths) -> [String] {
-        Markdown.table(["Severity", "Count", "First at", "Message (the first of its kind)"], right: [1], sorted.map { group in
-            var location = group.first.location
-            location.path = paths.relative(location.path)
-            return [group.first.severity.rawValue, NumberText.grouped(group.count), Markdown.code(location.description),
-                    Markdown.text(paths.scrubbed(group.first.message))]
-        })
+        Markdown.table(
+            ["Severity", "Count", "First at", "Message (the first of its kind)"], right: [1],
+            sorted.map { group in
+                var location = group.first.location
+                location.path = paths.relative(location.path)
+                return [
+                    group.first.severity.rawValue, NumberText.grouped(group.count), Markdown.code(location.description),
+                    Markdown.text(paths.scrubbed(group.first.message)),
+                ]
+            })
     }
 }

@@ -15,14 +15,22 @@ struct MigrationPage {
     func lines() -> [String] {
         var diagnostics = warnings()
         let catalogs = tablesWithCatalogs()
-        let facts = PageSections.facts(catalogs.map { table in
-            (table.catalogPath, dryRun ? proof.catalogs[table.table.catalogPath] : nil, table.table.sourceLanguage)
-        }, into: &diagnostics)
+        let facts = PageSections.facts(
+            catalogs.map { table in
+                (table.catalogPath, dryRun ? proof.catalogs[table.table.catalogPath] : nil, table.table.sourceLanguage)
+            }, into: &diagnostics)
         var lines = [verdict(), ""]
-        lines.append("Source language: \(Markdown.code(report.sourceLanguage.code)) — \(Markdown.text(paths.scrubbed(report.sourceLanguage.origin))). Paths are relative to the folder migrated\(options.outputDirectory == nil ? "" : "; catalogs and the project file go to `--output`, at the same paths")." + (dryRun ? " A dry run: nothing is written yet." : ""))
+        lines.append(
+            "Source language: \(Markdown.code(report.sourceLanguage.code)) — "
+                + "\(Markdown.text(paths.scrubbed(report.sourceLanguage.origin))). Paths are relative to the folder "
+                + "migrated\(options.outputDirectory == nil ? "" : "; catalogs and the project file go to `--output`, at the same paths")."
+                + (dryRun ? " A dry run: nothing is written yet." : ""))
         lines += PageSections.section("Catalogs", catalogTable(facts))
         lines += PageSections.section("Not carried", notCarried())
-        lines += PageSections.section("Coverage", PageSections.coverage(catalogs.compactMap { table in facts[table.catalogPath].map { (table.catalogPath, $0) } }, paths))
+        lines += PageSections.section(
+            "Coverage",
+            PageSections.coverage(
+                catalogs.compactMap { table in facts[table.catalogPath].map { (table.catalogPath, $0) } }, paths))
         lines += PageSections.section("Project", project())
         lines += PageSections.section("Left alone", leftAlone())
         lines += PageSections.section("Errors, warnings and notes", PageSections.diagnostics(diagnostics, paths))
@@ -44,7 +52,9 @@ struct MigrationPage {
         let languages = Set(carried.flatMap(\.languages)).count
         var text: String
         if tables.isEmpty && !report.leftovers.isEmpty {
-            text = "nothing left to migrate: \(NumberText.counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
+            text =
+                "nothing left to migrate: \(NumberText.counted(report.leftovers.count, "table")) "
+                + "\(report.leftovers.count == 1 ? "is" : "are") already migrated"
         } else if tables.isEmpty {
             text = "0 tables: nothing to migrate"
         } else {
@@ -58,20 +68,29 @@ struct MigrationPage {
             let all = report.tables + report.leftovers
             let deleted = all.reduce(0) { $0 + $1.deletedFiles.count }
             let kept = all.reduce(0) { $0 + $1.keptFiles.count }
-            text += dryRun ? "; would delete \(NumberText.counted(deleted, "legacy file"))" : "; deleted \(NumberText.counted(deleted, "legacy file"))"
-            if kept > 0 { text += dryRun ? ", would keep \(NumberText.grouped(kept))" : ", kept \(NumberText.grouped(kept))" }
+            text +=
+                dryRun
+                ? "; would delete \(NumberText.counted(deleted, "legacy file"))"
+                : "; deleted \(NumberText.counted(deleted, "legacy file"))"
+            if kept > 0 {
+                text += dryRun ? ", would keep \(NumberText.grouped(kept))" : ", kept \(NumberText.grouped(kept))"
+            }
         }
         let verification = proof.verification
         if verification.isLossless {
             text += dryRun ? "; verify: nothing would be lost" : "; verify: nothing lost"
             // The proof after the run compares what is left; a deleted file was proven before it went.
-            if options.deleteLegacy && !dryRun && (report.tables + report.leftovers).contains(where: { !$0.deletedFiles.isEmpty }) {
+            if options.deleteLegacy && !dryRun
+                && (report.tables + report.leftovers).contains(where: { !$0.deletedFiles.isEmpty })
+            {
                 text += " (each deleted file was proven held by its catalog first)"
             }
         } else {
             let lossy = verification.tables.filter { !$0.isLossless }.count
             let problems = verification.lossCount + verification.diagnostics.filter(\.isError).count
-            text += "; verify: \(NumberText.counted(problems, "loss or error", "losses or errors")) in \(NumberText.counted(lossy, "table"))"
+            text +=
+                "; verify: \(NumberText.counted(problems, "loss or error", "losses or errors")) in "
+                + "\(NumberText.counted(lossy, "table"))"
         }
         return "**stringcat migrate\(dryRun ? " --dry-run" : "")**: " + text
     }
@@ -80,7 +99,9 @@ struct MigrationPage {
 
     private func tablesWithCatalogs() -> [TableReport] {
         (report.tables.filter(\.hasCatalog) + report.leftovers).filter { table in
-            dryRun ? proof.catalogs[table.table.catalogPath] != nil || FileManager.default.fileExists(atPath: table.catalogPath)
+            dryRun
+                ? proof.catalogs[table.table.catalogPath] != nil
+                    || FileManager.default.fileExists(atPath: table.catalogPath)
                 : FileManager.default.fileExists(atPath: table.catalogPath)
         }
     }
@@ -104,9 +125,14 @@ struct MigrationPage {
                 legacyFiles(table),
             ]
         }
-        var lines = PageSections.table(["Catalog", "Outcome", "Languages", "Keys", "Plural", "Device", "Comments", "Legacy files"],
-                                       right: [2, 3, 4, 5, 6], rows, noun: "catalog")
-        lines += ["", "Plural: entries with variations (plural forms, or device cases); Device: those with device cases. Comments: entries with a comment."]
+        var lines = PageSections.table(
+            ["Catalog", "Outcome", "Languages", "Keys", "Plural", "Device", "Comments", "Legacy files"],
+            right: [2, 3, 4, 5, 6], rows, noun: "catalog")
+        lines += [
+            "",
+            "Plural: entries with variations (plural forms, or device cases); Device: those with device cases. "
+                + "Comments: entries with a comment.",
+        ]
         return lines
     }
 
@@ -117,14 +143,19 @@ struct MigrationPage {
         if options.deleteLegacy && (!table.deletedFiles.isEmpty || !table.keptFiles.isEmpty) {
             let deleted = table.deletedFiles.count, kept = table.keptFiles.count
             if dryRun {
-                text = ["would delete \(NumberText.grouped(deleted))", kept > 0 ? "keep \(NumberText.grouped(kept))" : nil].compactMap { $0 }.joined(separator: ", ")
+                text = [
+                    "would delete \(NumberText.grouped(deleted))", kept > 0 ? "keep \(NumberText.grouped(kept))" : nil,
+                ].compactMap { $0 }.joined(separator: ", ")
             } else {
-                text = ["\(NumberText.grouped(deleted)) deleted", kept > 0 ? "\(NumberText.grouped(kept)) kept" : nil].compactMap { $0 }.joined(separator: ", ")
+                text = ["\(NumberText.grouped(deleted)) deleted", kept > 0 ? "\(NumberText.grouped(kept)) kept" : nil]
+                    .compactMap { $0 }.joined(separator: ", ")
             }
         } else {
             text = "\(NumberText.grouped(count)), left in place"
         }
-        if !table.skippedFiles.isEmpty { text += "; \(NumberText.grouped(table.skippedFiles.count)) skipped (do not parse)" }
+        if !table.skippedFiles.isEmpty {
+            text += "; \(NumberText.grouped(table.skippedFiles.count)) skipped (do not parse)"
+        }
         return text
     }
 
@@ -139,22 +170,42 @@ struct MigrationPage {
                 let they = table.otherLanguageCommentCount == 1 ? "it" : "they"
                 let fate: String
                 if options.deleteLegacy && !table.deletedFiles.isEmpty {
-                    fate = dryRun ? "\(they) would go with the deleted legacy files" : "\(they) went with the deleted legacy files"
+                    fate =
+                        dryRun
+                        ? "\(they) would go with the deleted legacy files"
+                        : "\(they) went with the deleted legacy files"
                 } else {
                     fate = "\(they) \(table.otherLanguageCommentCount == 1 ? "stays" : "stay") in the legacy files only"
                 }
-                parts.append("\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key; \(fate)")
+                parts.append(
+                    "\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the "
+                        + "source: a catalog holds one comment per key; \(fate)"
+                )
             }
             let shadowed = ShadowedValues.count(in: table.diagnostics)
             if shadowed > 0 {
-                parts.append("\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose key the `.stringsdict` also has, or a second folder of a language that gives a key differently): the catalog holds the value the app shows")
+                parts.append(
+                    "\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose "
+                        + "key the `.stringsdict` also has, or a second folder of a language that gives a key "
+                        + "differently): the catalog holds the value the app shows"
+                )
             }
             if !table.skippedFiles.isEmpty {
-                parts.append("\(NumberText.counted(table.skippedFiles.count, "file")) not read, \(table.skippedFiles.count == 1 ? "it does" : "they do") not parse (`--skip-invalid`): " + FileList.compact(table.skippedFiles.map(paths.relative)).map(Markdown.code).joined(separator: ", "))
+                parts.append(
+                    "\(NumberText.counted(table.skippedFiles.count, "file")) not read, "
+                        + "\(table.skippedFiles.count == 1 ? "it does" : "they do") not parse (`--skip-invalid`): "
+                        + FileList.compact(table.skippedFiles.map(paths.relative)).map(Markdown.code).joined(
+                            separator: ", "))
             }
             if !table.mergeDifferences.isEmpty {
-                let kept = options.prefer == .catalog ? "the catalog's values stay, the legacy files' are not carried" : "the legacy files' values replace the catalog's"
-                parts.append("\(NumberText.counted(table.mergeDifferences.count, "key")) the catalog and the legacy files give differently (`--merge`): \(kept)")
+                let kept =
+                    options.prefer == .catalog
+                    ? "the catalog's values stay, the legacy files' are not carried"
+                    : "the legacy files' values replace the catalog's"
+                parts.append(
+                    "\(NumberText.counted(table.mergeDifferences.count, "key")) the catalog and the legacy files give "
+                        + "differently (`--merge`): \(kept)"
+                )
             }
             guard !parts.isEmpty else { continue }
             lines.append("- \(Markdown.code(paths.relative(table.catalogPath))): " + parts.joined(separator: "; "))
@@ -162,9 +213,13 @@ struct MigrationPage {
         let kept = (report.tables + report.leftovers).flatMap(\.keptFiles)
         if !kept.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append("Legacy files \(dryRun ? "`--delete-legacy` would keep" : "kept by `--delete-legacy`"), each with its reason:")
+            lines.append(
+                "Legacy files \(dryRun ? "`--delete-legacy` would keep" : "kept by `--delete-legacy`"), each with its "
+                    + "reason:"
+            )
             lines.append("")
-            lines += PageSections.filesWithReasons(kept.map { ($0.path, $0.reason) }, paths, noun: "kept file", plural: "kept files")
+            lines += PageSections.filesWithReasons(
+                kept.map { ($0.path, $0.reason) }, paths, noun: "kept file", plural: "kept files")
         }
         return lines
     }
@@ -182,7 +237,9 @@ struct MigrationPage {
             } else if edit.notWrittenBecause == "--dry-run" {
                 state = "would be edited"
             } else {
-                state = "not edited (\(Markdown.text(paths.scrubbed(edit.notWrittenBecause ?? "")))); the edit it would have"
+                state =
+                    "not edited (\(Markdown.text(paths.scrubbed(edit.notWrittenBecause ?? "")))); the edit it would "
+                    + "have"
             }
             lines.append("- \(Markdown.code(paths.relative(edit.projectPath))): \(state)")
             lines += ProjectEditWords.lines(edit.changes).map { "  - " + $0 }
@@ -198,13 +255,21 @@ struct MigrationPage {
             }
             var line = "- \(Markdown.code(paths.relative(record.path))): \(state)"
             if record.fileCount > 0 {
-                line += "; stringcat's record of the \(NumberText.counted(record.fileCount, "legacy file")) kept beside \(NumberText.counted(record.catalogCount, "catalog")) (`status`, `verify` and `--delete-legacy` read it)"
+                line +=
+                    "; stringcat's record of the \(NumberText.counted(record.fileCount, "legacy file")) kept beside "
+                    + "\(NumberText.counted(record.catalogCount, "catalog")) (`status`, `verify` and "
+                    + "`--delete-legacy` read it)"
             }
             lines.append(line)
         }
         if let generator = report.generator {
-            lines.append("- The project is generated (\(Markdown.text(generator.kind.rawValue)), \(Markdown.text(paths.scrubbed(generator.evidence)))): its files were left alone. To finish:")
-            lines += generator.checklist.enumerated().map { "  \($0.offset + 1). \(Markdown.text(paths.scrubbed($0.element)))" }
+            lines.append(
+                "- The project is generated (\(Markdown.text(generator.kind.rawValue)), "
+                    + "\(Markdown.text(paths.scrubbed(generator.evidence)))): its files were left alone. To finish:"
+            )
+            lines += generator.checklist.enumerated().map {
+                "  \($0.offset + 1). \(Markdown.text(paths.scrubbed($0.element)))"
+            }
         }
         return lines
     }
@@ -216,18 +281,31 @@ struct MigrationPage {
         if !report.filesLeftAlone.isEmpty {
             lines.append("Legacy files in no table: not read, not deleted, each with the reason:")
             lines.append("")
-            lines += PageSections.filesWithReasons(report.filesLeftAlone.map { ($0.path, $0.reason) }, paths, noun: "file left alone", plural: "files left alone")
+            lines += PageSections.filesWithReasons(
+                report.filesLeftAlone.map { ($0.path, $0.reason) }, paths, noun: "file left alone",
+                plural: "files left alone")
         }
         if !report.skippedFolders.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append("\(NumberText.counted(report.skippedFolders.count, "`.lproj` folder")) skipped: inside bundles, frameworks, apps, dependency folders or third-party packages, or excluded:")
+            lines.append(
+                "\(NumberText.counted(report.skippedFolders.count, "`.lproj` folder")) skipped: inside bundles, "
+                    + "frameworks, apps, dependency folders or third-party packages, or excluded:"
+            )
             lines.append("")
-            lines += Markdown.collapsed(report.skippedFolders.map { "- " + Markdown.code(paths.relative($0)) }, summary: NumberText.counted(report.skippedFolders.count, "folder"), limit: PageSections.foldAbove / 2)
+            lines += Markdown.collapsed(
+                report.skippedFolders.map { "- " + Markdown.code(paths.relative($0)) },
+                summary: NumberText.counted(report.skippedFolders.count, "folder"), limit: PageSections.foldAbove / 2)
         }
         if !report.skippedPackages.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            let packages = report.skippedPackages.map { Markdown.code(paths.relative(($0 as NSString).deletingLastPathComponent)) }
-            lines.append("\(NumberText.counted(report.skippedPackages.count, "package")) inside the tree that \(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods (`--include PATH` migrates one): " + packages.joined(separator: ", "))
+            let packages = report.skippedPackages.map {
+                Markdown.code(paths.relative(($0 as NSString).deletingLastPathComponent))
+            }
+            lines.append(
+                "\(NumberText.counted(report.skippedPackages.count, "package")) inside the tree that "
+                    + "\(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods "
+                    + "(`--include PATH` migrates one): "
+                    + packages.joined(separator: ", "))
         }
         return lines
     }
@@ -240,7 +318,8 @@ struct MigrationPage {
         var summary = DiagnosticSummary()
         summary.add(contentsOf: report.diagnostics)
         for table in report.tables {
-            summary.add(contentsOf: table.diagnostics.filter { $0.severity != .note || !table.diagnostics.containsError })
+            summary.add(
+                contentsOf: table.diagnostics.filter { $0.severity != .note || !table.diagnostics.containsError })
         }
         for leftover in report.leftovers { summary.add(contentsOf: leftover.diagnostics) }
         summary.add(contentsOf: SourceLanguageWarnings.of(report))

@@ -21,7 +21,9 @@ enum MigrationProof {
             catalogs = ProjectMigrator.plannedCatalogs(project, formatVersion: options.formatVersion)
         } else if options.outputDirectory != nil {
             for table in report.tables where table.hasCatalog {
-                if let data = FileManager.default.contents(atPath: table.catalogPath) { catalogs[table.table.catalogPath] = data }
+                if let data = FileManager.default.contents(atPath: table.catalogPath) {
+                    catalogs[table.table.catalogPath] = data
+                }
             }
         }
         return Result(verification: ProjectVerifier.verify(project, planned: catalogs), catalogs: catalogs)

@@ -19,7 +19,9 @@ enum PageSections {
 
     /// `- `files`: reason`, one item per reason (in the order met), the files of each compacted
     /// (`FileList`); folded when long.
-    static func filesWithReasons(_ files: [(path: String, reason: String)], _ paths: PagePaths, noun: String, plural: String) -> [String] {
+    static func filesWithReasons(
+        _ files: [(path: String, reason: String)], _ paths: PagePaths, noun: String, plural: String
+    ) -> [String] {
         var order: [String] = []
         var byReason: [String: [String]] = [:]
         for file in files {
@@ -46,14 +48,23 @@ enum PageSections {
         guard !coverage.rows.isEmpty else { return [] }
         let sources = coverage.sourceLanguages.map(Markdown.code).joined(separator: ", ")
         var lines = [
-            "Per language, the keys the \(catalogs.count == 1 ? "catalog holds" : "catalogs hold") a value for in that language (a string, or plural or device variations), out of all \(catalogs.count == 1 ? "its" : "their") keys. \(sources), the source language\(coverage.sourceLanguages.count == 1 ? "" : "s"), \(coverage.sourceLanguages.count == 1 ? "is" : "are") left out: \(coverage.sourceLanguages.count == 1 ? "its" : "their") text is the catalog's value, the key, or the storyboard's.",
+            "Per language, the keys the \(catalogs.count == 1 ? "catalog holds" : "catalogs hold") a value for in that "
+                + "language (a string, or plural or device variations), out of all "
+                + "\(catalogs.count == 1 ? "its" : "their") keys. \(sources), the source "
+                + "language\(coverage.sourceLanguages.count == 1 ? "" : "s"), "
+                + "\(coverage.sourceLanguages.count == 1 ? "is" : "are") left out: "
+                + "\(coverage.sourceLanguages.count == 1 ? "its" : "their") text is the catalog's "
+                + "value, the key, or the storyboard's.",
             "",
         ]
         let block = ["```text"] + coverage.lines() + ["```"]
         if coverage.rows.count > foldLanguagesAbove {
             let complete = coverage.rows.filter { $0.translated == $0.total }.count
-            let summary = complete == coverage.rows.count ? "\(coverage.rows.count) languages, all complete"
-                : "\(coverage.rows.count) languages: \(complete) complete, the least covered \(Coverage.inline(coverage.rows.last!))"
+            let summary =
+                complete == coverage.rows.count
+                ? "\(coverage.rows.count) languages, all complete"
+                : "\(coverage.rows.count) languages: \(complete) complete, the least covered "
+                    + "\(Coverage.inline(coverage.rows.last!))"
             lines += ["<details>", "<summary>\(Markdown.html(summary))</summary>", ""] + block + ["", "</details>"]
         } else {
             lines += block
@@ -64,16 +75,24 @@ enum PageSections {
         var incomplete: [String] = []
         for catalog in catalogs.sorted(by: { paths.relative($0.path) < paths.relative($1.path) }) {
             let rows = languages.filter { $0 != catalog.facts.sourceLanguage }.map { language in
-                Coverage.Row(language: language, translated: catalog.facts.translated[language] ?? 0, total: catalog.facts.keyCount)
+                Coverage.Row(
+                    language: language, translated: catalog.facts.translated[language] ?? 0,
+                    total: catalog.facts.keyCount)
             }.filter { $0.translated < $0.total }.sorted(by: Coverage.lessCovered)
             guard !rows.isEmpty else { continue }
             let shown = rows.prefix(languagesPerCatalog).map(Coverage.inline).joined(separator: ", ")
-            let more = rows.count > languagesPerCatalog ? ", and \(NumberText.counted(rows.count - languagesPerCatalog, "more language"))" : ""
-            incomplete.append("- \(Markdown.code(paths.relative(catalog.path))) (\(NumberText.counted(catalog.facts.keyCount, "key"))): " + shown + more)
+            let more =
+                rows.count > languagesPerCatalog
+                ? ", and \(NumberText.counted(rows.count - languagesPerCatalog, "more language"))" : ""
+            incomplete.append(
+                "- \(Markdown.code(paths.relative(catalog.path))) "
+                    + "(\(NumberText.counted(catalog.facts.keyCount, "key"))): "
+                    + shown + more)
         }
         if !incomplete.isEmpty {
             lines += ["", "Catalogs that lack values in a language, the least covered first:", ""]
-            lines += Markdown.collapsed(incomplete, summary: NumberText.counted(incomplete.count, "catalog"), limit: foldAbove / 2)
+            lines += Markdown.collapsed(
+                incomplete, summary: NumberText.counted(incomplete.count, "catalog"), limit: foldAbove / 2)
         }
         return lines
     }
@@ -82,21 +101,29 @@ enum PageSections {
     static func diagnostics(_ summary: DiagnosticSummary, _ paths: PagePaths) -> [String] {
         guard !summary.groups.isEmpty else { return [] }
         let lines = ["Grouped by kind (\(summary.countsText)); the command's `--verbose` lists each.", ""]
-        return lines + Markdown.collapsed(summary.table(paths), summary: "\(NumberText.counted(summary.groups.count, "kind")): \(summary.countsText)", limit: foldAbove)
+        return lines
+            + Markdown.collapsed(
+                summary.table(paths),
+                summary: "\(NumberText.counted(summary.groups.count, "kind")): \(summary.countsText)", limit: foldAbove)
     }
 
     /// A table of rows, folded when long.
     static func table(_ header: [String], right: Set<Int>, _ rows: [[String]], noun: String) -> [String] {
-        Markdown.collapsed(Markdown.table(header, right: right, rows), summary: NumberText.counted(rows.count, noun), limit: foldAbove + 2)
+        Markdown.collapsed(
+            Markdown.table(header, right: right, rows), summary: NumberText.counted(rows.count, noun),
+            limit: foldAbove + 2)
     }
 
     /// Facts of each catalog, read once for the page; one that cannot be read is a warning of the
     /// page, and leaves its columns and coverage empty.
-    static func facts(_ catalogs: [(path: String, bytes: Data?, sourceLanguage: String?)], into diagnostics: inout DiagnosticSummary) -> [String: CatalogFacts] {
+    static func facts(
+        _ catalogs: [(path: String, bytes: Data?, sourceLanguage: String?)], into diagnostics: inout DiagnosticSummary
+    ) -> [String: CatalogFacts] {
         var facts: [String: CatalogFacts] = [:]
         for catalog in catalogs where facts[catalog.path] == nil {
             do {
-                facts[catalog.path] = try CatalogFacts.read(path: catalog.path, bytes: catalog.bytes, sourceLanguage: catalog.sourceLanguage)
+                facts[catalog.path] = try CatalogFacts.read(
+                    path: catalog.path, bytes: catalog.bytes, sourceLanguage: catalog.sourceLanguage)
             } catch {
                 diagnostics.add(.warning("the report cannot count this catalog: \(error.message)", at: error.location))
             }

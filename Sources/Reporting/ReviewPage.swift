@@ -18,7 +18,9 @@ public enum ReviewPage {
     /// the catalogs a `--dry-run` would write, or those written under `--output`) for the verdict.
     public static func migration(_ report: MigrationReport, options: MigrationOptions) -> String {
         let proof = MigrationProof.run(report, options: options)
-        return text(MigrationPage(report: report, options: options, proof: proof).lines(), PagePaths(root: report.root, output: options.outputDirectory))
+        return text(
+            MigrationPage(report: report, options: options, proof: proof).lines(),
+            PagePaths(root: report.root, output: options.outputDirectory))
     }
 
     /// The page for `verify --report`; `planned` holds the catalogs `migrate` would write, by

@@ -22,7 +22,10 @@ enum ShadowedValues {
         // file has are migrated; 2 keys differ and en.lproj's values are kept: …`
         if message.hasPrefix("holds the same language as ") {
             // `…; 2 keys only this file has are not migrated (…)` (Base.lproj beside en.lproj)
-            let notMigrated = message.firstMatch(of: #/; ([0-9]+) keys? only this file has (is|are) not migrated/#).flatMap { Int($0.1) } ?? 0
+            let notMigrated =
+                message.firstMatch(of: #/; ([0-9]+) keys? only this file has (is|are) not migrated/#).flatMap {
+                    Int($0.1)
+                } ?? 0
             let differing = message.firstMatch(of: #/; ([0-9]+) keys? differs? and /#).flatMap { Int($0.1) } ?? 0
             return notMigrated + differing
         }

@@ -11,10 +11,13 @@ public enum SourceLanguageWarnings {
     public static func of(_ report: MigrationReport) -> [Diagnostic] {
         report.tables.filter { table in
             table.outcome != .failed && table.entryCount > 0 && !table.languages.contains(table.table.sourceLanguage)
-                && !table.table.isInterfaceBuilder && !InfoPlistTable.isInfoPlistTable(fileName: table.table.name + ".strings")
+                && !table.table.isInterfaceBuilder
+                && !InfoPlistTable.isInfoPlistTable(fileName: table.table.name + ".strings")
         }.map { table in
-            .warning("no strings in the source language '\(table.table.sourceLanguage)'; if the development language is another, pass it with --source-language",
-                     at: .file(table.catalogPath))
+            .warning(
+                "no strings in the source language '\(table.table.sourceLanguage)'; if the development language is "
+                    + "another, pass it with --source-language",
+                at: .file(table.catalogPath))
         }
     }
 }

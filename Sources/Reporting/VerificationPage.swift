@@ -22,10 +22,18 @@ struct VerificationPage {
         catalogs += report.catalogsOnly.map { ($0, nil, nil) }
         let facts = PageSections.facts(catalogs, into: &diagnostics)
         var lines = [verdict(), ""]
-        lines.append("Source language: \(Markdown.code(report.sourceLanguage.code)) — \(Markdown.text(paths.scrubbed(report.sourceLanguage.origin))). Each legacy file, as its reader sees it, against its catalog compiled back, leaf by leaf. Paths are relative to the folder verified.")
+        lines.append(
+            "Source language: \(Markdown.code(report.sourceLanguage.code)) — "
+                + "\(Markdown.text(paths.scrubbed(report.sourceLanguage.origin))). Each legacy file, as its reader "
+                + "sees it, against its catalog compiled back, leaf by leaf. Paths are relative to the folder "
+                + "verified."
+        )
         lines += PageSections.section("Catalogs", catalogTable(facts))
         lines += PageSections.section("Not carried", notCarried())
-        lines += PageSections.section("Coverage", PageSections.coverage(catalogs.compactMap { catalog in facts[catalog.path].map { (catalog.path, $0) } }, paths))
+        lines += PageSections.section(
+            "Coverage",
+            PageSections.coverage(
+                catalogs.compactMap { catalog in facts[catalog.path].map { (catalog.path, $0) } }, paths))
         lines += PageSections.section("Errors, warnings and notes", PageSections.diagnostics(diagnostics, paths))
         return lines
     }
@@ -55,14 +63,23 @@ struct VerificationPage {
         }
         rows += report.catalogsOnly.map { path in
             let catalog = facts[path]
-            return [Markdown.code(paths.relative(path)), "catalog only, no legacy files left", catalog.map { NumberText.grouped($0.translated.count) } ?? "–",
-                    catalog.map { NumberText.grouped($0.keyCount) } ?? "–", catalog.map { NumberText.grouped($0.variationEntryCount) } ?? "–",
-                    catalog.map { NumberText.grouped($0.deviceEntryCount) } ?? "–", "–", "none"]
+            return [
+                Markdown.code(paths.relative(path)), "catalog only, no legacy files left",
+                catalog.map { NumberText.grouped($0.translated.count) } ?? "–",
+                catalog.map { NumberText.grouped($0.keyCount) } ?? "–",
+                catalog.map { NumberText.grouped($0.variationEntryCount) } ?? "–",
+                catalog.map { NumberText.grouped($0.deviceEntryCount) } ?? "–", "–", "none",
+            ]
         }
         guard !rows.isEmpty else { return [] }
-        return PageSections.table(["Catalog", "Checked against", "Languages", "Keys", "Plural", "Device", "Losses", "Legacy files"],
-                                  right: [2, 3, 4, 5, 6], rows, noun: "catalog")
-            + ["", "Languages and Keys: of the legacy files. Plural: entries of the catalog with variations (plural forms, or device cases); Device: those with device cases."]
+        return PageSections.table(
+            ["Catalog", "Checked against", "Languages", "Keys", "Plural", "Device", "Losses", "Legacy files"],
+            right: [2, 3, 4, 5, 6], rows, noun: "catalog")
+            + [
+                "",
+                "Languages and Keys: of the legacy files. Plural: entries of the catalog with variations (plural "
+                    + "forms, or device cases); Device: those with device cases.",
+            ]
     }
 
     private func notCarried() -> [String] {
@@ -70,24 +87,42 @@ struct VerificationPage {
         for table in report.tables {
             var parts: [String] = []
             if table.otherLanguageCommentCount > 0 {
-                parts.append("\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the source: a catalog holds one comment per key; \(table.otherLanguageCommentCount == 1 ? "it stays" : "they stay") in the legacy files only")
+                parts.append(
+                    "\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the "
+                        + "source: a catalog holds one comment per key; "
+                        + "\(table.otherLanguageCommentCount == 1 ? "it stays" : "they stay") in the legacy files "
+                        + "only"
+                )
             }
             let shadowed = ShadowedValues.count(in: table.notes)
             if shadowed > 0 {
-                parts.append("\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose key the `.stringsdict` also has, or a second folder of a language that gives a key differently): the catalog holds the value the app shows")
+                parts.append(
+                    "\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose "
+                        + "key the `.stringsdict` also has, or a second folder of a language that gives a key "
+                        + "differently): the catalog holds the value the app shows"
+                )
             }
             guard !parts.isEmpty else { continue }
             lines.append("- \(Markdown.code(paths.relative(table.catalogPath))): " + parts.joined(separator: "; "))
         }
         if report.filesNotCompared > 0 {
-            lines.append("- \(NumberText.counted(report.filesNotCompared, "legacy file")) beside catalogs \(report.filesNotCompared == 1 ? "is" : "are") not compared: no table takes \(report.filesNotCompared == 1 ? "it" : "them") (each is a warning below, with the reason)")
+            lines.append(
+                "- \(NumberText.counted(report.filesNotCompared, "legacy file")) beside catalogs "
+                    + "\(report.filesNotCompared == 1 ? "is" : "are") not compared: no table takes "
+                    + "\(report.filesNotCompared == 1 ? "it" : "them") (each is a warning below, with the reason)"
+            )
         }
         let mustStay = report.tables.flatMap { $0.files.filter { !$0.isCarried } }
         if !mustStay.isEmpty {
             if !lines.isEmpty { lines.append("") }
-            lines.append("Legacy files the catalogs do not carry whole, which must stay (`migrate --delete-legacy` keeps them), each with its reason:")
+            lines.append(
+                "Legacy files the catalogs do not carry whole, which must stay (`migrate --delete-legacy` keeps them), "
+                    + "each with its reason:"
+            )
             lines.append("")
-            lines += PageSections.filesWithReasons(mustStay.map { ($0.path, $0.reason ?? "not proven") }, paths, noun: "file that must stay", plural: "files that must stay")
+            lines += PageSections.filesWithReasons(
+                mustStay.map { ($0.path, $0.reason ?? "not proven") }, paths, noun: "file that must stay",
+                plural: "files that must stay")
         }
         return lines
     }

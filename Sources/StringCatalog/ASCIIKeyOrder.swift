@@ -141,7 +141,9 @@ enum ASCIIKeyOrder {
                     if i - significantA != j - significantB { return i - significantA < j - significantB ? -1 : 1 }
                     var k = 0
                     while k < i - significantA {
-                        if a[significantA + k] != b[significantB + k] { return a[significantA + k] < b[significantB + k] ? -1 : 1 }
+                        if a[significantA + k] != b[significantB + k] {
+                            return a[significantA + k] < b[significantB + k] ? -1 : 1
+                        }
                         k += 1
                     }
                     if tieBreak == 0 && i - startA != j - startB { tieBreak = i - startA < j - startB ? -1 : 1 }

@@ -15,10 +15,12 @@ extension CatalogReader {
     /// ones). `hashKey` tells keys apart until one is seen twice (tests make every key's hash the
     /// same, to take the collision path); `events` is told of each window read and of a hand-over
     /// to the whole-file reader (tests watch the reads).
-    package static func forEachEntry(path: String, windowSize: Int = CatalogEntryStream.Window.defaultSize,
-                                     hashKey: (String) -> Int = { $0.hashValue },
-                                     events: ((CatalogEntryStream.Event) -> Void)? = nil,
-                                     _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
+    package static func forEachEntry(
+        path: String, windowSize: Int = CatalogEntryStream.Window.defaultSize,
+        hashKey: (String) -> Int = { $0.hashValue },
+        events: ((CatalogEntryStream.Event) -> Void)? = nil,
+        _ body: (String, CatalogEntry) -> Void
+    ) throws(Diagnostic) {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             _ = try read(path: path) // the diagnostic `read` gives for a file it cannot open
@@ -31,7 +33,9 @@ extension CatalogReader {
     }
 
     /// `forEachEntry(path:_:)` over catalog bytes already in memory.
-    public static func forEachEntry(bytes: [UInt8], path: String, _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
+    public static func forEachEntry(bytes: [UInt8], path: String, _ body: (String, CatalogEntry) -> Void)
+        throws(Diagnostic)
+    {
         var source = CatalogEntryStream.Window(bytes: bytes)
         try CatalogEntryStream.run(&source, path: path, hashKey: { $0.hashValue }, body)
     }
@@ -99,7 +103,9 @@ package enum CatalogEntryStream {
             }
             events?(.window(buffer.count))
             while count < buffer.count {
-                let read = buffer.withUnsafeMutableBytes { raw in Foundation.read(descriptor, raw.baseAddress! + count, raw.count - count) }
+                let read = buffer.withUnsafeMutableBytes { raw in
+                    Foundation.read(descriptor, raw.baseAddress! + count, raw.count - count)
+                }
                 if read < 0 {
                     if errno == EINTR { continue }
                     throw HandOver() // the whole-file reader says why, as it does for any file
@@ -125,8 +131,10 @@ package enum CatalogEntryStream {
     /// Why the stream hands over to the whole-file reader.
     struct HandOver: Error {}
 
-    static func run(_ window: inout Window, path: String, hashKey: (String) -> Int,
-                    _ body: (String, CatalogEntry) -> Void) throws(Diagnostic) {
+    static func run(
+        _ window: inout Window, path: String, hashKey: (String) -> Int,
+        _ body: (String, CatalogEntry) -> Void
+    ) throws(Diagnostic) {
         var delivered = 0
         do {
             try stream(&window, delivered: &delivered, hashKey: hashKey, body)
@@ -139,16 +147,22 @@ package enum CatalogEntryStream {
     }
 
     private static func wholeCatalog(_ window: Window, path: String) throws(Diagnostic) -> StringCatalog {
-        if window.atEnd && window.start == 0 { return try CatalogReader.parse(bytes: Array(window.buffer[..<window.count]), path: path) }
+        if window.atEnd && window.start == 0 {
+            return try CatalogReader.parse(bytes: Array(window.buffer[..<window.count]), path: path)
+        }
         return try CatalogReader.read(path: path)
     }
 
-    private static func stream(_ window: inout Window, delivered: inout Int, hashKey: (String) -> Int,
-                               _ body: (String, CatalogEntry) -> Void) throws {
+    private static func stream(
+        _ window: inout Window, delivered: inout Int, hashKey: (String) -> Int,
+        _ body: (String, CatalogEntry) -> Void
+    ) throws {
         if !window.atEnd { _ = try window.refill(keeping: 0) }
         var step = Step.open
         // Where the next step starts, in the window.
-        var mark = window.count >= 3 && window.buffer[0] == 0xEF && window.buffer[1] == 0xBB && window.buffer[2] == 0xBF ? 3 : 0
+        var mark =
+            window.count >= 3 && window.buffer[0] == 0xEF && window.buffer[1] == 0xBB && window.buffer[2] == 0xBF
+            ? 3 : 0
         var topLevel: Set<String> = []
         var seenHashes = Set<Int>()
         var hints: [Int] = []
@@ -211,7 +225,9 @@ package enum CatalogEntryStream {
             case .success(false):
                 throw HandOver()
             case .failure(let error):
-                guard error.offset >= window.count - refillMargin, try window.refill(keeping: mark) else { throw HandOver() }
+                guard error.offset >= window.count - refillMargin, try window.refill(keeping: mark) else {
+                    throw HandOver()
+                }
                 mark = 0
             }
         }

@@ -15,7 +15,9 @@ public enum CatalogFiles {
         }
     }
 
-    static let skippedFolders: Set<String> = [".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm", "SourcePackages"]
+    static let skippedFolders: Set<String> = [
+        ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm", "SourcePackages",
+    ]
 
     /// Expands each argument; files are kept as given (a missing one is reported by the reader).
     public static func expand(_ arguments: [String]) -> [Found] {
@@ -24,7 +26,9 @@ public enum CatalogFiles {
             var isDirectory: ObjCBool = false
             let path = URL(fileURLWithPath: argument).standardizedFileURL.path
             // A folder named like a catalog is given to the reader, which says what it is.
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue, !path.hasSuffix(".xcstrings") else {
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                !path.hasSuffix(".xcstrings")
+            else {
                 found.append(Found(path: argument, base: nil))
                 continue
             }

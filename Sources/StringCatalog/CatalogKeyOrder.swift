@@ -31,8 +31,9 @@ public final class CatalogKeyOrder {
     /// True when `a` sorts before `b` by Foundation's comparator itself (for keys `ASCIIKeyOrder`
     /// does not handle, and as the reference it is tested against).
     static func foundationPrecedes(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
-                  locale: systemLocale) == .orderedAscending
+        a.compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
+            locale: systemLocale) == .orderedAscending
     }
 
     /// `NSLocale.system` creates a CFLocale on every access (18% of a write in callgrind); the

@@ -28,7 +28,9 @@ public enum CatalogNormalizer {
     /// Byte equality with `memcmp` (the generic `==` of `[UInt8]` is slow on hundreds of MB).
     private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        return a.withUnsafeBytes { x in
+            b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 
     /// What happened to one file in `normalizeFile(atPath:check:)`.
@@ -47,8 +49,10 @@ public enum CatalogNormalizer {
     /// that differs is encoded again, into its staged file.
     /// - Parameter root: the tree it is rewritten in (the folder argument it was found under);
     ///   nil: the catalog's own folder. A catalog that is a link out of it is not rewritten.
-    public static func normalizeFile(atPath path: String, check: Bool,
-                                     root: String? = nil) throws(Diagnostic) -> FileOutcome {
+    public static func normalizeFile(
+        atPath path: String, check: Bool,
+        root: String? = nil
+    ) throws(Diagnostic) -> FileOutcome {
         let catalog = try CatalogReader.parse(bytes: try CatalogReader.readBytes(path: path), path: path)
         FreedMemory.giveBack()
         if try sameAsFile(catalog, at: path) { return .alreadyNormalized }
@@ -65,8 +69,11 @@ public enum CatalogNormalizer {
                     throw error
                 }
                 do {
-                    try AtomicFile.writeAll([AtomicFile.BatchFile(path: path, content: .staged(staged), overwrite: true,
-                                                                  root: tree)])
+                    try AtomicFile.writeAll([
+                        AtomicFile.BatchFile(
+                            path: path, content: .staged(staged), overwrite: true,
+                            root: tree)
+                    ])
                 } catch {
                     throw error.error
                 }
@@ -99,7 +106,9 @@ public enum CatalogNormalizer {
                 same = false
             }
         }
-        if let readError { throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(readError)))", at: .file(path)) }
+        if let readError {
+            throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(readError)))", at: .file(path))
+        }
         guard same else { return false }
         // Nothing may follow.
         var tail: [UInt8] = []

@@ -73,15 +73,19 @@ struct CatalogReadError: Error, Equatable {
     }
 
     private static func isPlainName(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { b in
-            (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
-        }
+        !name.isEmpty
+            && name.utf8.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
+                    || b == 0x2D
+            }
     }
 }
 
 /// Runs `body`; an error coming out of it gets `component` added to its path.
 @inline(__always)
-func within<T>(_ component: CatalogReadError.Component, _ body: () throws(CatalogReadError) -> T) throws(CatalogReadError) -> T {
+func within<T>(_ component: CatalogReadError.Component, _ body: () throws(CatalogReadError) -> T)
+    throws(CatalogReadError) -> T
+{
     do {
         return try body()
     } catch {

@@ -23,13 +23,15 @@ public enum CatalogReader {
     /// `parse(bytes:path:)` with the entries decoded on every core by their size (`.bySize`, what
     /// every read does), or always, or never (tests compare the two ways); `segments` gets the
     /// number of segments of a decode on every core that went through (0: one core decoded them).
-    static func parse(bytes: [UInt8], path: String, split: ParallelSplit,
-                      segments: inout Int) throws(Diagnostic) -> StringCatalog {
+    static func parse(
+        bytes: [UInt8], path: String, split: ParallelSplit,
+        segments: inout Int
+    ) throws(Diagnostic) -> StringCatalog {
         try bytes.withUnsafeBufferPointer { buffer in
             Result { () throws(CatalogReadError) in
                 try CatalogDecoder.decode(buffer, split: split, segments: &segments)
             }
-                .mapError { $0.diagnostic(in: buffer, path: path) }
+            .mapError { $0.diagnostic(in: buffer, path: path) }
         }.get()
     }
 

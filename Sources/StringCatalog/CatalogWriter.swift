@@ -33,19 +33,24 @@ public enum CatalogWriter {
     /// the keys are sorted here (and the table's languages, once), and each row is written from
     /// its cells as it is encoded, block by block on the encoding threads, so no entry is ever
     /// built. The bytes are those of `data(for:)` of the same catalog.
-    public static func write<Rows: CatalogRows, E: Error>(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                                                          extractionState: ExtractionState?, rows: Rows,
-                                                          to sink: ([UInt8]) throws(E) -> Void) throws(E) {
+    public static func write<Rows: CatalogRows, E: Error>(
+        keys: [String], languages: [String], sourceLanguage: String, version: String,
+        extractionState: ExtractionState?, rows: Rows,
+        to sink: ([UInt8]) throws(E) -> Void
+    ) throws(E) {
         try stream(to: sink) { emitter, part in
-            emitter.write(keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version,
-                          extractionState: extractionState, rows: rows, sink: part)
+            emitter.write(
+                keys: keys, languages: languages, sourceLanguage: sourceLanguage, version: version,
+                extractionState: extractionState, rows: rows, sink: part)
         }
     }
 
     /// Runs `encode` with an emitter whose parts go to `sink`; the first error `sink` throws
     /// stops the encoding and is thrown here. The last part is handed over at the end.
-    private static func stream<E: Error>(to sink: ([UInt8]) throws(E) -> Void,
-                                         _ encode: (inout CatalogEmitter, (_ bytes: [UInt8]) -> Bool) -> Void) throws(E) {
+    private static func stream<E: Error>(
+        to sink: ([UInt8]) throws(E) -> Void,
+        _ encode: (inout CatalogEmitter, (_ bytes: [UInt8]) -> Bool) -> Void
+    ) throws(E) {
         var emitter = CatalogEmitter(capacity: CatalogEmitter.streamChunkBytes + CatalogEmitter.streamChunkBytes / 4)
         var failure: E?
         // `encode` and `sink` are both non-escaping: passing `sink` on inside a closure needs this.
@@ -73,8 +78,9 @@ public enum CatalogWriter {
     /// `data(for:)`.
     public static func foundationData(for catalog: StringCatalog) throws -> Data {
         let object = CatalogJSON.value(of: catalog).foundationObject
-        return try JSONSerialization.data(withJSONObject: object,
-                                          options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return try JSONSerialization.data(
+            withJSONObject: object,
+            options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 }
 
@@ -117,8 +123,10 @@ struct CatalogEmitter {
     /// parts are handed over as they are, in order, once they pass `streamChunkBytes`: they are
     /// never copied into one buffer. False when `sink` stopped it. Otherwise the halves are
     /// spliced into `out`.
-    private mutating func writeMembers(count: Int, streaming: Bool, blockEntries: Int = streamBlockEntries, sink: (_ bytes: [UInt8]) -> Bool,
-                                       _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void) -> Bool {
+    private mutating func writeMembers(
+        count: Int, streaming: Bool, blockEntries: Int = streamBlockEntries, sink: (_ bytes: [UInt8]) -> Bool,
+        _ member: @escaping @Sendable (inout CatalogEmitter, Int) -> Void
+    ) -> Bool {
         let parallel = count >= Self.parallelThreshold
         guard streaming else {
             if !parallel {
@@ -152,7 +160,8 @@ struct CatalogEmitter {
                 let run: @Sendable (WriterJob) -> WriterJobResult = { job in
                     switch job {
                     case .encode(let range, let hasMembers, let capacity):
-                        var emitter = CatalogEmitter(continuingObjectAtDepth: 2, hasMembers: hasMembers, capacity: capacity)
+                        var emitter = CatalogEmitter(
+                            continuingObjectAtDepth: 2, hasMembers: hasMembers, capacity: capacity)
                         for position in range { member(&emitter, position) }
                         return .encoded(emitter.out.bytes)
                     case .hand(let parts):
@@ -221,7 +230,8 @@ struct CatalogEmitter {
                 out.beginObject()
                 let strings = catalog.strings
                 let indices = sortedEntryIndices(catalog)
-                let finished = writeMembers(count: indices.count, streaming: streaming, sink: sink) { emitter, position in
+                let finished = writeMembers(count: indices.count, streaming: streaming, sink: sink) {
+                    emitter, position in
                     let (key, entry) = strings[indices[position]]
                     emitter.out.key(key)
                     emitter.write(entry)
@@ -235,8 +245,10 @@ struct CatalogEmitter {
     }
 
     /// `write(_:streaming:sink:)` for a catalog given as keys and their rows.
-    mutating func write<Rows: CatalogRows>(keys: [String], languages: [String], sourceLanguage: String, version: String,
-                                           extractionState: ExtractionState?, rows: Rows, sink: (_ bytes: [UInt8]) -> Bool) {
+    mutating func write<Rows: CatalogRows>(
+        keys: [String], languages: [String], sourceLanguage: String, version: String,
+        extractionState: ExtractionState?, rows: Rows, sink: (_ bytes: [UInt8]) -> Bool
+    ) {
         // The languages in Xcode's order, found once for the table (a catalog entry sorts its
         // own localization keys each time), and each one's member name written once.
         let languageOrder = KeySorter.sortedIndices(languages)
@@ -250,11 +262,15 @@ struct CatalogEmitter {
                 out.key(name)
                 out.beginObject()
                 let order = KeySorter.sortedIndices(keys)
-                let finished = writeMembers(count: order.count, streaming: true, blockEntries: Self.streamBlockRows(languages: languages.count),
-                                            sink: sink) { emitter, position in
+                let finished = writeMembers(
+                    count: order.count, streaming: true, blockEntries: Self.streamBlockRows(languages: languages.count),
+                    sink: sink
+                ) { emitter, position in
                     let row = order[position]
                     emitter.out.key(keys[row])
-                    emitter.writeRow(row, of: rows, extractionState: extractionState, languageKeys: languageKeys, order: languageOrder)
+                    emitter.writeRow(
+                        row, of: rows, extractionState: extractionState, languageKeys: languageKeys,
+                        order: languageOrder)
                 }
                 guard finished else { return }
                 out.endObject()
@@ -267,7 +283,9 @@ struct CatalogEmitter {
     /// A row: the entry's fields in the order `write(_ entry:)` gives them, its localizations in
     /// `order` (the table's languages sorted once); a translated unit, what nearly every cell
     /// is, is written in one step (`JSONTextWriter.translatedUnit`).
-    private mutating func writeRow<Rows: CatalogRows>(_ row: Int, of rows: Rows, extractionState: ExtractionState?, languageKeys: [[UInt8]], order: [Int]) {
+    private mutating func writeRow<Rows: CatalogRows>(
+        _ row: Int, of rows: Rows, extractionState: ExtractionState?, languageKeys: [[UInt8]], order: [Int]
+    ) {
         out.beginObject()
         for name in CatalogFieldNames.entryOrder {
             switch name {
@@ -332,12 +350,15 @@ struct CatalogEmitter {
         // A translated string unit and nothing else (every plain value, every plural form of a
         // migrated catalog): the same bytes in three appends.
         if localization.variations == nil, localization.substitutions.isEmpty, localization.extraFields.isEmpty,
-           let unit = localization.stringUnit, unit.extraFields.isEmpty, unit.state == .translated {
+            let unit = localization.stringUnit, unit.extraFields.isEmpty, unit.state == .translated
+        {
             out.translatedUnit(unit.value)
             return
         }
         out.beginObject()
-        for name in memberOrder(CatalogFieldNames.localizationOrder, localization.extraFields, known: CatalogFieldNames.localization) {
+        for name in memberOrder(
+            CatalogFieldNames.localizationOrder, localization.extraFields, known: CatalogFieldNames.localization)
+        {
             switch name {
             case "stringUnit": if let unit = localization.stringUnit { out.key(name); write(unit) }
             case "variations": if let variations = localization.variations { out.key(name); write(variations) }
@@ -353,7 +374,9 @@ struct CatalogEmitter {
 
     private mutating func write(_ unit: StringUnit) {
         out.beginObject()
-        for name in memberOrder(CatalogFieldNames.stringUnitOrder, unit.extraFields, known: CatalogFieldNames.stringUnit) {
+        for name in memberOrder(
+            CatalogFieldNames.stringUnitOrder, unit.extraFields, known: CatalogFieldNames.stringUnit)
+        {
             switch name {
             case "state": out.key(name); out.string(unit.state.rawValue)
             case "value": out.key(name); out.string(unit.value)
@@ -365,10 +388,13 @@ struct CatalogEmitter {
 
     private mutating func write(_ substitution: Substitution) {
         out.beginObject()
-        for name in memberOrder(CatalogFieldNames.substitutionOrder, substitution.extraFields, known: CatalogFieldNames.substitution) {
+        for name in memberOrder(
+            CatalogFieldNames.substitutionOrder, substitution.extraFields, known: CatalogFieldNames.substitution)
+        {
             switch name {
             case "argNum": if let number = substitution.argNum { out.key(name); out.int(number) }
-            case "formatSpecifier": if let specifier = substitution.formatSpecifier { out.key(name); out.string(specifier) }
+            case "formatSpecifier":
+                if let specifier = substitution.formatSpecifier { out.key(name); out.string(specifier) }
             case "variations": if let variations = substitution.variations { out.key(name); write(variations) }
             default: writeExtra(name, substitution.extraFields)
             }
@@ -378,7 +404,9 @@ struct CatalogEmitter {
 
     private mutating func write(_ variations: CatalogVariations) {
         out.beginObject()
-        for name in memberOrder(CatalogFieldNames.variationsOrder, variations.extraFields, known: CatalogFieldNames.variations) {
+        for name in memberOrder(
+            CatalogFieldNames.variationsOrder, variations.extraFields, known: CatalogFieldNames.variations)
+        {
             switch name {
             case "plural": if let plural = variations.plural { out.key(name); write(plural) }
             case "device": if let device = variations.device { out.key(name); write(device) }
@@ -422,7 +450,9 @@ struct CatalogEmitter {
 /// The field names the model knows at each level; everything else goes to `extraFields`.
 enum CatalogFieldNames {
     static let catalog: Set<String> = ["sourceLanguage", "strings", "version"]
-    static let entry: Set<String> = ["comment", "extractionState", "isCommentAutoGenerated", "localizations", "shouldTranslate"]
+    static let entry: Set<String> = [
+        "comment", "extractionState", "isCommentAutoGenerated", "localizations", "shouldTranslate",
+    ]
     static let localization: Set<String> = ["stringUnit", "substitutions", "variations"]
     static let stringUnit: Set<String> = ["state", "value"]
     static let substitution: Set<String> = ["argNum", "formatSpecifier", "variations"]
@@ -460,7 +490,8 @@ public enum CatalogCell: Sendable {
     public var localization: CatalogLocalization? {
         switch self {
         case .empty: return nil
-        case .translated(let value): return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
+        case .translated(let value):
+            return CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
         case .localization(let localization): return localization
         }
     }

@@ -66,7 +66,7 @@ struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(CatalogReadError) -> [String: JSONValue] {
-        i += 1  // {
+        i += 1 // {
         var result: [String: JSONValue] = [:]
         var first = true
         while let (key, keyOffset) = try nextMember(first: &first) {
@@ -104,7 +104,9 @@ struct JSONParser {
                 i += 1
                 return nil
             }
-            guard bytes[i] == UInt8(ascii: ",") else { throw error("unexpected \(describeCurrent()), expected ',' or '}'") }
+            guard bytes[i] == UInt8(ascii: ",") else {
+                throw error("unexpected \(describeCurrent()), expected ',' or '}'")
+            }
             i += 1
             skipWhitespace()
         }
@@ -130,12 +132,14 @@ struct JSONParser {
             let b = bytes[k]
             if b == UInt8(ascii: "\"") {
                 i = k + 1
-                return MemberKey(offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<k]), decoded: nil)
+                return MemberKey(
+                    offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[(quote + 1)..<k]), decoded: nil)
             }
             if b == UInt8(ascii: "\\") || b >= 0x80 || b < 0x20 { break }
             k += 1
         }
-        return MemberKey(offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[quote..<quote]), decoded: try parseString())
+        return MemberKey(
+            offset: quote, plain: UnsafeBufferPointer(rebasing: bytes[quote..<quote]), decoded: try parseString())
     }
 
     /// A key seen twice in one object. Swift compares strings by canonical equivalence: "é"
@@ -144,8 +148,9 @@ struct JSONParser {
     func duplicateKeyError(_ key: String, earlier: String, at offset: Int) -> CatalogReadError {
         let quoted = ControlCharacters.quoted
         if Array(earlier.utf8) != Array(key.utf8) {
-            return .syntax("key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization"
-                           + " (composed vs decomposed characters); stringcat cannot keep both", at: offset)
+            return .syntax(
+                "key \(quoted(key)) differs from the earlier key \(quoted(earlier)) only by Unicode normalization"
+                    + " (composed vs decomposed characters); stringcat cannot keep both", at: offset)
         }
         return .syntax("duplicate key \(quoted(key)) in the same object", at: offset)
     }
@@ -163,7 +168,7 @@ struct JSONParser {
     mutating func advance() { i += 1 }
 
     private mutating func parseArray(depth: Int) throws(CatalogReadError) -> [JSONValue] {
-        i += 1  // [
+        i += 1 // [
         var result: [JSONValue] = []
         skipWhitespace()
         if i < bytes.count && bytes[i] == UInt8(ascii: "]") {
@@ -214,7 +219,9 @@ struct JSONParser {
             isInteger = false
             i += 1
             if i < bytes.count && (bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-")) { i += 1 }
-            guard i < bytes.count, isDigit(bytes[i]) else { throw error("invalid number: expected a digit in the exponent") }
+            guard i < bytes.count, isDigit(bytes[i]) else {
+                throw error("invalid number: expected a digit in the exponent")
+            }
             while i < bytes.count && isDigit(bytes[i]) { i += 1 }
         }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
@@ -232,7 +239,7 @@ struct JSONParser {
     /// Parses a string starting at its opening quote. Strings without escapes (nearly all) are
     /// decoded straight from the input bytes.
     mutating func parseString() throws(CatalogReadError) -> String {
-        i += 1  // "
+        i += 1 // "
         let start = i
         var sawNonASCII = false
         skipPlainBytes(sawNonASCII: &sawNonASCII)
@@ -266,7 +273,8 @@ struct JSONParser {
         while i &+ 8 <= bytes.count {
             let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
             let quote = word ^ (ones &* 0x22), backslash = word ^ (ones &* 0x5C)
-            let stops = ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
+            let stops =
+                ((quote &- ones) & ~quote | (backslash &- ones) & ~backslash | (word &- ones &* 0x20) & ~word) & highs
             if stops != 0 {
                 let before = stops.trailingZeroBitCount & ~7
                 if word & highs & ((1 << before) &- 1) != 0 { sawNonASCII = true }
@@ -415,7 +423,8 @@ struct JSONParser {
     @inline(__always) private mutating func skipIndentation() {
         guard let base = bytes.baseAddress else { return }
         while i &+ 8 <= bytes.count {
-            let notSpace = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
+            let notSpace =
+                UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) ^ 0x2020_2020_2020_2020
             if notSpace != 0 {
                 i &+= notSpace.trailingZeroBitCount >> 3
                 return

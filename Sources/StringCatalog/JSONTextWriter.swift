@@ -75,7 +75,9 @@ public struct JSONTextWriter {
     /// the localization of a plain value, most of a migrated catalog, in three appends. Its
     /// constant parts depend only on the depth, and are made once per depth.
     mutating func translatedUnit(_ value: String) {
-        let parts = depth < Self.translatedUnitPartsByDepth.count ? Self.translatedUnitPartsByDepth[depth] : Self.translatedUnitParts(depth: depth)
+        let parts =
+            depth < Self.translatedUnitPartsByDepth.count
+            ? Self.translatedUnitPartsByDepth[depth] : Self.translatedUnitParts(depth: depth)
         bytes.append(contentsOf: parts.prefix)
         string(value)
         bytes.append(contentsOf: parts.suffix)

@@ -72,7 +72,8 @@ enum KeySorter {
             // Find the first position >= low whose key comes after `key`.
             var bound = 1
             var lastBefore = low - 1 // the last position known to come before `key`
-            while low + bound - 1 < fast.count && !CatalogKeyOrder.foundationPrecedes(key, keys[fast[low + bound - 1]]) {
+            while low + bound - 1 < fast.count && !CatalogKeyOrder.foundationPrecedes(key, keys[fast[low + bound - 1]])
+            {
                 lastBefore = low + bound - 1
                 bound *= 2
             }
@@ -148,8 +149,10 @@ enum KeySorter {
     }
 
     /// Sorts `items[low..<high]`, using `buffer[low..<high]` as scratch.
-    private static func sort<Order: IndexOrder>(_ items: UnsafeMutableBufferPointer<Int>, _ buffer: UnsafeMutableBufferPointer<Int>,
-                                                _ low: Int, _ high: Int, _ order: Order) {
+    private static func sort<Order: IndexOrder>(
+        _ items: UnsafeMutableBufferPointer<Int>, _ buffer: UnsafeMutableBufferPointer<Int>,
+        _ low: Int, _ high: Int, _ order: Order
+    ) {
         guard high - low > 1 else { return }
         let mid = low + (high - low) / 2
         sort(items, buffer, low, mid, order)
@@ -158,8 +161,10 @@ enum KeySorter {
     }
 
     /// Merges the sorted runs `items[low..<mid]` and `items[mid..<high]`.
-    private static func merge<Order: IndexOrder>(_ items: UnsafeMutableBufferPointer<Int>, _ buffer: UnsafeMutableBufferPointer<Int>,
-                                                 _ low: Int, _ mid: Int, _ high: Int, _ order: Order) {
+    private static func merge<Order: IndexOrder>(
+        _ items: UnsafeMutableBufferPointer<Int>, _ buffer: UnsafeMutableBufferPointer<Int>,
+        _ low: Int, _ mid: Int, _ high: Int, _ order: Order
+    ) {
         // Already in order: one comparison.
         if order.precedes(items[mid - 1], items[mid]) { return }
         for k in low..<mid { buffer[k] = items[k] }

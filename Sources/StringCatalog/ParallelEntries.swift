@@ -35,7 +35,9 @@ extension CatalogDecoder {
         var starts = [begin]
         for piece in 1..<pieces {
             let target = begin + Int((Int64(total) * Int64(piece)) / Int64(pieces))
-            guard target > starts.last!, let boundary = Self.entryBoundary(in: shared.bytes, from: target) else { continue }
+            guard target > starts.last!, let boundary = Self.entryBoundary(in: shared.bytes, from: target) else {
+                continue
+            }
             if boundary > starts.last! { starts.append(boundary) }
         }
         guard starts.count >= 2 else { return nil }
@@ -43,7 +45,8 @@ extension CatalogDecoder {
         let boundaries = starts
         let segments = ConcurrentMap.map(Array(starts.indices)) { index -> Segment? in
             var decoder = CatalogDecoder(window: shared.bytes, offset: boundaries[index], hints: hints)
-            return try? decoder.segment(first: index == 0, end: index + 1 < boundaries.count ? boundaries[index + 1] : nil)
+            return try? decoder.segment(
+                first: index == 0, end: index + 1 < boundaries.count ? boundaries[index + 1] : nil)
         }
         let decoded = segments.compactMap { $0 }
         guard decoded.count == segments.count else { return nil }

@@ -151,7 +151,9 @@ struct FormatArgumentScan {
 
     /// `%[N$][flags][width][.precision][length]conversion`, or `%%`. Fills `parts` when given
     /// (the parser's; the checks' scan needs none).
-    static func specifier(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int, parts: UnsafeMutablePointer<SpecifierParts>?) -> Token? {
+    static func specifier(
+        _ bytes: UnsafeBufferPointer<UInt8>, at start: Int, parts: UnsafeMutablePointer<SpecifierParts>?
+    ) -> Token? {
         let n = bytes.count
         var j = start + 1
         guard j < n else { return nil }
@@ -178,7 +180,8 @@ struct FormatArgumentScan {
         let lengthStart = j
         j += lengthModifier(bytes, at: j)
         guard j < n, isConversion(bytes[j]) else { return nil }
-        parts?.pointee = SpecifierParts(flags: flagsStart, width: widthStart, precision: precisionStart, length: lengthStart)
+        parts?.pointee = SpecifierParts(
+            flags: flagsStart, width: widthStart, precision: precisionStart, length: lengthStart)
         return Token(kind: .specifier, start: start, end: j + 1, position: position, conversion: bytes[j])
     }
 
@@ -212,7 +215,9 @@ struct FormatArgumentScan {
     /// `-+ #0'`
     private static func isFlag(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"): return true
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"),
+            UInt8(ascii: "'"):
+            return true
         default: return false
         }
     }
@@ -220,10 +225,15 @@ struct FormatArgumentScan {
     /// `@diuxXofFeEgGaAcCsSpnDUO`
     private static func isConversion(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
-             UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
-             UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
-             UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "D"), UInt8(ascii: "U"), UInt8(ascii: "O"): return true
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+            UInt8(ascii: "X"),
+            UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "g"),
+            UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"),
+            UInt8(ascii: "s"),
+            UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "D"), UInt8(ascii: "U"),
+            UInt8(ascii: "O"):
+            return true
         default: return false
         }
     }

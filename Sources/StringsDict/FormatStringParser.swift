@@ -26,8 +26,11 @@ public enum FormatStringParser {
             guard bytes[i] == FormatArgumentScan.percent else { i += 1; continue }
             flushLiteral(upTo: i)
             if let (token, name) = FormatArgumentScan.variable(bytes, at: i) {
-                tokens.append(.variable(VariableReference(raw: text(bytes, token.start, token.end), name: name,
-                                                          position: token.position, isMalformed: token.isMalformed)))
+                tokens.append(
+                    .variable(
+                        VariableReference(
+                            raw: text(bytes, token.start, token.end), name: name,
+                            position: token.position, isMalformed: token.isMalformed)))
                 i = token.end
             } else if let token = FormatArgumentScan.specifier(bytes, at: i, parts: &parts) {
                 tokens.append(.specifier(specifier(token, parts, bytes)))
@@ -43,19 +46,23 @@ public enum FormatStringParser {
     }
 
     /// The value of a specifier token and its parts.
-    private static func specifier(_ token: FormatArgumentScan.Token, _ parts: FormatArgumentScan.SpecifierParts,
-                                  _ bytes: UnsafeBufferPointer<UInt8>) -> FormatSpecifier {
+    private static func specifier(
+        _ token: FormatArgumentScan.Token, _ parts: FormatArgumentScan.SpecifierParts,
+        _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> FormatSpecifier {
         if token.kind == .percentLiteral {
-            return FormatSpecifier(raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%")
+            return FormatSpecifier(
+                raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%")
         }
         let conversionAt = token.end - 1
         let widthEnd = parts.precision.map { $0 - 1 } ?? parts.length
-        return FormatSpecifier(raw: text(bytes, token.start, token.end), position: token.position,
-                               flags: text(bytes, parts.flags, parts.width),
-                               width: widthEnd > parts.width ? text(bytes, parts.width, widthEnd) : nil,
-                               precision: parts.precision.map { text(bytes, $0, parts.length) },
-                               length: text(bytes, parts.length, conversionAt),
-                               conversion: Character(Unicode.Scalar(bytes[conversionAt])))
+        return FormatSpecifier(
+            raw: text(bytes, token.start, token.end), position: token.position,
+            flags: text(bytes, parts.flags, parts.width),
+            width: widthEnd > parts.width ? text(bytes, parts.width, widthEnd) : nil,
+            precision: parts.precision.map { text(bytes, $0, parts.length) },
+            length: text(bytes, parts.length, conversionAt),
+            conversion: Character(Unicode.Scalar(bytes[conversionAt])))
     }
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> String {

@@ -40,7 +40,10 @@ public struct FormatSpecifier: Sendable, Hashable {
     /// Conversion character: `@ d i u x X o f F e E g G a A c C s S p n D U O`, or `%` for `%%`.
     public var conversion: Character
 
-    public init(raw: String, position: Int?, flags: String, width: String?, precision: String?, length: String, conversion: Character) {
+    public init(
+        raw: String, position: Int?, flags: String, width: String?, precision: String?, length: String,
+        conversion: Character
+    ) {
         self.raw = raw
         self.position = position
         self.flags = flags

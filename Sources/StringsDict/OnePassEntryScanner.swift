@@ -44,11 +44,14 @@ struct OnePassEntryScanner {
         let line = cursor.line
         if cursor.skip(Tag.dictClose) { return .end }
         guard cursor.skip(Tag.keyOpen), let keyText = cursor.text(), cursor.skip(Tag.keyClose),
-              let key = cursor.string(keyText) else { return .handOver }
+            let key = cursor.string(keyText)
+        else { return .handOver }
         cursor.skipWhiteSpace()
         // A value that is not a dictionary is an error of the decoder's.
         guard cursor.skip(Tag.dictOpen), let (formatKey, formatKeyOffset) = pluralRule() else { return .handOver }
-        return .entry(EntryHead(key: key, keyOffset: keyOffset, line: line, formatKey: formatKey, formatKeyOffset: formatKeyOffset))
+        return .entry(
+            EntryHead(
+                key: key, keyOffset: keyOffset, line: line, formatKey: formatKey, formatKeyOffset: formatKeyOffset))
     }
 
     /// The members of an entry's `<dict>` through its `</dict>`: the format key (returned) and
@@ -76,7 +79,9 @@ struct OnePassEntryScanner {
             guard let name = cursor.string(keyText) else { return nil }
             // The decoder finds keys by Swift string equality, under which a non-ASCII spelling
             // can equal one of these names (U+212A KELVIN SIGN equals K): its business.
-            if !keyText.isASCII, name == StringsDictKeys.formatKey || name == DeviceRule.ruleTypeKey || name == WidthRule.ruleTypeKey {
+            if !keyText.isASCII,
+                name == StringsDictKeys.formatKey || name == DeviceRule.ruleTypeKey || name == WidthRule.ruleTypeKey
+            {
                 return nil
             }
             guard cursor.skip(Tag.dictOpen), let variable = variable(name, keyOffset: tagStart) else { return nil }

@@ -44,7 +44,8 @@ struct PlainPlistCursor {
     /// Reads the XML declaration, DOCTYPE and `<plist>` up to the top-level `<dict>` open tag
     /// included; false outside the plain form.
     mutating func header() -> Bool {
-        guard skip(Tag.xmlDeclarationOpen), let declarationEnd = find(Tag.piClose), declaresUTF8(offset, declarationEnd) else { return false }
+        guard skip(Tag.xmlDeclarationOpen), let declarationEnd = find(Tag.piClose), declaresUTF8(offset, declarationEnd)
+        else { return false }
         offset = declarationEnd + 2
         skipWhiteSpaceUncounted()
         if skip(Tag.doctypeOpen) {

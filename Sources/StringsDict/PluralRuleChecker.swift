@@ -62,7 +62,9 @@ struct PluralRuleChecker {
 
     /// Appends the findings of the rule with `formatKey` and `variables` (sorted by name; their
     /// forms in `forms`, in category order), in the order a reader reports them.
-    mutating func check(formatKey: String, variables: [DecodedVariable], forms: [DecodedForm], into findings: inout [Finding]) {
+    mutating func check(
+        formatKey: String, variables: [DecodedVariable], forms: [DecodedForm], into findings: inout [Finding]
+    ) {
         func warn(_ message: String, _ place: Place) {
             findings.append(Finding(message: message, place: place))
         }
@@ -94,7 +96,10 @@ struct PluralRuleChecker {
         }
         for use in uses where use.token.isMalformed {
             let name = names[use.token.nameIndex]
-            warn("malformed variable reference '\(FormatArgumentScan.raw(use.token, in: formatKey))' in \(formatKeyName) (expected %#@\(name)@ or %N$#@\(name)@)", .formatKey)
+            warn(
+                "malformed variable reference '\(FormatArgumentScan.raw(use.token, in: formatKey))' in "
+                    + "\(formatKeyName) (expected %#@\(name)@ or %N$#@\(name)@)",
+                .formatKey)
         }
         referenced.removeAll(keepingCapacity: true)
         for use in uses { referenced.append(names[use.token.nameIndex]) }
@@ -116,7 +121,9 @@ struct PluralRuleChecker {
                     let name = names[token.nameIndex]
                     referenced.append(name)
                     if token.isMalformed {
-                        warn("malformed variable reference '\(FormatArgumentScan.raw(token, in: forms[k].text))'", .form(variable: v, form: k))
+                        warn(
+                            "malformed variable reference '\(FormatArgumentScan.raw(token, in: forms[k].text))'",
+                            .form(variable: v, form: k))
                     } else if !isDefined(name) {
                         warn("form references variable '\(name)' that is not defined", .form(variable: v, form: k))
                     }
@@ -136,24 +143,32 @@ struct PluralRuleChecker {
     }
 
     /// One variable's checks (`variables[v]`).
-    private mutating func check(_ variable: DecodedVariable, _ v: Int, forms: [DecodedForm], argument: Int?,
-                                warn: (String, Place) -> Void) {
+    private mutating func check(
+        _ variable: DecodedVariable, _ v: Int, forms: [DecodedForm], argument: Int?,
+        warn: (String, Place) -> Void
+    ) {
         if variable.specType.isEmpty {
             warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", .variable(v))
         } else if variable.specType != PluralVariable.pluralRuleType {
-            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", .specType(v))
+            warn(
+                "\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)",
+                .specType(v))
         }
         var valueKind: FormatArgumentKind?
         var normalizedValueType = ""
         if let written = variable.valueType {
             normalizedValueType = PluralVariable.normalized(valueType: written)
             if written != normalizedValueType {
-                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalizedValueType)'", .valueType(v))
+                warn(
+                    "\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalizedValueType)'",
+                    .valueType(v))
             }
             if let kind = rememberedArgumentKind(ofValueType: normalizedValueType) {
                 valueKind = kind
             } else {
-                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", .valueType(v))
+                warn(
+                    "\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)",
+                    .valueType(v))
             }
         } else {
             warn("missing \(StringsDictKeys.valueType)", .variable(v))
@@ -165,8 +180,12 @@ struct PluralRuleChecker {
             // `zero` is not one of CLDR's categories in most languages, yet Apple's plural rules
             // use it for the number 0 in every language (Foundation's documentation of the plural
             // rule type): it is a form like any other, carried as is, and no warning.
-            for k in variable.forms where categoryBits & 1 << UInt8(forms[k].category.rank) == 0 && forms[k].category != .zero {
-                warn("category '\(forms[k].category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categoryListText())); kept", .form(variable: v, form: k))
+            for k in variable.forms
+            where categoryBits & 1 << UInt8(forms[k].category.rank) == 0 && forms[k].category != .zero {
+                warn(
+                    "category '\(forms[k].category.rawValue)' is not used by language '\(language)' (CLDR "
+                        + "\(PluralRules.cldrVersion): \(categoryListText())); kept",
+                    .form(variable: v, form: k))
             }
         }
         guard let valueKind else { return }
@@ -179,7 +198,10 @@ struct PluralRuleChecker {
                 let readsVariable = token.position == nil || (argument != nil && token.position == argument)
                 let kind = token.argumentKind
                 guard readsVariable, kind != valueKind else { continue }
-                warn("form uses \(FormatArgumentScan.raw(token, in: form.text)) (\(kind.rawValue)) but \(StringsDictKeys.valueType) is '\(normalizedValueType)' (\(valueKind.rawValue))", .form(variable: v, form: k))
+                warn(
+                    "form uses \(FormatArgumentScan.raw(token, in: form.text)) (\(kind.rawValue)) but "
+                        + "\(StringsDictKeys.valueType) is '\(normalizedValueType)' (\(valueKind.rawValue))",
+                    .form(variable: v, form: k))
             }
         }
     }

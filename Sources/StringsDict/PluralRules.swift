@@ -38,14 +38,21 @@ public enum PluralRules {
     private static let aliases: [String: String] = ["kmr": "ku"]
 
     private static let rows: [(categories: [PluralCategory], languages: String)] = [
-        ([.other], "bm bo dz hnj id ig ii in ja jbo jv jw kde kea km ko lkt lo ms my nqo osa root sah ses sg su th to tpi vi wo yo yue zh"),
-        ([.one, .other], """
+        (
+            [.other],
+            "bm bo dz hnj id ig ii in ja jbo jv jw kde kea km ko lkt lo ms my nqo osa root sah ses sg su th to tpi vi "
+                + "wo yo yue zh"
+        ),
+        (
+            [.one, .other],
+            """
             am as bn doi fa gu hi kn pcm zu ff hy kab ast de en et fi fy gl ia io ji lij nl sc sv sw ur yi \
             si ak bho guw ln mg nso pa ti wa tzm af an asa az bal bem bez bg brx ce cgg chr ckb dv ee el eo \
             eu fo fur gsw ha haw hu jgo jmc ka kaj kcg kk kkj kl ks ksb ku ky lb lg mas mgo ml mn mr nah nb \
             nd ne nn nnh no nr ny nyn om or os pap ps rm rof rwk saq sd sdh seh sn so sq ss ssy st syr ta te \
             teo tig tk tn tr ts ug uz ve vo vun wae xh xog da is mk ceb fil tl
-            """),
+            """
+        ),
         ([.zero, .one, .other], "lv prg lag ksh blo"),
         ([.one, .two, .other], "iu naq sat se sma smi smj smn sms he iw"),
         ([.one, .few, .other], "shi mo ro bs hr sh sr"),

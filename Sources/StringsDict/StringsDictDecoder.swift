@@ -51,7 +51,8 @@ struct StringsDictDecoder {
     mutating func drop(_ message: String, _ context: Context) {
         warn(message, context)
         if let key = context.plistPath.first {
-            dropped.append(DroppedPart(key: key, message: "\(context.description): \(message)", location: location(context)))
+            dropped.append(
+                DroppedPart(key: key, message: "\(context.description): \(message)", location: location(context)))
         }
     }
 
@@ -101,7 +102,9 @@ struct StringsDictDecoder {
         for key in cases.keys.sorted() {
             let caseContext = ruleContext.appending(key)
             if isDevice && !DeviceRule.knownDevices.contains(key) {
-                warn("unknown device '\(key)' (known: \(DeviceRule.knownDevices.sorted().joined(separator: ", "))); kept", caseContext)
+                warn(
+                    "unknown device '\(key)' (known: \(DeviceRule.knownDevices.sorted().joined(separator: ", "))); kept",
+                    caseContext)
             }
             if !isDevice && (Int(key) == nil || key.hasPrefix("-") || key.hasPrefix("+")) {
                 warn("width '\(key)' is not a whole number; kept", caseContext)
@@ -132,7 +135,9 @@ struct StringsDictDecoder {
             return nil
         }
         guard let formatKey = raw.string else {
-            drop("\(StringsDictKeys.formatKey) is \(raw.kind), not a string; entry skipped", context.appending(StringsDictKeys.formatKey))
+            drop(
+                "\(StringsDictKeys.formatKey) is \(raw.kind), not a string; entry skipped",
+                context.appending(StringsDictKeys.formatKey))
             return nil
         }
         var variables: [PluralVariable] = []
@@ -156,19 +161,27 @@ struct StringsDictDecoder {
             // The key's context is built only for a warning.
             switch key {
             case StringsDictKeys.specType:
-                if let s = value.string { specType = s } else {
+                if let s = value.string {
+                    specType = s
+                } else {
                     drop("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             case StringsDictKeys.valueType:
-                if let s = value.string { valueType = s } else {
+                if let s = value.string {
+                    valueType = s
+                } else {
                     drop("\(key) is \(value.kind), not a string; ignored", context.appending(key))
                 }
             default:
                 guard let category = PluralCategory(rawValue: key) else {
-                    drop("unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored", context.appending(key))
+                    drop(
+                        "unknown key '\(key)' (not a plural category: zero, one, two, few, many, other); ignored",
+                        context.appending(key))
                     continue
                 }
-                if let s = value.string { forms[category] = s } else {
+                if let s = value.string {
+                    forms[category] = s
+                } else {
                     drop("form is \(value.kind), not a string; ignored", context.appending(key))
                 }
             }
@@ -208,9 +221,13 @@ extension StringsDictDecoder {
         var forms: [DecodedForm] = []
         for variable in rule.variables {
             let start = forms.count
-            for (category, text) in variable.sortedForms { forms.append(DecodedForm(category: category, text: text, keyOffset: -1)) }
-            variables.append(DecodedVariable(name: variable.name, keyOffset: -1, specType: variable.specType,
-                                             valueType: variable.valueType, forms: start..<forms.count))
+            for (category, text) in variable.sortedForms {
+                forms.append(DecodedForm(category: category, text: text, keyOffset: -1))
+            }
+            variables.append(
+                DecodedVariable(
+                    name: variable.name, keyOffset: -1, specType: variable.specType,
+                    valueType: variable.valueType, forms: start..<forms.count))
         }
         var findings: [PluralRuleChecker.Finding] = []
         checker.check(formatKey: rule.formatKey, variables: variables, forms: forms, into: &findings)

@@ -11,7 +11,10 @@ public struct PluralVariable: Sendable, Hashable {
     /// The forms per category. Categories the language does not use are kept (Xcode keeps them).
     public var forms: [PluralCategory: String]
 
-    public init(name: String, specType: String = PluralVariable.pluralRuleType, valueType: String?, forms: [PluralCategory: String]) {
+    public init(
+        name: String, specType: String = PluralVariable.pluralRuleType, valueType: String?,
+        forms: [PluralCategory: String]
+    ) {
         self.name = name
         self.specType = specType
         self.valueType = valueType
@@ -108,7 +111,9 @@ public struct DeviceRule: Sendable, Hashable {
     public init(cases: [RuleCase]) { self.cases = cases.sorted { $0.key < $1.key } }
 
     /// The device names Apple documents.
-    public static let knownDevices: Set<String> = ["appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other"]
+    public static let knownDevices: Set<String> = [
+        "appletv", "applevision", "applewatch", "ipad", "iphone", "ipod", "mac", "other",
+    ]
 
     public static let ruleTypeKey = "NSStringDeviceSpecificRuleType"
 }

@@ -39,7 +39,8 @@ enum StringsDictOnePassReader {
                 return nil
             case .entry(let head):
                 firstWarning.append(warnings.count)
-                checker.check(formatKey: head.formatKey, variables: scanner.variables, forms: scanner.forms, into: &findings)
+                checker.check(
+                    formatKey: head.formatKey, variables: scanner.variables, forms: scanner.forms, into: &findings)
                 if !findings.isEmpty {
                     for finding in findings {
                         warnings.append(pending(finding, head, variables: scanner.variables, forms: scanner.forms))
@@ -78,8 +79,10 @@ enum StringsDictOnePassReader {
 
     /// `finding` with the path the decoder's route shows (`"key" > variable > category`) and the
     /// offset of its key.
-    private static func pending(_ finding: PluralRuleChecker.Finding, _ head: OnePassEntryScanner.EntryHead,
-                                variables: [DecodedVariable], forms: [DecodedForm]) -> PendingWarning {
+    private static func pending(
+        _ finding: PluralRuleChecker.Finding, _ head: OnePassEntryScanner.EntryHead,
+        variables: [DecodedVariable], forms: [DecodedForm]
+    ) -> PendingWarning {
         let shown = PluralRuleChecker.shownPath(finding.place, variables: variables, forms: forms)
         let path = (["\"\(head.key)\""] + shown).joined(separator: " > ")
         let offset: Int
@@ -94,12 +97,17 @@ enum StringsDictOnePassReader {
     }
 
     /// The entry the decoder makes of the same rule.
-    private static func model(_ head: OnePassEntryScanner.EntryHead, variables: [DecodedVariable], forms: [DecodedForm]) -> StringsDictEntry {
+    private static func model(_ head: OnePassEntryScanner.EntryHead, variables: [DecodedVariable], forms: [DecodedForm])
+        -> StringsDictEntry
+    {
         let pluralVariables = variables.map { variable in
             var texts: [PluralCategory: String] = Dictionary(minimumCapacity: variable.forms.count)
             for k in variable.forms { texts[forms[k].category] = forms[k].text }
-            return PluralVariable(name: variable.name, specType: variable.specType, valueType: variable.valueType, forms: texts)
+            return PluralVariable(
+                name: variable.name, specType: variable.specType, valueType: variable.valueType, forms: texts)
         }
-        return StringsDictEntry(key: head.key, rule: .plural(PluralRule(formatKey: head.formatKey, sortedVariables: pluralVariables)), line: head.line)
+        return StringsDictEntry(
+            key: head.key, rule: .plural(PluralRule(formatKey: head.formatKey, sortedVariables: pluralVariables)),
+            line: head.line)
     }
 }

@@ -25,8 +25,9 @@ public enum StringsDictReader {
             return result
         case .decoded(var decoder, let entries):
             decoder.check(entries, language: language ?? languageFromPath(path))
-            return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped),
-                                         diagnostics: decoder.diagnostics)
+            return StringsDictReadResult(
+                file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped),
+                diagnostics: decoder.diagnostics)
         }
     }
 
@@ -56,15 +57,19 @@ public enum StringsDictReader {
         }
         guard case .dictionary(let top) = PlistValue(foundation: plist) else {
             let kind = PlistValue.kind(ofFoundation: plist)
-            return .unread(StringsDictReadResult(file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))]))
+            return .unread(
+                StringsDictReadResult(
+                    file: nil, diagnostics: [.error("top level is \(kind), not a dictionary", at: .file(path))]))
         }
         let lines = PlistKeyLines(xml: bytes)
         var decoder = StringsDictDecoder(path: path, lines: lines)
         for duplicate in lines.duplicates {
             let shown = duplicate.path.filter { $0 != DeviceRule.ruleTypeKey && $0 != WidthRule.ruleTypeKey }
             let context = StringsDictDecoder.Context(plistPath: duplicate.path, shownPath: shown)
-            decoder.diagnostics.append(.warning("\(context.description): duplicate key; the last one wins",
-                                                at: SourceLocation(path: path, line: duplicate.position.line, column: duplicate.position.column)))
+            decoder.diagnostics.append(
+                .warning(
+                    "\(context.description): duplicate key; the last one wins",
+                    at: SourceLocation(path: path, line: duplicate.position.line, column: duplicate.position.column)))
         }
         let entries = decoder.entries(top)
         return .decoded(decoder, entries)
@@ -76,7 +81,8 @@ public enum StringsDictReader {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read file" : UnreachableFile.reason(path)
+            let reason =
+                FileManager.default.fileExists(atPath: path) ? "cannot read file" : UnreachableFile.reason(path)
             return StringsDictReadResult(file: nil, diagnostics: [.error(reason, at: .file(path))])
         }
         return parse(data, path: path, language: language)
@@ -84,7 +90,6 @@ public enum StringsDictReader {
 
     /// `…/pt-BR.lproj/Localizable.stringsdict` → `pt-BR`; nil outside an `.lproj` folder.
     public static func languageFromPath(_ path: String) -> String? { LprojFolderName.of(file: path) }
-
 
     /// Foundation's parse error, with the line its message names ("… on line 5", "… at line 1").
     static func parseError(_ error: Error, path: String) -> Diagnostic {

@@ -5,7 +5,8 @@ import Foundation
 public enum StringsDictWriter {
     public static func data(_ entries: [StringsDictEntry]) -> Data {
         // Serialising a dictionary of strings and dictionaries cannot fail.
-        (try? PropertyListSerialization.data(fromPropertyList: propertyList(entries), format: .xml, options: 0)) ?? Data()
+        (try? PropertyListSerialization.data(fromPropertyList: propertyList(entries), format: .xml, options: 0))
+            ?? Data()
     }
 
     /// The entries as the untyped dictionary PropertyListSerialization reads and writes.

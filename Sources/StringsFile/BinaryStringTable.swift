@@ -30,18 +30,23 @@ enum BinaryStringTable {
         let offsetIntSize = Int(p[trailer + 6])
         let refSize = Int(p[trailer + 7])
         guard let objectCount = bigEndian(p + trailer + 8, 8), let topObject = bigEndian(p + trailer + 16, 8),
-              let tableOffset = bigEndian(p + trailer + 24, 8) else { return nil }
+            let tableOffset = bigEndian(p + trailer + 24, 8)
+        else { return nil }
         guard objectCount >= 1, topObject < objectCount, tableOffset >= 9, tableOffset < trailer,
-              (1...8).contains(offsetIntSize), (1...8).contains(refSize) else { return nil }
+            (1...8).contains(offsetIntSize), (1...8).contains(refSize)
+        else { return nil }
         // The offset table fills the bytes between the objects and the trailer exactly.
         let (tableSize, overflow) = objectCount.multipliedReportingOverflow(by: offsetIntSize)
         guard !overflow, tableSize == trailer - tableOffset else { return nil }
         guard refSize == 8 || objectCount < 1 << (8 * refSize),
-              offsetIntSize == 8 || tableOffset < 1 << (8 * offsetIntSize) else { return nil }
+            offsetIntSize == 8 || tableOffset < 1 << (8 * offsetIntSize)
+        else { return nil }
         // Every object starts before the offset table.
         var offsets = [Int](repeating: 0, count: objectCount)
         for k in 0..<objectCount {
-            guard let offset = bigEndian(p + tableOffset + k * offsetIntSize, offsetIntSize), offset >= 8, offset < tableOffset else { return nil }
+            guard let offset = bigEndian(p + tableOffset + k * offsetIntSize, offsetIntSize), offset >= 8,
+                offset < tableOffset
+            else { return nil }
             offsets[k] = offset
         }
         // The top dictionary: its key references, then its value references.
@@ -54,10 +59,11 @@ enum BinaryStringTable {
         var keys = Set<String>(minimumCapacity: count)
         for k in 0..<count {
             guard let keyRef = bigEndian(p + at + k * refSize, refSize), keyRef < objectCount,
-                  let valueRef = bigEndian(p + at + (count + k) * refSize, refSize), valueRef < objectCount,
-                  let key = string(p, at: offsets[keyRef], end: tableOffset, isKey: true),
-                  let value = string(p, at: offsets[valueRef], end: tableOffset, isKey: false),
-                  keys.insert(key).inserted else { return nil }
+                let valueRef = bigEndian(p + at + (count + k) * refSize, refSize), valueRef < objectCount,
+                let key = string(p, at: offsets[keyRef], end: tableOffset, isKey: true),
+                let value = string(p, at: offsets[valueRef], end: tableOffset, isKey: false),
+                keys.insert(key).inserted
+            else { return nil }
             pairs.append((key, value))
         }
         return pairs

@@ -8,7 +8,8 @@ enum ByteSearch {
     @inline(__always) private static func zeroMarks(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
 
     /// Index of the first byte in [from, end) equal to `a` or `b`, else `end`.
-    @inline(__always) static func first(_ a: UInt8, or b: UInt8, in p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func first(_ a: UInt8, or b: UInt8, in p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int
+    {
         var i = from
         let raw = UnsafeRawPointer(p)
         let pa = ones &* UInt64(a), pb = ones &* UInt64(b)
@@ -56,7 +57,9 @@ enum ByteSearch {
 
     /// Index of the first byte in [from, end) equal to `a` or `b`, or that may end a line (see
     /// `firstLineBreakCandidate`), else `end`.
-    @inline(__always) static func first(_ a: UInt8, or b: UInt8, orLineBreakCandidateIn p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    @inline(__always) static func first(
+        _ a: UInt8, or b: UInt8, orLineBreakCandidateIn p: UnsafePointer<UInt8>, from: Int, end: Int
+    ) -> Int {
         var i = from
         let raw = UnsafeRawPointer(p)
         // 16 bytes at a time in vector registers (SSE2 on x86-64: 4 compares and a movemask,
@@ -68,7 +71,8 @@ enum ByteSearch {
             let found = (v .== va) .| (v .== vb) .| (v .== ve2) .| (v .< vlow)
             if any(found) {
                 // 0xFF in each byte found: the lowest is the first.
-                let bytes = unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found), to: SIMD2<UInt64>.self)
+                let bytes = unsafeBitCast(
+                    SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: found), to: SIMD2<UInt64>.self)
                 // One bit per byte (the multiply gathers the top bits of the bytes into the
                 // top byte), then the lowest. Not `low != 0 ? … : …`: compiled as a branch, it
                 // mispredicted half the time (which half holds the closing quote is a coin toss).
@@ -85,13 +89,17 @@ enum ByteSearch {
     /// 15 bytes of the text. Out of line, so that the vector loop above is small enough to be
     /// inlined into the tokenizer (the whole was not: a call per string token).
     @inline(never)
-    private static func first(_ a: UInt8, or b: UInt8, orLineBreakCandidateInTail p: UnsafePointer<UInt8>, from: Int, end: Int) -> Int {
+    private static func first(
+        _ a: UInt8, or b: UInt8, orLineBreakCandidateInTail p: UnsafePointer<UInt8>, from: Int, end: Int
+    ) -> Int {
         var i = from
         let raw = UnsafeRawPointer(p)
         let pa = ones &* UInt64(a), pb = ones &* UInt64(b), pe2 = ones &* 0xE2
         while i &+ 8 <= end {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-            let marks = zeroMarks(word ^ pa) | zeroMarks(word ^ pb) | zeroMarks(word ^ pe2) | ((word &- ones &* 0x0E) & ~word & highs)
+            let marks =
+                zeroMarks(word ^ pa) | zeroMarks(word ^ pb) | zeroMarks(word ^ pe2)
+                | ((word &- ones &* 0x0E) & ~word & highs)
             if marks != 0 { return i &+ marks.trailingZeroBitCount >> 3 }
             i &+= 8
         }

@@ -10,7 +10,8 @@ extension StringsFile {
     public static let droppedComments: Set<String> = ["No comment provided by engineer.", "(No Comment)", ""]
 
     /// Each key of `entries` with its comment (nil when it has none), keys in any order.
-    public static func commentsByKey<Entries: Sequence>(_ entries: Entries) -> [String: String?] where Entries.Element == StringsEntry {
+    public static func commentsByKey<Entries: Sequence>(_ entries: Entries) -> [String: String?]
+    where Entries.Element == StringsEntry {
         var comments: [String: String?] = [:]
         comments.reserveCapacity(entries.underestimatedCount)
         for entry in entries {

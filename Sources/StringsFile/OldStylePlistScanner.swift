@@ -30,7 +30,8 @@ public enum OldStylePlistScanner {
                     if token.isString {
                         do { text = try lexer.text(of: token) } catch { break }
                     }
-                    if let text, previous?.kind == .equals, beforePrevious?.isString == true, beforePreviousText == key {
+                    if let text, previous?.kind == .equals, beforePrevious?.isString == true, beforePreviousText == key
+                    {
                         found.append(text)
                     }
                     beforePrevious = previous

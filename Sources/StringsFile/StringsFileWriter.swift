@@ -23,7 +23,8 @@ public enum StringsFileWriter {
     /// file; building Swift Strings block by block cost a quarter of its time).
     static func utf8(_ entries: [StringsEntry], leadingComment: String?) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(entries.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 + ($1.comment?.utf8.count ?? -6) + 6 })
+        out.reserveCapacity(
+            entries.reduce(0) { $0 + $1.key.utf8.count + $1.value.utf8.count + 8 + ($1.comment?.utf8.count ?? -6) + 6 })
         var first = true
         if let leadingComment, entries.first?.comment != leadingComment {
             out.append(contentsOf: commentLine(leadingComment).utf8)
@@ -54,7 +55,9 @@ public enum StringsFileWriter {
 
     /// The bytes of a `.strings` file: UTF-8 without BOM (the default, what Xcode writes today),
     /// or UTF-16/UTF-32 with a BOM. The property-list cases are written as UTF-8 text.
-    public static func data(_ entries: [StringsEntry], leadingComment: String? = nil, encoding: StringsEncoding = .utf8) -> Data {
+    public static func data(_ entries: [StringsEntry], leadingComment: String? = nil, encoding: StringsEncoding = .utf8)
+        -> Data
+    {
         if encoding == .utf8 || encoding == .binaryPlist || encoding == .xmlPlist {
             return Data(utf8(entries, leadingComment: leadingComment))
         }
@@ -67,7 +70,11 @@ public enum StringsFileWriter {
             var bytes: [UInt8] = big ? [0xFE, 0xFF] : [0xFF, 0xFE]
             bytes.reserveCapacity(2 + string.utf16.count * 2)
             for unit in string.utf16 {
-                if big { bytes.append(UInt8(unit >> 8)); bytes.append(UInt8(unit & 0xFF)) } else { bytes.append(UInt8(unit & 0xFF)); bytes.append(UInt8(unit >> 8)) }
+                if big {
+                    bytes.append(UInt8(unit >> 8)); bytes.append(UInt8(unit & 0xFF))
+                } else {
+                    bytes.append(UInt8(unit & 0xFF)); bytes.append(UInt8(unit >> 8))
+                }
             }
             return Data(bytes)
         case .utf32LE, .utf32BE:

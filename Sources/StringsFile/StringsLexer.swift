@@ -140,10 +140,10 @@ struct StringsLexer {
     }
 
     @inline(__always) static func isUnquoted(_ c: UInt8) -> Bool {
-        if c >= 0x61 && c <= 0x7A { return true }  // a-z
-        if c >= 0x41 && c <= 0x5A { return true }  // A-Z
-        if c >= 0x30 && c <= 0x3A { return true }  // 0-9 and ':'
-        return c == 0x5F || c == 0x24 || c == 0x2F || c == 0x2E || c == 0x2D  // _ $ / . -
+        if c >= 0x61 && c <= 0x7A { return true } // a-z
+        if c >= 0x41 && c <= 0x5A { return true } // A-Z
+        if c >= 0x30 && c <= 0x3A { return true } // 0-9 and ':'
+        return c == 0x5F || c == 0x24 || c == 0x2F || c == 0x2E || c == 0x2D // _ $ / . -
     }
 
     mutating func nextRaw() throws(StringsTokenIssue) -> RawToken? {
@@ -172,7 +172,8 @@ struct StringsLexer {
                 }
             }
             guard j < n else {
-                throw StringsTokenIssue(offset: start, message: "unterminated string: the quote opened here is never closed")
+                throw StringsTokenIssue(
+                    offset: start, message: "unterminated string: the quote opened here is never closed")
             }
             offset = j + 1
             return RawToken(kind: .quotedString, start: start, end: j + 1, hasEscape: hasEscape)
@@ -183,7 +184,7 @@ struct StringsLexer {
             offset = i &+ 1
             return RawToken(kind: c == 0x3D ? .equals : .semicolon, start: start, end: i &+ 1)
         }
-        if c == 0x2F && i + 1 < n {  // '/'
+        if c == 0x2F && i + 1 < n { // '/'
             let d = p[i + 1]
             if d == 0x2F {
                 var j = i + 2
@@ -191,7 +192,11 @@ struct StringsLexer {
                     j = ByteSearch.firstLineBreakCandidate(in: p, from: j, end: n)
                     guard j < n else { break }
                     let b = p[j]
-                    if b == 0x0A || b == 0x0D || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: n)) { break }
+                    if b == 0x0A || b == 0x0D
+                        || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: n))
+                    {
+                        break
+                    }
                     j += 1
                 }
                 offset = j
@@ -215,7 +220,10 @@ struct StringsLexer {
                     return RawToken(kind: .comment, start: start, end: j + 2)
                 }
                 offset = n
-                warnings.append(StringsTokenIssue(offset: start, message: "unterminated comment: it runs to the end of the file (Apple's reader accepts this)"))
+                warnings.append(
+                    StringsTokenIssue(
+                        offset: start,
+                        message: "unterminated comment: it runs to the end of the file (Apple's reader accepts this)"))
                 return RawToken(kind: .comment, start: start, end: n, isTerminated: false)
             }
         }
@@ -291,7 +299,11 @@ struct StringsLexer {
         let raw = UnsafeRawPointer(p)
         var k = 0
         while k &+ 8 <= count {
-            if raw.loadUnaligned(fromByteOffset: a &+ k, as: UInt64.self) != raw.loadUnaligned(fromByteOffset: b &+ k, as: UInt64.self) { return false }
+            if raw.loadUnaligned(fromByteOffset: a &+ k, as: UInt64.self)
+                != raw.loadUnaligned(fromByteOffset: b &+ k, as: UInt64.self)
+            {
+                return false
+            }
             k &+= 8
         }
         while k < count {
@@ -314,7 +326,7 @@ struct StringsLexer {
         guard let lineBreak = startOfLineBreak(endingAt: i, notBefore: from) else { return false }
         var k = lineBreak
         while k > from && p[k - 1] == 0x20 { k -= 1 }
-        guard k < lineBreak else { return false }  // an empty line is the older template's
+        guard k < lineBreak else { return false } // an empty line is the older template's
         return k == from || startOfLineBreak(endingAt: k, notBefore: from) != nil
     }
 
@@ -335,7 +347,8 @@ struct StringsLexer {
     func restOfLineIsBlank(from i: Int) -> Bool {
         var i = i
         @inline(__always) func isLineBreak(_ j: Int) -> Bool {
-            p[j] == 0x0A || p[j] == 0x0D || (p[j] == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count))
+            p[j] == 0x0A || p[j] == 0x0D
+                || (p[j] == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count))
         }
         while i < count {
             let b = p[i]
@@ -351,7 +364,7 @@ struct StringsLexer {
                     if isLineBreak(j) { return true }
                     j += 1
                 }
-                if j + 1 >= count { return true }  // unterminated: runs to the end
+                if j + 1 >= count { return true } // unterminated: runs to the end
                 i = j + 2
             } else {
                 return false
@@ -368,12 +381,13 @@ struct StringsLexer {
         guard let p = text.baseAddress else { return false }
         var end = text.count
         while end > 0 && (p[end - 1] == 0x20 || (p[end - 1] >= 0x09 && p[end - 1] <= 0x0D)) { end -= 1 }
-        guard end > 0, p[end - 1] == 0x3B else { return false }  // most comments do not end with `;`
+        guard end > 0, p[end - 1] == 0x3B else { return false } // most comments do not end with `;`
         var start = 0
         while start < end && (p[start] == 0x20 || (p[start] >= 0x09 && p[start] <= 0x0D)) { start += 1 }
         if end - start > 6 && p[start] == 0x43 && p[start + 1] == 0x6C && p[start + 2] == 0x61 && p[start + 3] == 0x73
-            && p[start + 4] == 0x73 && (p[start + 5] == 0x20 || p[start + 5] == 0x3D) {
-            return false  // `Class =`: Interface Builder's
+            && p[start + 4] == 0x73 && (p[start + 5] == 0x20 || p[start + 5] == 0x3D)
+        {
+            return false // `Class =`: Interface Builder's
         }
         var lexer = StringsLexer(UnsafeBufferPointer(start: p + start, count: end - start))
         func next() -> RawToken? {
@@ -384,7 +398,9 @@ struct StringsLexer {
         }
         var entries = 0
         while let key = next() {
-            guard key.isString, next()?.kind == .equals, next()?.isString == true, next()?.kind == .semicolon else { return false }
+            guard key.isString, next()?.kind == .equals, next()?.isString == true, next()?.kind == .semicolon else {
+                return false
+            }
             entries += 1
         }
         return entries > 0
@@ -423,7 +439,7 @@ struct StringsLexer {
         while i < end {
             let b = p[i]
             if b == 0x5C {
-                i += 2  // `\"` is a quote in the value; a `\` before the line break stays a `\`
+                i += 2 // `\"` is a quote in the value; a `\` before the line break stays a `\`
                 continue
             }
             if b == q {
@@ -474,7 +490,8 @@ struct StringsLexer {
                 next = end + (p[end] == 0xE2 ? 3 : 1)
             }
         }
-        return LineValue(text: text, isClosed: last >= 0, strayQuotes: max(0, quotes - 1), rest: restStart..<end, nextLine: next)
+        return LineValue(
+            text: text, isClosed: last >= 0, strayQuotes: max(0, quotes - 1), rest: restStart..<end, nextLine: next)
     }
 
     /// The byte offset of the first line break (LF, CR, U+2028, U+2029) at or after `i`, or `count`.
@@ -484,7 +501,9 @@ struct StringsLexer {
             j = ByteSearch.firstLineBreakCandidate(in: p, from: j, end: count)
             guard j < count else { return count }
             let b = p[j]
-            if b == 0x0A || b == 0x0D || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count)) { return j }
+            if b == 0x0A || b == 0x0D || (b == 0xE2 && UTF8Scalar.isLineOrParagraphSeparator(p, at: j, count: count)) {
+                return j
+            }
             j += 1
         }
     }
@@ -511,7 +530,7 @@ struct StringsLexer {
     private mutating func unescape(_ from: Int, _ to: Int) throws(StringsTokenIssue) -> String {
         scratch.removeAll(keepingCapacity: true)
         var k = from
-        var run = from  // start of the bytes not yet copied
+        var run = from // start of the bytes not yet copied
         while k < to {
             // To the next backslash 8 bytes at a time (strings with escapes are often long
             // texts with a few `\n`).
@@ -528,13 +547,28 @@ struct StringsLexer {
                         value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
                         next = after
                     } else {
-                        throw StringsTokenIssue(offset: k, message: "escape \\U\(hex4(value)) is a high surrogate not followed by a low surrogate escape (\\UDC00–\\UDFFF)")
+                        throw StringsTokenIssue(
+                            offset: k,
+                            message:
+                                "escape \\U\(hex4(value)) is a high surrogate not followed by a low surrogate escape "
+                                + "(\\UDC00–\\UDFFF)"
+                        )
                     }
                 } else {
-                    throw StringsTokenIssue(offset: k, message: "escape \\U\(hex4(value)) is a lone high surrogate; write the character itself or a full surrogate pair")
+                    throw StringsTokenIssue(
+                        offset: k,
+                        message:
+                            "escape \\U\(hex4(value)) is a lone high surrogate; write the character itself or a full "
+                            + "surrogate pair"
+                    )
                 }
             } else if value >= 0xDC00 && value <= 0xDFFF {
-                throw StringsTokenIssue(offset: k, message: "escape \\U\(hex4(value)) is a lone low surrogate; write the character itself or a full surrogate pair")
+                throw StringsTokenIssue(
+                    offset: k,
+                    message:
+                        "escape \\U\(hex4(value)) is a lone low surrogate; write the character itself or a full "
+                        + "surrogate pair"
+                )
             }
             UTF8Scalar.append(value, to: &scratch)
             k = next
@@ -552,10 +586,10 @@ struct StringsLexer {
     /// `getSlashedChar`: the backslash is at `at`; returns the value and the offset after the escape.
     private mutating func resolveEscape(at: Int, end: Int) -> (UInt32, Int) {
         let i = at + 1
-        guard i < end else { return (0x5C, i) }  // cannot happen: the closing quote follows
+        guard i < end else { return (0x5C, i) } // cannot happen: the closing quote follows
         let c = p[i]
         switch c {
-        case 0x30...0x37:  // octal, up to 3 digits, read as a NeXTSTEP byte (CF: uint8_t, wraps)
+        case 0x30...0x37: // octal, up to 3 digits, read as a NeXTSTEP byte (CF: uint8_t, wraps)
             var num = Int(c - 0x30)
             var j = i + 1
             var digits = 1
@@ -565,16 +599,16 @@ struct StringsLexer {
                 digits += 1
             }
             return (NextStepEncoding.scalar(for: UInt8(truncatingIfNeeded: num)), j)
-        case 0x61: return (0x07, i + 1)  // \a
-        case 0x62: return (0x08, i + 1)  // \b
-        case 0x66: return (0x0C, i + 1)  // \f
-        case 0x6E: return (0x0A, i + 1)  // \n
-        case 0x72: return (0x0D, i + 1)  // \r
-        case 0x74: return (0x09, i + 1)  // \t
-        case 0x76: return (0x0B, i + 1)  // \v
+        case 0x61: return (0x07, i + 1) // \a
+        case 0x62: return (0x08, i + 1) // \b
+        case 0x66: return (0x0C, i + 1) // \f
+        case 0x6E: return (0x0A, i + 1) // \n
+        case 0x72: return (0x0D, i + 1) // \r
+        case 0x74: return (0x09, i + 1) // \t
+        case 0x76: return (0x0B, i + 1) // \v
         case 0x22, 0x27, 0x5C, 0x0A, 0x0D:
-            return (UInt32(c), i + 1)  // \" \' \\ and backslash-newline (the line break is kept)
-        case 0x55:  // \U + up to 4 hex digits; stops at the first non-hex (`\U41z` is `Az`)
+            return (UInt32(c), i + 1) // \" \' \\ and backslash-newline (the line break is kept)
+        case 0x55: // \U + up to 4 hex digits; stops at the first non-hex (`\U41z` is `Az`)
             var num: UInt32 = 0
             var j = i + 1
             while j < end && j < i + 5, let h = StringsTokenizer.hexValue(UInt32(p[j])) {
@@ -584,7 +618,13 @@ struct StringsLexer {
             return (num, j)
         case 0x75:
             // Apple does not decode lowercase \u: "\u00e9" reads as "u00e9".
-            warnings.append(StringsTokenIssue(offset: at, message: "'\\u' is not an escape in .strings files: Apple reads it as 'u' (use '\\U' followed by 4 hex digits)"))
+            warnings.append(
+                StringsTokenIssue(
+                    offset: at,
+                    message:
+                        "'\\u' is not an escape in .strings files: Apple reads it as 'u' (use '\\U' followed by 4 hex "
+                        + "digits)"
+                ))
             return (0x75, i + 1)
         default:
             let (value, length) = UTF8Scalar.decode(p, at: i)

@@ -92,8 +92,11 @@ public struct StringsFile: Sendable {
     /// known (a file built in code). A reader of the entries may skip its own duplicate check.
     public var keysAreDistinct = false
 
-    public init(path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool, leadingComment: String?,
-                unreadTail: StringsUnreadTail? = nil, recoveredEntries: [StringsRecoveredEntry] = []) {
+    public init(
+        path: String, entries: [StringsEntry], encoding: StringsEncoding, hasByteOrderMark: Bool,
+        leadingComment: String?,
+        unreadTail: StringsUnreadTail? = nil, recoveredEntries: [StringsRecoveredEntry] = []
+    ) {
         self.path = path
         self.entries = entries
         self.encoding = encoding
@@ -172,7 +175,10 @@ public struct StringsRecoveredEntry: Sendable, Hashable {
     /// after it): the file holds more than the catalog can get from it.
     public var leavesTextOut: Bool { leftOutQuotes > 0 || unreadText != nil }
 
-    public init(key: String, value: String, line: Int, column: Int, problem: String, unreadText: String? = nil, leftOutQuotes: Int = 0) {
+    public init(
+        key: String, value: String, line: Int, column: Int, problem: String, unreadText: String? = nil,
+        leftOutQuotes: Int = 0
+    ) {
         self.key = key
         self.value = value
         self.line = line

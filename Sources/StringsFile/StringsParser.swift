@@ -94,10 +94,21 @@ struct StringsParser {
     /// Entries, leading comment, diagnostics, where reading stopped early and the entries read
     /// from their line; `failed` when any error was found.
     /// `replacedA9`: offsets of U+FFFD that stand for invalid 0xA9 bytes (`UTF8Text.replacedA9`).
-    mutating func parse(replacedA9: [Int] = []) -> (entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?, recovered: [StringsRecoveredEntry], failed: Bool, repeatsKeys: Bool) {
+    mutating func parse(replacedA9: [Int] = []) -> (
+        entries: [StringsEntry], leadingComment: String?, diagnostics: [Diagnostic], unreadTail: StringsUnreadTail?,
+        recovered: [StringsRecoveredEntry], failed: Bool, repeatsKeys: Bool
+    ) {
         if let first = replacedA9.first {
             let more = replacedA9.count > 1 ? " (and \(replacedA9.count - 1) more in this file)" : ""
-            found.append((first, .warning("invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character", at: location(first))))
+            found.append(
+                (
+                    first,
+                    .warning(
+                        "invalid UTF-8: byte 0xA9\(more) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does "
+                            + "for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as "
+                            + "UTF-8 to keep the character",
+                        at: location(first))
+                ))
         }
         let failed = !parseFile()
         takeWarnings()
@@ -192,10 +203,24 @@ struct StringsParser {
         let span = lines == 1 ? "line \(line), 1 line" : "lines \(line)–\(lastLine), \(lines) lines"
         let location = SourceLocation(path: path, line: line, column: column)
         if strict {
-            found.append((offset, .error("\(what) where a key should start (Apple's reader and Xcode's migration end the table here and ignore the rest of the file: \(span))", at: location)))
+            found.append(
+                (
+                    offset,
+                    .error(
+                        "\(what) where a key should start (Apple's reader and Xcode's migration end the table here and "
+                            + "ignore the rest of the file: \(span))",
+                        at: location)
+                ))
             return false
         }
-        found.append((offset, .warning("\(what) where a key should start: the table ends here, as in Apple's reader and Xcode's migration, and the rest of the file is not read (\(span))", at: location)))
+        found.append(
+            (
+                offset,
+                .warning(
+                    "\(what) where a key should start: the table ends here, as in Apple's reader and Xcode's "
+                        + "migration, and the rest of the file is not read (\(span))",
+                    at: location)
+            ))
         unreadTail = StringsUnreadTail(line: line, column: column, found: what, lineCount: lines)
         return true
     }
@@ -223,7 +248,9 @@ struct StringsParser {
     /// `text` trimmed the way comments are (Unicode White_Space at both ends).
     static func trimmed(_ text: String) -> String {
         let scalars = text.unicodeScalars
-        guard let first = scalars.firstIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) }) else { return "" }
+        guard let first = scalars.firstIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) }) else {
+            return ""
+        }
         let last = scalars.lastIndex(where: { !StringsTokenizer.isUnicodeWhiteSpace($0.value) })!
         return String(scalars[first...last])
     }
@@ -233,12 +260,15 @@ struct StringsParser {
     /// `token` is the last token read (`text` is its text when it is a string).
     private func describe(_ token: Token) -> String {
         if token.kind == .quotedString { return "the string \"\(text)\"" }
-        guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else { return "end of file" }
+        guard token.start < tokenizer.count, let scalar = Unicode.Scalar(tokenizer.scalar(at: token.start)) else {
+            return "end of file"
+        }
         let shown = token.isString ? text : String(Character(scalar))
         let code = String(scalar.value, radix: 16, uppercase: true)
         let padded = "U+" + String(repeating: "0", count: max(0, 4 - code.count)) + code
         if scalar.value < 0x21 || scalar.value == 0x7F {
-            return "character \(padded)\((scalar.properties.name ?? scalar.properties.nameAlias).map { " " + $0 } ?? "")"
+            return
+                "character \(padded)\((scalar.properties.name ?? scalar.properties.nameAlias).map { " " + $0 } ?? "")"
         }
         if scalar.value < 0x7F { return "'\(shown)'" }
         return "'\(shown)' (\(padded)\(scalar.properties.name.map { " " + $0 } ?? ""))"
@@ -280,7 +310,9 @@ struct StringsParser {
             } else {
                 if braced {
                     let (line, column) = tokenizer.position(of: braceOffset)
-                    error("missing '}' to close the dictionary opened at line \(line), column \(column)", at: tokenizer.count)
+                    error(
+                        "missing '}' to close the dictionary opened at line \(line), column \(column)",
+                        at: tokenizer.count)
                     return false
                 }
                 return true
@@ -350,7 +382,8 @@ struct StringsParser {
         } catch {
             // A value whose quote is never closed (HSTracker `ko`, the last line of the file).
             if let mark, isUnterminatedQuote(error), tokenizer.lastTokenLine == position.line {
-                return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: error.offset, mark: mark)
+                return try recover(
+                    key: key, keyText: keyText, comment: comment, at: position, quote: error.offset, mark: mark)
             }
             throw error
         }
@@ -380,7 +413,10 @@ struct StringsParser {
         do {
             next = try nextToken()
         } catch {
-            if lineReadable, let mark { return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark) }
+            if lineReadable, let mark {
+                return try recover(
+                    key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark)
+            }
             throw error
         }
         if let t = next, t.kind == .semicolon {
@@ -391,7 +427,9 @@ struct StringsParser {
         }
         // No `;` (Rectangle `es`: the next line's entry follows), or text after an early closing
         // quote (Rectangle `ar`).
-        if lineReadable, let mark { return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark) }
+        if lineReadable, let mark {
+            return try recover(key: key, keyText: keyText, comment: comment, at: position, quote: v.start, mark: mark)
+        }
         // Point where the ';' belongs, not at the next line's key.
         error("missing ';' after the value of \"\(keyText)\"", at: v.end)
         return false
@@ -414,8 +452,10 @@ struct StringsParser {
     /// at the next line. What CF's grammar made of the value and of the tokens after it is
     /// dropped, warnings included (the line reading makes its own). Out of line: rare.
     @inline(never)
-    private mutating func recover(key: Token, keyText: String, comment: String?, at position: (line: Int, column: Int),
-                                  quote: Int, mark: RecoveryMark) throws(StringsTokenIssue) -> Bool {
+    private mutating func recover(
+        key: Token, keyText: String, comment: String?, at position: (line: Int, column: Int),
+        quote: Int, mark: RecoveryMark
+    ) throws(StringsTokenIssue) -> Bool {
         found.removeSubrange(mark.found...)
         tokenizer.dropWarnings(from: mark.warnings)
         warningsTaken = mark.warnings
@@ -431,17 +471,26 @@ struct StringsParser {
             problems.append("missing ';' after the value")
         }
         if read.strayQuotes > 0 {
-            problems.append(read.strayQuotes == 1 ? "an unescaped quote inside the value, left out"
-                : "\(read.strayQuotes) unescaped quotes inside the value, left out")
+            problems.append(
+                read.strayQuotes == 1
+                    ? "an unescaped quote inside the value, left out"
+                    : "\(read.strayQuotes) unescaped quotes inside the value, left out")
         }
         if !unread.isEmpty { problems.append("text after the value's closing quote, not read") }
         let problem = problems.joined(separator: "; ")
         let shownUnread = unread.isEmpty ? "" : " (not read: \"\(unread)\")"
-        found.append((key.start, .warning(
-            "\"\(keyText)\": \(problem): Apple's reader rejects the whole file here; read from its line as Xcode's migration reads it, value \"\(read.text)\"\(shownUnread)",
-            at: SourceLocation(path: path, line: position.line, column: position.column))))
-        recovered.append(StringsRecoveredEntry(key: keyText, value: read.text, line: position.line, column: position.column,
-                                               problem: problem, unreadText: unread.isEmpty ? nil : unread, leftOutQuotes: read.strayQuotes))
+        found.append(
+            (
+                key.start,
+                .warning(
+                    "\"\(keyText)\": \(problem): Apple's reader rejects the whole file here; read from its line as "
+                        + "Xcode's migration reads it, value \"\(read.text)\"\(shownUnread)",
+                    at: SourceLocation(path: path, line: position.line, column: position.column))
+            ))
+        recovered.append(
+            StringsRecoveredEntry(
+                key: keyText, value: read.text, line: position.line, column: position.column,
+                problem: problem, unreadText: unread.isEmpty ? nil : unread, leftOutQuotes: read.strayQuotes))
         add(key: key, keyText: keyText, value: read.text, comment: comment, at: position)
         lastComment = nil
         // As after any entry's `;`: junk where the next key should start ends the table.
@@ -450,14 +499,22 @@ struct StringsParser {
     }
 
     /// The Strings are consumed: they move into the entry.
-    private mutating func add(key: Token, keyText: consuming String, value: consuming String, comment: consuming String?, at position: (line: Int, column: Int)) {
+    private mutating func add(
+        key: Token, keyText: consuming String, value: consuming String, comment: consuming String?,
+        at position: (line: Int, column: Int)
+    ) {
         let (line, column) = position
         if let first = keys.insert(keyText, index: entries.count, entries: entries) {
             repeatsKeys = true
             let same = entries[first].value == value
-            found.append((key.start, .warning(
-                "duplicate key \"\(keyText)\" (also at line \(entries[first].line)) with \(same ? "the same value" : "a different value"); the last one wins",
-                at: SourceLocation(path: path, line: line, column: column))))
+            found.append(
+                (
+                    key.start,
+                    .warning(
+                        "duplicate key \"\(keyText)\" (also at line \(entries[first].line)) with "
+                            + "\(same ? "the same value" : "a different value"); the last one wins",
+                        at: SourceLocation(path: path, line: line, column: column))
+                ))
         }
         entries.append(StringsEntry(key: keyText, value: value, comment: comment, line: line, column: column))
     }

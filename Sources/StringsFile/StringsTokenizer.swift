@@ -75,8 +75,9 @@ public struct StringsTokenizer {
         do {
             guard let raw = try lexer.nextRaw() else { return nil }
             let text = try lexer.text(of: raw)
-            return StringsToken(kind: raw.kind, text: text, start: scalarOffset(ofByte: raw.start),
-                                end: scalarOffset(ofByte: raw.end), isTerminated: raw.isTerminated)
+            return StringsToken(
+                kind: raw.kind, text: text, start: scalarOffset(ofByte: raw.start),
+                end: scalarOffset(ofByte: raw.end), isTerminated: raw.isTerminated)
         } catch {
             throw StringsTokenIssue(offset: scalarOffset(ofByte: error.offset), message: error.message)
         }

@@ -36,12 +36,16 @@ struct DecodingFailure: Error {
 enum TextDecoding {
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<DecodedText, DecodingFailure> {
         let n = bytes.count
-        func text(_ r: Result<UTF8Text, DecodingFailure>, _ e: StringsEncoding, _ bom: Bool, guessed: Bool = false) -> Result<DecodedText, DecodingFailure> {
+        func text(_ r: Result<UTF8Text, DecodingFailure>, _ e: StringsEncoding, _ bom: Bool, guessed: Bool = false)
+            -> Result<DecodedText, DecodingFailure>
+        {
             r.map { DecodedText(text: $0, encoding: e, hasByteOrderMark: bom, guessedWithoutBOM: guessed) }
         }
         if n == 0 {
             let empty = OwnedBytes(capacity: 0)
-            return .success(DecodedText(text: UTF8Text(bytes: empty.buffer, owner: empty), encoding: .utf8, hasByteOrderMark: false))
+            return .success(
+                DecodedText(text: UTF8Text(bytes: empty.buffer, owner: empty), encoding: .utf8, hasByteOrderMark: false)
+            )
         }
         if n > 4 && bytes[0] == 0 && bytes[1] == 0 && bytes[2] == 0xFE && bytes[3] == 0xFF {
             return text(decodeUTF32(bytes, from: 4, bigEndian: true), .utf32BE, true)
@@ -60,7 +64,9 @@ enum TextDecoding {
         }
         if n >= 2 && (bytes[0] == 0 || bytes[1] == 0) {
             let bigEndian = looksBigEndian(bytes)
-            return text(decodeUTF16(bytes, from: 0, bigEndian: bigEndian), bigEndian ? .utf16BE : .utf16LE, false, guessed: true)
+            return text(
+                decodeUTF16(bytes, from: 0, bigEndian: bigEndian), bigEndian ? .utf16BE : .utf16LE, false, guessed: true
+            )
         }
         return text(decodeUTF8(bytes, from: 0), .utf8, false)
     }
@@ -82,7 +88,9 @@ enum TextDecoding {
         let p = buf.baseAddress!
         let raw = UnsafeRawPointer(p)
         func failure(_ message: String, at offset: Int, validUpTo end: Int) -> Result<UTF8Text, DecodingFailure> {
-            .failure(DecodingFailure(message, byteOffset: offset, decoded: UnsafeBufferPointer(start: p + start, count: end - start)))
+            .failure(
+                DecodingFailure(
+                    message, byteOffset: offset, decoded: UnsafeBufferPointer(start: p + start, count: end - start)))
         }
         var i = start
         while i < n {
@@ -94,7 +102,9 @@ enum TextDecoding {
                 // another (Cyrillic, CJK), and the word test fails.
                 i &+= 1
                 while i &+ 8 <= n {
-                    let high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) & 0x8080_8080_8080_8080
+                    let high =
+                        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        & 0x8080_8080_8080_8080
                     if high != 0 {
                         i &+= high.trailingZeroBitCount >> 3
                         break
@@ -136,10 +146,15 @@ enum TextDecoding {
         var need = 0
         var value: UInt32 = 0
         var minimum: UInt32 = 0
-        if b0 & 0xE0 == 0xC0 { need = 1; value = UInt32(b0 & 0x1F); minimum = 0x80 }
-        else if b0 & 0xF0 == 0xE0 { need = 2; value = UInt32(b0 & 0x0F); minimum = 0x800 }
-        else if b0 & 0xF8 == 0xF0 { need = 3; value = UInt32(b0 & 0x07); minimum = 0x10000 }
-        else { return 0 }
+        if b0 & 0xE0 == 0xC0 {
+            need = 1; value = UInt32(b0 & 0x1F); minimum = 0x80
+        } else if b0 & 0xF0 == 0xE0 {
+            need = 2; value = UInt32(b0 & 0x0F); minimum = 0x800
+        } else if b0 & 0xF8 == 0xF0 {
+            need = 3; value = UInt32(b0 & 0x07); minimum = 0x10000
+        } else {
+            return 0
+        }
         if i + need >= n { return 0 }
         var k = 1
         while k <= need {
@@ -160,9 +175,15 @@ enum TextDecoding {
         if need == 0 { return ("invalid UTF-8: byte 0x\(hex(b0)) cannot start a character", i) }
         if i + need >= n { return ("invalid UTF-8: the file ends inside a multi-byte character", i) }
         for k in 1...need where p[i + k] & 0xC0 != 0x80 {
-            return ("invalid UTF-8: byte 0x\(hex(p[i + k])) cannot continue the character started by 0x\(hex(b0))", i + k)
+            return (
+                "invalid UTF-8: byte 0x\(hex(p[i + k])) cannot continue the character started by 0x\(hex(b0))", i + k
+            )
         }
-        return ("invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond U+10FFFF)", i)
+        return (
+            "invalid UTF-8: bytes at this offset encode no valid character (overlong form, surrogate or beyond "
+                + "U+10FFFF)",
+            i
+        )
     }
 
     /// CoreFoundation's UTF-8 decoder (`__CFFromUTF8`) lets one invalid byte through: 0xA9 where
@@ -172,7 +193,9 @@ enum TextDecoding {
     /// copy the text with each such byte replaced by U+FFFD, and the reader warns.
     /// `first`: offset of the first such byte; the bytes before it are valid.
     @inline(never)
-    private static func decodeUTF8ReplacingA9(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, first: Int) -> Result<UTF8Text, DecodingFailure> {
+    private static func decodeUTF8ReplacingA9(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, first: Int) -> Result<
+        UTF8Text, DecodingFailure
+    > {
         let n = buf.count
         let p = buf.baseAddress!
         var extra = 0
@@ -195,7 +218,9 @@ enum TextDecoding {
             if length == 0 {
                 guard b == 0xA9 else {
                     let (message, offset) = problem(p, at: i, count: n)
-                    return .failure(DecodingFailure(message, byteOffset: offset, decoded: UnsafeBufferPointer(start: out, count: w)))
+                    return .failure(
+                        DecodingFailure(message, byteOffset: offset, decoded: UnsafeBufferPointer(start: out, count: w))
+                    )
                 }
                 replaced.append(w)
                 out[w] = 0xEF
@@ -213,7 +238,9 @@ enum TextDecoding {
         return .success(UTF8Text(bytes: storage.buffer, owner: storage, replacedA9: replaced))
     }
 
-    static func decodeUTF16(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<UTF8Text, DecodingFailure> {
+    static func decodeUTF16(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<
+        UTF8Text, DecodingFailure
+    > {
         let n = buf.count
         // A unit is at most 3 UTF-8 bytes (a surrogate pair, 2 units, is 4).
         let storage = OwnedBytes(capacity: (n - start) / 2 * 3)
@@ -232,7 +259,8 @@ enum TextDecoding {
         // shifted when the file's differs (the high byte is 0), and narrowed to their low byte.
         // (The mask is tested as two words: `any(_:)` on a vector compare was compiled to an
         // out-of-line reduction here.)
-        let asciiMask: SIMD16<UInt8> = bigEndian
+        let asciiMask: SIMD16<UInt8> =
+            bigEndian
             ? SIMD16(0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80)
             : SIMD16(0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF, 0x80, 0xFF)
         let swapUnits = (bigEndian ? UInt16(1).bigEndian : UInt16(1).littleEndian) != 1
@@ -254,8 +282,10 @@ enum TextDecoding {
                 var word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if word & nonASCII != 0 { break }
                 if bigEndian { word >>= 8 }
-                let packed = (word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)
-                UnsafeMutableRawPointer(out).storeBytes(of: UInt32(truncatingIfNeeded: packed).littleEndian, toByteOffset: w, as: UInt32.self)
+                let packed =
+                    (word & 0xFF) | (word >> 8 & 0xFF00) | (word >> 16 & 0xFF_0000) | (word >> 24 & 0xFF00_0000)
+                UnsafeMutableRawPointer(out).storeBytes(
+                    of: UInt32(truncatingIfNeeded: packed).littleEndian, toByteOffset: w, as: UInt32.self)
                 w &+= 4
                 i &+= 8
             }
@@ -280,35 +310,51 @@ enum TextDecoding {
                     continue
                 }
             }
-            let what = u <= 0xDBFF ? "high surrogate 0x\(String(u, radix: 16, uppercase: true)) is not followed by a low surrogate"
-                                   : "low surrogate 0x\(String(u, radix: 16, uppercase: true)) without a high surrogate"
-            return .failure(DecodingFailure("invalid UTF-16: \(what)", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
+            let what =
+                u <= 0xDBFF
+                ? "high surrogate 0x\(String(u, radix: 16, uppercase: true)) is not followed by a low surrogate"
+                : "low surrogate 0x\(String(u, radix: 16, uppercase: true)) without a high surrogate"
+            return .failure(
+                DecodingFailure(
+                    "invalid UTF-16: \(what)", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         if i < n {
-            return .failure(DecodingFailure("invalid UTF-16: odd number of bytes (a stray last byte)", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
+            return .failure(
+                DecodingFailure(
+                    "invalid UTF-16: odd number of bytes (a stray last byte)", byteOffset: i,
+                    decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         storage.count = w
         return .success(UTF8Text(bytes: storage.buffer, owner: storage))
     }
 
-    static func decodeUTF32(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<UTF8Text, DecodingFailure> {
+    static func decodeUTF32(_ buf: UnsafeBufferPointer<UInt8>, from start: Int, bigEndian: Bool) -> Result<
+        UTF8Text, DecodingFailure
+    > {
         let n = buf.count
         let storage = OwnedBytes(capacity: n - start)
         let out = storage.base
         var w = 0
         var i = start
         while i + 3 < n {
-            let v: UInt32 = bigEndian
+            let v: UInt32 =
+                bigEndian
                 ? UInt32(buf[i]) << 24 | UInt32(buf[i + 1]) << 16 | UInt32(buf[i + 2]) << 8 | UInt32(buf[i + 3])
                 : UInt32(buf[i + 3]) << 24 | UInt32(buf[i + 2]) << 16 | UInt32(buf[i + 1]) << 8 | UInt32(buf[i])
             if v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF) {
-                return .failure(DecodingFailure("invalid UTF-32: 0x\(String(v, radix: 16, uppercase: true)) is not a Unicode scalar value", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
+                return .failure(
+                    DecodingFailure(
+                        "invalid UTF-32: 0x\(String(v, radix: 16, uppercase: true)) is not a Unicode scalar value",
+                        byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
             }
             w = UTF8Scalar.encode(v, into: out, at: w)
             i += 4
         }
         if i < n {
-            return .failure(DecodingFailure("invalid UTF-32: the length is not a multiple of 4 bytes", byteOffset: i, decoded: UnsafeBufferPointer(start: out, count: w)))
+            return .failure(
+                DecodingFailure(
+                    "invalid UTF-32: the length is not a multiple of 4 bytes", byteOffset: i,
+                    decoded: UnsafeBufferPointer(start: out, count: w)))
         }
         storage.count = w
         return .success(UTF8Text(bytes: storage.buffer, owner: storage))

@@ -48,7 +48,10 @@ enum UTF8Scalar {
         if b0 < 0xF0 {
             return (UInt32(b0 & 0x0F) << 12 | UInt32(p[i + 1] & 0x3F) << 6 | UInt32(p[i + 2] & 0x3F), 3)
         }
-        return (UInt32(b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6 | UInt32(p[i + 3] & 0x3F), 4)
+        return (
+            UInt32(b0 & 0x07) << 18 | UInt32(p[i + 1] & 0x3F) << 12 | UInt32(p[i + 2] & 0x3F) << 6
+                | UInt32(p[i + 3] & 0x3F), 4
+        )
     }
 
     /// Writes `v` (a valid scalar value) at `w`; returns the offset after it.
@@ -60,7 +63,8 @@ enum UTF8Scalar {
             out[w] = UInt8(0xC0 | (v >> 6)); out[w + 1] = UInt8(0x80 | (v & 0x3F))
             return w + 2
         } else if v < 0x10000 {
-            out[w] = UInt8(0xE0 | (v >> 12)); out[w + 1] = UInt8(0x80 | ((v >> 6) & 0x3F)); out[w + 2] = UInt8(0x80 | (v & 0x3F))
+            out[w] = UInt8(0xE0 | (v >> 12)); out[w + 1] = UInt8(0x80 | ((v >> 6) & 0x3F));
+            out[w + 2] = UInt8(0x80 | (v & 0x3F))
             return w + 3
         } else {
             out[w] = UInt8(0xF0 | (v >> 18)); out[w + 1] = UInt8(0x80 | ((v >> 12) & 0x3F))
@@ -77,7 +81,8 @@ enum UTF8Scalar {
     }
 
     /// True when a U+2028 or U+2029 (E2 80 A8 / E2 80 A9) starts at `i`.
-    @inline(__always) static func isLineOrParagraphSeparator(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Bool {
+    @inline(__always) static func isLineOrParagraphSeparator(_ p: UnsafePointer<UInt8>, at i: Int, count n: Int) -> Bool
+    {
         p[i] == 0xE2 && i + 2 < n && p[i + 1] == 0x80 && (p[i + 2] == 0xA8 || p[i + 2] == 0xA9)
     }
 }

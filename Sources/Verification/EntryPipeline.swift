@@ -21,9 +21,11 @@ enum EntryPipeline {
     /// it, unless the producer already did. The producer does so for a batch whenever the
     /// batches waiting reach half the queue: instead of waiting for room, it takes work off the
     /// busier side, so the two threads share the work as it comes, whatever the catalog.
-    static func run<Item: Sendable, Prepared: Sendable>(produce: @escaping @Sendable (_ deliver: (Item) -> Void) throws(Diagnostic) -> Void,
-                                                        prepare: @escaping @Sendable (Item) -> Prepared,
-                                                        consume: (Prepared) -> Void) throws(Diagnostic) {
+    static func run<Item: Sendable, Prepared: Sendable>(
+        produce: @escaping @Sendable (_ deliver: (Item) -> Void) throws(Diagnostic) -> Void,
+        prepare: @escaping @Sendable (Item) -> Prepared,
+        consume: (Prepared) -> Void
+    ) throws(Diagnostic) {
         let pipe = Pipe<Work<Item, Prepared>>()
         let reader = Thread {
             var batch: [Work<Item, Prepared>] = []

@@ -45,7 +45,8 @@ public struct Leaf: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\"\(key)\" [\(language)]" + (path.isEmpty ? "" : " \(path)") + ": \(quoted(text))" + (formatType.map { " (\($0))" } ?? "")
+        "\"\(key)\" [\(language)]" + (path.isEmpty ? "" : " \(path)") + ": \(quoted(text))"
+            + (formatType.map { " (\($0))" } ?? "")
     }
 }
 

@@ -60,10 +60,13 @@ struct LeafComparison {
         // Grouped by id in two passes (a count, then the places), without an array per key.
         var commented: [LegacySide.Ref] = []
         var starts = [Int32](repeating: 0, count: legacy.keyCount + 1)
-        for (fileIndex, file) in legacy.files.enumerated() where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
+        for (fileIndex, file) in legacy.files.enumerated()
+        where file.file.language != legacy.comments.sourceLanguage && file.file.kind == .strings {
             // An Interface Builder comment says nothing a translator wrote: none is dropped.
             for (keyIndex, key) in file.keys.enumerated()
-            where key.comment.map { !StringsFile.isInterfaceBuilderComment($0) } == true && !key.commentIsCommentedOutEntry {
+            where key.comment.map { !StringsFile.isInterfaceBuilderComment($0) } == true
+                && !key.commentIsCommentedOutEntry
+            {
                 starts[Int(legacy.fileIDs[fileIndex][keyIndex]) + 1] += 1
                 commented.append(LegacySide.Ref(file: fileIndex, key: keyIndex))
             }
@@ -96,12 +99,16 @@ struct LeafComparison {
             var units: [(language: String, values: LeafValues)] = []
             units.reserveCapacity(entry.localizations.count)
             var notes: [Diagnostic] = []
-            CatalogCompiler.compileEntry(key, entry, location: .file(catalogPath), report: { note in
-                notes.append(.note("compiling the catalog: " + note.message, at: note.location))
-            }) { language, unit in
+            CatalogCompiler.compileEntry(
+                key, entry, location: .file(catalogPath),
+                report: { note in
+                    notes.append(.note("compiling the catalog: " + note.message, at: note.location))
+                }
+            ) { language, unit in
                 switch unit {
                 case .strings(let entry): units.append((language, .plain(entry.value)))
-                case .stringsDict(let entry): units.append((language, .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))))
+                case .stringsDict(let entry):
+                    units.append((language, .leaves(LeafEquivalence.stringsDictValues(PlistNode(entry.rule)))))
                 }
             }
             self.units = units
@@ -134,9 +141,14 @@ struct LeafComparison {
             if languageSeen[slot] {
                 for (index, ref) in sides[slot].keys.enumerated() where !matched[slot][index] {
                     let location = legacy.location(ref)
-                    losses.append(Loss(kind: .keyMissing, language: languageNames[slot], key: legacy[ref].key, location: location, detail: ""))
+                    losses.append(
+                        Loss(
+                            kind: .keyMissing, language: languageNames[slot], key: legacy[ref].key, location: location,
+                            detail: ""))
                     keepFile(location.path, "keys missing from the catalog")
-                    for alternative in sides[slot].alternatives[index] ?? [] { keepFile(legacy.path(alternative), "keys missing from the catalog") }
+                    for alternative in sides[slot].alternatives[index] ?? [] {
+                        keepFile(legacy.path(alternative), "keys missing from the catalog")
+                    }
                 }
             } else {
                 languageMissing(slot)
@@ -144,7 +156,9 @@ struct LeafComparison {
         }
         if let sourceSlot {
             for (index, ref) in sides[sourceSlot].keys.enumerated() where !commentChecked[index] {
-                if let expectation = CommentExpectations.implicit(legacy.files, ref) { commentLost(expectation, legacy[ref].key, nil) }
+                if let expectation = CommentExpectations.implicit(legacy.files, ref) {
+                    commentLost(expectation, legacy[ref].key, nil)
+                }
             }
         }
         for (id, expectation) in legacy.comments.explicit where !explicitChecked.contains(id) {
@@ -156,11 +170,17 @@ struct LeafComparison {
         }
         for loss in commentLosses { keepFile(loss.location.path, "a comment is not in the catalog") }
         losses += commentLosses
-        losses.sort { ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < ($1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail) }
+        losses.sort {
+            ($0.location.path, $0.location.line ?? 0, $0.key ?? "", $0.detail) < (
+                $1.location.path, $1.location.line ?? 0, $1.key ?? "", $1.detail
+            )
+        }
         // The compiler's notes in the catalog's key order, then the comparison's by language.
         var byKey: [String: [Diagnostic]] = [:]
         for (key, note) in compileNotes { byKey[key, default: []].append(note) }
-        let comparison = comparisonNotes.enumerated().sorted { ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset) }.map(\.element.note)
+        let comparison = comparisonNotes.enumerated().sorted {
+            ($0.element.slot, $0.offset) < ($1.element.slot, $1.offset)
+        }.map(\.element.note)
         notes = CatalogKeyOrder.sorted(byKey.keys).flatMap { byKey[$0]! } + comparison
     }
 
@@ -174,16 +194,25 @@ struct LeafComparison {
             let alternatives = sides[slot].alternatives[index] ?? []
             count += legacy[ref].values.count + alternatives.reduce(0) { $0 + legacy[$1].values.count }
             names.append(legacy[ref].key)
-            if first.map({ (legacy.path(ref), legacy[ref].line ?? 0) < (legacy.path($0), legacy[$0].line ?? 0) }) ?? true { first = ref }
+            if first.map({ (legacy.path(ref), legacy[ref].line ?? 0) < (legacy.path($0), legacy[$0].line ?? 0) })
+                ?? true
+            {
+                first = ref
+            }
             keepFile(legacy.path(ref), "\(language) is not in the catalog")
             for alternative in alternatives { keepFile(legacy.path(alternative), "\(language) is not in the catalog") }
         }
         names.sort()
         let named = names.prefix(3).map(quoted).joined(separator: ", ") + (names.count > 3 ? ", …" : "")
         if let first {
-            losses.append(Loss(kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
-                               location: .file(legacy.path(first)),
-                               detail: "\(counted(count, "value")) of \(language) (\(counted(names.count, "key")): \(named)) \(count == 1 ? "is" : "are") not in the catalog"))
+            losses.append(
+                Loss(
+                    kind: .languageMissing, language: language, key: names.count == 1 ? names[0] : nil,
+                    location: .file(legacy.path(first)),
+                    detail:
+                        "\(counted(count, "value")) of \(language) (\(counted(names.count, "key")): \(named)) "
+                        + "\(count == 1 ? "is" : "are") not in the catalog"
+                ))
         }
     }
 
@@ -208,8 +237,21 @@ struct LeafComparison {
                 // other file's form, the one the app shows. Not a loss of the migration, but
                 // this file must stay.
                 let missing = values.filter { !compiledLeaves.contains($0) }.count
-                comparisonNotes.append((slot, Diagnostic.warning("\(quoted(key)) [\(language)]: \(missing) of its strings here \(missing == 1 ? "is" : "are") not in the catalog: \(Self.short(legacy.path(held))) gives this key differently for the same language, and the catalog holds that; this file is kept", at: fileLocation)))
-                keepFile(path, "it gives some keys differently from \(Self.short(legacy.path(held))), whose values the catalog holds")
+                comparisonNotes.append(
+                    (
+                        slot,
+                        Diagnostic.warning(
+                            "\(quoted(key)) [\(language)]: \(missing) of its strings here "
+                                + "\(missing == 1 ? "is" : "are") not in the catalog: \(Self.short(legacy.path(held))) "
+                                + "gives this key differently for the same language, and the catalog holds that; "
+                                + "this file is kept",
+                            at: fileLocation)
+                    ))
+                keepFile(
+                    path,
+                    "it gives some keys differently from \(Self.short(legacy.path(held))), whose values the catalog "
+                        + "holds"
+                )
                 continue
             }
             for value in values where !compiledLeaves.contains(value) {
@@ -219,25 +261,36 @@ struct LeafComparison {
         // Forms the catalog adds to a legacy key: what the app shows for some count changed.
         let legacyPaths = Set(givers.flatMap { legacy[$0].values.all.map(\.path) })
         for value in compiledLeaves where !legacyPaths.contains(value.path) {
-            losses.append(Loss(kind: .formAdded, language: language, key: key, location: location,
-                               detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
+            losses.append(
+                Loss(
+                    kind: .formAdded, language: language, key: key, location: location,
+                    detail: (value.path.isEmpty ? "" : value.path + ": ") + quoted(value.text)))
             keepFile(location.path, "the catalog changed some keys")
         }
     }
 
     /// A legacy leaf the catalog lacks: changed, changed in kind of argument, or missing.
-    private mutating func add(_ value: LeafValue, key: String, language: String, location: SourceLocation, compiled: [LeafValue]) {
+    private mutating func add(
+        _ value: LeafValue, key: String, language: String, location: SourceLocation, compiled: [LeafValue]
+    ) {
         let path = value.path.isEmpty ? "" : value.path + ": "
         if let other = compiled.first(where: { $0.path == value.path }) {
             if sameBytes(other.text, value.text) {
-                losses.append(Loss(kind: .specifierChanged, language: language, key: key, location: location,
-                                   detail: path + "formats \(value.formatType ?? "?"), now \(other.formatType ?? "?")"))
+                losses.append(
+                    Loss(
+                        kind: .specifierChanged, language: language, key: key, location: location,
+                        detail: path + "formats \(value.formatType ?? "?"), now \(other.formatType ?? "?")"))
             } else {
-                losses.append(Loss(kind: .valueChanged, language: language, key: key, location: location,
-                                   detail: path + "\(quoted(value.text)) -> \(quoted(other.text))"))
+                losses.append(
+                    Loss(
+                        kind: .valueChanged, language: language, key: key, location: location,
+                        detail: path + "\(quoted(value.text)) -> \(quoted(other.text))"))
             }
         } else {
-            losses.append(Loss(kind: .formMissing, language: language, key: key, location: location, detail: path + quoted(value.text)))
+            losses.append(
+                Loss(
+                    kind: .formMissing, language: language, key: key, location: location,
+                    detail: path + quoted(value.text)))
         }
         keepFile(location.path, "values missing from the catalog")
     }
@@ -247,12 +300,15 @@ struct LeafComparison {
     private mutating func compareComment(_ id: Int32, _ key: String, _ comment: String?, sourceHeld: Bool) {
         if !otherLanguageCommentsCompared[Int(id)] {
             otherLanguageCommentsCompared[Int(id)] = true
-            for place in otherLanguageCommentStarts[Int(id)]..<otherLanguageCommentStarts[Int(id) + 1] where legacy[otherLanguageComments[Int(place)]].comment != comment {
+            for place in otherLanguageCommentStarts[Int(id)]..<otherLanguageCommentStarts[Int(id) + 1]
+            where legacy[otherLanguageComments[Int(place)]].comment != comment {
                 otherLanguageCommentCount += 1
             }
         }
         let expectation: CommentExpectations.Expectation
-        if let sourceSlot, let index = sides[sourceSlot].position(of: id), let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index]) {
+        if let sourceSlot, let index = sides[sourceSlot].position(of: id),
+            let implicit = CommentExpectations.implicit(legacy.files, sides[sourceSlot].keys[index])
+        {
             commentChecked[index] = true
             expectation = implicit
         } else if !legacy.comments.explicit.isEmpty, let explicit = legacy.comments.explicit[id] {
@@ -272,11 +328,18 @@ struct LeafComparison {
         commentLost(expectation, key, comment)
     }
 
-    private mutating func commentLost(_ expectation: CommentExpectations.Expectation, _ key: String, _ comment: String?) {
-        let wanted = expectation.fromSource ? quoted(expectation.allowed[0])
-            : "one of " + expectation.allowed.map(quoted).joined(separator: ", ") + " (the source language has no such key)"
-        commentLosses.append(Loss(kind: .commentChanged, language: legacy.comments.sourceLanguage, key: key, location: expectation.location,
-                                  detail: "\(wanted) -> \(quoted(comment))"))
+    private mutating func commentLost(_ expectation: CommentExpectations.Expectation, _ key: String, _ comment: String?)
+    {
+        let wanted =
+            expectation.fromSource
+            ? quoted(expectation.allowed[0])
+            : "one of " + expectation.allowed.map(quoted).joined(separator: ", ")
+                + " (the source language has no such key)"
+        commentLosses.append(
+            Loss(
+                kind: .commentChanged, language: legacy.comments.sourceLanguage, key: key,
+                location: expectation.location,
+                detail: "\(wanted) -> \(quoted(comment))"))
     }
 
     private mutating func keepFile(_ path: String, _ reason: String) {

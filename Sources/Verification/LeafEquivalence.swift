@@ -1,6 +1,6 @@
 import Foundation
-import StringsDict
 import StringcatSupport
+import StringsDict
 
 /// The one function that makes equal the spellings that mean the same thing, applied to both
 /// sides of a proof: the legacy `.stringsdict` as PropertyListSerialization reads it, and the
@@ -53,10 +53,12 @@ public enum LeafEquivalence {
             // A leaf per member of the rule and of its variables, less the type keys that carry
             // none: the array is neither regrown while walking nor copied to be sorted (these
             // arrays live as long as the proof).
-            walker.leaves.reserveCapacity(dictionary.items.reduce(1) { count, member in
-                guard let variable = member.value.dictionary else { return count + 1 }
-                return count + variable.items.reduce(0) { $0 + ($1.key == specTypeKey || $1.key == valueTypeKey ? 0 : 1) }
-            })
+            walker.leaves.reserveCapacity(
+                dictionary.items.reduce(1) { count, member in
+                    guard let variable = member.value.dictionary else { return count + 1 }
+                    return count
+                        + variable.items.reduce(0) { $0 + ($1.key == specTypeKey || $1.key == valueTypeKey ? 0 : 1) }
+                })
             walker.rule(dictionary, prefix: "")
         } else {
             walker.raw(value, path: "")
@@ -145,7 +147,8 @@ public enum LeafEquivalence {
                     default:
                         let path = prefix + id + "." + member
                         if let text = value.string {
-                            let form = identities.rewritingReferences(in: replacingArg(in: text, valueType: valueType ?? "lld"))
+                            let form = identities.rewritingReferences(
+                                in: replacingArg(in: text, valueType: valueType ?? "lld"))
                             add(path, form, formatType: kind)
                         } else {
                             raw(value, path: path)
@@ -239,7 +242,8 @@ public enum LeafEquivalence {
                 index += 1
                 for member in variable.items {
                     guard let text = member.value.string else { continue }
-                    for reference in references(in: text) where defined.contains(reference.name) && !ids.contains(where: { $0.name == reference.name }) {
+                    for reference in references(in: text)
+                    where defined.contains(reference.name) && !ids.contains(where: { $0.name == reference.name }) {
                         assign(reference.name, reference.position.map { "%\($0)" } ?? "@" + reference.name)
                         queue.append(reference.name)
                     }
@@ -297,15 +301,18 @@ public enum LeafEquivalence {
 
     /// The kind of argument of value type `valueType` (`lld` -> `integer`).
     private static func kind(ofValueType valueType: String) -> String {
-        FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue } ?? "unknown(\(valueType))"
+        FormatStringParser.specifiers(in: "%" + valueType).first.map { $0.argumentKind.rawValue }
+            ?? "unknown(\(valueType))"
     }
 
     /// `kind(ofValueType:)` of the value types files use, worked out once (every variable of
     /// every `.stringsdict` entry, on both sides of a proof, asks for its own).
-    private static let commonValueTypeKinds: [String: String] = Dictionary(uniqueKeysWithValues: [
-        "d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd", "hu",
-        "@", "f", "g", "e", "lf", "c", "C", "s", "S", "p",
-    ].map { ($0, kind(ofValueType: $0)) })
+    private static let commonValueTypeKinds: [String: String] = Dictionary(
+        uniqueKeysWithValues: [
+            "d", "i", "u", "o", "x", "X", "ld", "li", "lu", "lx", "lld", "lli", "llu", "llx", "qd", "zd", "zu", "hd",
+            "hu",
+            "@", "f", "g", "e", "lf", "c", "C", "s", "S", "p",
+        ].map { ($0, kind(ofValueType: $0)) })
 
     /// True when `text` may hold a variable reference (`#@`): most texts do not, and need no parse.
     static func mayReference(_ text: String) -> Bool { TextSearch.containsBytes(text, "#@") }
@@ -319,7 +326,8 @@ public enum LeafEquivalence {
         let found = text.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             let n = bytes.count
             guard n > 4, bytes[0] == UInt8(ascii: "%"), bytes[1] == UInt8(ascii: "#"), bytes[2] == UInt8(ascii: "@"),
-                  bytes[n - 1] == UInt8(ascii: "@") else { return nil }
+                bytes[n - 1] == UInt8(ascii: "@")
+            else { return nil }
             for b in bytes[3..<(n - 1)] {
                 switch b {
                 case UInt8(ascii: "@"), UInt8(ascii: "%"), 0x0A, 0x0D, 0x20, 0x09: return nil

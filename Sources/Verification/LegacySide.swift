@@ -27,7 +27,10 @@ struct LegacyFileLeaves: Sendable {
         /// source, Xcode does not take it as the next key's comment (docs/spec/migration.md#comments).
         var commentIsCommentedOutEntry = false
 
-        init(key: String, values: LeafValues, line: Int?, column: Int?, comment: String? = nil, commentIsCommentedOutEntry: Bool = false) {
+        init(
+            key: String, values: LeafValues, line: Int?, column: Int?, comment: String? = nil,
+            commentIsCommentedOutEntry: Bool = false
+        ) {
             self.key = key
             self.values = values
             storedLine = UInt32(truncatingIfNeeded: line ?? 0)
@@ -83,7 +86,7 @@ struct LegacyFileLeaves: Sendable {
     private mutating func bytes() -> [UInt8]? {
         do {
             return try FileProbe.bytes(file.path)
-        } catch where error.code != EISDIR {
+        } catch  where error.code != EISDIR {
             ioFailure = error
             self.error = error.diagnostic
         } catch {}
@@ -95,31 +98,44 @@ struct LegacyFileLeaves: Sendable {
         // is compared, not reported as unreadable.
         let bytes = bytes()
         if ioFailure != nil { return }
-        let read = bytes.map { StringsFileReader.parse($0, path: file.path, reading: .xcodeMigration) }
+        let read =
+            bytes.map { StringsFileReader.parse($0, path: file.path, reading: .xcodeMigration) }
             ?? StringsFileReader.read(path: file.path, reading: .xcodeMigration)
         guard let strings = read.file else {
             error = read.diagnostics.first(where: \.isError) ?? .error("cannot be read", at: .file(file.path))
             return
         }
         if let tail = strings.unreadTail {
-            unreadParts = [.warning("\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) (\(tail.lineCount) lines) are not read", at: SourceLocation(path: file.path, line: tail.line, column: tail.column))]
+            unreadParts = [
+                .warning(
+                    "\(tail.found) where a key should start: lines \(tail.line)-\(tail.line + tail.lineCount - 1) "
+                        + "(\(tail.lineCount) lines) are not read",
+                    at: SourceLocation(path: file.path, line: tail.line, column: tail.column))
+            ]
         }
         if let first = strings.recoveredEntries.first(where: \.leavesTextOut) {
-            textLeftOut = .warning("\"\(first.key)\": \(first.problem)", at: SourceLocation(path: file.path, line: first.line, column: first.column))
+            textLeftOut = .warning(
+                "\"\(first.key)\": \(first.problem)",
+                at: SourceLocation(path: file.path, line: first.line, column: first.column))
         }
         recoveredParts = strings.recoveredEntries.map { entry in
             let unread = entry.unreadText.map { ", and not \"\($0)\"" } ?? ""
-            return .warning("\"\(entry.key)\": \(entry.problem) (Apple's reader rejects this file here): compared as Xcode's migration reads the line, value \"\(entry.value)\"\(unread)",
-                            at: SourceLocation(path: file.path, line: entry.line, column: entry.column))
+            return .warning(
+                "\"\(entry.key)\": \(entry.problem) (Apple's reader rejects this file here): compared as Xcode's "
+                    + "migration reads the line, value \"\(entry.value)\"\(unread)",
+                at: SourceLocation(path: file.path, line: entry.line, column: entry.column))
         }
         keys.reserveCapacity(strings.entries.count)
         if strings.keysAreDistinct {
             // Every key once (the reader checked it, byte for byte): nothing to join or drop.
             for entry in strings.entries {
                 let comment = StringsFile.usableComment(of: entry)
-                keys.append(Key(key: entry.key, values: .plain(entry.value),
-                                line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
-                                commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
+                keys.append(
+                    Key(
+                        key: entry.key, values: .plain(entry.value),
+                        line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column,
+                        comment: comment,
+                        commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
             }
             return
         }
@@ -130,14 +146,20 @@ struct LegacyFileLeaves: Sendable {
             if last.updateValue(index, forKey: ByteKey(entry.key)) != nil { repeated.insert(ByteKey(entry.key)) }
         }
         // A repeated key's comment joins its occurrences' comments (rare: computed only then).
-        let joined = repeated.isEmpty ? [:] : StringsFile.commentsByKey(strings.entries.filter { repeated.contains(ByteKey($0.key)) })
+        let joined =
+            repeated.isEmpty
+            ? [:] : StringsFile.commentsByKey(strings.entries.filter { repeated.contains(ByteKey($0.key)) })
         for (index, entry) in strings.entries.enumerated() where last[ByteKey(entry.key)] == index {
-            let comment = repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
+            let comment =
+                repeated.isEmpty || !repeated.contains(ByteKey(entry.key))
                 ? StringsFile.usableComment(of: entry)
                 : joined[entry.key] ?? nil
-            keys.append(Key(key: entry.key, values: .plain(entry.value),
-                            line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column, comment: comment,
-                            commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
+            keys.append(
+                Key(
+                    key: entry.key, values: .plain(entry.value),
+                    line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column,
+                    comment: comment,
+                    commentIsCommentedOutEntry: comment != nil && entry.commentIsCommentedOutEntry))
         }
     }
 
@@ -159,8 +181,11 @@ struct LegacyFileLeaves: Sendable {
         do {
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? (error as NSError).localizedDescription
-            self.error = InvalidUTF8.plistDiagnostic(in: bytes, path: file.path)
+            let detail =
+                ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String)
+                ?? (error as NSError).localizedDescription
+            self.error =
+                InvalidUTF8.plistDiagnostic(in: bytes, path: file.path)
                 ?? .error("not a valid property list: \(detail)", at: .file(file.path))
             return
         }
@@ -173,7 +198,10 @@ struct LegacyFileLeaves: Sendable {
         for member in top.items {
             let key = member.key, value = member.value
             let line = lines[key]
-            keys.append(Key(key: key, values: .leaves(LeafEquivalence.stringsDictValues(value)), line: line, column: line == nil ? nil : 1))
+            keys.append(
+                Key(
+                    key: key, values: .leaves(LeafEquivalence.stringsDictValues(value)), line: line,
+                    column: line == nil ? nil : 1))
         }
     }
 }
@@ -299,12 +327,15 @@ struct LegacySide {
             notes += result.notes
             filesKept.merge(result.filesKept) { a, _ in a }
         }
-        comments = CommentExpectations(files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage,
-                                       othersDecide: !someFilesGone)
+        comments = CommentExpectations(
+            files, fileIDs: fileIDs, source: languages[sourceLanguage], sourceLanguage: sourceLanguage,
+            othersDecide: !someFilesGone)
     }
 
-    private static func language(_ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int,
-                                 _ indices: [Int]) -> (language: Language, notes: [Diagnostic], filesKept: [String: String]) {
+    private static func language(
+        _ files: [LegacyFileLeaves], _ fileIDs: [[Int32]], keyCount: Int,
+        _ indices: [Int]
+    ) -> (language: Language, notes: [Diagnostic], filesKept: [String: String]) {
         // A key in both the .strings and the .stringsdict of one language: the app shows the
         // .stringsdict form, which is what the catalog keeps (NSBundle, and Xcode's migration).
         var inDict: [Bool] = []
@@ -354,12 +385,25 @@ struct LegacySide {
                 }
             }
             if shadowed > 0 {
-                notes.append(.note("\(counted(shadowed, "key")) \(shadowed == 1 ? "is" : "are") also in the .stringsdict of \(file.file.language); the app shows the .stringsdict form, which is what the catalog keeps", at: .file(file.file.path)))
+                notes.append(
+                    .note(
+                        "\(counted(shadowed, "key")) \(shadowed == 1 ? "is" : "are") also in the .stringsdict of "
+                            + "\(file.file.language); the app shows the .stringsdict form, which is what the catalog "
+                            + "keeps",
+                        at: .file(file.file.path)))
             }
             if !baseOnly.isEmpty {
                 let named = baseOnly.prefix(5).map(quoted).joined(separator: ", ") + (baseOnly.count > 5 ? ", …" : "")
-                notes.append(.warning("\(counted(baseOnly.count, "key")) only this file has \(baseOnly.count == 1 ? "is" : "are") not in the catalog's \(file.file.language) (\(named)): beside the source language's own folder, Xcode's migration takes \(file.file.language) from that folder only, whose table the app reads; this file is kept", at: .file(file.file.path)))
-                filesKept[file.file.path] = "it holds \(counted(baseOnly.count, "key")) that the source language's own folder lacks, which Xcode's migration does not take from Base.lproj"
+                notes.append(
+                    .warning(
+                        "\(counted(baseOnly.count, "key")) only this file has \(baseOnly.count == 1 ? "is" : "are") "
+                            + "not in the catalog's \(file.file.language) (\(named)): beside the source language's own "
+                            + "folder, Xcode's migration takes \(file.file.language) from that folder only, whose "
+                            + "table the app reads; this file is kept",
+                        at: .file(file.file.path)))
+                filesKept[file.file.path] =
+                    "it holds \(counted(baseOnly.count, "key")) that the source language's own folder lacks, which "
+                    + "Xcode's migration does not take from Base.lproj"
             }
         }
         return (language, notes, filesKept)
@@ -391,9 +435,13 @@ struct CommentExpectations {
     private(set) var explicit: [Int32: Expectation] = [:]
 
     /// `source`: the source language's keys (nil when it has no file).
-    init(_ files: [LegacyFileLeaves], fileIDs: [[Int32]], source: LegacySide.Language?, sourceLanguage: String, othersDecide: Bool = true) {
+    init(
+        _ files: [LegacyFileLeaves], fileIDs: [[Int32]], source: LegacySide.Language?, sourceLanguage: String,
+        othersDecide: Bool = true
+    ) {
         self.sourceLanguage = sourceLanguage
-        for (fileIndex, file) in files.enumerated() where file.file.language == sourceLanguage && file.file.kind == .strings {
+        for (fileIndex, file) in files.enumerated()
+        where file.file.language == sourceLanguage && file.file.kind == .strings {
             for (keyIndex, key) in file.keys.enumerated() {
                 guard let comment = key.comment else { continue }
                 let id = fileIDs[fileIndex][keyIndex]
@@ -401,11 +449,14 @@ struct CommentExpectations {
                 // A key the source language does not give (only `Base.lproj` beside its own folder
                 // has it): its comment comes from the other languages, as for any key it lacks.
                 if source?.position(of: id) == nil { continue }
-                if let position = source?.position(of: id), Self.implicit(files, source!.keys[position]) != nil { continue }
+                if let position = source?.position(of: id), Self.implicit(files, source!.keys[position]) != nil {
+                    continue
+                }
                 explicit[id] = Expectation(allowed: [comment], location: file.location(key), fromSource: true)
             }
         }
-        for (fileIndex, file) in files.enumerated() where othersDecide && file.file.language != sourceLanguage && file.file.kind == .strings {
+        for (fileIndex, file) in files.enumerated()
+        where othersDecide && file.file.language != sourceLanguage && file.file.kind == .strings {
             for (keyIndex, key) in file.keys.enumerated() where key.comment != nil && !key.commentIsCommentedOutEntry {
                 let id = fileIDs[fileIndex][keyIndex]
                 guard source?.position(of: id) == nil else { continue }

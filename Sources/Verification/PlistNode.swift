@@ -46,7 +46,9 @@ enum PlistNode {
     private init(members dictionary: [AnyHashable: Any]) {
         var members: [PlistMember] = []
         members.reserveCapacity(dictionary.count)
-        for (key, member) in dictionary { members.append(PlistMember((key.base as? String) ?? "\(key)", PlistNode(foundation: member))) }
+        for (key, member) in dictionary {
+            members.append(PlistMember((key.base as? String) ?? "\(key)", PlistNode(foundation: member)))
+        }
         self = .dictionary(PlistMembers(members))
     }
 
@@ -54,8 +56,10 @@ enum PlistNode {
     init(_ rule: StringsDictRule) {
         switch rule {
         case .plural(let plural): self = PlistNode(plural)
-        case .device(let device): self = .dictionary(PlistMembers([PlistMember(DeviceRule.ruleTypeKey, PlistNode(device.cases))]))
-        case .width(let width): self = .dictionary(PlistMembers([PlistMember(WidthRule.ruleTypeKey, PlistNode(width.cases))]))
+        case .device(let device):
+            self = .dictionary(PlistMembers([PlistMember(DeviceRule.ruleTypeKey, PlistNode(device.cases))]))
+        case .width(let width):
+            self = .dictionary(PlistMembers([PlistMember(WidthRule.ruleTypeKey, PlistNode(width.cases))]))
         }
     }
 
@@ -77,8 +81,12 @@ enum PlistNode {
         for variable in rule.variables {
             var fields: [PlistMember] = []
             fields.reserveCapacity(variable.forms.count + 2)
-            if !variable.specType.isEmpty { fields.append(PlistMember("NSStringFormatSpecTypeKey", .string(variable.specType))) }
-            if let valueType = variable.valueType { fields.append(PlistMember("NSStringFormatValueTypeKey", .string(valueType))) }
+            if !variable.specType.isEmpty {
+                fields.append(PlistMember("NSStringFormatSpecTypeKey", .string(variable.specType)))
+            }
+            if let valueType = variable.valueType {
+                fields.append(PlistMember("NSStringFormatValueTypeKey", .string(valueType)))
+            }
             for (category, text) in variable.forms { fields.append(PlistMember(category.rawValue, .string(text))) }
             members.append(PlistMember(variable.name, .dictionary(PlistMembers(fields))))
         }
@@ -126,7 +134,11 @@ struct PlistMembers {
             if members.indices.dropFirst().contains(where: { members[$0 - 1].key == members[$0].key }) {
                 var kept: [PlistMember] = []
                 for member in members {
-                    if let last = kept.last, last.key == member.key { kept[kept.count - 1] = member } else { kept.append(member) }
+                    if let last = kept.last, last.key == member.key {
+                        kept[kept.count - 1] = member
+                    } else {
+                        kept.append(member)
+                    }
                 }
                 members = kept
             }

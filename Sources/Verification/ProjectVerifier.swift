@@ -24,7 +24,9 @@ public enum ProjectVerifier {
         verify(project, inputs: { table in plannedFiles[table.catalogPath].map(CatalogInput.plannedFile) })
     }
 
-    private static func verify(_ project: ProjectTables, inputs planned: (LegacyTable) -> CatalogInput?) -> VerificationReport {
+    private static func verify(_ project: ProjectTables, inputs planned: (LegacyTable) -> CatalogInput?)
+        -> VerificationReport
+    {
         // Legacy files still beside a catalog already migrated are proven too: nothing the
         // catalog lacks may look safe to delete.
         let allTables = project.tables + project.leftoverTables
@@ -43,9 +45,13 @@ public enum ProjectVerifier {
             groups.append(Array(read[cursor..<(cursor + table.allFiles.count)]))
             cursor += table.allFiles.count
         }
-        let order = allTables.indices.sorted { catalogSize(allTables[$0], inputs[$0]) > catalogSize(allTables[$1], inputs[$1]) }
+        let order = allTables.indices.sorted {
+            catalogSize(allTables[$0], inputs[$0]) > catalogSize(allTables[$1], inputs[$1])
+        }
         let proofs = ConcurrentMap.map(order) { [groups] index in
-            verify(allTables[index], files: groups[index], catalog: inputs[index], sourceLanguage: allTables[index].sourceLanguage)
+            verify(
+                allTables[index], files: groups[index], catalog: inputs[index],
+                sourceLanguage: allTables[index].sourceLanguage)
         }
         var tables = [TableVerification?](repeating: nil, count: allTables.count)
         for (index, proof) in zip(order, proofs) { tables[index] = proof }
@@ -53,43 +59,62 @@ public enum ProjectVerifier {
         // The safety net: a legacy file beside a catalog that no table takes is named, with the
         // reason, so that nothing is out of the proof without the user being told.
         let unclaimed = project.leftAloneBesideCatalogs.map { entry in
-            Diagnostic.warning("not compared with \(PathResolverText.relative(entry.catalog, to: PathResolverText.parent(PathResolverText.parent(entry.file.path)))), beside it: \(entry.file.reason)", at: .file(entry.file.path))
+            Diagnostic.warning(
+                "not compared with "
+                    + "\(PathResolverText.relative(entry.catalog, to: PathResolverText.parent(PathResolverText.parent(entry.file.path)))), beside it: \(entry.file.reason)",
+                at: .file(entry.file.path))
         }
-        return VerificationReport(root: project.scan.root, sourceLanguage: project.sourceLanguage, diagnostics: project.diagnostics + unclaimed,
-                                  tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) },
-                                  filesNotCompared: project.leftAloneBesideCatalogs.count)
+        return VerificationReport(
+            root: project.scan.root, sourceLanguage: project.sourceLanguage,
+            diagnostics: project.diagnostics + unclaimed,
+            tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) },
+            filesNotCompared: project.leftAloneBesideCatalogs.count)
     }
 
     /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
     /// is on disk now: what `migrate --delete-legacy` asks before it deletes anything.
-    public static func verifyOnDisk(_ table: LegacyTable, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+    public static func verifyOnDisk(_ table: LegacyTable, catalogPath: String? = nil, sourceLanguage: String)
+        -> TableVerification
+    {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
-        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .onDisk, sourceLanguage: sourceLanguage)
+        return verify(
+            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .onDisk,
+            sourceLanguage: sourceLanguage)
     }
 
     private static func catalogSize(_ table: LegacyTable, _ input: CatalogInput) -> Int {
         switch input {
-        case .onDisk: return ((try? FileManager.default.attributesOfItem(atPath: table.catalogPath)[.size]) as? Int) ?? 0
+        case .onDisk:
+            return ((try? FileManager.default.attributesOfItem(atPath: table.catalogPath)[.size]) as? Int) ?? 0
         case .planned(let data): return data.count
-        case .plannedFile(let path): return ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
+        case .plannedFile(let path):
+            return ((try? FileManager.default.attributesOfItem(atPath: path)[.size]) as? Int) ?? 0
         case .missing: return 0
         }
     }
 
     /// Verifies one table against the catalog `migrate` would write, kept in `catalogFile`
     /// (outside the tree): `migrate --dry-run --delete-legacy`.
-    public static func verifyPlanned(_ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+    public static func verifyPlanned(
+        _ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String
+    ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
-        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .plannedFile(catalogFile), sourceLanguage: sourceLanguage)
+        return verify(
+            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .plannedFile(catalogFile),
+            sourceLanguage: sourceLanguage)
     }
 
     /// Verifies one table against catalog bytes not written yet (`migrate --dry-run`).
-    public static func verifyPlanned(_ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String) -> TableVerification {
+    public static func verifyPlanned(
+        _ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String
+    ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
-        return verify(table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .planned(data), sourceLanguage: sourceLanguage)
+        return verify(
+            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .planned(data),
+            sourceLanguage: sourceLanguage)
     }
 
     enum CatalogInput: Sendable {
@@ -103,15 +128,25 @@ public enum ProjectVerifier {
     /// Verifies one table against its catalog (`input`); `catalogReads` is told of each window
     /// read from a catalog file and of any hand-over to the whole-file reader (tests watch that a
     /// large catalog is never held whole).
-    static func verify(_ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput,
-                       sourceLanguage: String,
-                       catalogReads: (@Sendable (CatalogEntryStream.Event) -> Void)? = nil) -> TableVerification {
+    static func verify(
+        _ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput,
+        sourceLanguage: String,
+        catalogReads: (@Sendable (CatalogEntryStream.Event) -> Void)? = nil
+    ) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage, someFilesGone: !table.goneFiles.isEmpty)
-        var result = TableVerification(table: table, catalogPath: table.catalogPath, catalog: .missing,
-                                       languageCount: 0, keyCount: legacy.keyCount,
-                                       losses: [], errors: [], notes: legacy.notes, files: [])
+        var result = TableVerification(
+            table: table, catalogPath: table.catalogPath, catalog: .missing,
+            languageCount: 0, keyCount: legacy.keyCount,
+            losses: [], errors: [], notes: legacy.notes, files: [])
         if !table.goneFiles.isEmpty {
-            result.notes.append(.note("\(counted(table.goneFiles.count, "legacy file")) that stringcat's record lists for this table \(table.goneFiles.count == 1 ? "is" : "are") gone (--delete-legacy deletes a table's files only once they are proven held); without \(table.goneFiles.count == 1 ? "it" : "them"), the files left cannot say which comment a key missing from the source language had: such comments are not checked", at: .file(table.catalogPath)))
+            result.notes.append(
+                .note(
+                    "\(counted(table.goneFiles.count, "legacy file")) that stringcat's record lists for this table "
+                        + "\(table.goneFiles.count == 1 ? "is" : "are") gone (--delete-legacy deletes a table's files "
+                        + "only once they are proven held); without \(table.goneFiles.count == 1 ? "it" : "them"), "
+                        + "the files left cannot say which comment a key missing from the source language had: "
+                        + "such comments are not checked",
+                    at: .file(table.catalogPath)))
         }
         // Languages with at least one key, as migrate counts a catalog's (an empty file adds none).
         result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
@@ -123,12 +158,19 @@ public enum ProjectVerifier {
                 result.unreadableFiles.append(failure.diagnostic)
                 notCarried[file.file.path] = "it cannot be read (\(failure.reason))"
             } else if let error = file.error {
-                result.unreadableFiles.append(.error("cannot be compared, it does not parse: \(error.message)", at: error.location))
+                result.unreadableFiles.append(
+                    .error("cannot be compared, it does not parse: \(error.message)", at: error.location))
                 notCarried[file.file.path] = "it does not parse"
             } else if let leftOut = file.textLeftOut {
-                notCarried[file.file.path] = "it is read as Xcode's migration reads it, which leaves text of a line out (line \(leftOut.location.line ?? 0): \(leftOut.message)); the catalog holds what Xcode reads, not every character of the file"
+                notCarried[file.file.path] =
+                    "it is read as Xcode's migration reads it, which leaves text of a line out (line "
+                    + "\(leftOut.location.line ?? 0): \(leftOut.message)); the catalog holds what Xcode reads, not "
+                    + "every character of the file"
             } else if let unread = file.unreadParts.first {
-                result.notes.append(.warning("part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)", at: unread.location))
+                result.notes.append(
+                    .warning(
+                        "part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)",
+                        at: unread.location))
                 notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
             }
         }
@@ -155,7 +197,8 @@ public enum ProjectVerifier {
                 result.files = verdicts(table, notCarried, missingCatalog: false)
                 return result
             }
-            result.errors.append(.error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
+            result.errors.append(
+                .error("no catalog to compare with: migrate this table first", at: .file(table.catalogPath)))
             result.files = verdicts(table, notCarried, missingCatalog: true)
             return result
         }
@@ -164,16 +207,19 @@ public enum ProjectVerifier {
         do {
             // The reading thread decodes; compiling each entry back and making its leaves is done
             // by whichever thread has room (the comparing one, unless it falls behind).
-            try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
-                let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
-                if let planned {
-                    try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
-                } else {
-                    try CatalogReader.forEachEntry(path: source, events: catalogReads, pass)
+            try EntryPipeline.run(
+                produce: { deliver throws(Diagnostic) in
+                    let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
+                    if let planned {
+                        try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
+                    } else {
+                        try CatalogReader.forEachEntry(path: source, events: catalogReads, pass)
+                    }
+                },
+                prepare: { (decoded: (key: String, entry: CatalogEntry)) in
+                    LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)
                 }
-            }, prepare: { (decoded: (key: String, entry: CatalogEntry)) in
-                LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)
-            }) { comparison.add($0) }
+            ) { comparison.add($0) }
         } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
@@ -185,19 +231,28 @@ public enum ProjectVerifier {
         result.notes += comparison.notes
         if comparison.commentsNotJudged > 0 && table.goneFiles.isEmpty {
             let count = comparison.commentsNotJudged
-            let message = "\(counted(count, "key")) \(count == 1 ? "has" : "have") a source-language value in the catalog "
+            let message =
+                "\(counted(count, "key")) \(count == 1 ? "has" : "have") a source-language value in the catalog "
                 + "and no legacy file of that language left (deleted once proven held): "
                 + "\(count == 1 ? "its comment is" : "their comments are") not checked against the other languages'"
             result.notes.append(.note(message, at: .file(table.catalogPath)))
         }
-        result.files = verdicts(table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
+        result.files = verdicts(
+            table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
         return result
     }
 
-    private static func verdicts(_ table: LegacyTable, _ notCarried: [String: String], missingCatalog: Bool) -> [FileVerdict] {
+    private static func verdicts(_ table: LegacyTable, _ notCarried: [String: String], missingCatalog: Bool)
+        -> [FileVerdict]
+    {
         table.allFiles.map { file in
-            if missingCatalog { return FileVerdict(path: file.path, isCarried: false, reason: notCarried[file.path] ?? "no catalog holds it") }
-            if let reason = notCarried[file.path] { return FileVerdict(path: file.path, isCarried: false, reason: reason) }
+            if missingCatalog {
+                return FileVerdict(
+                    path: file.path, isCarried: false, reason: notCarried[file.path] ?? "no catalog holds it")
+            }
+            if let reason = notCarried[file.path] {
+                return FileVerdict(path: file.path, isCarried: false, reason: reason)
+            }
             return FileVerdict(path: file.path, isCarried: true, reason: nil)
         }
     }

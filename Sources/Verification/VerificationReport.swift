@@ -115,23 +115,32 @@ extension VerificationReport {
     /// `**stringcat verify**: `: `3 tables, 15 keys in 6 languages: nothing lost`. `count` and
     /// `number` write the numbers (the page groups digits); `notComparedHint` follows the count of
     /// legacy files no table takes.
-    public func verdict(count: (Int, String, String?) -> String = { counted($0, $1, $2) },
-                        number: (Int) -> String = { String($0) }, notComparedHint: String = "") -> String {
+    public func verdict(
+        count: (Int, String, String?) -> String = { counted($0, $1, $2) },
+        number: (Int) -> String = { String($0) }, notComparedHint: String = ""
+    ) -> String {
         let keys = tables.reduce(0) { $0 + $1.keyCount }
         let languages = Set(tables.flatMap(\.languages)).count
         let lossy = tables.filter { !$0.isLossless }.count
-        var line = "\(count(tables.count, "table", nil)), \(count(keys, "key", nil)) in \(count(languages, "language", nil)): "
+        var line =
+            "\(count(tables.count, "table", nil)), \(count(keys, "key", nil)) in \(count(languages, "language", nil)): "
         if tables.isEmpty && !catalogsOnly.isEmpty && isLossless {
             line = "fully migrated: \(count(catalogsOnly.count, "catalog", nil)), no legacy files left: nothing lost"
         } else if isLossless {
             let planned = tables.filter { $0.catalog == .planned }.count
-            line += "nothing lost" + (planned > 0 ? " (\(number(planned)) of them checked against the catalog migrate would write)" : "")
-            if !catalogsOnly.isEmpty { line += "; \(count(catalogsOnly.count, "catalog", nil)) with no legacy files left" }
+            line +=
+                "nothing lost"
+                + (planned > 0 ? " (\(number(planned)) of them checked against the catalog migrate would write)" : "")
+            if !catalogsOnly.isEmpty {
+                line += "; \(count(catalogsOnly.count, "catalog", nil)) with no legacy files left"
+            }
         } else {
             line += "\(count(lossCount, "loss", "losses")) in \(count(lossy, "table", nil))"
         }
         if filesNotCompared > 0 {
-            line += "; \(count(filesNotCompared, "legacy file", nil)) beside catalogs not compared (no table takes them\(notComparedHint))"
+            line +=
+                "; \(count(filesNotCompared, "legacy file", nil)) beside catalogs not compared (no table takes "
+                + "them\(notComparedHint))"
         }
         return line
     }

@@ -35,8 +35,10 @@ public struct XLIFFFileHeader: Sendable, Hashable {
     /// Where the `<file` tag starts (set by the reader).
     public var location: SourceLocation?
 
-    public init(original: String, sourceLanguage: String?, targetLanguage: String?, datatype: String? = "plaintext",
-                attributeOrder: XLIFFAttributeOrder = .languagesFirst, tool: XLIFFTool? = nil, location: SourceLocation? = nil) {
+    public init(
+        original: String, sourceLanguage: String?, targetLanguage: String?, datatype: String? = "plaintext",
+        attributeOrder: XLIFFAttributeOrder = .languagesFirst, tool: XLIFFTool? = nil, location: SourceLocation? = nil
+    ) {
         self.original = original
         self.sourceLanguage = sourceLanguage
         self.targetLanguage = targetLanguage
@@ -82,8 +84,10 @@ public struct XLIFFUnit: Sendable, Hashable {
     public var location: SourceLocation?
     public var targetLocation: SourceLocation?
 
-    public init(id: String, translate: Bool = true, source: XLIFFText, target: XLIFFTarget? = nil, note: String? = nil,
-                noteFrom: String? = nil, location: SourceLocation? = nil, targetLocation: SourceLocation? = nil) {
+    public init(
+        id: String, translate: Bool = true, source: XLIFFText, target: XLIFFTarget? = nil, note: String? = nil,
+        noteFrom: String? = nil, location: SourceLocation? = nil, targetLocation: SourceLocation? = nil
+    ) {
         self.id = id
         self.translate = translate
         self.source = source

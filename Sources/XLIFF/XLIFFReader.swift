@@ -31,8 +31,10 @@ public enum XLIFFReader {
     /// Reads `source` (the file at `path`, named in diagnostics) and hands each event to `handle`.
     /// Throws the first problem of the XML, or what `handle` throws.
     @discardableResult
-    public static func read(_ source: any XMLByteSource, path: String, chunkSize: Int = 1 << 20,
-                            _ handle: (Event) throws(Diagnostic) -> Void) throws(Diagnostic) -> Summary {
+    public static func read(
+        _ source: any XMLByteSource, path: String, chunkSize: Int = 1 << 20,
+        _ handle: (Event) throws(Diagnostic) -> Void
+    ) throws(Diagnostic) -> Summary {
         let scanner = XMLScanner(source: source, chunkSize: chunkSize)
         var reader = Reader(scanner: scanner, path: path)
         do throws(ReadFailure) {
@@ -94,7 +96,9 @@ private struct Reader {
 
     func diagnostic(_ message: String, at offset: Int) -> Diagnostic { .error(message, at: location(offset)) }
 
-    private func fail(_ message: String, at offset: Int) -> ReadFailure { .xml(XMLProblem(message: message, offset: offset)) }
+    private func fail(_ message: String, at offset: Int) -> ReadFailure {
+        .xml(XMLProblem(message: message, offset: offset))
+    }
 
     private func next() throws(ReadFailure) -> XMLEvent? {
         do { return try scanner.next() } catch { throw .xml(error) }
@@ -131,7 +135,9 @@ private struct Reader {
         var depth = 1
         var names = [name]
         while depth > 0 {
-            guard let event = try next() else { throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset) }
+            guard let event = try next() else {
+                throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset)
+            }
             switch event {
             case .start(let child, _, let selfClosing, _):
                 if !selfClosing {
@@ -139,7 +145,9 @@ private struct Reader {
                     names.append(child)
                 }
             case .end(let closing, let closingOffset):
-                guard closing == names.last else { throw fail("</\(closing)> closes <\(names.last!)>", at: closingOffset) }
+                guard closing == names.last else {
+                    throw fail("</\(closing)> closes <\(names.last!)>", at: closingOffset)
+                }
                 names.removeLast()
                 depth -= 1
             case .text: break
@@ -153,15 +161,21 @@ private struct Reader {
             switch event {
             case .text(let text, let offset):
                 guard isBlank(text) else {
-                    throw fail(sawRoot ? "text after the end of <xliff>" : "text before <xliff>: this is not an XLIFF file", at: offset)
+                    throw fail(
+                        sawRoot ? "text after the end of <xliff>" : "text before <xliff>: this is not an XLIFF file",
+                        at: offset)
                 }
             case .end(let name, let offset):
                 throw fail("</\(name)> closes no open element", at: offset)
             case .start(let name, let attributes, let selfClosing, let offset):
                 guard !sawRoot else { throw fail("a second root element <\(name)> after </xliff>", at: offset) }
-                guard local(name) == "xliff" else { throw fail("the root element is <\(name)>, not <xliff>: this is not an XLIFF file", at: offset) }
+                guard local(name) == "xliff" else {
+                    throw fail("the root element is <\(name)>, not <xliff>: this is not an XLIFF file", at: offset)
+                }
                 if let version = attribute("version", attributes), version.hasPrefix("2") {
-                    throw fail("this is XLIFF \(version); Xcode reads XLIFF 1.2 (export XLIFF 1.2 from the translation tool)", at: offset)
+                    throw fail(
+                        "this is XLIFF \(version); Xcode reads XLIFF 1.2 (export XLIFF 1.2 from the translation tool)",
+                        at: offset)
                 }
                 sawRoot = true
                 if !selfClosing { try root(name, at: offset, handle) }
@@ -170,7 +184,9 @@ private struct Reader {
         guard sawRoot else { throw fail("no <xliff> element: this is not an XLIFF file", at: scanner.offset) }
     }
 
-    private mutating func root(_ name: String, at offset: Int, _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void) throws(ReadFailure) {
+    private mutating func root(_ name: String, at offset: Int, _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void)
+        throws(ReadFailure)
+    {
         while true {
             switch try nextTag(inside: name, openedAt: offset) {
             case .end(let closing, let closingOffset):
@@ -187,15 +203,18 @@ private struct Reader {
         }
     }
 
-    private mutating func file(_ name: String, _ attributes: [(name: String, value: String)], selfClosing: Bool, at offset: Int,
-                               _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void) throws(ReadFailure) {
+    private mutating func file(
+        _ name: String, _ attributes: [(name: String, value: String)], selfClosing: Bool, at offset: Int,
+        _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void
+    ) throws(ReadFailure) {
         let here = location(offset)
         guard let original = attribute("original", attributes) else {
             throw fail("<file> without an original attribute: which file its units belong to is unknown", at: offset)
         }
-        var header = XLIFFFileHeader(original: original, sourceLanguage: attribute("source-language", attributes),
-                                     targetLanguage: attribute("target-language", attributes), datatype: attribute("datatype", attributes),
-                                     location: here)
+        var header = XLIFFFileHeader(
+            original: original, sourceLanguage: attribute("source-language", attributes),
+            targetLanguage: attribute("target-language", attributes), datatype: attribute("datatype", attributes),
+            location: here)
         var announced = false
         func announce() throws(ReadFailure) {
             guard !announced else { return }
@@ -249,7 +268,9 @@ private struct Reader {
     }
 
     /// A `<body>` or `<group>`: its units, in order.
-    private func body(_ name: String, at offset: Int, _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void) throws(ReadFailure) {
+    private func body(_ name: String, at offset: Int, _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void)
+        throws(ReadFailure)
+    {
         while true {
             switch try nextTag(inside: name, openedAt: offset) {
             case .end(let closing, let closingOffset):
@@ -270,10 +291,13 @@ private struct Reader {
         }
     }
 
-    private func unit(_ name: String, _ attributes: [(name: String, value: String)], selfClosing: Bool, at offset: Int) throws(ReadFailure) -> XLIFFUnit {
+    private func unit(_ name: String, _ attributes: [(name: String, value: String)], selfClosing: Bool, at offset: Int)
+        throws(ReadFailure) -> XLIFFUnit
+    {
         let here = location(offset)
         guard let id = attribute("id", attributes) else { throw fail("<trans-unit> without an id", at: offset) }
-        var unit = XLIFFUnit(id: id, translate: attribute("translate", attributes) != "no", source: .plain(""), location: here)
+        var unit = XLIFFUnit(
+            id: id, translate: attribute("translate", attributes) != "no", source: .plain(""), location: here)
         guard !selfClosing else { return unit }
         var sawNote = false
         while true {
@@ -284,15 +308,19 @@ private struct Reader {
             case .start(let child, let childAttributes, let childSelfClosing, let childOffset):
                 switch local(child) {
                 case "source":
-                    unit.source = childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: false, unitID: id)
+                    unit.source =
+                        childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: false, unitID: id)
                 case "target":
                     unit.targetLocation = location(childOffset)
-                    let text: XLIFFText = childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: true, unitID: id)
+                    let text: XLIFFText =
+                        childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: true, unitID: id)
                     unit.target = XLIFFTarget(text: text, state: attribute("state", childAttributes))
                 case "note" where !sawNote:
                     sawNote = true
                     unit.noteFrom = attribute("from", childAttributes)
-                    if !childSelfClosing, case .plain(let text) = try content(child, at: childOffset, strict: false, unitID: id) {
+                    if !childSelfClosing,
+                        case .plain(let text) = try content(child, at: childOffset, strict: false, unitID: id)
+                    {
                         unit.note = text
                     }
                 default:
@@ -305,13 +333,16 @@ private struct Reader {
 
     /// The text of a `<source>`, `<target>` or `<note>`: plain text, or a string set when it holds
     /// `<mrk mtype="x-set">` elements. `strict` (a target) refuses other inline elements.
-    private func content(_ name: String, at offset: Int, strict: Bool, unitID: String) throws(ReadFailure) -> XLIFFText {
+    private func content(_ name: String, at offset: Int, strict: Bool, unitID: String) throws(ReadFailure) -> XLIFFText
+    {
         var text = ""
         var set: [String] = []
         var isSet = false
         var stack: [(name: String, setValue: Bool)] = []
         while true {
-            guard let event = try next() else { throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset) }
+            guard let event = try next() else {
+                throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset)
+            }
             switch event {
             case .text(let piece, _):
                 if stack.last?.setValue == true {
@@ -322,7 +353,10 @@ private struct Reader {
             case .start(let child, let attributes, let selfClosing, let childOffset):
                 guard local(child) == "mrk" else {
                     if strict {
-                        throw fail("<\(child)> inside the <\(name)> of unit \(unitID): Xcode's XLIFF has no inline elements, and a catalog value cannot hold one (keep the text only)", at: childOffset)
+                        throw fail(
+                            "<\(child)> inside the <\(name)> of unit \(unitID): Xcode's XLIFF has no inline elements, "
+                                + "and a catalog value cannot hold one (keep the text only)",
+                            at: childOffset)
                     }
                     if !selfClosing { stack.append((child, false)) }
                     continue
@@ -335,14 +369,19 @@ private struct Reader {
                 if !selfClosing { stack.append((child, setValue)) }
             case .end(let closing, let closingOffset):
                 if let open = stack.last {
-                    guard closing == open.name else { throw fail("</\(closing)> closes <\(open.name)>", at: closingOffset) }
+                    guard closing == open.name else {
+                        throw fail("</\(closing)> closes <\(open.name)>", at: closingOffset)
+                    }
                     stack.removeLast()
                     continue
                 }
                 guard closing == name else { throw fail("</\(closing)> closes <\(name)>", at: closingOffset) }
                 if isSet {
                     guard isBlank(text) else {
-                        throw fail("the <\(name)> of unit \(unitID) mixes a string set (<mrk mtype=\"x-set\">) with text outside it", at: offset)
+                        throw fail(
+                            "the <\(name)> of unit \(unitID) mixes a string set (<mrk mtype=\"x-set\">) with text "
+                                + "outside it",
+                            at: offset)
                     }
                     return .set(set)
                 }

@@ -5,7 +5,8 @@
 /// large export file by file.
 public enum XLIFFWriter {
     /// The XML declaration and the `<xliff>` start tag, each on its own line.
-    public static let head: [UInt8] = Array("""
+    public static let head: [UInt8] = Array(
+        """
         <?xml version="1.0" encoding="UTF-8"?>
         <xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
         version="1.2" xsi:schemaLocation="urn:oasis:names:tc:xliff:document:1.2 \

@@ -39,7 +39,8 @@ public enum XMLEscaping {
                 default: continue
                 }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                out.append(
+                    contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
                 runStart = index + 1
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))

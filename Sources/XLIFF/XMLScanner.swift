@@ -132,7 +132,9 @@ private struct Tokenizer {
         case problem(XMLProblem)
     }
 
-    private func problem(_ message: String, at index: Int) -> Stop { .problem(XMLProblem(message: message, offset: base + index)) }
+    private func problem(_ message: String, at index: Int) -> Stop {
+        .problem(XMLProblem(message: message, offset: base + index))
+    }
 
     /// The byte at `position`, or the stop for a token cut at the end of the bytes.
     @inline(__always)
@@ -160,10 +162,14 @@ private struct Tokenizer {
             if try startsWith("<![CDATA[") {
                 let close = try find("]]>", from: start + 9, inside: "a CDATA section")
                 index = close + 3
-                return .text(try XMLScanner.decode(bytes, start + 9..<close, base: base, entities: false, attribute: false), offset: base + start)
+                return .text(
+                    try XMLScanner.decode(bytes, start + 9..<close, base: base, entities: false, attribute: false),
+                    offset: base + start)
             }
             if try startsWith("<!DOCTYPE") {
-                throw problem("a document type declaration (<!DOCTYPE>): XLIFF has none, and its entities are not read", at: start)
+                throw problem(
+                    "a document type declaration (<!DOCTYPE>): XLIFF has none, and its entities are not read", at: start
+                )
             }
             throw problem("'<!' starts no comment or CDATA section here", at: start)
         default: return try startTag()
@@ -201,7 +207,9 @@ private struct Tokenizer {
         let close = try find("?>", from: start + 2, inside: "a processing instruction")
         index = close + 2
         let body = String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 2)..<close]), as: UTF8.self)
-        guard body.hasPrefix("xml") && (body.count == 3 || body.dropFirst(3).first?.isWhitespace == true) else { return }
+        guard body.hasPrefix("xml") && (body.count == 3 || body.dropFirst(3).first?.isWhitespace == true) else {
+            return
+        }
         guard base + start == 0 else {
             throw problem("the XML declaration (<?xml …?>) may only stand at the very start of the file", at: start)
         }
@@ -211,7 +219,8 @@ private struct Tokenizer {
             if let quote = rest.first, quote == "\"" || quote == "'" {
                 let name = rest.dropFirst().prefix { $0 != quote }.lowercased()
                 if name != "utf-8" && name != "utf8" {
-                    throw problem("the file declares the encoding \(name); XLIFF is read as UTF-8 (save it as UTF-8)", at: start)
+                    throw problem(
+                        "the file declares the encoding \(name); XLIFF is read as UTF-8 (save it as UTF-8)", at: start)
                 }
             }
         }
@@ -223,7 +232,8 @@ private struct Tokenizer {
         while true {
             let byte = try byte(index, inside: what())
             if Self.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=")
-                || byte == UInt8(ascii: "<") {
+                || byte == UInt8(ascii: "<")
+            {
                 break
             }
             index += 1
@@ -275,7 +285,9 @@ private struct Tokenizer {
             while true {
                 let byte = try byte(index, inside: "the value of \(attributeName)")
                 if byte == quote { break }
-                if byte == UInt8(ascii: "<") { throw problem("'<' inside the value of the attribute \(attributeName) (write &lt;)", at: index) }
+                if byte == UInt8(ascii: "<") {
+                    throw problem("'<' inside the value of the attribute \(attributeName) (write &lt;)", at: index)
+                }
                 index += 1
             }
             let value = try XMLScanner.decode(bytes, first..<index, base: base, entities: true, attribute: true)
@@ -306,7 +318,9 @@ private struct Tokenizer {
         while position < bytes.count && bytes[position] != UInt8(ascii: "<") { position += 1 }
         if position == bytes.count && !atEnd { throw .needMore }
         index = position
-        return .text(try XMLScanner.decode(bytes, start..<position, base: base, entities: true, attribute: false), offset: base + start)
+        return .text(
+            try XMLScanner.decode(bytes, start..<position, base: base, entities: true, attribute: false),
+            offset: base + start)
     }
 }
 
@@ -316,8 +330,10 @@ extension XMLScanner {
     /// The text of `buffer[range]`: UTF-8 checked, characters XML forbids refused, entities and
     /// character references decoded (`entities`), line ends normalised (CR LF and CR -> LF), and
     /// in an attribute value TAB, LF and CR -> space (XML 1.0 §3.3.3).
-    fileprivate static func decode(_ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int, entities: Bool,
-                       attribute: Bool) throws(Tokenizer.Stop) -> String {
+    fileprivate static func decode(
+        _ all: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, base: Int, entities: Bool,
+        attribute: Bool
+    ) throws(Tokenizer.Stop) -> String {
         let result: Result<String, XMLProblem> = {
             let bytes = UnsafeBufferPointer(rebasing: all[range])
             let baseOffset = base + range.lowerBound
@@ -330,7 +346,10 @@ extension XMLScanner {
             if plain, let text = String(validating: bytes, as: UTF8.self) { return .success(text) }
             if String(validating: bytes, as: UTF8.self) == nil {
                 let bad = Self.firstInvalidUTF8(bytes)
-                return .failure(XMLProblem(message: "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))", offset: baseOffset + bad))
+                return .failure(
+                    XMLProblem(
+                        message: "invalid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))",
+                        offset: baseOffset + bad))
             }
             var out: [UInt8] = []
             out.reserveCapacity(bytes.count)
@@ -346,16 +365,25 @@ extension XMLScanner {
                     out.append(attribute ? 0x20 : byte)
                     index += 1
                 case 0..<0x20:
-                    return .failure(XMLProblem(message: "the control character U+\(Self.hex(UInt32(byte))) is not allowed in XML (not even as &#\(byte);)",
-                                               offset: baseOffset + index))
-                case 0xEF where index + 2 < bytes.count && bytes[index + 1] == 0xBF && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
-                    return .failure(XMLProblem(message: "the character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML",
-                                               offset: baseOffset + index))
+                    return .failure(
+                        XMLProblem(
+                            message:
+                                "the control character U+\(Self.hex(UInt32(byte))) is not allowed in XML (not even as "
+                                + "&#\(byte);)",
+                            offset: baseOffset + index))
+                case 0xEF
+                where index + 2 < bytes.count && bytes[index + 1] == 0xBF
+                    && (bytes[index + 2] == 0xBE || bytes[index + 2] == 0xBF):
+                    return .failure(
+                        XMLProblem(
+                            message: "the character U+FFF\(bytes[index + 2] == 0xBE ? "E" : "F") is not allowed in XML",
+                            offset: baseOffset + index))
                 case UInt8(ascii: "&") where entities:
                     var end = index + 1
                     while end < bytes.count && bytes[end] != UInt8(ascii: ";") && end - index < 12 { end += 1 }
                     guard end < bytes.count, bytes[end] == UInt8(ascii: ";") else {
-                        return .failure(XMLProblem(message: "'&' starts no entity here (write &amp;)", offset: baseOffset + index))
+                        return .failure(
+                            XMLProblem(message: "'&' starts no entity here (write &amp;)", offset: baseOffset + index))
                     }
                     let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]), as: UTF8.self)
                     switch Self.entity(name) {
@@ -428,7 +456,9 @@ extension XMLScanner {
             }
             guard index + length <= bytes.count else { return index }
             for offset in 1..<max(1, length) where bytes[index + offset] & 0xC0 != 0x80 { return index + offset }
-            if length > 1, String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) == nil {
+            if length > 1,
+                String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) == nil
+            {
                 return index
             }
             index += length

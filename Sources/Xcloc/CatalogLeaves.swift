@@ -88,7 +88,9 @@ public enum CatalogLeaves {
         return leaves
     }
 
-    private static func collect(_ localization: CatalogLocalization, prefix: [VariationPath.Segment], into leaves: inout [CatalogLeaf]) {
+    private static func collect(
+        _ localization: CatalogLocalization, prefix: [VariationPath.Segment], into leaves: inout [CatalogLeaf]
+    ) {
         if let unit = localization.stringUnit {
             leaves.append(CatalogLeaf(path: VariationPath(prefix), text: .plain(unit.value), state: unit.state))
         } else if let set = stringSet(of: localization) {
@@ -102,7 +104,9 @@ public enum CatalogLeaves {
         if let variations = localization.variations { collect(variations, prefix: prefix, into: &leaves) }
     }
 
-    private static func collect(_ variations: CatalogVariations, prefix: [VariationPath.Segment], into leaves: inout [CatalogLeaf]) {
+    private static func collect(
+        _ variations: CatalogVariations, prefix: [VariationPath.Segment], into leaves: inout [CatalogLeaf]
+    ) {
         for (category, child) in (variations.plural ?? [:]).sorted(by: { $0.key < $1.key }) {
             collect(child, prefix: prefix + [.plural(category)], into: &leaves)
         }
@@ -113,7 +117,8 @@ public enum CatalogLeaves {
 
     /// A `stringSet` (App Shortcuts phrases; a field the typed model keeps in `extraFields`).
     public static func stringSet(of localization: CatalogLocalization) -> (state: TranslationState, values: [String])? {
-        guard case .object(let set)? = localization.extraFields["stringSet"], case .array(let items)? = set["values"] else { return nil }
+        guard case .object(let set)? = localization.extraFields["stringSet"], case .array(let items)? = set["values"]
+        else { return nil }
         var values: [String] = []
         for item in items {
             guard case .string(let value) = item else { return nil }
@@ -177,7 +182,9 @@ public enum CatalogLeaves {
         return nil
     }
 
-    private static func node(at segments: ArraySlice<VariationPath.Segment>, in localization: CatalogLocalization) -> CatalogLocalization? {
+    private static func node(at segments: ArraySlice<VariationPath.Segment>, in localization: CatalogLocalization)
+        -> CatalogLocalization?
+    {
         guard let first = segments.first else { return localization }
         let rest = segments.dropFirst()
         switch first {
@@ -186,9 +193,12 @@ public enum CatalogLeaves {
         case .device(let name):
             return localization.variations?.device?[name].flatMap { node(at: rest, in: $0) }
         case .substitution(let name):
-            guard let variations = localization.substitutions[name]?.variations, let next = rest.first else { return nil }
+            guard let variations = localization.substitutions[name]?.variations, let next = rest.first else {
+                return nil
+            }
             switch next {
-            case .plural(let category): return variations.plural?[category].flatMap { node(at: rest.dropFirst(), in: $0) }
+            case .plural(let category):
+                return variations.plural?[category].flatMap { node(at: rest.dropFirst(), in: $0) }
             case .device(let device): return variations.device?[device].flatMap { node(at: rest.dropFirst(), in: $0) }
             case .substitution: return nil
             }
@@ -198,13 +208,17 @@ public enum CatalogLeaves {
     /// Puts `text` with `state` at `path` in `localization`, creating the variations and
     /// substitutions on the way. A substitution created here takes its `argNum` and
     /// `formatSpecifier` from `template` (the source language's localization), where it has one.
-    public static func set(_ text: XLIFFText, state: TranslationState, at path: VariationPath, in localization: inout CatalogLocalization,
-                           template: CatalogLocalization?) {
+    public static func set(
+        _ text: XLIFFText, state: TranslationState, at path: VariationPath, in localization: inout CatalogLocalization,
+        template: CatalogLocalization?
+    ) {
         set(text, state: state, at: path.segments[...], in: &localization, template: template)
     }
 
-    private static func set(_ text: XLIFFText, state: TranslationState, at segments: ArraySlice<VariationPath.Segment>,
-                            in localization: inout CatalogLocalization, template: CatalogLocalization?) {
+    private static func set(
+        _ text: XLIFFText, state: TranslationState, at segments: ArraySlice<VariationPath.Segment>,
+        in localization: inout CatalogLocalization, template: CatalogLocalization?
+    ) {
         guard let first = segments.first else {
             switch text {
             case .plain(let value):
@@ -230,7 +244,9 @@ public enum CatalogLeaves {
         case .plural(let category):
             var variations = localization.variations ?? CatalogVariations()
             var child = variations.plural?[category] ?? CatalogLocalization()
-            set(text, state: state, at: rest, in: &child, template: template?.variations?.plural?[category] ?? template?.variations?.plural?["other"])
+            set(
+                text, state: state, at: rest, in: &child,
+                template: template?.variations?.plural?[category] ?? template?.variations?.plural?["other"])
             var plural = variations.plural ?? [:]
             plural[category] = child
             variations.plural = plural
@@ -238,14 +254,18 @@ public enum CatalogLeaves {
         case .device(let name):
             var variations = localization.variations ?? CatalogVariations()
             var child = variations.device?[name] ?? CatalogLocalization()
-            set(text, state: state, at: rest, in: &child, template: template?.variations?.device?[name] ?? template?.variations?.device?["other"] ?? template)
+            set(
+                text, state: state, at: rest, in: &child,
+                template: template?.variations?.device?[name] ?? template?.variations?.device?["other"] ?? template)
             var device = variations.device ?? [:]
             device[name] = child
             variations.device = device
             localization.variations = variations
         case .substitution(let name):
             let model = template?.substitutions[name]
-            var substitution = localization.substitutions[name] ?? Substitution(argNum: model?.argNum, formatSpecifier: model?.formatSpecifier)
+            var substitution =
+                localization.substitutions[name]
+                ?? Substitution(argNum: model?.argNum, formatSpecifier: model?.formatSpecifier)
             guard !rest.isEmpty else { return }
             // The substitution's variations, set as those of a localization holding them.
             var holder = CatalogLocalization(variations: substitution.variations ?? CatalogVariations())

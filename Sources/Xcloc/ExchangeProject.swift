@@ -31,8 +31,10 @@ public struct ExchangeProject: Sendable {
         case workspace(String)
     }
 
-    public init(projectFolder: String, container: Container?, developmentRegion: String, catalogs: [String],
-                legacyTables: [ExchangeLegacyTable], diagnostics: [Diagnostic] = []) {
+    public init(
+        projectFolder: String, container: Container?, developmentRegion: String, catalogs: [String],
+        legacyTables: [ExchangeLegacyTable], diagnostics: [Diagnostic] = []
+    ) {
         self.projectFolder = projectFolder
         self.container = container
         self.developmentRegion = developmentRegion
@@ -60,39 +62,62 @@ public struct ExchangeProject: Sendable {
 
         var tables: [ExchangeLegacyTable] = []
         for table in found.tables where !table.isInterfaceBuilder {
-            let files = table.files.filter { $0.kind == .strings }.map { ExchangeLegacyFile(language: $0.language, path: $0.path) }
+            let files = table.files.filter { $0.kind == .strings }.map {
+                ExchangeLegacyFile(language: $0.language, path: $0.path)
+            }
             guard !files.isEmpty else { continue }
-            tables.append(ExchangeLegacyTable(name: table.name, folder: table.folder, sourceLanguage: table.sourceLanguage, files: files,
-                                              hasStringsDict: table.files.contains { $0.kind == .stringsdict }))
+            tables.append(
+                ExchangeLegacyTable(
+                    name: table.name, folder: table.folder, sourceLanguage: table.sourceLanguage, files: files,
+                    hasStringsDict: table.files.contains { $0.kind == .stringsdict }))
         }
         var skipped: [Diagnostic] = []
         for table in found.tables where table.isInterfaceBuilder {
-            skipped.append(.warning("the Interface Builder table \(table.name) is not exported: its source strings are in the storyboard or xib, which stringcat does not read (migrate the table first: stringcat migrate)", at: .file(table.folder)))
+            skipped.append(
+                .warning(
+                    "the Interface Builder table \(table.name) is not exported: its source strings are in the "
+                        + "storyboard or xib, which stringcat does not read (migrate the table first: stringcat "
+                        + "migrate)",
+                    at: .file(table.folder)))
         }
         for table in tables where table.hasStringsDict {
-            skipped.append(.warning("the plural rules of table \(table.name) (.stringsdict) are not exported: the XLIFF form Xcode gives legacy .stringsdict files is not established (migrate the table first: stringcat migrate); its .strings are", at: .file(table.folder)))
+            skipped.append(
+                .warning(
+                    "the plural rules of table \(table.name) (.stringsdict) are not exported: the XLIFF form Xcode "
+                        + "gives legacy .stringsdict files is not established (migrate the table first: stringcat "
+                        + "migrate); its .strings are",
+                    at: .file(table.folder)))
         }
         let besideCatalogs = Set(found.leftAloneBesideCatalogs.map(\.file.path))
         var loose: [String: [ExchangeLegacyFile]] = [:]
-        for file in found.filesLeftAlone where file.path.hasSuffix(".strings") && !besideCatalogs.contains(file.path) && !isInsidePackage(file.path) {
+        for file in found.filesLeftAlone
+        where file.path.hasSuffix(".strings") && !besideCatalogs.contains(file.path) && !isInsidePackage(file.path) {
             let lproj = PathResolver.parent(file.path)
             let lprojName = PathResolver.lastComponent(lproj)
             guard lprojName.hasSuffix(".lproj") else { continue }
             let folder = PathResolver.parent(lproj)
             let name = String(PathResolver.lastComponent(file.path).dropLast(".strings".count))
             let folderName = String(lprojName.dropLast(".lproj".count))
-            let languages = TableLanguages(folderNames: [folderName], source: found.sourceLanguage.code, spelling: .canonical)
+            let languages = TableLanguages(
+                folderNames: [folderName], source: found.sourceLanguage.code, spelling: .canonical)
             guard let language = languages.key(forFolder: folderName) else { continue }
             loose[folder + "/" + name, default: []].append(ExchangeLegacyFile(language: language, path: file.path))
         }
         for (id, files) in loose.sorted(by: { $0.key < $1.key }) {
-            tables.append(ExchangeLegacyTable(name: PathResolver.lastComponent(id), folder: PathResolver.parent(id),
-                                              sourceLanguage: found.sourceLanguage.code, files: files.sorted { $0.path < $1.path },
-                                              hasStringsDict: false))
+            tables.append(
+                ExchangeLegacyTable(
+                    name: PathResolver.lastComponent(id), folder: PathResolver.parent(id),
+                    sourceLanguage: found.sourceLanguage.code, files: files.sorted { $0.path < $1.path },
+                    hasStringsDict: false))
         }
 
         for table in tables where table.file(table.sourceLanguage) == nil {
-            skipped.append(.warning("table \(table.name) is not exported: it has no \(table.sourceLanguage).lproj file, whose keys and values its units would be (an InfoPlist table's are in Info.plist; migrate the table first: stringcat migrate)", at: .file(table.folder)))
+            skipped.append(
+                .warning(
+                    "table \(table.name) is not exported: it has no \(table.sourceLanguage).lproj file, whose keys and "
+                        + "values its units would be (an InfoPlist table's are in Info.plist; migrate the table first: "
+                        + "stringcat migrate)",
+                    at: .file(table.folder)))
         }
         var container: Container?
         if let project {
@@ -106,8 +131,9 @@ public struct ExchangeProject: Sendable {
         }
         let region = project?.sourceLanguage ?? found.sourceLanguage.code
         let errors = found.diagnostics.filter { $0.severity == .error }
-        return ExchangeProject(projectFolder: projectFolder, container: container, developmentRegion: region, catalogs: catalogs,
-                               legacyTables: tables.sorted { ($0.folder, $0.name) < ($1.folder, $1.name) }, diagnostics: errors + skipped)
+        return ExchangeProject(
+            projectFolder: projectFolder, container: container, developmentRegion: region, catalogs: catalogs,
+            legacyTables: tables.sorted { ($0.folder, $0.name) < ($1.folder, $1.name) }, diagnostics: errors + skipped)
     }
 
     /// True for a path inside an `.xcloc` package (an earlier export's Source Contents): never a
@@ -128,7 +154,8 @@ public struct ExchangeLegacyTable: Sendable, Hashable {
     /// True when the table also has `.stringsdict` files (not exported).
     public var hasStringsDict: Bool
 
-    public init(name: String, folder: String, sourceLanguage: String, files: [ExchangeLegacyFile], hasStringsDict: Bool) {
+    public init(name: String, folder: String, sourceLanguage: String, files: [ExchangeLegacyFile], hasStringsDict: Bool)
+    {
         self.name = name
         self.folder = folder
         self.sourceLanguage = sourceLanguage

@@ -30,7 +30,9 @@ extension ExchangeProject {
     public var exportedFiles: [ExportedFile] {
         var files: [ExportedFile] = catalogs.map { catalog in
             let document = Self.interfaceBuilderDocument(ofCatalog: catalog)
-            return ExportedFile(original: original(of: document ?? catalog), kind: .catalog(catalog), interfaceBuilderDocument: document)
+            return ExportedFile(
+                original: original(of: document ?? catalog), kind: .catalog(catalog), interfaceBuilderDocument: document
+            )
         }
         for (index, table) in legacyTables.enumerated() {
             guard let source = table.file(table.sourceLanguage) else { continue }
@@ -47,7 +49,8 @@ extension ExchangeProject {
         guard PathResolver.lastComponent(lproj) == "mul.lproj" else { return [] }
         let folder = PathResolver.parent(lproj)
         let name = String(PathResolver.lastComponent(catalog).dropLast(".xcstrings".count))
-        return ["\(folder)/Base.lproj/\(name).storyboard", "\(folder)/Base.lproj/\(name).xib", catalog].map(original(of:))
+        return ["\(folder)/Base.lproj/\(name).storyboard", "\(folder)/Base.lproj/\(name).xib", catalog].map(
+            original(of:))
     }
 
     /// `path` (absolute) relative to the project folder, with `../` where it lies above it.
@@ -65,12 +68,16 @@ extension ExchangeProject {
         let folder = PathResolver.parent(lproj)
         let name = String(PathResolver.lastComponent(catalog).dropLast(".xcstrings".count))
         let fm = FileManager.default
-        for candidate in ["Base.lproj/\(name).storyboard", "Base.lproj/\(name).xib"] where fm.fileExists(atPath: folder + "/" + candidate) {
+        for candidate in ["Base.lproj/\(name).storyboard", "Base.lproj/\(name).xib"]
+        where fm.fileExists(atPath: folder + "/" + candidate) {
             return folder + "/" + candidate
         }
-        let lprojs = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasSuffix(".lproj") && $0 != "mul.lproj" }.sorted()
+        let lprojs = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter {
+            $0.hasSuffix(".lproj") && $0 != "mul.lproj"
+        }.sorted()
         for folderName in lprojs {
-            for suffix in ["storyboard", "xib"] where fm.fileExists(atPath: "\(folder)/\(folderName)/\(name).\(suffix)") {
+            for suffix in ["storyboard", "xib"] where fm.fileExists(atPath: "\(folder)/\(folderName)/\(name).\(suffix)")
+            {
                 return "\(folder)/\(folderName)/\(name).\(suffix)"
             }
         }

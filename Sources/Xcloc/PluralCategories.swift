@@ -10,7 +10,8 @@ public enum PluralCategories {
     /// order; nil for a language the CLDR table does not know (the source's categories are kept).
     public static func exported(for language: String) -> [String]? {
         guard var set = PluralRules.categories(for: language) else { return nil }
-        let base = language.replacingOccurrences(of: "_", with: "-").split(separator: "-").first.map { $0.lowercased() } ?? ""
+        let base =
+            language.replacingOccurrences(of: "_", with: "-").split(separator: "-").first.map { $0.lowercased() } ?? ""
         if withoutMany.contains(base) { set.remove(.many) }
         return set.sorted().map(\.rawValue)
     }
@@ -19,7 +20,9 @@ public enum PluralCategories {
     /// categories, `zero` (Xcode keeps an explicit zero in every language) and `other`. Every
     /// category for a language the table does not know.
     public static func allowed(for language: String) -> Set<String> {
-        guard let set = PluralRules.categories(for: language) else { return Set(PluralCategory.allCases.map(\.rawValue)) }
+        guard let set = PluralRules.categories(for: language) else {
+            return Set(PluralCategory.allCases.map(\.rawValue))
+        }
         return Set(set.map(\.rawValue)).union(["zero", "other"])
     }
 

@@ -37,9 +37,11 @@ public enum SubstitutionRewrite {
         var index = 0
         while index < characters.count {
             // At `$#@name@` preceded by digits: rewrite the span from the digits (and a `%`).
-            if characters[index] == "$", index + 2 < characters.count, characters[index + 1] == "#", characters[index + 2] == "@",
-               let close = characters[(index + 3)...].firstIndex(of: "@"),
-               names.contains(String(characters[(index + 3)..<close])) {
+            if characters[index] == "$", index + 2 < characters.count, characters[index + 1] == "#",
+                characters[index + 2] == "@",
+                let close = characters[(index + 3)...].firstIndex(of: "@"),
+                names.contains(String(characters[(index + 3)..<close]))
+            {
                 var digits = out.count
                 while digits > 0, out[digits - 1].isASCII, out[digits - 1].isNumber { digits -= 1 }
                 if digits < out.count {

@@ -18,8 +18,13 @@ public enum UnitID {
         let bytes = Array(id.utf8)
         var index = bytes.count - 4
         while index >= 0 {
-            if bytes[index] == 0x7C && bytes[index + 1] == 0x3D && bytes[index + 2] == 0x3D && bytes[index + 3] == 0x7C {
-                readings.append((String(decoding: bytes[..<index], as: UTF8.self), String(decoding: bytes[(index + 4)...], as: UTF8.self)))
+            if bytes[index] == 0x7C && bytes[index + 1] == 0x3D && bytes[index + 2] == 0x3D && bytes[index + 3] == 0x7C
+            {
+                readings.append(
+                    (
+                        String(decoding: bytes[..<index], as: UTF8.self),
+                        String(decoding: bytes[(index + 4)...], as: UTF8.self)
+                    ))
                 index -= 4
             } else {
                 index -= 1

@@ -9,12 +9,16 @@ public enum UnitText {
     /// substitution gets `%arg` -> `%N$spec` from that localization's substitution; a main string
     /// gets `%#@name@` -> `%N$#@name@` for the names the defining localization has at the unit's
     /// level (docs/spec/xliff.md §2.6).
-    public static func exported(_ text: XLIFFText, at leafPath: VariationPath, in localization: CatalogLocalization,
-                        defining: CatalogLocalization?, unitPath: VariationPath) -> XLIFFText {
+    public static func exported(
+        _ text: XLIFFText, at leafPath: VariationPath, in localization: CatalogLocalization,
+        defining: CatalogLocalization?, unitPath: VariationPath
+    ) -> XLIFFText {
         guard case .plain(let value) = text else { return text }
         if leafPath.substitutionName != nil {
             let substitution = CatalogLeaves.substitution(of: leafPath, in: localization)
-            return .plain(SubstitutionRewrite.leaf(value, argNum: substitution?.argNum, formatSpecifier: substitution?.formatSpecifier))
+            return .plain(
+                SubstitutionRewrite.leaf(
+                    value, argNum: substitution?.argNum, formatSpecifier: substitution?.formatSpecifier))
         }
         guard let defining else { return text }
         return .plain(SubstitutionRewrite.main(value, argumentNumbers: argumentNumbers(at: unitPath, in: defining)))
@@ -43,13 +47,18 @@ public enum UnitText {
     /// target language is `localization` (nil when it has none yet) and whose source-language
     /// localization is `source`: `exported` undone, with the substitutions of the localization
     /// (or, where it has none, the source's).
-    public static func imported(_ text: XLIFFText, at path: VariationPath, localization: CatalogLocalization?,
-                                source: CatalogLocalization?) -> XLIFFText {
+    public static func imported(
+        _ text: XLIFFText, at path: VariationPath, localization: CatalogLocalization?,
+        source: CatalogLocalization?
+    ) -> XLIFFText {
         guard case .plain(let value) = text else { return text }
         if path.substitutionName != nil {
-            let substitution = localization.flatMap { CatalogLeaves.substitution(of: path, in: $0) }
+            let substitution =
+                localization.flatMap { CatalogLeaves.substitution(of: path, in: $0) }
                 ?? source.flatMap { CatalogLeaves.substitution(of: path, in: $0) }
-            return .plain(SubstitutionRewrite.undoLeaf(value, argNum: substitution?.argNum, formatSpecifier: substitution?.formatSpecifier))
+            return .plain(
+                SubstitutionRewrite.undoLeaf(
+                    value, argNum: substitution?.argNum, formatSpecifier: substitution?.formatSpecifier))
         }
         var names: Set<String> = []
         for holder in [localization, source] {

@@ -32,11 +32,14 @@ public enum XLIFFStates {
         guard let state else { return .write(.translated) }
         switch state {
         case "translated", "final", "signed-off": return .write(.translated)
-        case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation", "needs-adaptation": return .write(.needsReview)
+        case "needs-review-l10n", "needs-review-translation", "needs-review-adaptation", "needs-adaptation":
+            return .write(.needsReview)
         case "new": return .write(.new)
         case "needs-translation", "needs-l10n": return .skip("state \(state): not a translation yet")
         default:
-            if state.hasPrefix("x-"), state.count > 2 { return .write(TranslationState(rawValue: String(state.dropFirst(2)))) }
+            if state.hasPrefix("x-"), state.count > 2 {
+                return .write(TranslationState(rawValue: String(state.dropFirst(2))))
+            }
             return .unknown
         }
     }

@@ -14,14 +14,18 @@ public enum XclocLayout {
     /// reproduced: nothing is written outside the output folder).
     public static func sourceContentsPath(_ original: String) -> String? {
         let parts = original.split(separator: "/", omittingEmptySubsequences: false)
-        guard !original.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else { return nil }
+        guard !original.hasPrefix("/"), !parts.contains(where: { $0 == ".." || $0 == "." || $0.isEmpty }) else {
+            return nil
+        }
         return "Source Contents/" + original
     }
 
     /// `contents.json` as Xcode's JSON writer writes it: two-space indent, `" : "`, keys sorted,
     /// no final newline. `container` is the project or workspace named; nil leaves both out.
-    public static func contentsJSON(developmentRegion: String, container: ExchangeProject.Container?, targetLocale: String,
-                                    toolVersion: String, toolBuild: String) -> [UInt8] {
+    public static func contentsJSON(
+        developmentRegion: String, container: ExchangeProject.Container?, targetLocale: String,
+        toolVersion: String, toolBuild: String
+    ) -> [UInt8] {
         // Xcode writes contents.json with the JSON writer of its catalogs: the same escapes.
         let quoted = JSONTextWriter.literal
         var lines = ["{", "  \"developmentRegion\" : \(quoted(developmentRegion)),"]

@@ -1,5 +1,5 @@
-import StringsFile
 import StringcatSupport
+import StringsFile
 import XLIFF
 import Xcloc
 
@@ -24,7 +24,9 @@ public enum LegacyExporter {
 
     /// Reads the table's files; nil (with the errors) when the source language's file, or any
     /// other, does not parse.
-    public static func read(_ table: ExchangeLegacyTable, original: String) -> (table: Table?, diagnostics: [Diagnostic]) {
+    public static func read(_ table: ExchangeLegacyTable, original: String) -> (
+        table: Table?, diagnostics: [Diagnostic]
+    ) {
         var diagnostics: [Diagnostic] = []
         var languages: [String: [String: String]] = [:]
         var source: [String: (value: String, comment: String?)] = [:]
@@ -40,21 +42,29 @@ public enum LegacyExporter {
             }
         }
         guard !diagnostics.containsError else { return (nil, diagnostics) }
-        return (Table(original: original, sourceLanguage: table.sourceLanguage, source: source, languages: languages), diagnostics)
+        return (
+            Table(original: original, sourceLanguage: table.sourceLanguage, source: source, languages: languages),
+            diagnostics
+        )
     }
 
     /// The `<file>` of `table` for `language`, with the values XML cannot hold left out and listed.
-    public static func file(_ table: Table, language: String, tool: XLIFFTool) -> (file: XLIFFFile, unexportable: [UnexportableValue]) {
+    public static func file(_ table: Table, language: String, tool: XLIFFTool) -> (
+        file: XLIFFFile, unexportable: [UnexportableValue]
+    ) {
         let translation = table.languages[language]
         var units: [XLIFFUnit] = []
         var unexportable: [UnexportableValue] = []
         for (key, entry) in table.source {
             let target = translation?[key].map { XLIFFTarget(text: .plain($0), state: nil) }
             let unit = XLIFFUnit(id: key, source: .plain(entry.value), target: target, note: entry.comment)
-            if let checked = CatalogExporter.check(unit, key: key, file: table.original, into: &unexportable) { units.append(checked) }
+            if let checked = CatalogExporter.check(unit, key: key, file: table.original, into: &unexportable) {
+                units.append(checked)
+            }
         }
-        let header = XLIFFFileHeader(original: table.original, sourceLanguage: table.sourceLanguage, targetLanguage: language,
-                                     datatype: "plaintext", attributeOrder: translation == nil ? .datatypeFirst : .languagesFirst, tool: tool)
+        let header = XLIFFFileHeader(
+            original: table.original, sourceLanguage: table.sourceLanguage, targetLanguage: language,
+            datatype: "plaintext", attributeOrder: translation == nil ? .datatypeFirst : .languagesFirst, tool: tool)
         return (XLIFFFile(header: header, units: UnitOrder.sorted(units, by: \.id)), unexportable)
     }
 }

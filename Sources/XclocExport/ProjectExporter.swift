@@ -93,8 +93,9 @@ public enum ProjectExporter {
     public static func export(_ path: String, options: ExportOptions) -> ExportReport {
         let project = ExchangeProject.find(path)
         let output = URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path
-        var report = ExportReport(root: URL(fileURLWithPath: path).standardizedFileURL.path, outputDirectory: output,
-                                  developmentRegion: project.developmentRegion)
+        var report = ExportReport(
+            root: URL(fileURLWithPath: path).standardizedFileURL.path, outputDirectory: output,
+            developmentRegion: project.developmentRegion)
         report.diagnostics = project.diagnostics
         guard !report.hasErrors else { return report }
         let files = project.exportedFiles
@@ -102,15 +103,18 @@ public enum ProjectExporter {
         guard !report.hasErrors else { return report }
         let sources = read(files, of: project, into: &report)
         guard !report.hasErrors else { return report }
-        report.files = files.map { ExportReport.File(original: $0.original, path: filePath(of: $0, project), kind: kind(of: $0)) }
+        report.files = files.map {
+            ExportReport.File(original: $0.original, path: filePath(of: $0, project), kind: kind(of: $0))
+        }
         let languages = options.languages.isEmpty ? sources.languages(of: project) : options.languages
         let sourceContents = sourceContents(of: files, sources, project, into: &report)
         guard !report.hasErrors else { return report }
         let built = xliff(of: files, sources, languages: languages, options: options)
         collectProblems(of: built, options: options, into: &report)
         guard !report.hasErrors else { return report }
-        let batch = packageFiles(built, sourceContents: sourceContents, project: project, output: output, options: options,
-                                 into: &report)
+        let batch = packageFiles(
+            built, sourceContents: sourceContents, project: project, output: output, options: options,
+            into: &report)
         guard !report.hasErrors else {
             for index in report.packages.indices where report.packages[index].outcome != "unchanged" {
                 report.packages[index].outcome = "not written"
@@ -147,26 +151,36 @@ public enum ProjectExporter {
     }
 
     /// Something to export, no two files under one `original`, and memory enough for the largest catalog.
-    private static func checkFiles(_ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport) {
+    private static func checkFiles(
+        _ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport
+    ) {
         guard !files.isEmpty else {
-            report.diagnostics.append(.error("no String Catalog (.xcstrings) and no legacy .strings table here: nothing to export",
-                                             at: .file(report.root)))
+            report.diagnostics.append(
+                .error(
+                    "no String Catalog (.xcstrings) and no legacy .strings table here: nothing to export",
+                    at: .file(report.root)))
             return
         }
         var byOriginal: [String: ExportedFile] = [:]
         for file in files {
             if let other = byOriginal[file.original] {
-                report.diagnostics.append(.error(
-                    "two files are exported as \(file.original) (\(filePath(of: other, project)) and \(filePath(of: file, project))): "
-                        + "an import could not tell their units apart", at: .file(filePath(of: file, project))))
+                report.diagnostics.append(
+                    .error(
+                        "two files are exported as \(file.original) (\(filePath(of: other, project)) and "
+                            + "\(filePath(of: file, project))): "
+                            + "an import could not tell their units apart", at: .file(filePath(of: file, project))))
             }
             byOriginal[file.original] = file
         }
-        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs)) { report.diagnostics.append(problem) }
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs)) {
+            report.diagnostics.append(problem)
+        }
     }
 
     /// Reads every catalog (on every core) and every legacy table.
-    private static func read(_ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport) -> Sources {
+    private static func read(_ files: [ExportedFile], of project: ExchangeProject, into report: inout ExportReport)
+        -> Sources
+    {
         let catalogFiles = files.compactMap { file -> (ExportedFile, String)? in
             if case .catalog(let catalogPath) = file.kind { return (file, catalogPath) }
             return nil
@@ -202,21 +216,26 @@ public enum ProjectExporter {
     /// Source Contents, the same in every package: each file's source as the project holds it
     /// (an Interface Builder document, a catalog with only its source language, a legacy table's
     /// source `.strings`), at its path below the project folder.
-    private static func sourceContents(of files: [ExportedFile], _ sources: Sources, _ project: ExchangeProject,
-                                       into report: inout ExportReport) -> [(relative: String, bytes: [UInt8])] {
+    private static func sourceContents(
+        of files: [ExportedFile], _ sources: Sources, _ project: ExchangeProject,
+        into report: inout ExportReport
+    ) -> [(relative: String, bytes: [UInt8])] {
         var contents: [(relative: String, bytes: [UInt8])] = []
         for file in files {
             guard let relative = XclocLayout.sourceContentsPath(file.original) else {
-                report.diagnostics.append(.note(
-                    "\(file.original) lies above the project folder: Source Contents does not hold it (Xcode writes it outside the package)",
-                    at: .file(filePath(of: file, project))))
+                report.diagnostics.append(
+                    .note(
+                        "\(file.original) lies above the project folder: Source Contents does not hold it (Xcode "
+                            + "writes it outside the package)",
+                        at: .file(filePath(of: file, project))))
                 continue
             }
             switch file.kind {
             case .catalog(let catalogPath):
                 if let document = file.interfaceBuilderDocument {
                     guard case .success(let bytes) = FileBytes.read(document) else {
-                        report.diagnostics.append(.error("cannot read the Interface Builder document", at: .file(document)))
+                        report.diagnostics.append(
+                            .error("cannot read the Interface Builder document", at: .file(document)))
                         continue
                     }
                     contents.append((relative, bytes))
@@ -225,7 +244,9 @@ public enum ProjectExporter {
                 }
             case .legacyTable(let index):
                 let table = project.legacyTables[index]
-                guard let source = table.file(table.sourceLanguage), case .success(let bytes) = FileBytes.read(source.path) else { continue }
+                guard let source = table.file(table.sourceLanguage),
+                    case .success(let bytes) = FileBytes.read(source.path)
+                else { continue }
                 contents.append((relative, bytes))
             }
         }
@@ -233,12 +254,15 @@ public enum ProjectExporter {
     }
 
     /// Each language's XLIFF, built and checked (`ExportOptions.check`) on every core.
-    private static func xliff(of files: [ExportedFile], _ sources: Sources, languages: [String],
-                              options: ExportOptions) -> [LanguageXLIFF] {
+    private static func xliff(
+        of files: [ExportedFile], _ sources: Sources, languages: [String],
+        options: ExportOptions
+    ) -> [LanguageXLIFF] {
         let tool = options.tool
         let keyOrders = sources.catalogs.mapValues(\.sortedKeys)
         let check = options.check
-        let otherOriginals = Set(files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
+        let otherOriginals = Set(
+            files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
         return ConcurrentMap.map(languages) { language -> LanguageXLIFF in
             var bytes = XLIFFWriter.head
             var unexportable: [UnexportableValue] = []
@@ -249,8 +273,9 @@ public enum ProjectExporter {
                 switch file.kind {
                 case .catalog(let catalogPath):
                     guard let catalog = sources.catalogs[catalogPath], !catalog.strings.isEmpty else { continue }
-                    made = CatalogExporter.file(catalog, path: catalogPath, original: file.original, language: language, tool: tool,
-                                               keys: keyOrders[catalogPath])
+                    made = CatalogExporter.file(
+                        catalog, path: catalogPath, original: file.original, language: language, tool: tool,
+                        keys: keyOrders[catalogPath])
                 case .legacyTable(let index):
                     guard let table = sources.legacy[index], !table.source.isEmpty else { continue }
                     made = LegacyExporter.file(table, language: language, tool: tool)
@@ -261,42 +286,52 @@ public enum ProjectExporter {
                 targets += made.file.units.filter { $0.target != nil }.count
             }
             bytes += XLIFFWriter.tail
-            let input = ExportCheckInput(language: language, xliff: bytes, catalogs: sources.exported, otherOriginals: otherOriginals)
+            let input = ExportCheckInput(
+                language: language, xliff: bytes, catalogs: sources.exported, otherOriginals: otherOriginals)
             let problems = check?(input) ?? []
-            return LanguageXLIFF(language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets,
-                                 problems: problems)
+            return LanguageXLIFF(
+                language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets,
+                problems: problems)
         }
     }
 
     /// The checks' findings, and each value XML cannot hold: an error, or with `--skip-invalid` a warning.
-    private static func collectProblems(of built: [LanguageXLIFF], options: ExportOptions, into report: inout ExportReport) {
+    private static func collectProblems(
+        of built: [LanguageXLIFF], options: ExportOptions, into report: inout ExportReport
+    ) {
         for language in built {
             report.diagnostics += language.problems
             report.unexportable += language.unexportable
         }
         for value in report.unexportable {
-            let what = value.onlyTarget ? "its translation is left out of the export" : "the unit is left out of the export"
+            let what =
+                value.onlyTarget ? "its translation is left out of the export" : "the unit is left out of the export"
             let character = "U+\(String(value.character.value, radix: 16, uppercase: true))"
-            let message = "\(value.field) of \(value.unitID) holds \(character), a character XML 1.0 cannot hold: \(what)"
+            let message =
+                "\(value.field) of \(value.unitID) holds \(character), a character XML 1.0 cannot hold: \(what)"
             if options.skipInvalid {
                 report.diagnostics.append(.warning(message, at: .file(value.file)))
             } else {
-                report.diagnostics.append(.error(message + " (fix the value, or pass --skip-invalid)", at: .file(value.file)))
+                report.diagnostics.append(
+                    .error(message + " (fix the value, or pass --skip-invalid)", at: .file(value.file)))
             }
         }
     }
 
     /// The files of every package that differ from what is on disk, each package in the report;
     /// an earlier export's file with other bytes is an error without `--force`.
-    private static func packageFiles(_ built: [LanguageXLIFF], sourceContents: [(relative: String, bytes: [UInt8])],
-                                     project: ExchangeProject, output: String, options: ExportOptions,
-                                     into report: inout ExportReport) -> [(path: String, data: Data)] {
+    private static func packageFiles(
+        _ built: [LanguageXLIFF], sourceContents: [(relative: String, bytes: [UInt8])],
+        project: ExchangeProject, output: String, options: ExportOptions,
+        into report: inout ExportReport
+    ) -> [(path: String, data: Data)] {
         var batch: [(path: String, data: Data)] = []
         for language in built {
             let folder = output + "/" + XclocLayout.packageName(language.language)
-            let contentsJSON = XclocLayout.contentsJSON(developmentRegion: project.developmentRegion, container: project.container,
-                                                        targetLocale: language.language, toolVersion: options.tool.version,
-                                                        toolBuild: options.tool.build)
+            let contentsJSON = XclocLayout.contentsJSON(
+                developmentRegion: project.developmentRegion, container: project.container,
+                targetLocale: language.language, toolVersion: options.tool.version,
+                toolBuild: options.tool.build)
             var contents: [(String, [UInt8])] = [
                 (folder + "/contents.json", contentsJSON),
                 (folder + "/" + XclocLayout.xliffPath(language.language), language.bytes),
@@ -309,9 +344,11 @@ public enum ProjectExporter {
                     continue
                 case .success:
                     if !options.force {
-                        report.diagnostics.append(.error(
-                            "an earlier export's file has other bytes (a translator may have edited it): not replaced without --force",
-                            at: .file(filePath)))
+                        report.diagnostics.append(
+                            .error(
+                                "an earlier export's file has other bytes (a translator may have edited it): not "
+                                    + "replaced without --force",
+                                at: .file(filePath)))
                         continue
                     }
                 default: break
@@ -320,8 +357,10 @@ public enum ProjectExporter {
                 batch.append((filePath, Data(bytes)))
             }
             let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
-            report.packages.append(ExportReport.Package(language: language.language, path: folder, outcome: outcome,
-                                                        units: language.units, targets: language.targets))
+            report.packages.append(
+                ExportReport.Package(
+                    language: language.language, path: folder, outcome: outcome,
+                    units: language.units, targets: language.targets))
         }
         return batch
     }
@@ -355,16 +394,19 @@ public enum ProjectExporter {
             }
             if let failure {
                 StagedFile.discard(ready)
-                report.diagnostics.append(.error("nothing was written: \(failure.description)", at: .file(failure.path)))
+                report.diagnostics.append(
+                    .error("nothing was written: \(failure.description)", at: .file(failure.path)))
                 return
             }
             do throws(AtomicFile.BatchError) {
-                try AtomicFile.writeAll(zip(batch, ready).map { file, staged in
-                    AtomicFile.BatchFile(path: file.path, content: .staged(staged), overwrite: true, root: output)
-                })
+                try AtomicFile.writeAll(
+                    zip(batch, ready).map { file, staged in
+                        AtomicFile.BatchFile(path: file.path, content: .staged(staged), overwrite: true, root: output)
+                    })
                 report.written = true
             } catch {
-                report.diagnostics.append(.error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+                report.diagnostics.append(
+                    .error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
             }
         } catch {
             report.diagnostics.append(error)

@@ -93,7 +93,9 @@ public enum ProjectImporter {
         // the document is (a Mac) names it so even when this tree lacks the document.
         for file in project.exportedFiles {
             guard case .catalog(let path) = file.kind else { continue }
-            for alias in project.interfaceBuilderOriginals(ofCatalog: path) where targets[alias] == nil { targets[alias] = file }
+            for alias in project.interfaceBuilderOriginals(ofCatalog: path) where targets[alias] == nil {
+                targets[alias] = file
+            }
         }
 
         // Held from before the catalogs are read until they are written.
@@ -121,15 +123,18 @@ public enum ProjectImporter {
             let bytes = CatalogWriter.bytes(for: loaded.catalog, capacity: loaded.bytes.count)
             guard bytes != loaded.bytes else { continue }
             report.changedCatalogs.append(path)
-            batch.append(AtomicFile.BatchFile(path: path, content: .data(Data(bytes)), overwrite: true, root: root,
-                                              expecting: Data(loaded.bytes)))
+            batch.append(
+                AtomicFile.BatchFile(
+                    path: path, content: .data(Data(bytes)), overwrite: true, root: root,
+                    expecting: Data(loaded.bytes)))
         }
         guard !options.dryRun, !batch.isEmpty else { return report }
         do throws(AtomicFile.BatchError) {
             try AtomicFile.writeAll(batch)
             report.written = true
         } catch {
-            report.diagnostics.append(.error("no catalog was written: \(error.error.description)", at: .file(error.error.path)))
+            report.diagnostics.append(
+                .error("no catalog was written: \(error.error.description)", at: .file(error.error.path)))
         }
         return report
     }
@@ -144,9 +149,14 @@ public enum ProjectImporter {
         }
         guard isDirectory.boolValue else { return .success([path]) }
         let localized = path + "/Localized Contents"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: localized)) ?? []).filter { $0.hasSuffix(".xliff") }.sorted()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: localized)) ?? []).filter {
+            $0.hasSuffix(".xliff")
+        }.sorted()
         guard !names.isEmpty else {
-            return .failure(.error("no Localized Contents/*.xliff in this folder: give an .xcloc package or an .xliff file", at: .file(path)))
+            return .failure(
+                .error(
+                    "no Localized Contents/*.xliff in this folder: give an .xcloc package or an .xliff file",
+                    at: .file(path)))
         }
         return .success(names.map { localized + "/" + $0 })
     }
@@ -195,7 +205,9 @@ struct ImportState {
     mutating func importFile(_ source: any XMLByteSource, path: String, into report: inout ImportReport) {
         var document = DocumentPass(path: path)
         do throws(Diagnostic) {
-            try XLIFFReader.read(source, path: path) { event throws(Diagnostic) in try handle(event, in: &document, report: &report) }
+            try XLIFFReader.read(source, path: path) { event throws(Diagnostic) in
+                try handle(event, in: &document, report: &report)
+            }
         } catch {
             report.diagnostics.append(error)
             return
@@ -229,7 +241,9 @@ struct ImportState {
         var firstFileLocation: SourceLocation?
     }
 
-    private mutating func handle(_ event: XLIFFReader.Event, in document: inout DocumentPass, report: inout ImportReport) throws(Diagnostic) {
+    private mutating func handle(
+        _ event: XLIFFReader.Event, in document: inout DocumentPass, report: inout ImportReport
+    ) throws(Diagnostic) {
         switch event {
         case .file(let header):
             document.fileCount += 1
@@ -243,13 +257,20 @@ struct ImportState {
             guard let context = document.current else { return }
             switch context.target {
             case .skipped(let reason):
-                document.unmatched.append(ImportReport.SkippedFile(input: document.path, original: context.header.original, units: context.units, reason: reason))
+                document.unmatched.append(
+                    ImportReport.SkippedFile(
+                        input: document.path, original: context.header.original, units: context.units, reason: reason))
             case .catalog(let catalogPath):
                 if context.unknownUnits > ProjectImporter.namedUnknownUnits {
-                    report.diagnostics.append(.warning("and \(context.unknownUnits - ProjectImporter.namedUnknownUnits) more units of keys this catalog does not have (skipped)", at: .file(catalogPath)))
+                    report.diagnostics.append(
+                        .warning(
+                            "and \(context.unknownUnits - ProjectImporter.namedUnknownUnits) more units of keys this "
+                                + "catalog does not have (skipped)",
+                            at: .file(catalogPath)))
                 }
                 let key = catalogPath + "\u{0}" + context.language
-                var counts = counts[key] ?? ImportReport.CatalogLanguage(catalog: catalogPath, language: context.language)
+                var counts =
+                    counts[key] ?? ImportReport.CatalogLanguage(catalog: catalogPath, language: context.language)
                 counts.imported += context.counts.imported
                 counts.unchanged += context.counts.unchanged
                 counts.skipped.merge(context.counts.skipped, uniquingKeysWith: +)
@@ -265,11 +286,16 @@ struct ImportState {
             report.diagnostics.append(.error("this XLIFF has no <file> element: nothing to import", at: .file(path)))
         } else if document.matchedFiles == 0 && !document.unmatched.contains(where: { $0.reason.hasPrefix("legacy") }) {
             let originals = document.unmatched.prefix(3).map(\.original).joined(separator: ", ")
-            report.diagnostics.append(.error("none of the \(document.fileCount) files this XLIFF names is a catalog of this project (\(originals)\(document.fileCount > 3 ? ", …" : "")): is it another project's? (give --project)",
-                                             at: document.firstFileLocation ?? .file(path)))
+            report.diagnostics.append(
+                .error(
+                    "none of the \(document.fileCount) files this XLIFF names is a catalog of this project "
+                        + "(\(originals)\(document.fileCount > 3 ? ", …" : "")): is it another project's? (give "
+                        + "--project)",
+                    at: document.firstFileLocation ?? .file(path)))
         } else {
             for file in document.unmatched {
-                report.diagnostics.append(.warning("\(file.original): \(file.reason); its \(file.units) units are skipped", at: .file(path)))
+                report.diagnostics.append(
+                    .warning("\(file.original): \(file.reason); its \(file.units) units are skipped", at: .file(path)))
             }
         }
         report.skippedFiles += document.unmatched
@@ -305,22 +331,33 @@ struct ImportState {
         }
     }
 
-    private mutating func open(_ header: XLIFFFileHeader, input: String, report: inout ImportReport) throws(Diagnostic) -> FileContext {
+    private mutating func open(_ header: XLIFFFileHeader, input: String, report: inout ImportReport) throws(Diagnostic)
+        -> FileContext
+    {
         let at = header.location ?? .file(input)
         guard let language = header.targetLanguage, !language.isEmpty else {
-            throw .error("<file original=\"\(header.original)\"> has no target-language: which language its translations are in cannot be known (Xcode refuses such a file too)", at: at)
+            throw .error(
+                "<file original=\"\(header.original)\"> has no target-language: which language its translations are in "
+                    + "cannot be known (Xcode refuses such a file too)",
+                at: at)
         }
         // It becomes a key of the catalog, which `compile` and `export` make paths from.
         guard LanguageTag(language) != nil else {
-            throw .error("target-language \"\(ControlCharacters.escaped(language))\" is not a language code "
-                         + "(a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
+            throw .error(
+                "target-language \"\(ControlCharacters.escaped(language))\" is not a language code "
+                    + "(a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
         }
         guard let file = targets[header.original] else {
-            return FileContext(header: header, target: .skipped("no file of this project is exported under this name"), language: language)
+            return FileContext(
+                header: header, target: .skipped("no file of this project is exported under this name"),
+                language: language)
         }
         switch file.kind {
         case .legacyTable:
-            return FileContext(header: header, target: .skipped("legacy .strings table: import writes String Catalogs (migrate the table first)"), language: language)
+            return FileContext(
+                header: header,
+                target: .skipped("legacy .strings table: import writes String Catalogs (migrate the table first)"),
+                language: language)
         case .catalog(let path):
             if catalogs[path] == nil {
                 // Read when its first <file> comes: an XLIFF names only some catalogs.
@@ -336,8 +373,9 @@ struct ImportState {
         }
     }
 
-
-    private mutating func apply(_ unit: XLIFFUnit, in context: inout FileContext, report: inout ImportReport) throws(Diagnostic) {
+    private mutating func apply(_ unit: XLIFFUnit, in context: inout FileContext, report: inout ImportReport)
+        throws(Diagnostic)
+    {
         context.units += 1
         guard case .catalog(let catalogPath) = context.target else { return }
         let language = context.language
@@ -352,24 +390,34 @@ struct ImportState {
             return
         }
         guard let path = VariationPath(text: pathText) else {
-            throw .error("unit \(unit.id): \"\(pathText)\" is not a variation path Xcode writes (plural.CATEGORY, device.NAME, substitutions.NAME.plural.CATEGORY)", at: at)
+            throw .error(
+                "unit \(unit.id): \"\(pathText)\" is not a variation path Xcode writes (plural.CATEGORY, device.NAME, "
+                    + "substitutions.NAME.plural.CATEGORY)",
+                at: at)
         }
         for segment in path.segments {
             guard case .plural(let category) = segment else { continue }
             guard PluralCategories.names.contains(category) else {
-                throw .error("unit \(unit.id): \(category) is not a plural category (zero, one, two, few, many, other)", at: at)
+                throw .error(
+                    "unit \(unit.id): \(category) is not a plural category (zero, one, two, few, many, other)", at: at)
             }
             let allowed = context.allowed
             // A category the catalog already holds there is the catalog's own (a .stringsdict
             // migrated with more forms than CLDR's): what the export wrote comes back.
-            let held = catalog.strings[key]?.localizations[language].flatMap { CatalogLeaves.leaf(at: path, in: $0) } != nil
+            let held =
+                catalog.strings[key]?.localizations[language].flatMap { CatalogLeaves.leaf(at: path, in: $0) } != nil
             guard allowed.contains(category) || held else {
-                let list = PluralCategories.names.filter(allowed.contains).sorted { order($0) < order($1) }.joined(separator: ", ")
-                throw .error("unit \(unit.id): \(language) has no plural category \(category) (its categories: \(list))", at: at)
+                let list = PluralCategories.names.filter(allowed.contains).sorted { order($0) < order($1) }.joined(
+                    separator: ", ")
+                throw .error(
+                    "unit \(unit.id): \(language) has no plural category \(category) (its categories: \(list))", at: at)
             }
         }
         if let first = seen[context.scope]?[unit.id] {
-            throw .error("unit \(unit.id) appears twice for \(language) (first at line \(first.line ?? 0), column \(first.column ?? 0))", at: at)
+            throw .error(
+                "unit \(unit.id) appears twice for \(language) (first at line \(first.line ?? 0), column "
+                    + "\(first.column ?? 0))",
+                at: at)
         }
         seen[context.scope, default: [:]][unit.id] = at
 
@@ -384,11 +432,16 @@ struct ImportState {
             context.counts.skipped[reason, default: 0] += 1
             return
         case .unknown:
-            throw .error("unit \(unit.id): state \"\(target.state ?? "")\" is not an XLIFF 1.2 state (translated, needs-review-l10n, new, needs-translation, final, signed-off, or x-…)",
-                         at: unit.targetLocation ?? at)
+            throw .error(
+                "unit \(unit.id): state \"\(target.state ?? "")\" is not an XLIFF 1.2 state (translated, "
+                    + "needs-review-l10n, new, needs-translation, final, signed-off, or x-…)",
+                at: unit.targetLocation ?? at)
         }
-        if case .plain(let value) = target.text, let scalar = value.unicodeScalars.first(where: { !XMLEscaping.isAllowed($0) }) {
-            throw .error("unit \(unit.id): U+\(String(scalar.value, radix: 16)) cannot be in XML", at: unit.targetLocation ?? at)
+        if case .plain(let value) = target.text,
+            let scalar = value.unicodeScalars.first(where: { !XMLEscaping.isAllowed($0) })
+        {
+            throw .error(
+                "unit \(unit.id): U+\(String(scalar.value, radix: 16)) cannot be in XML", at: unit.targetLocation ?? at)
         }
 
         var entry = catalog.strings[key]!
@@ -419,8 +472,14 @@ struct ImportState {
         }
         let pathsKey = context.scope + "\u{0}" + key
         if path.segments.isEmpty, localization.variations != nil {
-            context.counts.skipped["a plain value where the catalog's value varies (re-export to get the units of its variations)", default: 0] += 1
-            report.diagnostics.append(.warning("unit \(unit.id) is a plain value, but the catalog's \(language) value varies: not imported (re-export to get the units of its variations)", at: at))
+            context.counts.skipped[
+                "a plain value where the catalog's value varies (re-export to get the units of its variations)",
+                default: 0] += 1
+            report.diagnostics.append(
+                .warning(
+                    "unit \(unit.id) is a plain value, but the catalog's \(language) value varies: not imported "
+                        + "(re-export to get the units of its variations)",
+                    at: at))
             return
         }
         if topLevelVariation, localization.stringUnit != nil, importedPaths[pathsKey]?.contains("") != true {

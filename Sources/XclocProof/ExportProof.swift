@@ -28,13 +28,17 @@ public enum ExportProof {
 
     /// Checks the XLIFF `xliff` (the export of `language`) against `catalogs`: each catalog's
     /// `original` and model. Throws when the XLIFF cannot be read at all.
-    public static func check(_ xliff: [UInt8], path: String, language: String,
-                             catalogs: [(original: String, catalog: StringCatalog)]) throws(Diagnostic) -> Result {
+    public static func check(
+        _ xliff: [UInt8], path: String, language: String,
+        catalogs: [(original: String, catalog: StringCatalog)]
+    ) throws(Diagnostic) -> Result {
         check(try XLIFFReader.files(xliff, path: path), language: language, catalogs: catalogs)
     }
 
     /// `check` on an XLIFF already read.
-    public static func check(_ files: [XLIFFFile], language: String, catalogs: [(original: String, catalog: StringCatalog)]) -> Result {
+    public static func check(
+        _ files: [XLIFFFile], language: String, catalogs: [(original: String, catalog: StringCatalog)]
+    ) -> Result {
         var units: [String: [String: XLIFFUnit]] = [:]
         for file in files {
             var byID = units[file.header.original] ?? [:]
@@ -58,21 +62,43 @@ public enum ExportProof {
                     }
                     result.checked += 1
                     guard let unit = fileUnits?[value.id] else {
-                        fail(&result, "\(original): \(language) value of \(describe(value.id)) has no unit in the export")
+                        fail(
+                            &result, "\(original): \(language) value of \(describe(value.id)) has no unit in the export"
+                        )
                         continue
                     }
                     guard let target = unit.target else {
-                        fail(&result, "\(original): unit \(describe(value.id)) has no <target>, the catalog has \(describe(value.text))")
+                        fail(
+                            &result,
+                            "\(original): unit \(describe(value.id)) has no <target>, the catalog has "
+                                + "\(describe(value.text))"
+                        )
                         continue
                     }
                     if target.text != value.expectedText {
-                        fail(&result, "\(original): unit \(describe(value.id)) has the target \(describe(target.text)), the catalog \(describe(value.text))")
+                        fail(
+                            &result,
+                            "\(original): unit \(describe(value.id)) has the target \(describe(target.text)), the "
+                                + "catalog \(describe(value.text))"
+                        )
                     } else if target.state != value.expectedState {
-                        fail(&result, "\(original): unit \(describe(value.id)) is in state \(target.state ?? "none"), the catalog's value is \(value.state)")
+                        fail(
+                            &result,
+                            "\(original): unit \(describe(value.id)) is in state \(target.state ?? "none"), the "
+                                + "catalog's value is \(value.state)"
+                        )
                     } else if unit.note != expectedNote {
-                        fail(&result, "\(original): unit \(describe(value.id)) has the note \(describe(unit.note ?? "")), the key's comment is \(describe(entry.comment ?? ""))")
+                        fail(
+                            &result,
+                            "\(original): unit \(describe(value.id)) has the note \(describe(unit.note ?? "")), the "
+                                + "key's comment is \(describe(entry.comment ?? ""))"
+                        )
                     } else if unit.translate != (entry.shouldTranslate != false) {
-                        fail(&result, "\(original): unit \(describe(value.id)) says translate=\(unit.translate ? "yes" : "no"), the key's shouldTranslate is \(entry.shouldTranslate.map(String.init) ?? "absent")")
+                        fail(
+                            &result,
+                            "\(original): unit \(describe(value.id)) says translate=\(unit.translate ? "yes" : "no"), "
+                                + "the key's shouldTranslate is \(entry.shouldTranslate.map(String.init) ?? "absent")"
+                        )
                     }
                 }
             }
@@ -104,21 +130,33 @@ public enum ExportProof {
         return values
     }
 
-    private static func walk(_ node: CatalogLocalization, key: String, path: String, numbers inherited: [String: Int], into values: inout [Value]) {
+    private static func walk(
+        _ node: CatalogLocalization, key: String, path: String, numbers inherited: [String: Int],
+        into values: inout [Value]
+    ) {
         var numbers = inherited
-        for (name, substitution) in node.substitutions { if let argNum = substitution.argNum { numbers[name] = argNum } }
+        for (name, substitution) in node.substitutions {
+            if let argNum = substitution.argNum { numbers[name] = argNum }
+        }
         let id = path.isEmpty ? key : key + "|==|" + path
         if let unit = node.stringUnit {
             // `%#@name@` -> `%N$#@name@` for each substitution with a number.
             var expected = unit.value
-            for (name, number) in numbers { expected = expected.replacingOccurrences(of: "%#@\(name)@", with: "%\(number)$#@\(name)@") }
-            values.append(Value(id: id, text: unit.value, state: unit.state.rawValue, expectedText: .plain(expected),
-                                expectedState: xliffState(unit.state.rawValue)))
+            for (name, number) in numbers {
+                expected = expected.replacingOccurrences(of: "%#@\(name)@", with: "%\(number)$#@\(name)@")
+            }
+            values.append(
+                Value(
+                    id: id, text: unit.value, state: unit.state.rawValue, expectedText: .plain(expected),
+                    expectedState: xliffState(unit.state.rawValue)))
         } else if case .object(let set)? = node.extraFields["stringSet"], case .array(let items)? = set["values"] {
             let texts = items.compactMap { item -> String? in if case .string(let text) = item { text } else { nil } }
             var state = "translated"
             if case .string(let raw)? = set["state"] { state = raw }
-            values.append(Value(id: id, text: texts.joined(separator: "\n"), state: state, expectedText: .set(texts), expectedState: xliffState(state)))
+            values.append(
+                Value(
+                    id: id, text: texts.joined(separator: "\n"), state: state, expectedText: .set(texts),
+                    expectedState: xliffState(state)))
         }
         let prefix = path.isEmpty ? "" : path + "."
         for (category, child) in node.variations?.plural ?? [:] {
@@ -130,11 +168,15 @@ public enum ExportProof {
         for (name, substitution) in node.substitutions {
             for (category, child) in substitution.variations?.plural ?? [:] {
                 var leafValues: [Value] = []
-                walk(child, key: key, path: prefix + "substitutions.\(name).plural." + category, numbers: [:], into: &leafValues)
+                walk(
+                    child, key: key, path: prefix + "substitutions.\(name).plural." + category, numbers: [:],
+                    into: &leafValues)
                 values += leafValues.map { value in
                     // `%arg` -> `%N$spec` in a substitution's own values.
                     var value = value
-                    if let argNum = substitution.argNum, let spec = substitution.formatSpecifier, case .plain(let text) = value.expectedText {
+                    if let argNum = substitution.argNum, let spec = substitution.formatSpecifier,
+                        case .plain(let text) = value.expectedText
+                    {
                         value.expectedText = .plain(text.replacingOccurrences(of: "%arg", with: "%\(argNum)$\(spec)"))
                     }
                     return value
@@ -156,7 +198,8 @@ public enum ExportProof {
     static func xmlCanHold(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { scalar in
             let value = scalar.value
-            return value == 0x09 || value == 0x0A || value == 0x0D || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF)
+            return value == 0x09 || value == 0x0A || value == 0x0D
+                || (value >= 0x20 && value != 0xFFFE && value != 0xFFFF)
         }
     }
 

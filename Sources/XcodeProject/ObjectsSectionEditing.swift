@@ -37,7 +37,8 @@ extension PBXDocument {
             entries.append(entry)
         }
         if let gapBefore = carry {
-            dictionaries[node].close = relead(dictionaries[node].close, inherit(gapBefore, leadBytes(dictionaries[node].close)))
+            dictionaries[node].close = relead(
+                dictionaries[node].close, inherit(gapBefore, leadBytes(dictionaries[node].close)))
         }
         var owner = sectionOwners(entries)
         for addition in additions.sorted(by: { $0.id < $1.id }) { insert(addition, into: &entries, owner: &owner) }
@@ -51,7 +52,9 @@ extension PBXDocument {
         owner.reserveCapacity(entries.count + 8)
         var current: String?
         for entry in entries {
-            if entry.key.start - entry.key.lead > 20, let name = sectionName(in: leadBytes(entry.key)) { current = name }
+            if entry.key.start - entry.key.lead > 20, let name = sectionName(in: leadBytes(entry.key)) {
+                current = name
+            }
             owner.append(current)
         }
         return owner
@@ -78,7 +81,9 @@ extension PBXDocument {
             position = i
             break
         }
-        let nl = newline(near: entries.isEmpty ? dictionaries[objectsDictionary!].close : entries[min(position, entries.count - 1)].key)
+        let nl = newline(
+            near: entries.isEmpty
+                ? dictionaries[objectsDictionary!].close : entries[min(position, entries.count - 1)].key)
         let lead: [UInt8]
         if range.isEmpty {
             lead = nl + [0x09, 0x09]
@@ -105,7 +110,8 @@ extension PBXDocument {
         let node = objectsDictionary!
         // The first section whose name sorts after the isa, at its Begin marker.
         var position = entries.count
-        for (i, name) in owner.enumerated() where name.map({ $0 > object.isa }) ?? false && (i == 0 || owner[i - 1] != name) {
+        for (i, name) in owner.enumerated()
+        where name.map({ $0 > object.isa }) ?? false && (i == 0 || owner[i - 1] != name) {
             position = i
             break
         }
@@ -186,7 +192,9 @@ extension PBXDocument {
     private func marker(_ kind: String, _ line: [UInt8]) -> String? {
         let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let prefix = "/* \(kind) ", suffix = " section */"
-        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else { return nil }
+        guard text.hasPrefix(prefix), text.hasSuffix(suffix), text.count > prefix.count + suffix.count else {
+            return nil
+        }
         return String(text.dropFirst(prefix.count).dropLast(suffix.count))
     }
 
@@ -200,7 +208,9 @@ extension PBXDocument {
 
     private func firstRange(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
         guard needle.count <= haystack.count else { return nil }
-        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<(i + needle.count)]) == needle { return i }
+        for i in 0...(haystack.count - needle.count) where Array(haystack[i..<(i + needle.count)]) == needle {
+            return i
+        }
         return nil
     }
 }

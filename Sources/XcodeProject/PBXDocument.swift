@@ -21,7 +21,9 @@ public struct PBXDocument: Sendable {
 
     /// The string a string token stands for (quotes removed, escapes decoded).
     public func string(_ token: PBXToken) -> String {
-        text.withUnsafeBufferPointer { PBXStringCoding.decode(UnsafeBufferPointer(rebasing: $0[token.start..<token.end])) }
+        text.withUnsafeBufferPointer {
+            PBXStringCoding.decode(UnsafeBufferPointer(rebasing: $0[token.start..<token.end]))
+        }
     }
 
     /// The string of a value, or nil when it is a dictionary or an array.
@@ -95,7 +97,9 @@ public struct PBXDocument: Sendable {
         while i + 1 < token.start {
             if text[i] == UInt8(ascii: "/") && text[i + 1] == UInt8(ascii: "*") {
                 var j = i + 2
-                while j + 1 < token.start && !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) { j += 1 }
+                while j + 1 < token.start && !(text[j] == UInt8(ascii: "*") && text[j + 1] == UInt8(ascii: "/")) {
+                    j += 1
+                }
                 var from = i + 2, to = j
                 while from < to && text[from] == UInt8(ascii: " ") { from += 1 }
                 while to > from && text[to - 1] == UInt8(ascii: " ") { to -= 1 }

@@ -100,22 +100,31 @@ extension ProjectGraph {
     public var project: PBXProjectView? {
         guard let id = rootObjectID, let object = object(id), object.isa == "PBXProject" else { return nil }
         var version: Int?
-        if let root = document.rootDictionary { version = document.string("objectVersion", in: root).flatMap { Int($0) } }
-        return PBXProjectView(id: id, objectVersion: version, developmentRegion: string("developmentRegion", of: id),
-                              knownRegions: strings("knownRegions", of: id), mainGroup: string("mainGroup", of: id),
-                              targets: strings("targets", of: id), buildConfigurationList: string("buildConfigurationList", of: id))
+        if let root = document.rootDictionary {
+            version = document.string("objectVersion", in: root).flatMap { Int($0) }
+        }
+        return PBXProjectView(
+            id: id, objectVersion: version, developmentRegion: string("developmentRegion", of: id),
+            knownRegions: strings("knownRegions", of: id), mainGroup: string("mainGroup", of: id),
+            targets: strings("targets", of: id), buildConfigurationList: string("buildConfigurationList", of: id))
     }
 
     public func group(_ id: String) -> PBXGroupView? {
-        guard let object = object(id), object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" || object.isa == "XCVersionGroup" else { return nil }
-        return PBXGroupView(id: id, isa: object.isa, name: string("name", of: id), path: string("path", of: id),
-                            sourceTree: string("sourceTree", of: id), children: strings("children", of: id))
+        guard let object = object(id),
+            object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" || object.isa == "XCVersionGroup"
+        else { return nil }
+        return PBXGroupView(
+            id: id, isa: object.isa, name: string("name", of: id), path: string("path", of: id),
+            sourceTree: string("sourceTree", of: id), children: strings("children", of: id))
     }
 
     public func fileReference(_ id: String) -> PBXFileReferenceView? {
         guard object(id)?.isa == "PBXFileReference" else { return nil }
-        return PBXFileReferenceView(id: id, name: string("name", of: id), path: string("path", of: id), sourceTree: string("sourceTree", of: id),
-                                    lastKnownFileType: string("lastKnownFileType", of: id), explicitFileType: string("explicitFileType", of: id))
+        return PBXFileReferenceView(
+            id: id, name: string("name", of: id), path: string("path", of: id),
+            sourceTree: string("sourceTree", of: id),
+            lastKnownFileType: string("lastKnownFileType", of: id), explicitFileType: string("explicitFileType", of: id)
+        )
     }
 
     public func buildFile(_ id: String) -> PBXBuildFileView? {
@@ -130,31 +139,40 @@ extension ProjectGraph {
 
     public func target(_ id: String) -> PBXTargetView? {
         guard let object = object(id), targetISAs.contains(object.isa) else { return nil }
-        return PBXTargetView(id: id, isa: object.isa, name: string("name", of: id), productType: string("productType", of: id),
-                             buildPhases: strings("buildPhases", of: id), buildConfigurationList: string("buildConfigurationList", of: id))
+        return PBXTargetView(
+            id: id, isa: object.isa, name: string("name", of: id), productType: string("productType", of: id),
+            buildPhases: strings("buildPhases", of: id),
+            buildConfigurationList: string("buildConfigurationList", of: id))
     }
 
     public func configurationList(_ id: String) -> XCConfigurationListView? {
         guard object(id)?.isa == "XCConfigurationList" else { return nil }
-        return XCConfigurationListView(id: id, buildConfigurations: strings("buildConfigurations", of: id),
-                                       defaultConfigurationName: string("defaultConfigurationName", of: id))
+        return XCConfigurationListView(
+            id: id, buildConfigurations: strings("buildConfigurations", of: id),
+            defaultConfigurationName: string("defaultConfigurationName", of: id))
     }
 
     public func buildConfiguration(_ id: String) -> XCBuildConfigurationView? {
         guard object(id)?.isa == "XCBuildConfiguration" else { return nil }
-        return XCBuildConfigurationView(id: id, name: string("name", of: id), baseConfigurationReference: string("baseConfigurationReference", of: id))
+        return XCBuildConfigurationView(
+            id: id, name: string("name", of: id),
+            baseConfigurationReference: string("baseConfigurationReference", of: id))
     }
 
     public func synchronizedRootGroup(_ id: String) -> PBXSynchronizedRootGroupView? {
         guard object(id)?.isa == "PBXFileSystemSynchronizedRootGroup" else { return nil }
-        return PBXSynchronizedRootGroupView(id: id, name: string("name", of: id), path: string("path", of: id),
-                                            sourceTree: string("sourceTree", of: id), exceptions: strings("exceptions", of: id))
+        return PBXSynchronizedRootGroupView(
+            id: id, name: string("name", of: id), path: string("path", of: id),
+            sourceTree: string("sourceTree", of: id), exceptions: strings("exceptions", of: id))
     }
 
     public func synchronizedExceptionSet(_ id: String) -> PBXSynchronizedExceptionSetView? {
-        guard let object = object(id), object.isa.hasPrefix("PBXFileSystemSynchronized"), object.isa.hasSuffix("ExceptionSet") else { return nil }
-        return PBXSynchronizedExceptionSetView(id: id, isa: object.isa, target: string("target", of: id),
-                                               membershipExceptions: strings("membershipExceptions", of: id))
+        guard let object = object(id), object.isa.hasPrefix("PBXFileSystemSynchronized"),
+            object.isa.hasSuffix("ExceptionSet")
+        else { return nil }
+        return PBXSynchronizedExceptionSetView(
+            id: id, isa: object.isa, target: string("target", of: id),
+            membershipExceptions: strings("membershipExceptions", of: id))
     }
 
     /// The project's targets, in `PBXProject.targets` order.

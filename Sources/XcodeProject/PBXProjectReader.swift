@@ -30,8 +30,9 @@ public enum PBXProjectReader {
             parser.arrays.reserveCapacity(bytes.count / 600 + 8)
             do throws(PBXParseFailure) {
                 let (root, trailer) = try parser.parseFile()
-                document = PBXDocument(path: path, text: bytes, dictionaries: parser.dictionaries,
-                                       arrays: parser.arrays, root: root, trailer: trailer)
+                document = PBXDocument(
+                    path: path, text: bytes, dictionaries: parser.dictionaries,
+                    arrays: parser.arrays, root: root, trailer: trailer)
             } catch {
                 failure = error
             }
@@ -81,12 +82,15 @@ struct PBXParser {
         // A UTF-8 byte order mark is trivia: kept, written back, never part of a token.
         if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { position = 3 }
         try skipTrivia()
-        guard position < buffer.count else { throw PBXParseFailure(offset: position, message: "the project file is empty") }
+        guard position < buffer.count else {
+            throw PBXParseFailure(offset: position, message: "the project file is empty")
+        }
         let root = try parseValue(lead: lead, depth: 0)
         lead = position
         try skipTrivia()
         guard position == buffer.count else {
-            throw PBXParseFailure(offset: position, message: "unexpected text after the end of the project's top-level value")
+            throw PBXParseFailure(
+                offset: position, message: "unexpected text after the end of the project's top-level value")
         }
         return (root, PBXToken(lead: lead, start: position, end: position))
     }
@@ -120,8 +124,12 @@ struct PBXParser {
 
     /// Parses a value whose trivia starts at `lead`; `position` is at its first byte.
     mutating func parseValue(lead: Int, depth: Int) throws(PBXParseFailure) -> PBXValue {
-        guard position < buffer.count else { throw PBXParseFailure(offset: position, message: "unexpected end of file: expected a value") }
-        guard depth < Self.maximumDepth else { throw PBXParseFailure(offset: position, message: "nesting deeper than \(Self.maximumDepth) levels") }
+        guard position < buffer.count else {
+            throw PBXParseFailure(offset: position, message: "unexpected end of file: expected a value")
+        }
+        guard depth < Self.maximumDepth else {
+            throw PBXParseFailure(offset: position, message: "nesting deeper than \(Self.maximumDepth) levels")
+        }
         let start = position
         switch buffer[position] {
         case UInt8(ascii: "{"):
@@ -207,7 +215,9 @@ struct PBXParser {
     private mutating func parseString(lead: Int, what: String) throws(PBXParseFailure) -> PBXToken {
         let n = buffer.count
         let start = position
-        guard position < n else { throw PBXParseFailure(offset: position, message: "unexpected end of file: expected \(what)") }
+        guard position < n else {
+            throw PBXParseFailure(offset: position, message: "unexpected end of file: expected \(what)")
+        }
         let b = buffer[position]
         if b == UInt8(ascii: "\"") || b == UInt8(ascii: "'") {
             position += 1
@@ -218,13 +228,18 @@ struct PBXParser {
             position += 1
         } else if b == UInt8(ascii: "<") {
             while position < n && buffer[position] != UInt8(ascii: ">") { position += 1 }
-            guard position < n else { throw PBXParseFailure(offset: start, message: "unterminated data value: '<' without '>'") }
+            guard position < n else {
+                throw PBXParseFailure(offset: start, message: "unterminated data value: '<' without '>'")
+            }
             position += 1
         } else {
             while position < n && Self.bare[Int(buffer[position])] {
                 // `/*` and `//` start a comment even right after a bare word.
                 if buffer[position] == UInt8(ascii: "/") && position + 1 < n
-                    && (buffer[position + 1] == UInt8(ascii: "*") || buffer[position + 1] == UInt8(ascii: "/")) { break }
+                    && (buffer[position + 1] == UInt8(ascii: "*") || buffer[position + 1] == UInt8(ascii: "/"))
+                {
+                    break
+                }
                 position += 1
             }
             guard position > start else { throw PBXParseFailure(offset: start, message: "expected \(what)" + found()) }

@@ -9,7 +9,8 @@ public enum PBXProjectWriter {
         var output: [UInt8] = []
         output.reserveCapacity(document.text.count)
         document.text.withUnsafeBufferPointer { text in
-            var writer = Writer(text: text, dictionaries: document.dictionaries, arrays: document.arrays, output: output)
+            var writer = Writer(
+                text: text, dictionaries: document.dictionaries, arrays: document.arrays, output: output)
             output = []
             writer.write(document.root)
             writer.token(document.trailer)
@@ -41,8 +42,10 @@ public enum PBXProjectWriter {
                 for entry in node.entries {
                     // Key, `=`, value and `;` are usually contiguous: one append when they are.
                     if case .string(let v) = entry.value, entry.key.end == entry.equals.lead,
-                       entry.equals.end == v.lead, v.end == entry.semicolon.lead {
-                        output.append(contentsOf: UnsafeBufferPointer(rebasing: text[entry.key.lead..<entry.semicolon.end]))
+                        entry.equals.end == v.lead, v.end == entry.semicolon.lead
+                    {
+                        output.append(
+                            contentsOf: UnsafeBufferPointer(rebasing: text[entry.key.lead..<entry.semicolon.end]))
                         continue
                     }
                     token(entry.key)

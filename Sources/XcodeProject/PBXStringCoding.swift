@@ -17,7 +17,8 @@ public enum PBXStringCoding {
     /// The string a token stands for: bare tokens as they are, quoted ones unescaped
     /// (`\"`, `\\`, `\n`, `\t`, `\r`, `\a`, `\b`, `\f`, `\v`, `\Uxxxx`, octal `\ooo`).
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard let first = bytes.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), bytes.count >= 2 else {
+        guard let first = bytes.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"), bytes.count >= 2
+        else {
             return String(decoding: bytes, as: UTF8.self)
         }
         let body = UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)])
@@ -87,8 +88,11 @@ public enum PBXStringCoding {
         var bare = !utf8.isEmpty
         if bare {
             for b in utf8 {
-                let ok = (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
-                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_") || b == UInt8(ascii: "$")
+                let ok =
+                    (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z"))
+                    || (b >= UInt8(ascii: "A") && b <= UInt8(ascii: "Z"))
+                    || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: "_")
+                    || b == UInt8(ascii: "$")
                     || b == UInt8(ascii: "/") || b == UInt8(ascii: ".")
                 if !ok { bare = false; break }
             }

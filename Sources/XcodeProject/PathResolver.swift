@@ -81,10 +81,14 @@ public struct PathResolver: Sendable {
         var current = id
         while true {
             guard graph.object(current) != nil else {
-                return current == id ? "object \(id) is not defined in the file" : "the group \(current) that lists it is not defined in the file"
+                return current == id
+                    ? "object \(id) is not defined in the file"
+                    : "the group \(current) that lists it is not defined in the file"
             }
             if let first = chain.firstIndex(of: current) {
-                let named = (chain[first...] + [current]).map { id in graph.object(id)?.comment.map { "\($0) (\(id))" } ?? id }
+                let named = (chain[first...] + [current]).map { id in
+                    graph.object(id)?.comment.map { "\($0) (\(id))" } ?? id
+                }
                 return "its groups form a cycle (" + named.joined(separator: " -> ") + "): it lies in no folder"
             }
             chain.append(current)
@@ -92,7 +96,8 @@ public struct PathResolver: Sendable {
             switch tree {
             case "<group>":
                 guard let parent = graph.parent(of: current) else {
-                    return current == mainGroup ? nil : "no group lists \(current == id ? "it" : "the group \(current) above it")"
+                    return current == mainGroup
+                        ? nil : "no group lists \(current == id ? "it" : "the group \(current) above it")"
                 }
                 current = parent
             case "<absolute>":

@@ -49,14 +49,21 @@ public struct ProjectChanges: Sendable, Hashable, Encodable {
     /// `- exception de.lproj/Localizable.strings (E1…)`.
     public var lines: [String] {
         var out: [String] = []
-        for object in removedObjects { out.append("- \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
-        for object in addedObjects { out.append("+ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "")) }
+        for object in removedObjects {
+            out.append("- \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? ""))
+        }
+        for object in addedObjects {
+            out.append("+ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? ""))
+        }
         for object in changedLists {
             let field = object.isa.hasSuffix("BuildPhase") ? "files" : "children"
             out.append("~ \(object.isa) \(object.id)" + (object.comment.map { " " + $0 } ?? "") + " (\(field))")
         }
         for setting in settingsAdded {
-            out.append("+ \(setting.key) = \(setting.value) (\(setting.targetName.map { "target " + $0 } ?? "project"), \(setting.configurationName ?? setting.configurationID))")
+            out.append(
+                "+ \(setting.key) = \(setting.value) (\(setting.targetName.map { "target " + $0 } ?? "project"), "
+                    + "\(setting.configurationName ?? setting.configurationID))"
+            )
         }
         if let version = objectVersion { out.append("objectVersion \(version.from) -> \(version.to)") }
         for addition in exceptionsAdded { out.append("+ exception \(addition.path) (\(addition.exceptionSetID))") }
@@ -78,7 +85,8 @@ public struct ProjectChanges: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case removedObjects, addedObjects, changedLists, settingsAdded, objectVersion, exceptionsAdded, exceptionsRemoved
+        case removedObjects, addedObjects, changedLists, settingsAdded, objectVersion, exceptionsAdded,
+            exceptionsRemoved
     }
 
     private struct VersionChange: Encodable { var from: Int; var to: Int }

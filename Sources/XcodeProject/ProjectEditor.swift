@@ -69,7 +69,8 @@ public struct ProjectEditor: Sendable {
         list(key, of: id).map { document.itemStrings($0) }
     }
 
-    public mutating func replaceItem(_ key: String, of id: String, at index: Int, with newID: String, comment: String?) {
+    public mutating func replaceItem(_ key: String, of id: String, at index: Int, with newID: String, comment: String?)
+    {
         guard let array = list(key, of: id) else { return }
         document.replaceItem(in: array, at: index, id: newID, comment: comment)
         noteChangedList(id)
@@ -77,7 +78,9 @@ public struct ProjectEditor: Sendable {
 
     /// Inserts an item; `notingList: false` for a list whose changes are recorded otherwise (an
     /// exception set's `membershipExceptions`: `changes.exceptionsAdded`).
-    public mutating func insertItem(_ key: String, of id: String, at index: Int, _ newItem: String, comment: String?, notingList: Bool = true) {
+    public mutating func insertItem(
+        _ key: String, of id: String, at index: Int, _ newItem: String, comment: String?, notingList: Bool = true
+    ) {
         guard let array = list(key, of: id) else { return }
         document.insertItem(in: array, at: index, id: newItem, comment: comment)
         if notingList { noteChangedList(id) }
@@ -85,10 +88,14 @@ public struct ProjectEditor: Sendable {
 
     /// Removes the item at `index`; with `removingEmptyField`, the field itself goes when the
     /// list is left empty.
-    public mutating func removeItem(_ key: String, of id: String, at index: Int, removingEmptyField: Bool = false, notingList: Bool = true) {
+    public mutating func removeItem(
+        _ key: String, of id: String, at index: Int, removingEmptyField: Bool = false, notingList: Bool = true
+    ) {
         guard let array = list(key, of: id), let object = graph.object(id) else { return }
         document.arrays[array].items.remove(at: index)
-        if removingEmptyField, document.arrays[array].items.isEmpty, let entry = document.entryIndex(key, in: object.dictionary) {
+        if removingEmptyField, document.arrays[array].items.isEmpty,
+            let entry = document.entryIndex(key, in: object.dictionary)
+        {
             document.dictionaries[object.dictionary].entries.remove(at: entry)
         }
         if notingList { noteChangedList(id) }
@@ -110,7 +117,8 @@ public struct ProjectEditor: Sendable {
     /// `(\n\t\t\t\tA,\n\t\t\t\tB,\n\t\t\t)` at `indent` tabs for the closing parenthesis.
     public static func arrayText(_ items: [String], indent: Int) -> String {
         let inner = String(repeating: "\t", count: indent + 1)
-        return "(\n" + items.map { inner + PBXStringCoding.encode($0) + ",\n" }.joined() + String(repeating: "\t", count: indent) + ")"
+        return "(\n" + items.map { inner + PBXStringCoding.encode($0) + ",\n" }.joined()
+            + String(repeating: "\t", count: indent) + ")"
     }
 
     /// Records a list field of `id` as changed (once).
@@ -123,10 +131,14 @@ public struct ProjectEditor: Sendable {
 
     /// Adds `key = value` to a configuration's build settings, in sorted place.
     public mutating func addBuildSetting(_ key: String, value: String, to configuration: String, targetName: String?) {
-        guard let object = graph.object(configuration), case .dictionary(let settings)? = document.value("buildSettings", in: object.dictionary) else { return }
+        guard let object = graph.object(configuration),
+            case .dictionary(let settings)? = document.value("buildSettings", in: object.dictionary)
+        else { return }
         document.insertSortedEntry(in: settings, key: key, value: value)
-        changes.settingsAdded.append(.init(configurationID: configuration, configurationName: graph.buildConfiguration(configuration)?.name,
-                                           targetName: targetName, key: key, value: value))
+        changes.settingsAdded.append(
+            .init(
+                configurationID: configuration, configurationName: graph.buildConfiguration(configuration)?.name,
+                targetName: targetName, key: key, value: value))
     }
 
     /// Sets the file's top-level `objectVersion`.
@@ -143,7 +155,9 @@ public struct ProjectEditor: Sendable {
     /// and writes the bytes. A reference to an object that is gone is a broken project for Xcode.
     public mutating func finish() -> ProjectEdit {
         dropDanglingReferences()
-        changes.removedObjects = graph.objects.filter { removed.contains($0.id) }.map { .init(id: $0.id, isa: $0.isa, comment: $0.comment) }
+        changes.removedObjects = graph.objects.filter { removed.contains($0.id) }.map {
+            .init(id: $0.id, isa: $0.isa, comment: $0.comment)
+        }
         changes.changedLists.removeAll { removed.contains($0.id) }
         if !removed.isEmpty || !additions.isEmpty { document.editObjects(removing: removed, adding: additions) }
         return ProjectEdit(document: document, bytes: PBXProjectWriter.bytes(document), changes: changes)
@@ -176,7 +190,9 @@ public struct ProjectEditor: Sendable {
 
     /// The array node of a list field of an object.
     private func list(_ key: String, of id: String) -> Int? {
-        guard let object = graph.object(id), case .array(let array)? = document.value(key, in: object.dictionary) else { return nil }
+        guard let object = graph.object(id), case .array(let array)? = document.value(key, in: object.dictionary) else {
+            return nil
+        }
         return array
     }
 }

@@ -41,10 +41,15 @@ public struct ProjectGraph: Sendable {
                     isa = document.string(field.value) ?? ""
                 }
                 if positions[id] != nil {
-                    diagnostics.append(.warning("object ID \(id) is defined twice; the last definition is used", at: .file(document.path)))
+                    diagnostics.append(
+                        .warning(
+                            "object ID \(id) is defined twice; the last definition is used", at: .file(document.path)))
                 }
                 positions[id] = objects.count
-                objects.append(PBXObject(id: id, isa: isa, comment: document.comment(before: entry.equals), dictionary: node, entryIndex: index))
+                objects.append(
+                    PBXObject(
+                        id: id, isa: isa, comment: document.comment(before: entry.equals), dictionary: node,
+                        entryIndex: index))
             }
         }
         var parents: [String: String] = [:]
@@ -91,7 +96,9 @@ public struct ProjectGraph: Sendable {
     }
 
     /// Objects whose `children` list groups and files.
-    public static let groupKinds: Set<String> = ["PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup"]
+    public static let groupKinds: Set<String> = [
+        "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup",
+    ]
 
     /// A string field of an object.
     public func string(_ key: String, of id: String) -> String? {
@@ -106,12 +113,14 @@ public struct ProjectGraph: Sendable {
     /// The build settings of an `XCBuildConfiguration`, in file order.
     public func buildSettings(of configurationID: String) -> [(key: String, value: PBXSettingValue)] {
         guard let object = object(configurationID),
-              case .dictionary(let node)? = document.value("buildSettings", in: object.dictionary) else { return [] }
+            case .dictionary(let node)? = document.value("buildSettings", in: object.dictionary)
+        else { return [] }
         return document.dictionaries[node].entries.map { entry in
             let key = document.string(entry.key)
             switch entry.value {
             case .string(let token): return (key, .string(document.string(token)))
-            case .array(let array): return (key, .list(document.arrays[array].items.compactMap { document.string($0.value) }))
+            case .array(let array):
+                return (key, .list(document.arrays[array].items.compactMap { document.string($0.value) }))
             case .dictionary: return (key, .list([]))
             }
         }

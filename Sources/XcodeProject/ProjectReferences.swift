@@ -36,7 +36,9 @@ public struct ProjectReferences: Sendable {
     public func reference(to path: String) -> Reference? {
         let path = PathResolver.normalize(path)
         if let id = byPath[path] { return .fileReference(id) }
-        for folder in synchronizedFolders where path.hasPrefix(folder.path + "/") { return .synchronizedFolder(folder.id) }
+        for folder in synchronizedFolders where path.hasPrefix(folder.path + "/") {
+            return .synchronizedFolder(folder.id)
+        }
         return nil
     }
 

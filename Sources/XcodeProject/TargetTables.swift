@@ -16,7 +16,9 @@ public enum TargetTables {
     /// Target ID -> what it builds: its Resources phases (variant groups and file references) and
     /// its synchronized folders (the files on disk, plus `plannedFiles` not written yet, less the
     /// target's membership exceptions).
-    public static func built(_ graph: ProjectGraph, projectFolder: String, plannedFiles: [String] = []) -> [String: Built] {
+    public static func built(_ graph: ProjectGraph, projectFolder: String, plannedFiles: [String] = []) -> [String:
+        Built]
+    {
         let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
         var result: [String: Built] = [:]
         for target in graph.targets {
@@ -25,18 +27,22 @@ public enum TargetTables {
                 guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
                 for fileID in phase.files {
                     guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
-                    let members = graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
+                    let members =
+                        graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
                     for member in members { if let path = resolver.path(of: member) { take(path, into: &built) } }
                 }
             }
             for rootID in graph.strings("fileSystemSynchronizedGroups", of: target.id) {
                 guard let folder = resolver.path(of: rootID) else { continue }
                 var excluded: Set<String> = []
-                for setID in graph.strings("exceptions", of: rootID) where graph.string("target", of: setID) == target.id {
+                for setID in graph.strings("exceptions", of: rootID)
+                where graph.string("target", of: setID) == target.id {
                     excluded.formUnion(graph.strings("membershipExceptions", of: setID))
                 }
                 var relatives = Set(FileManager.default.subpaths(atPath: folder) ?? [])
-                for planned in plannedFiles where planned.hasPrefix(folder + "/") { relatives.insert(String(planned.dropFirst(folder.count + 1))) }
+                for planned in plannedFiles where planned.hasPrefix(folder + "/") {
+                    relatives.insert(String(planned.dropFirst(folder.count + 1)))
+                }
                 for relative in relatives where !isExcluded(relative, excluded) {
                     take(folder + "/" + relative, into: &built)
                 }
@@ -51,7 +57,9 @@ public enum TargetTables {
     static func isExcluded(_ relative: String, _ excluded: Set<String>) -> Bool {
         if excluded.contains(relative) { return true }
         let lproj = PathResolver.parent(relative)
-        guard lproj != relative, LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil else { return false }
+        guard lproj != relative, LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil else {
+            return false
+        }
         let above = lproj.contains("/") ? PathResolver.parent(lproj) + "/" : ""
         return excluded.contains("/Localized/" + above + PathResolver.lastComponent(relative))
     }

@@ -18,5 +18,7 @@ public enum EditRules {
     ]
 
     /// Every rule, in order.
-    public static var all: [any EditRule] { tableRules.map { $0 as any EditRule } + projectRules.map { $0 as any EditRule } }
+    public static var all: [any EditRule] {
+        tableRules.map { $0 as any EditRule } + projectRules.map { $0 as any EditRule }
+    }
 }

@@ -50,14 +50,19 @@ public struct EditSummary: Sendable, Hashable, Encodable {
         for object in changes.addedObjects {
             switch object.isa {
             case "PBXFileReference" where object.comment == "mul": mulReferences.append(object)
-            case "PBXFileReference" where (object.comment ?? "").hasSuffix(".xcstrings"): catalogReferences.append(object)
+            case "PBXFileReference" where (object.comment ?? "").hasSuffix(".xcstrings"):
+                catalogReferences.append(object)
             case "PBXBuildFile": catalogBuildFiles.append(object)
             case "PBXFileSystemSynchronizedBuildFileExceptionSet": exceptionSets.append(object)
             default: otherAdded.append(object)
             }
         }
         for object in changes.changedLists {
-            if object.isa == "PBXVariantGroup" { interfaceBuilderGroups.append(object) } else { changedLists.append(object) }
+            if object.isa == "PBXVariantGroup" {
+                interfaceBuilderGroups.append(object)
+            } else {
+                changedLists.append(object)
+            }
         }
         settingsAdded = changes.settingsAdded
         objectVersion = changes.objectVersion
@@ -68,7 +73,8 @@ public struct EditSummary: Sendable, Hashable, Encodable {
     }
 
     public static func == (a: EditSummary, b: EditSummary) -> Bool {
-        a.replacedGroups == b.replacedGroups && a.catalogReferences == b.catalogReferences && a.settingsAdded == b.settingsAdded
+        a.replacedGroups == b.replacedGroups && a.catalogReferences == b.catalogReferences
+            && a.settingsAdded == b.settingsAdded
             && a.objectVersion?.from == b.objectVersion?.from && a.objectVersion?.to == b.objectVersion?.to
             && a.excludedFiles == b.excludedFiles && a.reincludedFiles == b.reincludedFiles
     }
@@ -79,7 +85,8 @@ public struct EditSummary: Sendable, Hashable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case replacedGroups, catalogReferences, mulReferences, interfaceBuilderGroups, catalogBuildFiles, legacyFileReferences
+        case replacedGroups, catalogReferences, mulReferences, interfaceBuilderGroups, catalogBuildFiles,
+            legacyFileReferences
         case legacyBuildFiles, changedLists, exceptionSets, otherRemoved, otherAdded, settingsAdded, objectVersion
         case excludedFiles, exceptionsAdded, reincludedFiles, exceptionsRemoved
     }

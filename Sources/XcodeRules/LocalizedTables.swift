@@ -1,6 +1,6 @@
 import Languages
-import XcodeProject
 import StringcatSupport
+import XcodeProject
 
 /// One legacy file a table's migration reads: a `.strings` or `.stringsdict` child of a variant
 /// group.
@@ -51,9 +51,9 @@ public struct ReferencePlacement: Sendable, Hashable {
 }
 
 /// A variant group with `.strings`/`.stringsdict` children that a whole-project run leaves alone:
-/// its files belong to something else (docs/spec/project-edit.md#files-xcode-leaves-alone: a bundle, framework or app inside the project, or a
-/// dependency manager's folder), or it also holds a file that is neither a table nor an IB file
-/// (`Base.lproj/Intents.intentdefinition`, `en.lproj/Credits.html`), which replacing the group
+/// its files belong to something else (docs/spec/project-edit.md#files-xcode-leaves-alone: a bundle, framework or app
+/// inside the project, or a dependency manager's folder), or it also holds a file that is neither a table nor an IB
+/// file (`Base.lproj/Intents.intentdefinition`, `en.lproj/Credits.html`), which replacing the group
 /// (docs/spec/project-edit.md#the-variant-group-goes) would drop from the project.
 public struct SkippedVariantGroup: Sendable, Hashable {
     public var groupID: String
@@ -70,7 +70,8 @@ public struct SkippedVariantGroup: Sendable, Hashable {
 /// What a whole-project migration of one `project.pbxproj` would take.
 public struct ProjectLocalization: Sendable {
     public var tables: [LocalizedTable]
-    /// Groups of `.strings`/`.stringsdict` files left alone (docs/spec/project-edit.md#files-xcode-leaves-alone); `skipped.count` for the summary.
+    /// Groups of `.strings`/`.stringsdict` files left alone (docs/spec/project-edit.md#files-xcode-leaves-alone);
+    /// `skipped.count` for the summary.
     public var skipped: [SkippedVariantGroup]
     /// Absolute folders of the `PBXFileSystemSynchronizedRootGroup`s (docs/spec/project-edit.md#synchronized-folders):
     /// the caller scans them on disk, since their files are not listed in the project.
@@ -89,7 +90,8 @@ public struct ProjectLocalization: Sendable {
 /// Finds the localized tables of a project (docs/spec/project-edit.md#the-unit-of-migration-is-the-variant-group,
 /// #where-catalogs-go, #synchronized-folders, #files-xcode-leaves-alone).
 public enum LocalizedTables {
-    /// Folder names whose contents are resources of something else (docs/spec/project-edit.md#files-xcode-leaves-alone).
+    /// Folder names whose contents are resources of something else
+    /// (docs/spec/project-edit.md#files-xcode-leaves-alone).
     static let excludedFolders: Set<String> = ["Pods", "Carthage", "SourcePackages", ".build", "DerivedData"]
     static let excludedExtensions = [".bundle", ".framework", ".xcframework", ".app"]
     static let interfaceBuilderExtensions = [".storyboard", ".xib", ".nib"]
@@ -102,14 +104,18 @@ public enum LocalizedTables {
     ///   group with no `.strings` child is a
     ///   table too (an empty `mul.lproj` catalog): the choice a user makes in Xcode's dialog
     ///   (`migrate --include-base-only`); off by default, as in most migrations seen.
-    public static func find(in graph: ProjectGraph, projectFolder: String, includeBaseOnly: Bool = false) -> ProjectLocalization {
+    public static func find(in graph: ProjectGraph, projectFolder: String, includeBaseOnly: Bool = false)
+        -> ProjectLocalization
+    {
         let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
-        var result = ProjectLocalization(tables: [], skipped: [], synchronizedFolders: [],
-                                         developmentRegion: graph.project?.developmentRegion, diagnostics: [])
+        var result = ProjectLocalization(
+            tables: [], skipped: [], synchronizedFolders: [],
+            developmentRegion: graph.project?.developmentRegion, diagnostics: [])
         for object in graph.objects(isa: "PBXFileSystemSynchronizedRootGroup") {
             if let folder = resolver.path(of: object.id) { result.synchronizedFolders.append(folder) }
         }
-        let scan = GroupScan(graph: graph, resolver: resolver, includeBaseOnly: includeBaseOnly, targetsOfGroup: resourceTargets(graph))
+        let scan = GroupScan(
+            graph: graph, resolver: resolver, includeBaseOnly: includeBaseOnly, targetsOfGroup: resourceTargets(graph))
         var candidates: [Candidate] = []
         var ambiguous: [(name: String, targets: Set<String>)] = []
         for object in graph.objects(isa: "PBXVariantGroup") {
@@ -123,11 +129,18 @@ public enum LocalizedTables {
         candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: scan.targetsOfGroup)
         // A group of a table that lies in two folders takes the whole table with it.
         candidates.removeAll { candidate in
-            guard let other = ambiguous.first(where: { $0.name == candidate.name && (Set(candidate.targets) == $0.targets
-                || !$0.targets.isDisjoint(with: candidate.targets)) }) else { return false }
-            result.skipped.append(SkippedVariantGroup(groupID: candidate.groupID, name: candidate.name,
-                                                      reason: "another group of the table \(other.name) lies in two folders",
-                                                      files: candidate.files.map(\.path), targetIDs: candidate.targets))
+            guard
+                let other = ambiguous.first(where: {
+                    $0.name == candidate.name
+                        && (Set(candidate.targets) == $0.targets
+                            || !$0.targets.isDisjoint(with: candidate.targets))
+                })
+            else { return false }
+            result.skipped.append(
+                SkippedVariantGroup(
+                    groupID: candidate.groupID, name: candidate.name,
+                    reason: "another group of the table \(other.name) lies in two folders",
+                    files: candidate.files.map(\.path), targetIDs: candidate.targets))
             return true
         }
         result.tables = TablePairing.tables(candidates).map { table(of: $0, graph) }
@@ -145,22 +158,29 @@ public enum LocalizedTables {
         return LocalizedTable(
             name: first.name, catalogPath: first.catalogPath, isInterfaceBuilder: first.kind == .interfaceBuilder,
             interfaceBuilderFile: first.interfaceBuilderFile, files: files,
-            variantGroupIDs: candidates.map(\.groupID), targetIDs: (graph.project?.targets ?? []).filter { targetSet.contains($0) },
+            variantGroupIDs: candidates.map(\.groupID),
+            targetIDs: (graph.project?.targets ?? []).filter { targetSet.contains($0) },
             referencePlacement: earliestPlacement(candidates.compactMap(\.referencePlacement), graph))
     }
 
     /// Two tables cannot write one catalog: the first keeps it, the others are left alone.
-    private static func onePerCatalog(_ tables: [LocalizedTable], skipped: inout [SkippedVariantGroup]) -> [LocalizedTable] {
+    private static func onePerCatalog(_ tables: [LocalizedTable], skipped: inout [SkippedVariantGroup])
+        -> [LocalizedTable]
+    {
         var seen: [String: LocalizedTable] = [:]
         return tables.filter { table in
             guard let first = seen[table.catalogPath] else {
                 seen[table.catalogPath] = table
                 return true
             }
-            let reason = "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same catalog "
+            let reason =
+                "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same "
+                + "catalog "
                 + PathResolver.lastComponent(table.catalogPath)
-            skipped.append(SkippedVariantGroup(groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
-                                               files: table.files.map(\.path), targetIDs: table.targetIDs))
+            skipped.append(
+                SkippedVariantGroup(
+                    groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
+                    files: table.files.map(\.path), targetIDs: table.targetIDs))
             return false
         }
     }
@@ -194,8 +214,10 @@ public enum LocalizedTables {
             guard let folder = resolver.path(of: group.id) else {
                 if hasLocalizedChild(group, graph) {
                     let why = resolver.whyUnresolved(group.id) ?? "its folder cannot be found"
-                    result.diagnostics.append(.warning("variant group \(group.displayName) (\(group.id)) is not migrated: \(why)",
-                                                       at: .file(path)))
+                    result.diagnostics.append(
+                        .warning(
+                            "variant group \(group.displayName) (\(group.id)) is not migrated: \(why)",
+                            at: .file(path)))
                     result.unplacedGroups += 1
                 }
                 return .none
@@ -206,37 +228,47 @@ public enum LocalizedTables {
             if let conflict = conflictingFolders(of: group.id, graph: graph, resolver: resolver) {
                 let lister = conflict.object == group.id ? "it is" : "the group \(conflict.object) above it is"
                 let folders = conflict.folders.map { folder in
-                    folder.hasPrefix("/") ? PathResolver.relative(folder, from: resolver.projectFolder).nonEmpty ?? "." : folder
+                    folder.hasPrefix("/")
+                        ? PathResolver.relative(folder, from: resolver.projectFolder).nonEmpty ?? "." : folder
                 }
-                let message = "variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by "
-                    + "\(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in different "
+                let message =
+                    "variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by "
+                    + "\(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in "
+                    + "different "
                     + "folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode"
                 result.diagnostics.append(.warning(message, at: .file(path)))
                 result.unplacedGroups += 1
-                return .inTwoFolders(name: tableName(group.name ?? group.displayName), targets: Set(targetsOfGroup[group.id] ?? []))
+                return .inTwoFolders(
+                    name: tableName(group.name ?? group.displayName), targets: Set(targetsOfGroup[group.id] ?? []))
             }
             // Children the file does not define: said, not skipped silently.
             let undefined = group.children.filter { graph.object($0) == nil }
             if !undefined.isEmpty {
                 let objects = undefined.count == 1 ? "an object" : "\(undefined.count) objects"
-                result.diagnostics.append(.warning(
-                    "variant group \(group.displayName) (\(group.id)) lists \(objects) the file does not define "
-                        + "(\(undefined.prefix(3).joined(separator: ", ")))", at: .file(path)))
+                result.diagnostics.append(
+                    .warning(
+                        "variant group \(group.displayName) (\(group.id)) lists \(objects) the file does not define "
+                            + "(\(undefined.prefix(3).joined(separator: ", ")))", at: .file(path)))
             }
             let children = self.children(of: group, in: folder, into: &result)
             // docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an IB file with no
             // .strings child is left alone unless picked; a group of neither is no table.
-            guard !children.strings.isEmpty || (includeBaseOnly && children.interfaceBuilder != nil && children.otherFile == nil)
+            guard
+                !children.strings.isEmpty
+                    || (includeBaseOnly && children.interfaceBuilder != nil && children.otherFile == nil)
             else { return .none }
             let targets = targetsOfGroup[group.id] ?? []
             // The reason in words: the folder that puts it out of scope, or the other file it holds,
             // which replacing the group with a catalog would drop from the project
             // (docs/spec/project-edit.md#the-variant-group-goes).
-            let why = children.outside.map { "inside \($0), the resources of something else" }
+            let why =
+                children.outside.map { "inside \($0), the resources of something else" }
                 ?? children.otherFile.map { "it also holds \($0), which a catalog cannot replace" }
             if let reason = why {
-                result.skipped.append(SkippedVariantGroup(groupID: group.id, name: group.displayName, reason: reason,
-                                                          files: children.strings.map(\.path), targetIDs: targets))
+                result.skipped.append(
+                    SkippedVariantGroup(
+                        groupID: group.id, name: group.displayName, reason: reason,
+                        files: children.strings.map(\.path), targetIDs: targets))
                 return .none
             }
             return .table(candidate(group, in: folder, children, targets: targets))
@@ -267,14 +299,19 @@ public enum LocalizedTables {
                     if children.otherFile == nil { children.otherFile = file }
                     continue
                 }
-                if children.outside == nil { children.outside = excludedComponent(childPath, projectFolder: resolver.projectFolder) }
+                if children.outside == nil {
+                    children.outside = excludedComponent(childPath, projectFolder: resolver.projectFolder)
+                }
                 guard let lproj = LprojFolderName.of(file: childPath) else {
-                    result.diagnostics.append(.note(
-                        "\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not read",
-                        at: .file(graph.document.path)))
+                    result.diagnostics.append(
+                        .note(
+                            "\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not "
+                                + "read",
+                            at: .file(graph.document.path)))
                     continue
                 }
-                children.strings.append(LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
+                children.strings.append(
+                    LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
             return children
         }
@@ -282,7 +319,8 @@ public enum LocalizedTables {
         /// Where the group's catalog goes. docs/spec/project-edit.md#a-tables-catalog-goes-in-its-groups-folder:
         /// the group's own folder, not the folder of its children's `.lproj` folders when they differ (Monal
         /// lists `external/xx.lproj/…` from `localization/`): the reference Xcode adds is always
-        /// `path = T.xcstrings` relative to the group's parent (docs/spec/project-edit.md#one-file-reference-per-table).
+        /// `path = T.xcstrings` relative to the group's parent
+        /// (docs/spec/project-edit.md#one-file-reference-per-table).
         func candidate(_ group: PBXGroupView, in folder: String, _ children: Children, targets: [String]) -> Candidate {
             if let ib = children.interfaceBuilder {
                 // docs/spec/project-edit.md#an-interface-builder-table: `mul.lproj` beside the
@@ -290,8 +328,10 @@ public enum LocalizedTables {
                 let ibFile = PathResolver.lastComponent(ib.path)
                 let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
                 let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
-                return Candidate(name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog, files: children.strings,
-                                 targets: targets, interfaceBuilderFile: ib.path)
+                return Candidate(
+                    name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog,
+                    files: children.strings,
+                    targets: targets, interfaceBuilderFile: ib.path)
             }
             let name = tableName(group.name ?? PathResolver.lastComponent(children.strings[0].path))
             let kind: Candidate.Kind = children.strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
@@ -310,10 +350,12 @@ public enum LocalizedTables {
             if lprojParents.count == 1, let only = lprojParents.first, only != catalogFolder, catalogFolder == folder {
                 catalogFolder = only
             }
-            let placement = catalogFolder == folder
+            let placement =
+                catalogFolder == folder
                 ? nil : referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
-            return Candidate(name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
-                             files: children.strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement)
+            return Candidate(
+                name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
+                files: children.strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement)
         }
     }
 
@@ -327,22 +369,29 @@ public enum LocalizedTables {
     /// `.stringsdict` likewise: folded into its table's catalog (`TablePairing`), its reference and
     /// build files go as a variant group's do (docs/spec/project-edit.md#a-plain-stringsdict-leaves-the-project,
     /// docs/spec/migration-rules.md).
-    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]]) -> [Candidate] {
+    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]])
+        -> [Candidate]
+    {
         var candidates: [Candidate] = []
         for object in graph.objects(isa: "PBXFileReference") {
             // The cheap tests first: a project has thousands of file references, few of them
             // `.strings` files that a target builds, and resolving a path walks its groups.
             guard let targets = targetsOfGroup[object.id], !targets.isEmpty,
-                  let written = graph.string("path", of: object.id), written.hasSuffix(".strings") || written.hasSuffix(".stringsdict"),
-                  let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
-                  let path = resolver.path(of: object.id), path.hasSuffix(".strings") || path.hasSuffix(".stringsdict"),
-                  LprojFolderName.of(file: path) == nil, excludedComponent(path, projectFolder: resolver.projectFolder) == nil else { continue }
+                let written = graph.string("path", of: object.id),
+                written.hasSuffix(".strings") || written.hasSuffix(".stringsdict"),
+                let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
+                let path = resolver.path(of: object.id), path.hasSuffix(".strings") || path.hasSuffix(".stringsdict"),
+                LprojFolderName.of(file: path) == nil,
+                excludedComponent(path, projectFolder: resolver.projectFolder) == nil
+            else { continue }
             let name = tableName(PathResolver.lastComponent(path))
             let kind: LocalizedFile.Kind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
             let file = LocalizedFile(path: path, lprojFolder: "Base", kind: kind, referenceID: object.id)
-            candidates.append(Candidate(name: name, kind: kind == .strings ? .strings : .stringsdict, groupID: object.id,
-                                        catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
-                                        files: [file], targets: targets, interfaceBuilderFile: nil))
+            candidates.append(
+                Candidate(
+                    name: name, kind: kind == .strings ? .strings : .stringsdict, groupID: object.id,
+                    catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
+                    files: [file], targets: targets, interfaceBuilderFile: nil))
         }
         return candidates
     }
@@ -351,7 +400,9 @@ public enum LocalizedTables {
     /// group's `.lproj` group) and the child of it that leads down to the variant group, which the new reference goes
     /// before. Nil when no group between resolves to `folder`: the reference then takes the first
     /// group's slot, with a path that leads out of its `.lproj` folder.
-    static func referencePlacement(for groupID: String, folder: String, graph: ProjectGraph, resolver: PathResolver) -> ReferencePlacement? {
+    static func referencePlacement(for groupID: String, folder: String, graph: ProjectGraph, resolver: PathResolver)
+        -> ReferencePlacement?
+    {
         var child = groupID
         var visited: Set<String> = [groupID]
         while let parent = graph.parent(of: child), visited.insert(parent).inserted {
@@ -369,14 +420,18 @@ public enum LocalizedTables {
         guard let first = placements.first else { return nil }
         let children = graph.strings("children", of: first.groupID)
         return placements.filter { $0.groupID == first.groupID }
-            .min { (children.firstIndex(of: $0.beforeChildID) ?? .max) < (children.firstIndex(of: $1.beforeChildID) ?? .max) }
+            .min {
+                (children.firstIndex(of: $0.beforeChildID) ?? .max)
+                    < (children.firstIndex(of: $1.beforeChildID) ?? .max)
+            }
     }
 
     /// When `id`, or a group above it, is listed by several groups that put it in different
     /// folders: that object, its parents, and the folders (one per parent, in file order; a parent
     /// whose folder cannot be found counts as a folder of its own).
     static func conflictingFolders(of id: String, graph: ProjectGraph, resolver: PathResolver)
-        -> (object: String, parents: [String], folders: [String])? {
+        -> (object: String, parents: [String], folders: [String])?
+    {
         var current = id
         var visited: Set<String> = []
         while visited.insert(current).inserted, (graph.string("sourceTree", of: current) ?? "<group>") == "<group>" {

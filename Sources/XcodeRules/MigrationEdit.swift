@@ -29,8 +29,10 @@ public struct MigrationEdit: Sendable {
         public var staleSynchronizedEntries = false
         public var emitLocStrings: EmitLocStringsPlacement = .projectConfigurations
 
-        public init(keptSynchronizedFiles: [String] = [], deletedFiles: [String] = [], staleSynchronizedEntries: Bool = false,
-                    emitLocStrings: EmitLocStringsPlacement = .projectConfigurations) {
+        public init(
+            keptSynchronizedFiles: [String] = [], deletedFiles: [String] = [], staleSynchronizedEntries: Bool = false,
+            emitLocStrings: EmitLocStringsPlacement = .projectConfigurations
+        ) {
             self.keptSynchronizedFiles = keptSynchronizedFiles
             self.deletedFiles = deletedFiles
             self.staleSynchronizedEntries = staleSynchronizedEntries
@@ -82,8 +84,10 @@ public struct MigrationEdit: Sendable {
     /// Replaces the variant groups of `tables` (any subset of `LocalizedTables.find`'s) by
     /// catalogs, and applies the project rules.
     /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project.
-    public static func apply(_ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
-                             options: Options = Options()) throws(Diagnostic) -> ProjectEdit {
+    public static func apply(
+        _ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
+        options: Options = Options()
+    ) throws(Diagnostic) -> ProjectEdit {
         var edit = MigrationEdit(graph: graph, projectFolder: projectFolder, options: options)
         for table in tables where try edit.begin(table) {
             for rule in EditRules.tableRules { try rule.apply(to: table, in: &edit) }
@@ -99,9 +103,14 @@ public struct MigrationEdit: Sendable {
         // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` file's reference stands where
         // a variant group would.
         let plainFiles = Set(table.files.map(\.referenceID))
-        for id in table.variantGroupIDs where graph.object(id)?.isa != "PBXVariantGroup"
-            && !(graph.object(id)?.isa == "PBXFileReference" && plainFiles.contains(id)) {
-            throw Diagnostic.error("table \(table.name): \(id) is not a variant group of this project (was the project changed since its tables were listed?)", at: .file(graph.document.path))
+        for id in table.variantGroupIDs
+        where graph.object(id)?.isa != "PBXVariantGroup"
+            && !(graph.object(id)?.isa == "PBXFileReference" && plainFiles.contains(id))
+        {
+            throw Diagnostic.error(
+                "table \(table.name): \(id) is not a variant group of this project (was the project changed since its "
+                    + "tables were listed?)",
+                at: .file(graph.document.path))
         }
         guard !table.variantGroupIDs.contains(where: handledGroups.contains) else { return false }
         handledGroups.formUnion(table.variantGroupIDs)

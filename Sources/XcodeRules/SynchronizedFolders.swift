@@ -23,8 +23,10 @@ enum SynchronizedFolders {
     /// The synchronized folders of the project: each root group's ID and absolute folder, deepest
     /// first (a file belongs to the deepest folder holding it).
     static func roots(_ editor: ProjectEditor) -> [(id: String, folder: String)] {
-        editor.graph.objects(isa: "PBXFileSystemSynchronizedRootGroup").compactMap { root in editor.resolver.path(of: root.id).map { (root.id, $0) } }
-            .sorted { $0.folder.count > $1.folder.count }
+        editor.graph.objects(isa: "PBXFileSystemSynchronizedRootGroup").compactMap { root in
+            editor.resolver.path(of: root.id).map { (root.id, $0) }
+        }
+        .sorted { $0.folder.count > $1.folder.count }
     }
 
     /// Xcode's order of `membershipExceptions`: case folded (`file-info` before `PasscodeInputVC`
@@ -41,7 +43,9 @@ enum SynchronizedFolders {
         let within = relative.contains("/") ? folder + "/" + PathResolver.parent(relative) : folder
         let name = PathResolver.lastComponent(relative)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: within)) ?? []
-        return names.contains { $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: within + "/" + $0 + "/" + name) }
+        return names.contains {
+            $0.hasSuffix(".lproj") && FileManager.default.fileExists(atPath: within + "/" + $0 + "/" + name)
+        }
     }
 
     /// True when the table of `entry` (`/Localized/<folder>/<Name>.strings`) has its catalog on
@@ -51,6 +55,8 @@ enum SynchronizedFolders {
         let within = relative.contains("/") ? folder + "/" + PathResolver.parent(relative) : folder
         let file = PathResolver.lastComponent(relative)
         let name = String(file[..<(file.lastIndex(of: ".") ?? file.endIndex)])
-        return [within + "/" + name + ".xcstrings", within + "/mul.lproj/" + name + ".xcstrings"].contains { FileManager.default.fileExists(atPath: $0) }
+        return [within + "/" + name + ".xcstrings", within + "/mul.lproj/" + name + ".xcstrings"].contains {
+            FileManager.default.fileExists(atPath: $0)
+        }
     }
 }

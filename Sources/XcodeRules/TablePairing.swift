@@ -54,9 +54,11 @@ enum TablePairing {
             let dictTargets = Set(dict.flatMap(\.targets))
             guard !dictTargets.isEmpty else { continue }
             var best: (index: Int, prefix: Int)?
-            for (s, strings) in tables.enumerated() where s != d && !partnerTaken.contains(s) && !joined.contains(s)
+            for (s, strings) in tables.enumerated()
+            where s != d && !partnerTaken.contains(s) && !joined.contains(s)
                 && strings[0].kind == .strings && strings[0].name == dict[0].name
-                && Set(strings.flatMap(\.targets)) == dictTargets {
+                && Set(strings.flatMap(\.targets)) == dictTargets
+            {
                 let prefix = commonPrefixLength(strings[0].catalogPath, dict[0].catalogPath)
                 if best == nil || prefix > best!.prefix { best = (s, prefix) }
             }
@@ -85,7 +87,11 @@ enum TablePairing {
         for group in groups {
             guard group.kind != .interfaceBuilder else { return false }
             for file in group.files {
-                if let other = fileOf.updateValue(file.path, forKey: file.lprojFolder + "\u{0}" + file.kind.rawValue), other != file.path { return false }
+                if let other = fileOf.updateValue(file.path, forKey: file.lprojFolder + "\u{0}" + file.kind.rawValue),
+                    other != file.path
+                {
+                    return false
+                }
             }
         }
         return true

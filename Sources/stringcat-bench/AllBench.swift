@@ -9,8 +9,14 @@ enum AllBench {
         guard options.positionals.isEmpty else { throw UsageError("all takes no PATH") }
         let project = try BenchProject.prepare(options)
         defer { project.cleanUp() }
-        Console.line("machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(Format.mebibytes(Int(ProcessInfo.processInfo.physicalMemory))) RAM, load average \(loadAverage()) before")
-        guard let executable = Bundle.main.executableURL else { throw BenchFailure("cannot find this program's own path") }
+        Console.line(
+            "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, "
+                + "\(Format.mebibytes(Int(ProcessInfo.processInfo.physicalMemory))) RAM, load average \(loadAverage()) "
+                + "before"
+        )
+        guard let executable = Bundle.main.executableURL else {
+            throw BenchFailure("cannot find this program's own path")
+        }
         var failed = false
         for phase in phases {
             let child = Process()

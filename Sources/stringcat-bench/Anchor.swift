@@ -4,7 +4,8 @@ import StringcatSupport
 /// Anchors: what the same input costs the simplest code that touches it, timed in the same run
 /// as the phase, so the ratio between them holds even when the machine is busy (it varies by up
 /// to 2x between moments). Each phase prints its anchors on a line of their own:
-/// `migrate      anchor: byte scan of the same 57.9 MB (read from disk + checksum): median 0.05 s; migrate takes 21.3x that`.
+/// `migrate      anchor: byte scan of the same 57.9 MB (read from disk + checksum): median 0.05 s; migrate takes 21.3x
+/// that`.
 enum Anchor {
     /// Reads each file from disk and checksums its bytes: the floor for any reader of that input.
     static func byteScan(files paths: [String], runs: Int) throws -> Timing {
@@ -42,7 +43,14 @@ enum Anchor {
     static func line(_ phase: String, _ what: String, anchor: Timing, phaseTiming: Timing, phaseLabel: String? = nil) {
         let ratio = phaseTiming.median.wall / anchor.median.wall
         let label = phaseLabel ?? phase
-        let comparison = ratio >= 1 ? "\(label) takes \(Format.number(ratio))x that" : "\(label) is \(Format.number(1 / ratio))x faster"
-        Console.line("\(Format.padded(phase, 12)) anchor: \(what): median \(Format.seconds(anchor.median.wall)) (min \(Format.number(anchor.min)), \(anchor.samples.count) runs), peak \(Format.mebibytes(anchor.peakBytes)); \(comparison) (median \(Format.seconds(phaseTiming.median.wall)))")
+        let comparison =
+            ratio >= 1
+            ? "\(label) takes \(Format.number(ratio))x that" : "\(label) is \(Format.number(1 / ratio))x faster"
+        Console.line(
+            "\(Format.padded(phase, 12)) anchor: \(what): median \(Format.seconds(anchor.median.wall)) (min "
+                + "\(Format.number(anchor.min)), \(anchor.samples.count) runs), peak "
+                + "\(Format.mebibytes(anchor.peakBytes)); \(comparison) (median "
+                + "\(Format.seconds(phaseTiming.median.wall)))"
+        )
     }
 }

@@ -56,7 +56,9 @@ struct BenchOptions {
         """
 
     static func parse(_ arguments: [String]) throws -> BenchOptions {
-        guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else { throw UsageError("missing subcommand") }
+        guard let subcommand = arguments.first, !subcommand.hasPrefix("-") else {
+            throw UsageError("missing subcommand")
+        }
         var options = BenchOptions(subcommand: subcommand)
         var index = 1
         func value(_ name: String) throws -> String {
@@ -73,7 +75,9 @@ struct BenchOptions {
         }
         func ratio(_ name: String) throws -> Double {
             let text = try value(name)
-            guard let number = Double(text), number >= 0, number <= 1 else { throw UsageError("\(name) must be between 0 and 1, not \(text)") }
+            guard let number = Double(text), number >= 0, number <= 1 else {
+                throw UsageError("\(name) must be between 0 and 1, not \(text)")
+            }
             return number
         }
         while index < arguments.count {
@@ -103,10 +107,12 @@ struct BenchOptions {
 
     /// These options as arguments again, for one phase run in a child process by `all`.
     func arguments(subcommand: String, project: String) -> [String] {
-        var result = [subcommand, "--project", project,
-                      "--languages", "\(settings.languages)", "--keys", "\(settings.keys)",
-                      "--plural-ratio", "\(settings.pluralRatio)", "--utf16-ratio", "\(settings.utf16Ratio)",
-                      "--seed", "\(settings.seed)", "--catalog-entries", "\(catalogEntries)"]
+        var result = [
+            subcommand, "--project", project,
+            "--languages", "\(settings.languages)", "--keys", "\(settings.keys)",
+            "--plural-ratio", "\(settings.pluralRatio)", "--utf16-ratio", "\(settings.utf16Ratio)",
+            "--seed", "\(settings.seed)", "--catalog-entries", "\(catalogEntries)",
+        ]
         if let runs { result += ["--runs", "\(runs)"] }
         return result
     }

@@ -20,7 +20,8 @@ struct BenchProject {
         let fm = FileManager.default
         let names = (try? fm.contentsOfDirectory(atPath: root)) ?? []
         if !names.isEmpty && !names.contains(ProjectGenerator.markerName) {
-            throw BenchFailure("\(root) is not empty and was not written by stringcat-bench; choose an empty or new folder")
+            throw BenchFailure(
+                "\(root) is not empty and was not written by stringcat-bench; choose an empty or new folder")
         }
         try fm.createDirectory(atPath: root, withIntermediateDirectories: true)
         return BenchProject(root: root, summary: try generate(settings, into: root), isTemporary: false)
@@ -72,7 +73,9 @@ struct BenchProject {
             if relative.hasSuffix(suffix) { result.append(root + "/" + relative) }
         }
         var isDirectory: ObjCBool = false
-        return result.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue }.sorted()
+        return result.filter {
+            FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
     }
 
     /// A new empty folder under the system's temporary folder.
@@ -86,7 +89,11 @@ struct BenchProject {
         let start = Date()
         let summary = try ProjectGenerator.generate(settings, into: root)
         let seconds = Date().timeIntervalSince(start)
-        Console.note("generated \(root): \(summary.stringsFiles) .strings (\(summary.utf16Files) UTF-16), \(summary.dictFiles) .stringsdict, \(Format.count(summary.entries)) entries, \(Format.megabytes(summary.bytes)) in \(Format.seconds(seconds))")
+        Console.note(
+            "generated \(root): \(summary.stringsFiles) .strings (\(summary.utf16Files) UTF-16), \(summary.dictFiles) "
+                + ".stringsdict, \(Format.count(summary.entries)) entries, \(Format.megabytes(summary.bytes)) in "
+                + "\(Format.seconds(seconds))"
+        )
         return summary
     }
 }

@@ -1,5 +1,5 @@
-import Foundation
 import Compilation
+import Foundation
 import LegacyTables
 import Migration
 import Verification
@@ -15,24 +15,36 @@ enum CompileBench {
         defer { catalogs.cleanUp() }
         var output = ""
         var files = 0
-        let timing = try Timing.measure(runs: options.runs ?? 3, prepare: {
-            output = try BenchProject.temporaryFolder("compile-output")
-        }, cleanUp: {
-            try FileManager.default.removeItem(atPath: output)
-        }) {
+        let timing = try Timing.measure(
+            runs: options.runs ?? 3,
+            prepare: {
+                output = try BenchProject.temporaryFolder("compile-output")
+            },
+            cleanUp: {
+                try FileManager.default.removeItem(atPath: output)
+            }
+        ) {
             var compileOptions = CompileOptions()
             compileOptions.outputDirectory = output
             let report = CatalogCompiler.run(catalogs.paths, options: compileOptions)
             if report.hasErrors || !report.written {
-                throw BenchFailure("compile failed: \(report.diagnostics.filter(\.isError).prefix(3).map(\.description))")
+                throw BenchFailure(
+                    "compile failed: \(report.diagnostics.filter(\.isError).prefix(3).map(\.description))")
             }
             files = report.files.count
         }
-        PhaseLine(name: "compile", subject: "\(project.subject), \(catalogs.paths.count) catalogs -> \(files) files", timing: timing,
-                  rates: [PhaseLine.rate(project.summary.entries, "entries", timing)], target: .under(1)).print()
-        let size = catalogs.paths.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        PhaseLine(
+            name: "compile", subject: "\(project.subject), \(catalogs.paths.count) catalogs -> \(files) files",
+            timing: timing,
+            rates: [PhaseLine.rate(project.summary.entries, "entries", timing)], target: .under(1)
+        ).print()
+        let size = catalogs.paths.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+        }
         let scan = try Anchor.byteScan(files: catalogs.paths, runs: options.runs ?? 3)
-        Anchor.line("compile", "byte scan of the same \(Format.megabytes(size)) of catalogs (read from disk + checksum)", anchor: scan, phaseTiming: timing)
+        Anchor.line(
+            "compile", "byte scan of the same \(Format.megabytes(size)) of catalogs (read from disk + checksum)",
+            anchor: scan, phaseTiming: timing)
         return 0
     }
 }

@@ -21,14 +21,22 @@ struct GeneratedText {
         var variables: [(name: String, valueType: String, forms: [PluralCategory: String])]
     }
 
-    private static let screens = ["home", "settings", "profile", "checkout", "search", "onboarding", "inbox", "player", "library", "editor", "map", "camera"]
-    private static let sections = ["header", "list", "footer", "alert", "toolbar", "empty_state", "sheet", "menu", "form"]
-    private static let items = ["title", "subtitle", "button", "label", "placeholder", "accessibility_hint", "message", "action"]
+    private static let screens = [
+        "home", "settings", "profile", "checkout", "search", "onboarding", "inbox", "player", "library", "editor",
+        "map", "camera",
+    ]
+    private static let sections = [
+        "header", "list", "footer", "alert", "toolbar", "empty_state", "sheet", "menu", "form",
+    ]
+    private static let items = [
+        "title", "subtitle", "button", "label", "placeholder", "accessibility_hint", "message", "action",
+    ]
     private static let pluralItems = ["count", "remaining", "selected", "unread", "downloaded"]
 
     /// Value shapes; `{}` is a word. A key keeps its shape (its format specifiers) in every language.
     private static let shapes = [
-        "{} {}", "{} %@", "%1$@ {} %2$@", "%lld {}", "{} \"{}\"", "{}\n{} {}", "{} {} {}.", "{}: %@ (%lld)", "{} – %d%%",
+        "{} {}", "{} %@", "%1$@ {} %2$@", "%lld {}", "{} \"{}\"", "{}\n{} {}", "{} {} {}.", "{}: %@ (%lld)",
+        "{} – %d%%",
     ]
 
     /// Whether key `index` of the Localizable table is a plural: spreads exactly
@@ -50,10 +58,14 @@ struct GeneratedText {
         let screen = shared.pick(Self.screens), section = shared.pick(Self.sections), item = shared.pick(Self.items)
         let shape = shared.pick(Self.shapes)
         let commentKind = shared.unit()
-        let comment: String? = commentKind < 0.6 ? "\(item.capitalized) of the \(screen) \(section.replacingOccurrences(of: "_", with: " "))"
+        let comment: String? =
+            commentKind < 0.6
+            ? "\(item.capitalized) of the \(screen) \(section.replacingOccurrences(of: "_", with: " "))"
             : commentKind < 0.75 ? "No comment provided by engineer." : nil
         var local = SeededRandom(seed: seed, 2, UInt64(index), UInt64(code.hashValueStable))
-        return Entry(key: "\(screen).\(section).\(item)_\(index)", value: fill(shape, words: GeneratedLanguages.words(for: code), random: &local), comment: comment)
+        return Entry(
+            key: "\(screen).\(section).\(item)_\(index)",
+            value: fill(shape, words: GeneratedLanguages.words(for: code), random: &local), comment: comment)
     }
 
     /// Key `index` of the Localizable table as a `.stringsdict` plural in language `code`.
@@ -68,15 +80,17 @@ struct GeneratedText {
             let word = local.pick(words)
             var result: [PluralCategory: String] = [:]
             for (rank, category) in categories.enumerated() {
-                result[category] = category == .zero ? "\(word) ∅" : "\(specifier) \(word)\(String(repeating: "·", count: rank))"
+                result[category] =
+                    category == .zero ? "\(word) ∅" : "\(specifier) \(word)\(String(repeating: "·", count: rank))"
             }
             return result
         }
         let key = "\(screen).\(item)_\(index)"
         if twoVariables {
             let joiner = local.pick(words)
-            return Plural(key: key, formatKey: "%1$#@files@ \(joiner) %2$#@folders@",
-                          variables: [("files", "lld", forms("%1$lld")), ("folders", "d", forms("%2$d"))])
+            return Plural(
+                key: key, formatKey: "%1$#@files@ \(joiner) %2$#@folders@",
+                variables: [("files", "lld", forms("%1$lld")), ("folders", "d", forms("%2$d"))])
         }
         return Plural(key: key, formatKey: "%#@items@", variables: [("items", "lld", forms("%lld"))])
     }
@@ -86,24 +100,32 @@ struct GeneratedText {
     func interfaceEntry(_ index: Int, code: String) -> Entry {
         var shared = SeededRandom(seed: seed, 5, UInt64(index))
         let objectID = Self.objectID(&shared)
-        let (cls, property) = shared.pick([("UILabel", "text"), ("UIButton", "normalTitle"), ("UITextField", "placeholder"),
-                                           ("UINavigationItem", "title"), ("UIBarButtonItem", "title")])
+        let (cls, property) = shared.pick([
+            ("UILabel", "text"), ("UIButton", "normalTitle"), ("UITextField", "placeholder"),
+            ("UINavigationItem", "title"), ("UIBarButtonItem", "title"),
+        ])
         let english = shared.pick(GeneratedLanguages.words(for: "en"))
         var local = SeededRandom(seed: seed, 6, UInt64(index), UInt64(code.hashValueStable))
-        return Entry(key: "\(objectID).\(property)", value: local.pick(GeneratedLanguages.words(for: code)),
-                     comment: "Class = \"\(cls)\"; \(property) = \"\(english)\"; ObjectID = \"\(objectID)\";")
+        return Entry(
+            key: "\(objectID).\(property)", value: local.pick(GeneratedLanguages.words(for: code)),
+            comment: "Class = \"\(cls)\"; \(property) = \"\(english)\"; ObjectID = \"\(objectID)\";")
     }
 
     /// The `InfoPlist.strings` of language `code`: the Info.plist keys an app localizes, with the
     /// comments Xcode's Info.plist editor names them by.
     func infoPlistEntries(code: String) -> [Entry] {
-        let keys = [("CFBundleDisplayName", "Bundle display name"), ("NSCameraUsageDescription", "Privacy - Camera Usage Description"),
-                    ("NSPhotoLibraryUsageDescription", "Privacy - Photo Library Usage Description"),
-                    ("NSLocationWhenInUseUsageDescription", "Privacy - Location When In Use Usage Description"),
-                    ("NSHumanReadableCopyright", "Copyright (human-readable)")]
+        let keys = [
+            ("CFBundleDisplayName", "Bundle display name"),
+            ("NSCameraUsageDescription", "Privacy - Camera Usage Description"),
+            ("NSPhotoLibraryUsageDescription", "Privacy - Photo Library Usage Description"),
+            ("NSLocationWhenInUseUsageDescription", "Privacy - Location When In Use Usage Description"),
+            ("NSHumanReadableCopyright", "Copyright (human-readable)"),
+        ]
         var local = SeededRandom(seed: seed, 9, UInt64(code.hashValueStable))
         let words = GeneratedLanguages.words(for: code)
-        return keys.map { key, comment in Entry(key: key, value: fill("{} {} {}", words: words, random: &local), comment: comment) }
+        return keys.map { key, comment in
+            Entry(key: key, value: fill("{} {} {}", words: words, random: &local), comment: comment)
+        }
     }
 
     /// `abc-12-XYZ`, the shape of Interface Builder object IDs.

@@ -1,13 +1,13 @@
+import Compilation
 import Dispatch
 import Foundation
-import Compilation
 import LegacyTables
 import Migration
-import Verification
-import StringcatSupport
 import StringCatalog
+import StringcatSupport
 import StringsDict
 import StringsFile
+import Verification
 
 /// `migrate`: ProjectMigrator.migrate of the generated project into a fresh `--output` folder,
 /// end to end (scan, read on both cores, merge, encode, write). One more run, untimed by the
@@ -27,15 +27,25 @@ enum MigrateBench {
         }
         let catalogEntries = written.reduce(0) { $0 + $1.entryCount }
         if catalogEntries != project.summary.catalogEntries {
-            Console.note("the catalogs hold \(catalogEntries) entries; the generator wrote \(project.summary.catalogEntries) distinct keys")
+            Console.note(
+                "the catalogs hold \(catalogEntries) entries; the generator wrote \(project.summary.catalogEntries) "
+                    + "distinct keys"
+            )
         }
         let subject = "\(project.subject), \(written.count) catalogs, \(Format.megabytes(project.summary.bytes)) in"
-        PhaseLine(name: "migrate", subject: subject, timing: timing,
-                  rates: [PhaseLine.rate(project.summary.entries, "entries", timing), PhaseLine.megabytesPerSecond(project.summary.bytes, timing)],
-                  target: .under(2)).print()
+        PhaseLine(
+            name: "migrate", subject: subject, timing: timing,
+            rates: [
+                PhaseLine.rate(project.summary.entries, "entries", timing),
+                PhaseLine.megabytesPerSecond(project.summary.bytes, timing),
+            ],
+            target: .under(2)
+        ).print()
         let inputs = project.files(withSuffix: ".strings") + project.files(withSuffix: ".stringsdict")
         let scan = try Anchor.byteScan(files: inputs, runs: options.runs ?? 3)
-        Anchor.line("migrate", "byte scan of the same \(Format.megabytes(project.summary.bytes)) (read from disk + checksum)", anchor: scan, phaseTiming: timing)
+        Anchor.line(
+            "migrate", "byte scan of the same \(Format.megabytes(project.summary.bytes)) (read from disk + checksum)",
+            anchor: scan, phaseTiming: timing)
         try breakdown(project.root)
         return 0
     }
@@ -44,14 +54,22 @@ enum MigrateBench {
     /// not parse; entries are counted from the catalogs written.
     private static func runOnRealProject(_ path: String, _ options: BenchOptions) throws -> Int32 {
         let root = URL(fileURLWithPath: path).standardizedFileURL.path
-        let files = BenchProject.files(under: root, withSuffix: ".strings") + BenchProject.files(under: root, withSuffix: ".stringsdict")
-        let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        let files =
+            BenchProject.files(under: root, withSuffix: ".strings")
+            + BenchProject.files(under: root, withSuffix: ".stringsdict")
+        let bytes = files.reduce(0) {
+            $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0)
+        }
         let (report, timing) = try measure(root, runs: options.runs ?? 3, skipInvalid: true)
         let written = report.tables.filter { $0.outcome == .written }
         let subject = "\(path), \(report.tables.count) tables (\(written.count) written), \(Format.megabytes(bytes)) in"
-        PhaseLine(name: "migrate", subject: subject, timing: timing,
-                  rates: [PhaseLine.rate(written.reduce(0) { $0 + $1.entryCount }, "catalog entries", timing),
-                          PhaseLine.megabytesPerSecond(bytes, timing)]).print()
+        PhaseLine(
+            name: "migrate", subject: subject, timing: timing,
+            rates: [
+                PhaseLine.rate(written.reduce(0) { $0 + $1.entryCount }, "catalog entries", timing),
+                PhaseLine.megabytesPerSecond(bytes, timing),
+            ]
+        ).print()
         try breakdown(root)
         return 0
     }
@@ -60,11 +78,15 @@ enum MigrateBench {
     private static func measure(_ root: String, runs: Int, skipInvalid: Bool) throws -> (MigrationReport, Timing) {
         var output = ""
         var report: MigrationReport?
-        let timing = try Timing.measure(runs: runs, prepare: {
-            output = try BenchProject.temporaryFolder("migrate-output")
-        }, cleanUp: {
-            try FileManager.default.removeItem(atPath: output)
-        }) {
+        let timing = try Timing.measure(
+            runs: runs,
+            prepare: {
+                output = try BenchProject.temporaryFolder("migrate-output")
+            },
+            cleanUp: {
+                try FileManager.default.removeItem(atPath: output)
+            }
+        ) {
             var migrationOptions = MigrationOptions()
             migrationOptions.outputDirectory = output
             migrationOptions.skipInvalid = skipInvalid
@@ -100,7 +122,9 @@ enum MigrateBench {
                 if let dict = content.stringsDict { entry.stringsDict = dict }
                 byLanguage[file.language] = entry
             }
-            let (merged, merge) = Timing.seconds { CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: table.sourceLanguage) }
+            let (merged, merge) = Timing.seconds {
+                CatalogMerger.merge(Array(byLanguage.values), sourceLanguage: table.sourceLanguage)
+            }
             let (data, encode) = Timing.seconds { CatalogWriter.data(for: merged.catalog) }
             let catalog = output + "/\(index)-\(table.name).xcstrings"
             let (_, write) = try Timing.seconds {
@@ -111,7 +135,13 @@ enum MigrateBench {
             writeTime += write
         }
         let total = findTime + readTime + mergeTime + encodeTime + writeTime
-        Console.line("\(Format.padded("migrate", 12)) breakdown (1 run, public API; the catalog built whole, as a dry run does, then encoded): project and tables \(Format.seconds(findTime)), read \(Format.seconds(readTime)) (cpu \(Format.seconds(readCPU)) = \(Format.number(readCPU / readTime))x wall), merge \(Format.seconds(mergeTime)), encode \(Format.seconds(encodeTime)), write \(Format.seconds(writeTime)); total \(Format.seconds(total))")
+        Console.line(
+            "\(Format.padded("migrate", 12)) breakdown (1 run, public API; the catalog built whole, as a dry run does, "
+                + "then encoded): project and tables \(Format.seconds(findTime)), read \(Format.seconds(readTime)) "
+                + "(cpu \(Format.seconds(readCPU)) = \(Format.number(readCPU / readTime))x wall), merge "
+                + "\(Format.seconds(mergeTime)), encode \(Format.seconds(encodeTime)), write "
+                + "\(Format.seconds(writeTime)); total \(Format.seconds(total))"
+        )
     }
 
     private struct FileContent: Sendable {
@@ -124,7 +154,8 @@ enum MigrateBench {
         ConcurrentMap.map(files) { file in
             switch file.kind {
             case .strings: return FileContent(strings: StringsFileReader.read(path: file.path).file)
-            case .stringsdict: return FileContent(stringsDict: StringsDictReader.read(path: file.path, language: file.language).file)
+            case .stringsdict:
+                return FileContent(stringsDict: StringsDictReader.read(path: file.path, language: file.language).file)
             }
         }
     }

@@ -64,7 +64,9 @@ enum ProjectGenerator {
         var summary = ProjectSummary(settings: settings)
 
         try fm.createDirectory(atPath: resources + "/Base.lproj", withIntermediateDirectories: true)
-        let interfaceSource = (0..<settings.interfaceKeys).map { text.interfaceEntry($0, code: settings.sourceLanguage) }
+        let interfaceSource = (0..<settings.interfaceKeys).map {
+            text.interfaceEntry($0, code: settings.sourceLanguage)
+        }
         try write(Array(LegacyFileText.storyboard(interfaceSource).utf8), to: resources + "/Base.lproj/Main.storyboard")
         try write(Array(LegacyFileText.storyboard([]).utf8), to: resources + "/Base.lproj/LaunchScreen.storyboard")
         let infoPlistSource = text.infoPlistEntries(code: settings.sourceLanguage)
@@ -77,19 +79,29 @@ enum ProjectGenerator {
             var entries: [GeneratedText.Entry] = []
             var plurals: [GeneratedText.Plural] = []
             for index in 0..<settings.keys where !text.isMissing(index, language: languageIndex, table: 1) {
-                if text.isPlural(index) { plurals.append(text.plural(index, code: code)) } else { entries.append(text.entry(index, code: code)) }
+                if text.isPlural(index) {
+                    plurals.append(text.plural(index, code: code))
+                } else {
+                    entries.append(text.entry(index, code: code))
+                }
             }
-            try addStrings(entries, path: folder + "/Localizable.strings", utf16: utf16.contains("\(code)/Localizable"), to: &summary)
+            try addStrings(
+                entries, path: folder + "/Localizable.strings", utf16: utf16.contains("\(code)/Localizable"),
+                to: &summary)
             let dict = Array(LegacyFileText.stringsDict(plurals).utf8)
             try write(dict, to: folder + "/Localizable.stringsdict")
             summary.dictFiles += 1
             summary.dictBytes += dict.count
             summary.dictEntries += plurals.count
-            try addStrings(text.infoPlistEntries(code: code), path: folder + "/InfoPlist.strings", utf16: false, to: &summary)
+            try addStrings(
+                text.infoPlistEntries(code: code), path: folder + "/InfoPlist.strings", utf16: false, to: &summary)
             if languageIndex > 0 {
-                let interface = (0..<settings.interfaceKeys).filter { !text.isMissing($0, language: languageIndex, table: 2) }
-                    .map { text.interfaceEntry($0, code: code) }
-                try addStrings(interface, path: folder + "/Main.strings", utf16: utf16.contains("\(code)/Main"), to: &summary)
+                let interface = (0..<settings.interfaceKeys).filter {
+                    !text.isMissing($0, language: languageIndex, table: 2)
+                }
+                .map { text.interfaceEntry($0, code: code) }
+                try addStrings(
+                    interface, path: folder + "/Main.strings", utf16: utf16.contains("\(code)/Main"), to: &summary)
             }
         }
         summary.catalogEntries = settings.keys + infoPlistSource.count + (codes.count > 1 ? settings.interfaceKeys : 0)
@@ -103,8 +115,9 @@ enum ProjectGenerator {
     /// The summary of a project this generator wrote with the same settings, or nil.
     static func existingSummary(at root: String, settings: ProjectSettings) -> ProjectSummary? {
         guard let data = FileManager.default.contents(atPath: root + "/" + markerName),
-              let summary = try? JSONDecoder().decode(ProjectSummary.self, from: data),
-              summary.generatorVersion == ProjectSummary.generatorVersion, summary.settings == settings else { return nil }
+            let summary = try? JSONDecoder().decode(ProjectSummary.self, from: data),
+            summary.generatorVersion == ProjectSummary.generatorVersion, summary.settings == settings
+        else { return nil }
         return summary
     }
 
@@ -119,7 +132,9 @@ enum ProjectGenerator {
         return Set(files.prefix(Int((Double(files.count) * settings.utf16Ratio).rounded())))
     }
 
-    private static func addStrings(_ entries: [GeneratedText.Entry], path: String, utf16: Bool, to summary: inout ProjectSummary) throws {
+    private static func addStrings(
+        _ entries: [GeneratedText.Entry], path: String, utf16: Bool, to summary: inout ProjectSummary
+    ) throws {
         let bytes = LegacyFileText.bytes(LegacyFileText.strings(entries), utf16: utf16)
         try write(bytes, to: path)
         summary.stringsFiles += 1

@@ -39,14 +39,24 @@ enum StringsBench {
             }
         }
         let what = "\(subject), \(Format.count(files.count)) files, \(Format.megabytes(bytes))"
-        PhaseLine(name: "strings", subject: what + " (StringsFileReader)", timing: ours,
-                  rates: [PhaseLine.megabytesPerSecond(bytes, ours), PhaseLine.rate(entries, "entries", ours)]).print()
-        PhaseLine(name: "strings", subject: what + " (PropertyListSerialization)", timing: foundation,
-                  rates: [PhaseLine.megabytesPerSecond(bytes, foundation), PhaseLine.rate(entries, "entries", foundation)]).print()
+        PhaseLine(
+            name: "strings", subject: what + " (StringsFileReader)", timing: ours,
+            rates: [PhaseLine.megabytesPerSecond(bytes, ours), PhaseLine.rate(entries, "entries", ours)]
+        ).print()
+        PhaseLine(
+            name: "strings", subject: what + " (PropertyListSerialization)", timing: foundation,
+            rates: [PhaseLine.megabytesPerSecond(bytes, foundation), PhaseLine.rate(entries, "entries", foundation)]
+        ).print()
         let ratio = foundation.median.wall / ours.median.wall
-        Console.line("\(Format.padded("strings", 12)) ratio: StringsFileReader is \(Format.number(ratio))x faster than PropertyListSerialization (median \(Format.seconds(ours.median.wall)) vs \(Format.seconds(foundation.median.wall))) \(Target.atLeast(10).verdict(ratio))")
+        Console.line(
+            "\(Format.padded("strings", 12)) ratio: StringsFileReader is \(Format.number(ratio))x faster than "
+                + "PropertyListSerialization (median \(Format.seconds(ours.median.wall)) vs "
+                + "\(Format.seconds(foundation.median.wall))) \(Target.atLeast(10).verdict(ratio))"
+        )
         let scan = try Anchor.byteScan(inMemory: files.map(\.bytes), runs: runs)
-        Anchor.line("strings", "byte scan of the same \(Format.megabytes(bytes)) in memory", anchor: scan, phaseTiming: ours, phaseLabel: "StringsFileReader")
+        Anchor.line(
+            "strings", "byte scan of the same \(Format.megabytes(bytes)) in memory", anchor: scan, phaseTiming: ours,
+            phaseLabel: "StringsFileReader")
         return 0
     }
 
@@ -55,7 +65,9 @@ enum StringsBench {
         var equal = 0, differ = 0, onlyOurs = 0, onlyFoundation = 0, neither = 0
         for file in files {
             let ours = StringsFileReader.parse(file.bytes, path: file.path).file?.dictionary
-            let theirs = (try? PropertyListSerialization.propertyList(from: file.data, options: [], format: nil)) as? [String: String]
+            let theirs =
+                (try? PropertyListSerialization.propertyList(from: file.data, options: [], format: nil))
+                as? [String: String]
             switch (ours, theirs) {
             case let (a?, b?): if a == b { equal += 1 } else { differ += 1 }
             case (.some, nil): onlyOurs += 1
@@ -63,7 +75,11 @@ enum StringsBench {
             case (nil, nil): neither += 1
             }
         }
-        Console.note("both readers agree on \(equal) of \(files.count) files; different tables: \(differ), read only by StringsFileReader: \(onlyOurs), only by PropertyListSerialization: \(onlyFoundation), by neither: \(neither)")
+        Console.note(
+            "both readers agree on \(equal) of \(files.count) files; different tables: \(differ), read only by "
+                + "StringsFileReader: \(onlyOurs), only by PropertyListSerialization: \(onlyFoundation), by neither: "
+                + "\(neither)"
+        )
     }
 }
 

@@ -22,7 +22,9 @@ struct Timing {
 
     /// Runs `body` `runs` times. `prepare` runs before each run, untimed (fresh output folders);
     /// `cleanUp` after each, untimed. The peak memory is reset before the first run.
-    static func measure(runs: Int, prepare: () throws -> Void = {}, cleanUp: () throws -> Void = {}, _ body: () throws -> Void) throws -> Timing {
+    static func measure(
+        runs: Int, prepare: () throws -> Void = {}, cleanUp: () throws -> Void = {}, _ body: () throws -> Void
+    ) throws -> Timing {
         let perPhase = ProcessStats.resetPeak()
         var samples: [RunSample] = []
         for _ in 0..<runs {
@@ -32,8 +34,10 @@ struct Timing {
             try body()
             let end = DispatchTime.now().uptimeNanoseconds
             let cpuAfter = ProcessStats.cpuTime()
-            samples.append(RunSample(wall: Double(end - start) / 1e9, user: cpuAfter.user - cpuBefore.user,
-                                     system: cpuAfter.system - cpuBefore.system))
+            samples.append(
+                RunSample(
+                    wall: Double(end - start) / 1e9, user: cpuAfter.user - cpuBefore.user,
+                    system: cpuAfter.system - cpuBefore.system))
             try cleanUp()
         }
         return Timing(samples: samples, peakBytes: ProcessStats.peakBytes(), peakIsPerPhase: perPhase)
@@ -42,7 +46,9 @@ struct Timing {
     /// Runs `first` and `second` one after the other, `runs` times each, so that a busy moment of
     /// the machine slows both alike: their ratio then holds better than between two blocks of runs
     /// (the peak is the higher of the two, each reset before its first run).
-    static func measureAlternately(runs: Int, _ first: () throws -> Void, _ second: () throws -> Void) throws -> (Timing, Timing) {
+    static func measureAlternately(runs: Int, _ first: () throws -> Void, _ second: () throws -> Void) throws -> (
+        Timing, Timing
+    ) {
         var a = Timing(samples: [], peakBytes: 0, peakIsPerPhase: true)
         var b = a
         for _ in 0..<runs {
@@ -77,16 +83,21 @@ enum Target {
         switch self {
         case .under(let limit):
             if value < limit { return "[target < \(Format.number(limit)) s: met]" }
-            return "[target < \(Format.number(limit)) s: MISSED by \(Format.seconds(value - limit)), +\(Int(((value / limit) - 1) * 100))%]"
+            return
+                "[target < \(Format.number(limit)) s: MISSED by \(Format.seconds(value - limit)), "
+                + "+\(Int(((value / limit) - 1) * 100))%]"
         case .atLeast(let ratio):
             if value >= ratio { return "[target >= \(Format.number(ratio))x: met]" }
-            return "[target >= \(Format.number(ratio))x: MISSED, \(Format.number(value))x is \(Int((1 - value / ratio) * 100))% short]"
+            return
+                "[target >= \(Format.number(ratio))x: MISSED, \(Format.number(value))x is "
+                + "\(Int((1 - value / ratio) * 100))% short]"
         }
     }
 }
 
 /// One line of output per phase:
-/// `migrate      40 langs x 10000 keys: median 1.42 s (min 1.38, max 1.51), 281,000 entries/s, peak 412 MiB, cpu 2.31 s = 1.63x wall`.
+/// `migrate      40 langs x 10000 keys: median 1.42 s (min 1.38, max 1.51), 281,000 entries/s, peak 412 MiB, cpu 2.31 s
+/// = 1.63x wall`.
 struct PhaseLine {
     var name: String
     var subject: String
@@ -106,10 +117,16 @@ struct PhaseLine {
 
     var text: String {
         let median = timing.median
-        var parts = ["median \(Format.seconds(median.wall)) (min \(Format.number(timing.min)), max \(Format.number(timing.max)), \(timing.samples.count) runs)"]
+        var parts = [
+            "median \(Format.seconds(median.wall)) (min \(Format.number(timing.min)), max "
+                + "\(Format.number(timing.max)), \(timing.samples.count) runs)"
+        ]
         parts += rates
         parts.append("peak \(Format.mebibytes(timing.peakBytes))\(timing.peakIsPerPhase ? "" : " (process)")")
-        parts.append("cpu \(Format.seconds(median.cpu)) (user \(Format.number(median.user)) + sys \(Format.number(median.system))) = \(Format.number(median.cpu / median.wall))x wall")
+        parts.append(
+            "cpu \(Format.seconds(median.cpu)) (user \(Format.number(median.user)) + sys "
+                + "\(Format.number(median.system))) = \(Format.number(median.cpu / median.wall))x wall"
+        )
         var line = "\(Format.padded(name, 12)) \(subject): " + parts.joined(separator: ", ")
         if let target { line += " " + target.verdict(median.wall) }
         return line

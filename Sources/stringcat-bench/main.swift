@@ -9,7 +9,11 @@ func generateCommand(_ options: BenchOptions) throws -> Int32 {
     var options = options
     options.projectDirectory = options.positionals[0]
     let project = try BenchProject.prepare(options)
-    Console.line("generated \(project.root): \(project.subject), \(project.summary.stringsFiles) .strings (\(project.summary.utf16Files) UTF-16LE), \(project.summary.dictFiles) .stringsdict, \(Format.count(project.summary.entries)) entries, \(Format.megabytes(project.summary.bytes))")
+    Console.line(
+        "generated \(project.root): \(project.subject), \(project.summary.stringsFiles) .strings "
+            + "(\(project.summary.utf16Files) UTF-16LE), \(project.summary.dictFiles) .stringsdict, "
+            + "\(Format.count(project.summary.entries)) entries, \(Format.megabytes(project.summary.bytes))"
+    )
     return 0
 }
 
@@ -29,7 +33,9 @@ let commands: [String: (BenchOptions) throws -> Int32] = [
 let status: Int32
 do {
     let options = try BenchOptions.parse(Array(CommandLine.arguments.dropFirst()))
-    guard let command = commands[options.subcommand] else { throw UsageError("unknown subcommand \(options.subcommand)") }
+    guard let command = commands[options.subcommand] else {
+        throw UsageError("unknown subcommand \(options.subcommand)")
+    }
     status = try command(options)
 } catch let error as UsageError {
     if !error.description.isEmpty { Console.error(error.description) }

@@ -1,5 +1,5 @@
-import Foundation
 import Compilation
+import Foundation
 import StringCatalog
 import StringcatSupport
 
@@ -30,8 +30,9 @@ enum CompileCommand: Subcommand {
           -h, --help              show this help
         exit status: 0 written (or unchanged), 1 a catalog could not be read or a file exists with other bytes (nothing written), 2 usage error
         """
-    static let spec = ArgumentSpec(flags: Set(["--force", "--dry-run"]).union(ArgumentSpec.verbosityFlags),
-                                   options: ["--output": "dir", "--language": "code", "--strings-format": "format"])
+    static let spec = ArgumentSpec(
+        flags: Set(["--force", "--dry-run"]).union(ArgumentSpec.verbosityFlags),
+        options: ["--output": "dir", "--language": "code", "--strings-format": "format"])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
@@ -52,7 +53,9 @@ enum CompileCommand: Subcommand {
         let catalogs = CatalogFiles.expand(arguments.positionals)
         var diagnostics = DiagnosticGroups()
         if catalogs.isEmpty {
-            for argument in arguments.positionals { diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument))) }
+            for argument in arguments.positionals {
+                diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument)))
+            }
             diagnostics.print(on: console)
             return 1
         }
@@ -61,28 +64,39 @@ enum CompileCommand: Subcommand {
             diagnostics.print(on: console)
             return 1
         }
-        console.phase("compile: \(options.dryRun ? "planning" : "compiling") \(catalogs.count) catalog\(catalogs.count == 1 ? "" : "s")…")
+        console.phase(
+            "compile: \(options.dryRun ? "planning" : "compiling") \(catalogs.count) "
+                + "catalog\(catalogs.count == 1 ? "" : "s")…"
+        )
         let report = CatalogCompiler.run(catalogs, options: options)
         console.endProgress()
         diagnostics.add(contentsOf: report.diagnostics)
         diagnostics.print(on: console)
         if report.hasErrors {
-            console.err("nothing written: fix the errors above" + (report.files.contains { $0.existed } && !options.force ? " or pass --force" : ""))
+            console.err(
+                "nothing written: fix the errors above"
+                    + (report.files.contains { $0.existed } && !options.force ? " or pass --force" : ""))
             return 1
         }
         let verb = options.dryRun ? "would write" : "wrote"
         for file in report.files {
             let unit = file.kind == .strings ? "strings" : "plural/device rules"
             if file.unchanged {
-                console.result("unchanged \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit), the same bytes as this run's)")
+                console.result(
+                    "unchanged \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit), the same bytes as this run's)")
             } else {
-                console.result("\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) \(unit)\(file.existed ? ", replacing the existing file" : ""))")
+                console.result(
+                    "\(verb) \(DisplayPath.of(file.path)) (\(file.entryCount) "
+                        + "\(unit)\(file.existed ? ", replacing the existing file" : ""))"
+                )
             }
         }
         let languages = Set(report.files.map(\.language)).count
         let unchanged = report.files.filter(\.unchanged).count
-        console.out("\(verb) \(counted(report.files.count - unchanged, "file")) for \(counted(report.catalogs.count, "catalog")) (\(counted(languages, "language")))"
-                    + (unchanged > 0 ? "; \(unchanged) unchanged" : ""))
+        console.out(
+            "\(verb) \(counted(report.files.count - unchanged, "file")) for "
+                + "\(counted(report.catalogs.count, "catalog")) (\(counted(languages, "language")))"
+                + (unchanged > 0 ? "; \(unchanged) unchanged" : ""))
         return 0
     }
 }

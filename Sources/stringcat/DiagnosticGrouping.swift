@@ -6,7 +6,8 @@ import StringcatSupport
 /// By default, diagnostics of the same kind in the same table are one line: the first of them,
 /// with a count:
 ///
-///     App/ja.lproj/Localizable.strings:12:5: warning: unknown escape '\?' (and 584 more like it in this table; --verbose shows each)
+///     App/ja.lproj/Localizable.strings:12:5: warning: unknown escape '\?' (and 584 more like it in this table;
+/// --verbose shows each)
 ///
 /// Two diagnostics are "of the same kind" when they have the same severity, the same table and
 /// the same message once its particulars are blanked out (`kind(of:)`): quoted parts (key names,
@@ -14,9 +15,9 @@ import StringcatSupport
 /// verify loss), numbers, and the variable and category names of a `.stringsdict` key path
 /// (`"key" > count > zero:`). So `duplicate key "a" (also at line 3)` and `duplicate key "b"
 /// (also at line 9)` group; `duplicate key …` and `missing ';' …` do not. A loss of `verify` is
-/// of its loss kind (`value changed`, `key missing`…), whatever its details. The table is the one the command names (`migrate`, `verify`: the table's catalog);
-/// for a diagnostic outside any table it is the diagnostic's path with its `.lproj` folder
-/// blanked (`App/*.lproj/Localizable.strings`), so a file's warnings in every language group.
+/// of its loss kind (`value changed`, `key missing`…), whatever its details. The table is the one the command names
+/// (`migrate`, `verify`: the table's catalog); for a diagnostic outside any table it is the diagnostic's path with its
+/// `.lproj` folder blanked (`App/*.lproj/Localizable.strings`), so a file's warnings in every language group.
 ///
 /// `--verbose` prints every diagnostic, in order; `--quiet` only the errors (grouped).
 struct DiagnosticGroups {
@@ -57,7 +58,9 @@ struct DiagnosticGroups {
         var order: [Key] = []
         var groups: [Key: (first: Diagnostic, count: Int)] = [:]
         for item in shown {
-            let key = Key(scope: item.scope, severity: item.diagnostic.severity, kind: item.kind ?? Self.kind(of: item.diagnostic.message))
+            let key = Key(
+                scope: item.scope, severity: item.diagnostic.severity,
+                kind: item.kind ?? Self.kind(of: item.diagnostic.message))
             if let group = groups[key] {
                 groups[key] = (group.first, group.count + 1)
             } else {
@@ -68,7 +71,9 @@ struct DiagnosticGroups {
         return order.map { key in
             let group = groups[key]!
             let more = group.count - 1
-            return DiagnosticLine.text(group.first, suffix: more == 0 ? "" : " (and \(more) more like it in this \(key.scope.noun); --verbose shows each)")
+            return DiagnosticLine.text(
+                group.first,
+                suffix: more == 0 ? "" : " (and \(more) more like it in this \(key.scope.noun); --verbose shows each)")
         }
     }
 
@@ -81,7 +86,9 @@ struct DiagnosticGroups {
     /// a path in no `.lproj` folder is a file of its own.
     static func scope(ofPath path: String) -> Scope {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.dropLast().contains(where: { $0.hasSuffix(".lproj") }) else { return Scope(id: path, noun: "file") }
+        guard components.dropLast().contains(where: { $0.hasSuffix(".lproj") }) else {
+            return Scope(id: path, noun: "file")
+        }
         let blanked = components.enumerated().map { index, component in
             index < components.count - 1 && component.hasSuffix(".lproj") ? "*.lproj" : String(component)
         }

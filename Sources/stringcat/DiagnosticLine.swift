@@ -7,7 +7,8 @@ enum DiagnosticLine {
     static func text(_ diagnostic: Diagnostic, suffix: String = "") -> String {
         var location = diagnostic.location
         location.path = escaped(DisplayPath.of(location.path))
-        return "\(location): \(TerminalColor.label(diagnostic.severity.rawValue)) \(escaped(diagnostic.message))\(suffix)"
+        return
+            "\(location): \(TerminalColor.label(diagnostic.severity.rawValue)) \(escaped(diagnostic.message))\(suffix)"
     }
 
     /// `text` with control characters written as escapes (`ControlCharacters.escaped`).

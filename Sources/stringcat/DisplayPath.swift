@@ -17,7 +17,10 @@ enum DisplayPath {
 enum JSONOutput {
     /// Pretty, key-sorted JSON text for scripts.
     static func text(_ object: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        else {
             return "{}"
         }
         return String(decoding: data, as: UTF8.self)

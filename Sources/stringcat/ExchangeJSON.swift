@@ -34,7 +34,11 @@ struct ExportJSON: Encodable {
         self.dryRun = dryRun
         output = DisplayPath.of(report.outputDirectory)
         developmentRegion = report.developmentRegion
-        packages = report.packages.map { Package(language: $0.language, package: DisplayPath.of($0.path), outcome: $0.outcome, units: $0.units, targets: $0.targets) }
+        packages = report.packages.map {
+            Package(
+                language: $0.language, package: DisplayPath.of($0.path), outcome: $0.outcome, units: $0.units,
+                targets: $0.targets)
+        }
         files = report.files.map { File(original: $0.original, file: DisplayPath.of($0.path), kind: $0.kind) }
         self.proof = proof
         diagnostics = report.diagnostics.map(DiagnosticJSON.init)
@@ -72,10 +76,15 @@ struct ImportJSON: Encodable {
         self.dryRun = dryRun
         written = report.written
         inputs = report.inputs.map(DisplayPath.of)
-        catalogs = report.languages.map { CatalogLanguage(catalog: DisplayPath.of($0.catalog), language: $0.language, imported: $0.imported,
-                                                          unchanged: $0.unchanged, skipped: $0.skipped) }
+        catalogs = report.languages.map {
+            CatalogLanguage(
+                catalog: DisplayPath.of($0.catalog), language: $0.language, imported: $0.imported,
+                unchanged: $0.unchanged, skipped: $0.skipped)
+        }
         changedCatalogs = report.changedCatalogs.map(DisplayPath.of)
-        skippedFiles = report.skippedFiles.map { SkippedFile(input: DisplayPath.of($0.input), original: $0.original, units: $0.units, reason: $0.reason) }
+        skippedFiles = report.skippedFiles.map {
+            SkippedFile(input: DisplayPath.of($0.input), original: $0.original, units: $0.units, reason: $0.reason)
+        }
         diagnostics = report.diagnostics.map(DiagnosticJSON.init)
     }
 }

@@ -40,16 +40,24 @@ enum ExportCommand: Subcommand {
           -h, --help              show this help
         exit status: 0 exported (or unchanged), 1 nothing written (bad input, a value XML cannot hold, an edited earlier export, a failed proof), 2 usage error
         """
-    static let spec = ArgumentSpec(flags: Set(["--force", "--dry-run", "--skip-invalid", "--json"]).union(ArgumentSpec.verbosityFlags),
-                                   options: ["--output": "dir", "--language": "code", "--xcode-version": "version",
-                                             ReportOption.name: ReportOption.valueName])
+    static let spec = ArgumentSpec(
+        flags: Set(["--force", "--dry-run", "--skip-invalid", "--json"]).union(ArgumentSpec.verbosityFlags),
+        options: [
+            "--output": "dir", "--language": "code", "--xcode-version": "version",
+            ReportOption.name: ReportOption.valueName,
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("export takes one PATH") }
-        guard let output = arguments.value("--output") else { throw UsageError("--output DIR is required: where the .xcloc packages go") }
+        guard let output = arguments.value("--output") else {
+            throw UsageError("--output DIR is required: where the .xcloc packages go")
+        }
         let versionArgument = arguments.value("--xcode-version") ?? XcodeVersion.defaultVersion
         guard let tool = XcodeVersion.tool(versionArgument) else {
-            throw UsageError("--xcode-version \(versionArgument): no known build; give it as \(versionArgument)/BUILD (e.g. 16.4/16F6)")
+            throw UsageError(
+                "--xcode-version \(versionArgument): no known build; give it as \(versionArgument)/BUILD (e.g. "
+                    + "16.4/16F6)"
+            )
         }
         var options = ExportOptions(outputDirectory: output, tool: XLIFFTool(version: tool.version, build: tool.build))
         options.languages = try arguments.values("--language").map { try LanguageTagArgument.parse($0) }
@@ -70,31 +78,46 @@ enum ExportCommand: Subcommand {
         } else {
             printReport(report, proof: proof, options: options, console: console)
         }
-        if let reportPath, !ReportOption.write(ExchangePage.export(report, proof: proof, dryRun: options.dryRun), to: reportPath, console: console) {
+        if let reportPath,
+            !ReportOption.write(
+                ExchangePage.export(report, proof: proof, dryRun: options.dryRun), to: reportPath, console: console)
+        {
             return 1
         }
         return report.hasErrors ? 1 : 0
     }
 
-    private static func printReport(_ report: ExportReport, proof: ExportProofSummary, options: ExportOptions, console: Console) {
+    private static func printReport(
+        _ report: ExportReport, proof: ExportProofSummary, options: ExportOptions, console: Console
+    ) {
         var diagnostics = DiagnosticGroups()
         diagnostics.add(contentsOf: report.diagnostics)
         diagnostics.print(on: console)
         for package in report.packages {
-            console.result("\(DisplayPath.of(package.path)): \(package.outcome), \(counted(package.units, "unit")), \(package.targets) with a translation")
+            console.result(
+                "\(DisplayPath.of(package.path)): \(package.outcome), \(counted(package.units, "unit")), "
+                    + "\(package.targets) with a translation"
+            )
         }
         if report.hasErrors {
-            console.out("nothing written: fix the errors above" + (report.diagnostics.contains { $0.message.contains("--force") } ? " or pass --force" : ""))
+            console.out(
+                "nothing written: fix the errors above"
+                    + (report.diagnostics.contains { $0.message.contains("--force") } ? " or pass --force" : ""))
             return
         }
         let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
         let legacy = report.files.count - catalogs
-        console.result("proof: every value of \(counted(catalogs, "catalog")) is in its language's XLIFF (\(counted(proof.checked, "value")) compared"
-                       + (proof.notXML > 0 ? ", \(proof.notXML) XML cannot hold left out" : "") + "); importing the files back changes no catalog")
+        console.result(
+            "proof: every value of \(counted(catalogs, "catalog")) is in its language's XLIFF "
+                + "(\(counted(proof.checked, "value")) compared"
+                + (proof.notXML > 0 ? ", \(proof.notXML) XML cannot hold left out" : "")
+                + "); importing the files back changes no catalog")
         let changed = report.packages.filter { $0.outcome != "unchanged" }.count
         let verb = options.dryRun ? "would write" : "wrote"
-        var summary = "\(verb) \(changed) of \(counted(report.packages.count, "package")) (\(counted(catalogs, "catalog"))"
-            + (legacy > 0 ? ", \(counted(legacy, "legacy table"))" : "") + ") into \(DisplayPath.of(report.outputDirectory))"
+        var summary =
+            "\(verb) \(changed) of \(counted(report.packages.count, "package")) (\(counted(catalogs, "catalog"))"
+            + (legacy > 0 ? ", \(counted(legacy, "legacy table"))" : "")
+            + ") into \(DisplayPath.of(report.outputDirectory))"
         let unchanged = report.packages.count - changed
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
         console.out(summary)
@@ -124,15 +147,19 @@ final class ProofLog: @unchecked Sendable {
         let result = ExportProof.check(files, language: language, catalogs: catalogs.map { ($0.original, $0.catalog) })
         for problem in result.problems { problems.append(.error("proof: \(problem)", at: .file(path))) }
         if result.failures > result.problems.count {
-            problems.append(.error("proof: and \(result.failures - result.problems.count) more values missing or different", at: .file(path)))
+            problems.append(
+                .error(
+                    "proof: and \(result.failures - result.problems.count) more values missing or different",
+                    at: .file(path)))
         }
         lock.withLock {
             checked += result.checked
             notXML += result.notXML
             languages += 1
         }
-        problems += RoundTripCheck.problems(files, path: path, catalogs: catalogs.map { ($0.path, $0.original, $0.catalog) },
-                                            otherOriginals: input.otherOriginals)
+        problems += RoundTripCheck.problems(
+            files, path: path, catalogs: catalogs.map { ($0.path, $0.original, $0.catalog) },
+            otherOriginals: input.otherOriginals)
         return problems
     }
 

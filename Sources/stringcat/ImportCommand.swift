@@ -7,7 +7,8 @@ import XclocImport
 /// Import Localizations does.
 enum ImportCommand: Subcommand {
     static let name = "import"
-    static let summary = "write translated XLIFF (.xcloc or .xliff) back into the catalogs, as Xcode's Import Localizations"
+    static let summary =
+        "write translated XLIFF (.xcloc or .xliff) back into the catalogs, as Xcode's Import Localizations"
     static let help = """
         usage: stringcat import XCLOC_OR_XLIFF... [--project PATH] [--dry-run] [--report FILE.md] [--json] [--verbose | --quiet]
 
@@ -29,8 +30,9 @@ enum ImportCommand: Subcommand {
           -h, --help              show this help
         exit status: 0 imported (or nothing to change), 1 nothing written (bad XLIFF, another project's file, a failed write), 2 usage error
         """
-    static let spec = ArgumentSpec(flags: Set(["--dry-run", "--json"]).union(ArgumentSpec.verbosityFlags),
-                                   options: ["--project": "path", ReportOption.name: ReportOption.valueName])
+    static let spec = ArgumentSpec(
+        flags: Set(["--dry-run", "--json"]).union(ArgumentSpec.verbosityFlags),
+        options: ["--project": "path", ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no .xcloc package or .xliff file given") }
@@ -46,7 +48,9 @@ enum ImportCommand: Subcommand {
         } else {
             printReport(report, options: options, console: console)
         }
-        if let reportPath, !ReportOption.write(ExchangePage.import(report, dryRun: options.dryRun), to: reportPath, console: console) {
+        if let reportPath,
+            !ReportOption.write(ExchangePage.import(report, dryRun: options.dryRun), to: reportPath, console: console)
+        {
             return 1
         }
         return report.hasErrors ? 1 : 0
@@ -58,9 +62,13 @@ enum ImportCommand: Subcommand {
         diagnostics.print(on: console)
         let changed = Set(report.changedCatalogs)
         for language in report.languages {
-            var line = "\(DisplayPath.of(language.catalog)) [\(language.language)]: \(language.imported) imported, \(language.unchanged) unchanged"
+            var line =
+                "\(DisplayPath.of(language.catalog)) [\(language.language)]: \(language.imported) imported, "
+                + "\(language.unchanged) unchanged"
             if language.skippedCount > 0 {
-                let reasons = language.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.value) \($0.key)" }
+                let reasons = language.skipped.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                    "\($0.value) \($0.key)"
+                }
                 line += ", \(language.skippedCount) skipped (" + reasons.joined(separator: "; ") + ")"
             }
             console.result(line)
@@ -72,12 +80,20 @@ enum ImportCommand: Subcommand {
         let verb = options.dryRun ? "would write" : "wrote"
         let imported = report.languages.reduce(0) { $0 + $1.imported }
         let catalogs = Set(report.languages.map(\.catalog)).count
-        let skipped = report.languages.reduce(0) { $0 + $1.skippedCount } + report.skippedFiles.reduce(0) { $0 + $1.units }
+        let skipped =
+            report.languages.reduce(0) { $0 + $1.skippedCount } + report.skippedFiles.reduce(0) { $0 + $1.units }
         let skippedText = skipped > 0 ? "; \(counted(skipped, "unit")) skipped" : ""
         if changed.isEmpty {
-            console.out("nothing to write: \(catalogs == 1 ? "the catalog already holds" : "the \(catalogs) catalogs already hold") every value of \(counted(report.inputs.count, "XLIFF file"))" + skippedText)
+            console.out(
+                "nothing to write: "
+                    + "\(catalogs == 1 ? "the catalog already holds" : "the \(catalogs) catalogs already hold") every "
+                    + "value of \(counted(report.inputs.count, "XLIFF file"))"
+                    + skippedText)
         } else {
-            console.out("\(verb) \(counted(changed.count, "catalog")) (\(counted(imported, "value")) imported from \(counted(report.inputs.count, "XLIFF file")))" + skippedText)
+            console.out(
+                "\(verb) \(counted(changed.count, "catalog")) (\(counted(imported, "value")) imported from "
+                    + "\(counted(report.inputs.count, "XLIFF file")))"
+                    + skippedText)
         }
     }
 }

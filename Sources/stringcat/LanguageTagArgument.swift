@@ -18,7 +18,10 @@ enum LanguageTagArgument {
 
     private static func tag(_ value: String, option: String) throws -> LanguageTag {
         guard let tag = LanguageTag(code: value) else {
-            throw UsageError("\(option) '\(DiagnosticLine.escaped(value))' is not a language code: expected a BCP 47 tag such as en, de-DE, pt-BR or zh-Hans")
+            throw UsageError(
+                "\(option) '\(DiagnosticLine.escaped(value))' is not a language code: expected a BCP 47 tag such as "
+                    + "en, de-DE, pt-BR or zh-Hans"
+            )
         }
         return tag
     }

@@ -30,7 +30,8 @@ enum LintCommand: Subcommand {
             console.phase("lint: looking for files in \(DisplayPath.of(argument))…")
             let paths = FileLinter.files(for: argument)
             if paths.isEmpty {
-                diagnostics.add(.warning("no .strings, .stringsdict or .xcstrings file in this folder", at: .file(argument)))
+                diagnostics.add(
+                    .warning("no .strings, .stringsdict or .xcstrings file in this folder", at: .file(argument)))
                 warnings += 1
             }
             for (index, path) in paths.enumerated() {
@@ -47,7 +48,10 @@ enum LintCommand: Subcommand {
         }
         console.endProgress()
         diagnostics.print(on: console)
-        console.out("\(files) file\(files == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")")
+        console.out(
+            "\(files) file\(files == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) "
+                + "warning\(warnings == 1 ? "" : "s")"
+        )
         return errors > 0 ? 1 : 0
     }
 }

@@ -1,12 +1,12 @@
-import Foundation
 import Compilation
+import Foundation
 import InfoPlistStrings
 import LegacyTables
 import Migration
 import Reporting
+import StringcatSupport
 import Verification
 import XcodeRules
-import StringcatSupport
 
 /// `stringcat migrate`: every table of a project's `.lproj` folders becomes a String Catalog.
 enum MigrateCommand: Subcommand {
@@ -67,10 +67,16 @@ enum MigrateCommand: Subcommand {
         be migrated or the run was refused (nothing written), 2 usage error
         """
     static let spec = ArgumentSpec(
-        flags: Set(["--dry-run", "--merge", "--force", "--delete-legacy", "--delete-empty-languages", "--skip-invalid", "--json", "--no-project", "--all-files", "--strict", "--include-base-only"])
-            .union(ArgumentSpec.verbosityFlags),
-        options: ["--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version", "--xcode-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
-                  ReportOption.name: ReportOption.valueName])
+        flags: Set([
+            "--dry-run", "--merge", "--force", "--delete-legacy", "--delete-empty-languages", "--skip-invalid",
+            "--json", "--no-project", "--all-files", "--strict", "--include-base-only",
+        ])
+        .union(ArgumentSpec.verbosityFlags),
+        options: [
+            "--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version",
+            "--xcode-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
+            ReportOption.name: ReportOption.valueName,
+        ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
@@ -102,14 +108,21 @@ enum MigrateCommand: Subcommand {
         options.formatVersionOverride = arguments.value("--format-version")
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
         if let prefer = arguments.value("--prefer") {
-            guard let parsed = MergePreference(rawValue: prefer) else { throw UsageError("--prefer must be catalog or legacy") }
+            guard let parsed = MergePreference(rawValue: prefer) else {
+                throw UsageError("--prefer must be catalog or legacy")
+            }
             guard options.merge else { throw UsageError("--prefer only applies with --merge") }
             options.prefer = parsed
         }
         if options.outputDirectory != nil && options.deleteLegacy {
-            throw UsageError("--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files they replace must stay")
+            throw UsageError(
+                "--output and --delete-legacy cannot be used together: the catalogs go elsewhere, so the legacy files "
+                    + "they replace must stay"
+            )
         }
-        guard options.formatVersionOverride.map(["1.0", "1.1"].contains) ?? true else { throw UsageError("--format-version must be 1.0 or 1.1") }
+        guard options.formatVersionOverride.map(["1.0", "1.1"].contains) ?? true else {
+            throw UsageError("--format-version must be 1.0 or 1.1")
+        }
         let reportPath = try ReportOption.path(arguments)
         let path = arguments.positionals.first ?? "."
         let json = arguments.has("--json")
@@ -118,11 +131,17 @@ enum MigrateCommand: Subcommand {
         }
         console.endProgress()
         if json {
-            console.out(JSONText.of(MigrateJSON(report, options: options, sourceLanguageWarnings: sourceLanguageWarnings(report))))
+            console.out(
+                JSONText.of(
+                    MigrateJSON(report, options: options, sourceLanguageWarnings: sourceLanguageWarnings(report))))
         } else {
             printReport(report, options: options, console: console)
         }
-        if let reportPath, !ReportOption.write(ReviewPage.migration(report, options: options), to: reportPath, console: console) { return 1 }
+        if let reportPath,
+            !ReportOption.write(ReviewPage.migration(report, options: options), to: reportPath, console: console)
+        {
+            return 1
+        }
         return report.hasErrors ? 1 : 0
     }
 
@@ -134,7 +153,9 @@ enum MigrateCommand: Subcommand {
         var diagnostics = DiagnosticGroups()
         diagnostics.add(contentsOf: report.diagnostics)
         for table in report.tables {
-            diagnostics.add(contentsOf: table.diagnostics.filter { $0.severity != .note || !table.diagnostics.containsError }, scope: .table(table.catalogPath))
+            diagnostics.add(
+                contentsOf: table.diagnostics.filter { $0.severity != .note || !table.diagnostics.containsError },
+                scope: .table(table.catalogPath))
         }
         for leftover in report.leftovers {
             diagnostics.add(contentsOf: leftover.diagnostics, scope: .table(leftover.catalogPath))
@@ -145,16 +166,27 @@ enum MigrateCommand: Subcommand {
 
         console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for (language, count) in otherSourceLanguages(report) {
-            console.result("  \(counted(count, "table")) \(count == 1 ? "takes" : "take") the source language \(language) of \(count == 1 ? "its" : "their") own project or package")
+            console.result(
+                "  \(counted(count, "table")) \(count == 1 ? "takes" : "take") the source language \(language) of "
+                    + "\(count == 1 ? "its" : "their") own project or package"
+            )
         }
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
             if table.outcome == .waiting {
-                line += ", \(counted(table.languages.count, "language"))" + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))")
+                line +=
+                    ", \(counted(table.languages.count, "language"))"
+                    + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))")
             } else if table.outcome != .failed {
-                line += ", \(counted(table.languages.count, "language"))" + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))") + ", \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, \(counted(table.commentCount, "comment"))"
+                line +=
+                    ", \(counted(table.languages.count, "language"))"
+                    + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))")
+                    + ", \(counted(table.entryCount, "entry", "entries")), \(table.pluralEntryCount) plural, "
+                    + "\(counted(table.commentCount, "comment"))"
                 if table.otherLanguageCommentCount > 0 {
-                    line += " (\(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog)"
+                    line +=
+                        " (\(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by "
+                        + "a catalog)"
                 }
             }
             line += ", \(counted(table.warningCount, "warning"))"
@@ -164,7 +196,10 @@ enum MigrateCommand: Subcommand {
             printFates(table, options: options, console: console)
         }
         for leftover in report.leftovers {
-            var line = "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); \(counted(leftover.table.allFiles.count, "legacy file")) of it \(leftover.table.allFiles.count == 1 ? "is" : "are") still on disk"
+            var line =
+                "\(DisplayPath.of(leftover.catalogPath)): \(leftover.outcome.rawValue); "
+                + "\(counted(leftover.table.allFiles.count, "legacy file")) of it "
+                + "\(leftover.table.allFiles.count == 1 ? "is" : "are") still on disk"
             if !options.deleteLegacy { line += " (--delete-legacy deletes those it provably holds)" }
             console.result(line)
             printFates(leftover, options: options, console: console)
@@ -172,15 +207,29 @@ enum MigrateCommand: Subcommand {
         let earlier = report.earlierDeletions
         if !earlier.goneFiles.isEmpty || !earlier.removedFolders.isEmpty {
             var parts: [String] = []
-            if !earlier.goneFiles.isEmpty { parts.append("\(counted(earlier.goneFiles.count, "legacy file")) it deleted \(earlier.goneFiles.count == 1 ? "leaves" : "leave") stringcat's record") }
-            if !earlier.removedFolders.isEmpty { parts.append("removed \(counted(earlier.removedFolders.count, "emptied .lproj folder"))") }
-            console.result("finished an earlier --delete-legacy run that stopped during its deletions: " + parts.joined(separator: ", "))
+            if !earlier.goneFiles.isEmpty {
+                parts.append(
+                    "\(counted(earlier.goneFiles.count, "legacy file")) it deleted "
+                        + "\(earlier.goneFiles.count == 1 ? "leaves" : "leave") stringcat's record"
+                )
+            }
+            if !earlier.removedFolders.isEmpty {
+                parts.append("removed \(counted(earlier.removedFolders.count, "emptied .lproj folder"))")
+            }
+            console.result(
+                "finished an earlier --delete-legacy run that stopped during its deletions: "
+                    + parts.joined(separator: ", "))
         }
         printProjectEdits(report, options: options, console: console)
         for record in report.recordWrites {
-            let what = record.fileCount == 0 ? "no legacy file of a migrated table is left" : "records the \(counted(record.fileCount, "legacy file")) kept beside \(counted(record.catalogCount, "catalog")) (status, verify and --delete-legacy read it)"
+            let what =
+                record.fileCount == 0
+                ? "no legacy file of a migrated table is left"
+                : "records the \(counted(record.fileCount, "legacy file")) kept beside "
+                    + "\(counted(record.catalogCount, "catalog")) (status, verify and --delete-legacy read it)"
             if record.written {
-                console.result("\(DisplayPath.of(record.path)): \(record.fileCount == 0 ? "removed" : "written"); \(what)")
+                console.result(
+                    "\(DisplayPath.of(record.path)): \(record.fileCount == 0 ? "removed" : "written"); \(what)")
             } else if record.notWrittenBecause == "unchanged" {
                 console.result("\(DisplayPath.of(record.path)): unchanged; \(what)")
             } else {
@@ -190,24 +239,44 @@ enum MigrateCommand: Subcommand {
         }
         LeftAloneLines.print(report.filesLeftAlone, verbose: console.verbosity == .verbose, console: console)
         if !report.skippedFolders.isEmpty {
-            console.result("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or third-party packages, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+            console.result(
+                "skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, "
+                    + "dependency folders or third-party packages, or excluded "
+                    + "(\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))"
+            )
         }
         if console.verbosity == .verbose {
             for package in report.packages {
                 let folder = DisplayPath.of(package.manifest.folder)
                 if let read = package.readBecause {
-                    console.result("package \(folder): \(package.ownership.kind.rawValue), read (\(read == "--include" ? "--include" : read))")
+                    console.result(
+                        "package \(folder): \(package.ownership.kind.rawValue), read "
+                            + "(\(read == "--include" ? "--include" : read))"
+                    )
                 } else {
-                    console.result("package \(folder): \(package.ownership.kind.rawValue), skipped (\(package.skippedBecause ?? ""))")
+                    console.result(
+                        "package \(folder): \(package.ownership.kind.rawValue), skipped "
+                            + "(\(package.skippedBecause ?? ""))"
+                    )
                 }
             }
         }
         if !report.skippedPackages.isEmpty {
-            let shown = report.skippedPackages.prefix(3).map { DisplayPath.of(($0 as NSString).deletingLastPathComponent) }.joined(separator: ", ")
-            console.result("skipped: \(counted(report.skippedPackages.count, "package")) inside the tree that \(report.skippedPackages.count == 1 ? "is" : "are") third-party or unused (\(shown)\(report.skippedPackages.count > 3 ? ", …" : "")); --verbose says why, --include PATH migrates one")
+            let shown = report.skippedPackages.prefix(3).map {
+                DisplayPath.of(($0 as NSString).deletingLastPathComponent)
+            }.joined(separator: ", ")
+            console.result(
+                "skipped: \(counted(report.skippedPackages.count, "package")) inside the tree that "
+                    + "\(report.skippedPackages.count == 1 ? "is" : "are") third-party or unused "
+                    + "(\(shown)\(report.skippedPackages.count > 3 ? ", …" : "")); --verbose says why, --include "
+                    + "PATH migrates one"
+            )
         }
         if let generator = report.generator {
-            console.result("The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left alone. To finish:")
+            console.result(
+                "The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left "
+                    + "alone. To finish:"
+            )
             for (index, line) in generator.checklist.enumerated() { console.result("  \(index + 1). \(line)") }
         }
         let failed = report.tables.filter { $0.outcome == .failed }.count
@@ -218,18 +287,24 @@ enum MigrateCommand: Subcommand {
         let entries = built.reduce(0) { $0 + $1.entryCount }
         let languages = Set(built.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
-        var summary = "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), \(counted(languages, "language")))"
+        var summary =
+            "\(verb) \(done) of \(counted(report.tables.count, "catalog")) (\(counted(entries, "entry", "entries")), "
+            + "\(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
         if waiting > 0 { summary += "; \(waiting) left for --delete-legacy (in Swift packages)" }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
-            summary = "nothing left to migrate: \(counted(report.leftovers.count, "table")) \(report.leftovers.count == 1 ? "is" : "are") already migrated"
+            summary =
+                "nothing left to migrate: \(counted(report.leftovers.count, "table")) "
+                + "\(report.leftovers.count == 1 ? "is" : "are") already migrated"
         } else if report.tables.isEmpty && !report.hasErrors {
             summary = "nothing left to migrate: every table has its catalog"
         }
         let deleted = (report.tables + report.leftovers).reduce(0) { $0 + $1.deletedFiles.count }
         let kept = (report.tables + report.leftovers).reduce(0) { $0 + $1.keptFiles.count }
         if options.deleteLegacy {
-            summary += "; \(options.dryRun ? "would delete" : "deleted") \(counted(deleted, "legacy file"))" + (kept > 0 ? ", \(options.dryRun ? "would keep" : "kept") \(kept)" : "")
+            summary +=
+                "; \(options.dryRun ? "would delete" : "deleted") \(counted(deleted, "legacy file"))"
+                + (kept > 0 ? ", \(options.dryRun ? "would keep" : "kept") \(kept)" : "")
         }
         if failed > 0 { summary += "; \(failed) failed, see the errors above" }
         if report.isRefused { summary = "refused: nothing was written or deleted; see the errors above" }
@@ -243,17 +318,23 @@ enum MigrateCommand: Subcommand {
         if !table.deletedFiles.isEmpty && !(options.dryRun && table.outcome != .leftover) {
             if console.verbosity == .verbose {
                 for deleted in table.deletedFiles { console.result("  \(verb) \(DisplayPath.of(deleted))") }
-                for folder in table.removedFolders { console.result("  removed the emptied folder \(DisplayPath.of(folder))") }
+                for folder in table.removedFolders {
+                    console.result("  removed the emptied folder \(DisplayPath.of(folder))")
+                }
             } else {
-                let folders = table.removedFolders.isEmpty ? "" : ", removed \(counted(table.removedFolders.count, "emptied .lproj folder"))"
-                console.result("  \(verb) \(counted(table.deletedFiles.count, "legacy file"))\(folders); --verbose lists each")
+                let folders =
+                    table.removedFolders.isEmpty
+                    ? "" : ", removed \(counted(table.removedFolders.count, "emptied .lproj folder"))"
+                console.result(
+                    "  \(verb) \(counted(table.deletedFiles.count, "legacy file"))\(folders); --verbose lists each")
             }
         }
         for kept in table.keptFiles.prefix(console.verbosity == .verbose ? table.keptFiles.count : listedLimit) {
             console.result("  \(options.dryRun ? "would keep" : "kept") \(DisplayPath.of(kept.path)): \(kept.reason)")
         }
         if table.keptFiles.count > listedLimit && console.verbosity != .verbose {
-            console.result("  and \(counted(table.keptFiles.count - listedLimit, "more file")) kept; --verbose lists each")
+            console.result(
+                "  and \(counted(table.keptFiles.count - listedLimit, "more file")) kept; --verbose lists each")
         }
     }
 
@@ -261,7 +342,11 @@ enum MigrateCommand: Subcommand {
     /// tables take each (docs/spec/languages.md#the-source-language: each table takes that of the project that lists
     /// it).
     static func otherSourceLanguages(_ report: MigrationReport) -> [(String, Int)] {
-        let counts = Dictionary(grouping: (report.tables + report.leftovers).map(\.table.sourceLanguage).filter { $0 != report.sourceLanguage.code }, by: { $0 }).mapValues(\.count)
+        let counts = Dictionary(
+            grouping: (report.tables + report.leftovers).map(\.table.sourceLanguage).filter {
+                $0 != report.sourceLanguage.code
+            }, by: { $0 }
+        ).mapValues(\.count)
         return counts.sorted { $0.key < $1.key }
     }
 
@@ -271,15 +356,21 @@ enum MigrateCommand: Subcommand {
         let files = table.table.files.filter { !table.skippedFiles.contains($0.path) }
         if console.verbosity == .verbose || files.count <= listedLimit {
             for file in files {
-                let fate = !options.deleteLegacy ? "" : table.deletedFiles.contains(file.path) ? " (would delete)" : " (would keep)"
+                let fate =
+                    !options.deleteLegacy
+                    ? "" : table.deletedFiles.contains(file.path) ? " (would delete)" : " (would keep)"
                 console.result("  reads \(DisplayPath.of(file.path))" + fate)
             }
             return
         }
         let names = Set(files.map { ($0.path as NSString).lastPathComponent }).sorted()
         let folders = Set(files.map { ($0.path as NSString).deletingLastPathComponent }).count
-        var line = "  reads \(counted(files.count, "file")) (\(names.joined(separator: ", "))) in \(counted(folders, ".lproj folder")) under \(DisplayPath.of(table.table.folder))"
-        if options.deleteLegacy { line += "; would delete \(table.deletedFiles.count), keep \(files.count - table.deletedFiles.count)" }
+        var line =
+            "  reads \(counted(files.count, "file")) (\(names.joined(separator: ", "))) in "
+            + "\(counted(folders, ".lproj folder")) under \(DisplayPath.of(table.table.folder))"
+        if options.deleteLegacy {
+            line += "; would delete \(table.deletedFiles.count), keep \(files.count - table.deletedFiles.count)"
+        }
         console.result(line + "; --verbose lists each")
     }
 
@@ -296,19 +387,30 @@ enum MigrateCommand: Subcommand {
             var parts: [String] = []
             let removed = edit.changes.removedObjects.count, added = edit.changes.addedObjects.count
             if removed > 0 || added > 0 { parts.append("\(counted(removed, "object")) removed, \(added) added") }
-            if !summary.settingsAdded.isEmpty { parts.append("\(counted(summary.settingsAdded.count, "setting")) added") }
+            if !summary.settingsAdded.isEmpty {
+                parts.append("\(counted(summary.settingsAdded.count, "setting")) added")
+            }
             if let version = summary.objectVersion { parts.append("objectVersion \(version.from) -> \(version.to)") }
             if !summary.excludedFiles.isEmpty {
-                parts.append("the kept legacy files of \(counted(summary.excludedFiles.count, "synchronized table")) leave their targets' membership until --delete-legacy deletes them")
+                parts.append(
+                    "the kept legacy files of \(counted(summary.excludedFiles.count, "synchronized table")) leave "
+                        + "their targets' membership until --delete-legacy deletes them"
+                )
             }
-            if !summary.reincludedFiles.isEmpty { parts.append("\(counted(summary.reincludedFiles.count, "membership exception")) of deleted files removed") }
+            if !summary.reincludedFiles.isEmpty {
+                parts.append(
+                    "\(counted(summary.reincludedFiles.count, "membership exception")) of deleted files removed")
+            }
             let counts = parts.joined(separator: ", ")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
             } else if edit.notWrittenBecause == "unchanged" {
                 console.result("\(DisplayPath.of(edit.outputPath)): unchanged (it already holds these edits)")
             } else {
-                console.result("\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it would have:")
+                console.result(
+                    "\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it "
+                        + "would have:"
+                )
                 for line in compacted(edit.changes.lines, verbosity: console.verbosity) { console.result("  " + line) }
             }
         }
@@ -320,9 +422,13 @@ enum MigrateCommand: Subcommand {
     private static func compacted(_ lines: [String], verbosity: Verbosity) -> [String] {
         let prefix = "- PBXFileReference "
         let removedFiles = lines.filter { $0.hasPrefix(prefix) }
-        guard verbosity != .verbose, removedFiles.count > listedLimit, let first = lines.firstIndex(where: { $0.hasPrefix(prefix) }) else { return lines }
+        guard verbosity != .verbose, removedFiles.count > listedLimit,
+            let first = lines.firstIndex(where: { $0.hasPrefix(prefix) })
+        else { return lines }
         var result = lines.filter { !$0.hasPrefix(prefix) }
-        result.insert("- \(removedFiles.count) PBXFileReference (the variant groups' legacy files; --verbose lists each)", at: first)
+        result.insert(
+            "- \(removedFiles.count) PBXFileReference (the variant groups' legacy files; --verbose lists each)",
+            at: first)
         return result
     }
 }

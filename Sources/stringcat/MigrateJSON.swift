@@ -80,11 +80,13 @@ struct MigrateJSON: Encodable {
             self.dryRun = dryRun
             keptFiles = table.keptFiles.map { FileReasonJSON($0.path, $0.reason) }
             mergeDifferences = table.mergeDifferences.map { MergeDifference(key: $0.key, languages: $0.languages) }
-            diagnostics = (table.diagnostics + extraDiagnostics.filter { $0.location.path == table.catalogPath }).map(DiagnosticJSON.init)
+            diagnostics = (table.diagnostics + extraDiagnostics.filter { $0.location.path == table.catalogPath }).map(
+                DiagnosticJSON.init)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case table, catalog, outcome, languages, entries, pluralEntries, comments, otherLanguageComments, warnings, errors, files
+            case table, catalog, outcome, languages, entries, pluralEntries, comments, otherLanguageComments, warnings,
+                errors, files
             case skippedFiles, deletedFiles, wouldDeleteFiles, keptFiles, mergeDifferences, diagnostics
         }
 
@@ -140,21 +142,31 @@ struct MigrateJSON: Encodable {
         refused = report.isRefused
         diagnostics = report.diagnostics.map(DiagnosticJSON.init)
         projects = report.projectEdits.map { edit in
-            Project(project: DisplayPath.of(edit.projectPath), output: DisplayPath.of(edit.outputPath), written: edit.written,
-                    notWrittenBecause: edit.notWrittenBecause, catalogs: edit.catalogPaths.map(DisplayPath.of), changes: EditSummary(edit.changes))
+            Project(
+                project: DisplayPath.of(edit.projectPath), output: DisplayPath.of(edit.outputPath),
+                written: edit.written,
+                notWrittenBecause: edit.notWrittenBecause, catalogs: edit.catalogPaths.map(DisplayPath.of),
+                changes: EditSummary(edit.changes))
         }
         filesLeftAlone = report.filesLeftAlone.map { FileReasonJSON($0.path, $0.reason) }
         skippedFolders = report.skippedFolders.map(DisplayPath.of)
         skippedPackages = report.skippedPackages.map(DisplayPath.of)
         packages = report.packages.map { package in
-            Package(package: DisplayPath.of(package.manifest.folder), owner: package.ownership.kind.rawValue, evidence: package.ownership.evidence,
-                    readBecause: package.readBecause)
+            Package(
+                package: DisplayPath.of(package.manifest.folder), owner: package.ownership.kind.rawValue,
+                evidence: package.ownership.evidence,
+                readBecause: package.readBecause)
         }
-        records = report.recordWrites.map { Record(record: DisplayPath.of($0.path), written: $0.written, files: $0.fileCount, catalogs: $0.catalogCount) }
-        generator = report.generator.map { Generator(kind: $0.kind.rawValue, evidence: $0.evidence, checklist: $0.checklist) }
+        records = report.recordWrites.map {
+            Record(record: DisplayPath.of($0.path), written: $0.written, files: $0.fileCount, catalogs: $0.catalogCount)
+        }
+        generator = report.generator.map {
+            Generator(kind: $0.kind.rawValue, evidence: $0.evidence, checklist: $0.checklist)
+        }
         tables = report.tables.map { Table($0, dryRun: options.dryRun, extraDiagnostics: sourceLanguageWarnings) }
         leftovers = report.leftovers.map { Table($0, dryRun: options.dryRun, extraDiagnostics: []) }
-        earlierDeletions = EarlierDeletions(goneFiles: report.earlierDeletions.goneFiles.map(DisplayPath.of),
-                                            removedFolders: report.earlierDeletions.removedFolders.map(DisplayPath.of))
+        earlierDeletions = EarlierDeletions(
+            goneFiles: report.earlierDeletions.goneFiles.map(DisplayPath.of),
+            removedFolders: report.earlierDeletions.removedFolders.map(DisplayPath.of))
     }
 }

@@ -28,7 +28,9 @@ enum NormalizeCommand: Subcommand {
         let paths = found.map(\.path)
         var diagnostics = DiagnosticGroups()
         if paths.isEmpty {
-            for argument in arguments.positionals { diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument))) }
+            for argument in arguments.positionals {
+                diagnostics.add(.error("no .xcstrings file in this folder", at: .file(argument)))
+            }
             diagnostics.print(on: console)
             return 1
         }
@@ -57,7 +59,10 @@ enum NormalizeCommand: Subcommand {
                 case .normalized:
                     changed += 1
                     if check {
-                        diagnostics.add(.error("not normalized: not in the form Xcode writes; stringcat normalize rewrites it", at: .file(path)))
+                        diagnostics.add(
+                            .error(
+                                "not normalized: not in the form Xcode writes; stringcat normalize rewrites it",
+                                at: .file(path)))
                     } else {
                         console.result("normalized \(DisplayPath.of(path))")
                     }

@@ -1,12 +1,12 @@
-import Foundation
 import Compilation
+import Foundation
 import LegacyTables
 import Migration
-import Verification
 import StringCatalog
 import StringcatSupport
 import StringsDict
 import StringsFile
+import Verification
 
 /// `stringcat print`: shows what a file holds, as text or as JSON (shapes in docs/user-guide.md).
 enum PrintCommand: Subcommand {

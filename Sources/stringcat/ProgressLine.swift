@@ -36,9 +36,9 @@ final class ProgressLine: @unchecked Sendable {
 
     private static func terminalWidth() -> Int {
         #if os(Linux)
-        let request = UInt(TIOCGWINSZ)
+            let request = UInt(TIOCGWINSZ)
         #else
-        let request: UInt = 0x4008_7468 // TIOCGWINSZ, _IOR('t', 104, struct winsize): a macro Swift cannot import
+            let request: UInt = 0x4008_7468 // TIOCGWINSZ, _IOR('t', 104, struct winsize): a macro Swift cannot import
         #endif
         var size = winsize()
         guard ioctl(2, request, &size) == 0, size.ws_col > 0 else { return 80 }

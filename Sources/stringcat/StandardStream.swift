@@ -35,9 +35,9 @@ final class StandardStream: @unchecked Sendable {
             var offset = 0
             while offset < buffer.count {
                 #if os(Linux)
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #else
-                let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                    let written = Darwin.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
                 #endif
                 if written < 0 {
                     if errno == EINTR { continue }
@@ -62,7 +62,11 @@ final class StandardStream: @unchecked Sendable {
         guard let lost = output.failedErrno ?? error.failedErrno else { return status }
         let stream = output.failedErrno != nil ? output : error
         if lost != EPIPE && stream !== error {
-            error.write(Array("stringcat: error: cannot write to \(stream.name): \(String(cString: strerror(lost))) (errno \(lost)); the output is incomplete\n".utf8))
+            error.write(
+                Array(
+                    ("stringcat: error: cannot write to \(stream.name): \(String(cString: strerror(lost))) (errno "
+                        + "\(lost)); the output is incomplete\n")
+                        .utf8))
         }
         return status == 0 ? 1 : status
     }

@@ -25,7 +25,8 @@ enum StatusCommand: Subcommand {
           -h, --help        show this help
         exit status: 0 read, 1 the project could not be read or a project reference points at a missing file, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--json", "--all-files"], options: [ReportOption.name: ReportOption.valueName])
+    static let spec = ArgumentSpec(
+        flags: ["--json", "--all-files"], options: [ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("status takes one PATH") }
@@ -42,25 +43,40 @@ enum StatusCommand: Subcommand {
                 if !table.legacyFiles.isEmpty { line += ", \(counted(table.legacyFiles.count, "legacy file"))" }
                 if let reference = table.projectReference { line += "; \(reference.rawValue)" }
                 if !table.leftAlone.isEmpty {
-                    line += "; \(counted(table.leftAlone.count, "legacy file")) of its name beside it \(table.leftAlone.count == 1 ? "is" : "are") not its own (\(table.leftAlone[0].reason))"
+                    line +=
+                        "; \(counted(table.leftAlone.count, "legacy file")) of its name beside it "
+                        + "\(table.leftAlone.count == 1 ? "is" : "are") not its own (\(table.leftAlone[0].reason))"
                 }
                 console.out(line)
-                for kept in table.kept { console.out("  kept by --delete-legacy: \(DisplayPath.of(kept.path)): \(kept.reason)") }
+                for kept in table.kept {
+                    console.out("  kept by --delete-legacy: \(DisplayPath.of(kept.path)): \(kept.reason)")
+                }
             }
             LeftAloneLines.print(report.filesLeftAlone, verbose: false, console: console)
             if !report.skippedFolders.isEmpty {
-                console.out("skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, dependency folders or packages not read, or excluded (\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))")
+                console.out(
+                    "skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, "
+                        + "apps, dependency folders or packages not read, or excluded "
+                        + "(\(report.skippedFolders.prefix(2).map(DisplayPath.of).joined(separator: ", "))\(report.skippedFolders.count > 2 ? ", …" : ""))"
+                )
             }
             for package in report.skippedPackages {
-                console.out("skipped: package \(DisplayPath.of(package.manifest.folder)): \(package.skippedBecause ?? "")")
+                console.out(
+                    "skipped: package \(DisplayPath.of(package.manifest.folder)): \(package.skippedBecause ?? "")")
             }
             for missing in report.missingReferences {
-                console.out("\(DisplayPath.of(missing.project)): references a missing file: \(DisplayPath.of(missing.path))")
+                console.out(
+                    "\(DisplayPath.of(missing.project)): references a missing file: \(DisplayPath.of(missing.path))")
             }
             let counts = Dictionary(grouping: report.tables, by: \.state).mapValues(\.count)
-            let parts = [TableState.legacyOnly, .halfMigrated, .migrated, .catalogOnly].compactMap { state in counts[state].map { "\($0) \(state.rawValue)" } }
-            console.out("status: \(counted(report.tables.count, "table"))" + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
-                        + (report.missingReferences.isEmpty ? "" : "; \(counted(report.missingReferences.count, "project reference")) to missing files"))
+            let parts = [TableState.legacyOnly, .halfMigrated, .migrated, .catalogOnly].compactMap { state in
+                counts[state].map { "\($0) \(state.rawValue)" }
+            }
+            console.out(
+                "status: \(counted(report.tables.count, "table"))"
+                    + (parts.isEmpty ? "" : ": " + parts.joined(separator: ", "))
+                    + (report.missingReferences.isEmpty
+                        ? "" : "; \(counted(report.missingReferences.count, "project reference")) to missing files"))
         }
         if let reportPath, !ReportOption.write(ReviewPage.status(report), to: reportPath, console: console) { return 1 }
         return report.diagnostics.containsError || !report.missingReferences.isEmpty ? 1 : 0

@@ -33,13 +33,21 @@ struct StatusJSON: Encodable {
 
     init(_ report: StatusReport) {
         tables = report.tables.map { table in
-            Table(table: table.name, catalog: DisplayPath.of(table.catalogPath), state: table.state.rawValue,
-                  legacyFiles: table.legacyFiles.map(DisplayPath.of), project: table.projectReference?.rawValue,
-                  leftAlone: table.leftAlone.map { FileReasonJSON($0.path, $0.reason) }, kept: table.kept.map { FileReasonJSON($0.path, $0.reason) })
+            Table(
+                table: table.name, catalog: DisplayPath.of(table.catalogPath), state: table.state.rawValue,
+                legacyFiles: table.legacyFiles.map(DisplayPath.of), project: table.projectReference?.rawValue,
+                leftAlone: table.leftAlone.map { FileReasonJSON($0.path, $0.reason) },
+                kept: table.kept.map { FileReasonJSON($0.path, $0.reason) })
         }
-        missingReferences = report.missingReferences.map { MissingReference(project: DisplayPath.of($0.project), file: DisplayPath.of($0.path)) }
+        missingReferences = report.missingReferences.map {
+            MissingReference(project: DisplayPath.of($0.project), file: DisplayPath.of($0.path))
+        }
         filesLeftAlone = report.filesLeftAlone.map { FileReasonJSON($0.path, $0.reason) }
         skippedFolders = report.skippedFolders.map(DisplayPath.of)
-        skippedPackages = report.skippedPackages.map { SkippedPackage(package: DisplayPath.of($0.manifest.folder), owner: $0.ownership.kind.rawValue, reason: $0.skippedBecause ?? "") }
+        skippedPackages = report.skippedPackages.map {
+            SkippedPackage(
+                package: DisplayPath.of($0.manifest.folder), owner: $0.ownership.kind.rawValue,
+                reason: $0.skippedBecause ?? "")
+        }
     }
 }

@@ -40,7 +40,8 @@ enum StringcatTool {
             lines.append("  " + command.name.padding(toLength: 11, withPad: " ", startingAt: 0) + command.summary)
         }
         lines.append("")
-        lines.append("Run `stringcat SUBCOMMAND --help` (or `stringcat help SUBCOMMAND`) for its options and exit statuses.")
+        lines.append(
+            "Run `stringcat SUBCOMMAND --help` (or `stringcat help SUBCOMMAND`) for its options and exit statuses.")
         lines.append("Exit status: 0 success, 1 the work found an error, 2 usage error.")
         return lines.joined(separator: "\n")
     }
@@ -61,7 +62,9 @@ enum StringcatTool {
                 console.out(overview)
                 return 0
             }
-            guard let command = subcommands.first(where: { $0.name == name }) else { return unknownSubcommand(name, console: console) }
+            guard let command = subcommands.first(where: { $0.name == name }) else {
+                return unknownSubcommand(name, console: console)
+            }
             console.out(command.help)
             return 0
         }
@@ -69,7 +72,9 @@ enum StringcatTool {
             console.out("stringcat \(version)")
             return 0
         }
-        guard let command = subcommands.first(where: { $0.name == first }) else { return unknownSubcommand(first, console: console) }
+        guard let command = subcommands.first(where: { $0.name == first }) else {
+            return unknownSubcommand(first, console: console)
+        }
         let rest = Array(arguments.dropFirst())
         if ParsedArguments.asksForHelp(rest) {
             console.out(command.help)
@@ -83,7 +88,8 @@ enum StringcatTool {
         } catch let error as UsageError {
             console.endProgress()
             console.err("error: \(error.message)")
-            console.err(command.help.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
+            console.err(
+                command.help.split(separator: "\n", omittingEmptySubsequences: false).first.map(String.init) ?? "")
             return 2
         } catch let diagnostic as Diagnostic {
             console.endProgress()

@@ -1,5 +1,5 @@
-import Foundation
 import Compilation
+import Foundation
 import LegacyTables
 import Migration
 import Reporting
@@ -35,8 +35,9 @@ enum VerifyCommand: Subcommand {
           -h, --help              show this help
         exit status: 0 nothing lost, 1 a loss or an error, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: Set(["--json", "--all-files"]).union(ArgumentSpec.verbosityFlags),
-                                   options: ["--table": "name", "--source-language": "code", ReportOption.name: ReportOption.valueName])
+    static let spec = ArgumentSpec(
+        flags: Set(["--json", "--all-files"]).union(ArgumentSpec.verbosityFlags),
+        options: ["--table": "name", "--source-language": "code", ReportOption.name: ReportOption.valueName])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
@@ -51,7 +52,8 @@ enum VerifyCommand: Subcommand {
             return 1
         }
         if !asJSON { console.phase("verify: finding the tables of \(DisplayPath.of(path))…") }
-        var search = TableSearch(tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
+        var search = TableSearch(
+            tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
         search.allFiles = arguments.has("--all-files")
         let project = ProjectTables.find(path, search)
         // The projects and tables found: a run on a project nested in PATH holds a lock there.
@@ -61,7 +63,9 @@ enum VerifyCommand: Subcommand {
             console.err(DiagnosticLine.text(.error(runningMessage(running), at: running.location)))
             return 1
         }
-        let files = project.tables.reduce(0) { $0 + $1.allFiles.count } + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
+        let files =
+            project.tables.reduce(0) { $0 + $1.allFiles.count }
+            + project.leftoverTables.reduce(0) { $0 + $1.allFiles.count }
         // (Catalogs are read a window at a time.)
         let inputs = (project.tables + project.leftoverTables).flatMap { $0.allFiles.map(\.path) }
         if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: inputs)) {
@@ -69,16 +73,25 @@ enum VerifyCommand: Subcommand {
             console.err(DiagnosticLine.text(problem))
             return 1
         }
-        if !asJSON { console.phase("verify: building the catalogs migrate would write for \(counted(project.tables.count, "table"))…") }
+        if !asJSON {
+            console.phase(
+                "verify: building the catalogs migrate would write for \(counted(project.tables.count, "table"))…")
+        }
         // Streamed to temporary files, and read back a window at a time like catalogs on disk.
         let planned = ProjectMigrator.plannedCatalogFiles(project)
         defer { for file in planned.values { try? FileManager.default.removeItem(atPath: file) } }
         FreedMemory.giveBack()
-        if !asJSON { console.phase("verify: comparing \(counted(files, "legacy file")) with \(counted(project.tables.count + project.leftoverTables.count, "catalog"))…") }
+        if !asJSON {
+            console.phase(
+                "verify: comparing \(counted(files, "legacy file")) with "
+                    + "\(counted(project.tables.count + project.leftoverTables.count, "catalog"))…"
+            )
+        }
         let report = ProjectVerifier.verify(project, plannedFiles: planned)
         console.endProgress()
         if let running = TreeLock.runInProgress(over: found) {
-            let message = runningMessage(running) + " (it started while verify read the tree: this report is not printed)"
+            let message =
+                runningMessage(running) + " (it started while verify read the tree: this report is not printed)"
             console.err(DiagnosticLine.text(.error(message, at: running.location)))
             return 1
         }
@@ -90,30 +103,44 @@ enum VerifyCommand: Subcommand {
         if let reportPath {
             // The page counts the planned catalogs' coverage from their bytes (only for --report).
             let catalogs = planned.compactMapValues { FileManager.default.contents(atPath: $0) }
-            if !ReportOption.write(ReviewPage.verification(report, planned: catalogs), to: reportPath, console: console) { return 1 }
+            if !ReportOption.write(ReviewPage.verification(report, planned: catalogs), to: reportPath, console: console)
+            {
+                return 1
+            }
         }
         return report.isLossless ? 0 : 1
     }
 
     /// `another stringcat run (pid …) is changing this tree; …` for verify.
     static func runningMessage(_ busy: Diagnostic) -> String {
-        busy.message.replacingOccurrences(of: "; nothing was done. Run again when it has finished",
-                                          with: "; verify compares nothing while a migration changes the files. Run verify again when it has finished")
+        busy.message.replacingOccurrences(
+            of: "; nothing was done. Run again when it has finished",
+            with: "; verify compares nothing while a migration changes the files. Run verify again when it has finished"
+        )
     }
 
     private static func printReport(_ report: VerificationReport, console: Console) {
         var diagnostics = DiagnosticGroups()
         diagnostics.add(contentsOf: report.diagnostics.filter { $0.severity != .note })
         for table in report.tables {
-            diagnostics.add(contentsOf: table.notes + table.errors + table.unreadableFiles, scope: .table(table.catalogPath))
-            for loss in table.losses { diagnostics.add(loss.diagnostic, scope: .table(table.catalogPath), kind: "loss: " + loss.kind.rawValue) }
+            diagnostics.add(
+                contentsOf: table.notes + table.errors + table.unreadableFiles, scope: .table(table.catalogPath))
+            for loss in table.losses {
+                diagnostics.add(loss.diagnostic, scope: .table(table.catalogPath), kind: "loss: " + loss.kind.rawValue)
+            }
         }
         diagnostics.print(on: console)
         for table in report.tables {
-            var line = "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): \(counted(table.languageCount, "language")), \(counted(table.keyCount, "key")), "
-            line += table.lossCount == 0 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
+            var line =
+                "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): "
+                + "\(counted(table.languageCount, "language")), \(counted(table.keyCount, "key")), "
+            line +=
+                table.lossCount == 0
+                ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
             if table.otherLanguageCommentCount > 0 {
-                line += "; \(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a catalog"
+                line +=
+                    "; \(counted(table.otherLanguageCommentCount, "comment")) in other languages cannot be held by a "
+                    + "catalog"
             }
             console.result(line)
         }

@@ -50,14 +50,21 @@ struct VerifyJSON: Encodable {
         catalogsOnly = report.catalogsOnly.map(DisplayPath.of)
         filesNotCompared = report.filesNotCompared
         tables = report.tables.map { table in
-            Table(table: table.table.name, catalog: DisplayPath.of(table.catalogPath), checkedAgainst: table.catalog.rawValue,
-                  languages: table.languageCount, keys: table.keyCount, otherLanguageComments: table.otherLanguageCommentCount,
-                  notes: table.notes.map(DiagnosticJSON.init), errors: (table.errors + table.unreadableFiles).map(DiagnosticJSON.init),
-                  losses: table.losses.map { loss in
-                      Loss(kind: loss.kind.rawValue, language: loss.language, key: loss.key, file: DisplayPath.of(loss.location.path),
-                           line: loss.location.line, column: loss.location.column, detail: loss.detail)
-                  },
-                  files: table.files.map { File(file: DisplayPath.of($0.path), carried: $0.isCarried, reason: $0.reason) })
+            Table(
+                table: table.table.name, catalog: DisplayPath.of(table.catalogPath),
+                checkedAgainst: table.catalog.rawValue,
+                languages: table.languageCount, keys: table.keyCount,
+                otherLanguageComments: table.otherLanguageCommentCount,
+                notes: table.notes.map(DiagnosticJSON.init),
+                errors: (table.errors + table.unreadableFiles).map(DiagnosticJSON.init),
+                losses: table.losses.map { loss in
+                    Loss(
+                        kind: loss.kind.rawValue, language: loss.language, key: loss.key,
+                        file: DisplayPath.of(loss.location.path),
+                        line: loss.location.line, column: loss.location.column, detail: loss.detail)
+                },
+                files: table.files.map { File(file: DisplayPath.of($0.path), carried: $0.isCarried, reason: $0.reason) }
+            )
         }
     }
 }

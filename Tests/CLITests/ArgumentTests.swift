@@ -25,8 +25,10 @@ final class ArgumentTests: WorkFolderTestCase {
         try super.setUpWithError()
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Tests/CLITests/Fixtures/LegacyApp-catalogs/Localizable.xcstrings"),
-                                          to: work.appendingPathComponent("X.xcstrings"))
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent(
+                "Tests/CLITests/Fixtures/LegacyApp-catalogs/Localizable.xcstrings"),
+            to: work.appendingPathComponent("X.xcstrings"))
     }
 
     func testAnOptionNameIsNeverTakenAsAValue() throws {
@@ -34,15 +36,19 @@ final class ArgumentTests: WorkFolderTestCase {
             let before = snapshot()
             let run = try Stringcat.run(arguments, in: work)
             XCTAssertEqual(run.status, 2, "\(arguments): \(run.stdout)\(run.stderr)")
-            XCTAssertTrue(run.stderr.hasPrefix("error: missing value for '\(option)'\nusage: stringcat \(arguments[0]) "), "\(arguments): \(run.stderr)")
+            XCTAssertTrue(
+                run.stderr.hasPrefix("error: missing value for '\(option)'\nusage: stringcat \(arguments[0]) "),
+                "\(arguments): \(run.stderr)")
             XCTAssertEqual(run.stdout, "", "\(arguments)")
             XCTAssertEqual(snapshot(), before, "\(arguments) wrote files (a folder named after the option?)")
         }
     }
 
     func testAnOptionWithoutAnyValueOrWithAnEmptyOneIsAUsageError() throws {
-        for arguments in [["migrate", "App", "--output"], ["migrate", "App", "--output="], ["migrate", "App", "--output", ""],
-                          ["compile", "X.xcstrings", "--language"]] {
+        for arguments in [
+            ["migrate", "App", "--output"], ["migrate", "App", "--output="], ["migrate", "App", "--output", ""],
+            ["compile", "X.xcstrings", "--language"],
+        ] {
             let before = snapshot()
             let run = try Stringcat.run(arguments, in: work)
             XCTAssertEqual(run.status, 2, "\(arguments)")
@@ -58,14 +64,20 @@ final class ArgumentTests: WorkFolderTestCase {
             let before = snapshot()
             let run = try Stringcat.run(["migrate", "App", "--xcode-version", bad], in: work)
             XCTAssertEqual(run.status, 2, bad)
-            XCTAssertTrue(run.stderr.hasPrefix("error: --xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)\nusage: stringcat migrate "), run.stderr)
+            XCTAssertTrue(
+                run.stderr.hasPrefix(
+                    "error: --xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)\nusage: stringcat migrate "),
+                run.stderr)
             XCTAssertEqual(snapshot(), before, bad)
         }
-        for (arguments, version) in [(["--xcode-version", "26"], "1.1"), (["--xcode-version", "26", "--format-version", "1.0"], "1.0"),
-                                     (["--xcode-version", "15"], "1.0")] {
+        for (arguments, version) in [
+            (["--xcode-version", "26"], "1.1"), (["--xcode-version", "26", "--format-version", "1.0"], "1.0"),
+            (["--xcode-version", "15"], "1.0"),
+        ] {
             let run = try Stringcat.run(["migrate", "App", "--force"] + arguments, in: work)
             XCTAssertEqual(run.status, 0, run.stderr)
-            let catalog = try String(contentsOf: work.appendingPathComponent("App/Localizable.xcstrings"), encoding: .utf8)
+            let catalog = try String(
+                contentsOf: work.appendingPathComponent("App/Localizable.xcstrings"), encoding: .utf8)
             XCTAssertTrue(catalog.hasSuffix("  \"version\" : \"\(version)\"\n}"), "\(arguments): \(catalog)")
         }
     }
@@ -73,7 +85,8 @@ final class ArgumentTests: WorkFolderTestCase {
     func testAValueStartingWithDashesIsGivenWithAnEqualsSign() throws {
         let run = try Stringcat.run(["migrate", "App", "--output=--odd"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("--odd/Localizable.xcstrings").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: work.appendingPathComponent("--odd/Localizable.xcstrings").path))
     }
 
     func testHelpCommandShowsTheCommandsHelp() throws {
@@ -95,7 +108,8 @@ final class ArgumentTests: WorkFolderTestCase {
             let run = try Stringcat.run([command, "-h"])
             XCTAssertEqual(run.status, 0)
             XCTAssertTrue(run.stdout.contains("\n  -h, --help "), "\(command) --help lacks -h, --help:\n\(run.stdout)")
-            XCTAssertTrue(run.stdout.contains("\nexit status: 0 "), "\(command) --help lacks the exit statuses:\n\(run.stdout)")
+            XCTAssertTrue(
+                run.stdout.contains("\nexit status: 0 "), "\(command) --help lacks the exit statuses:\n\(run.stdout)")
             XCTAssertTrue(run.stdout.contains("2 usage error"), "\(command) --help lacks exit status 2:\n\(run.stdout)")
         }
     }
@@ -103,6 +117,8 @@ final class ArgumentTests: WorkFolderTestCase {
     func testQuietAndVerboseTogetherIsAUsageError() throws {
         let run = try Stringcat.run(["lint", "X.xcstrings", "--quiet", "--verbose"], in: work)
         XCTAssertEqual(run.status, 2)
-        XCTAssertTrue(run.stderr.hasPrefix("error: --quiet and --verbose cannot be used together\nusage: stringcat lint"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix("error: --quiet and --verbose cannot be used together\nusage: stringcat lint"),
+            run.stderr)
     }
 }

@@ -18,10 +18,14 @@ final class BenchProjectTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0, "stringcat-bench generate")
     }
 
-    private func run(_ arguments: [String], expecting lastLine: String, file: StaticString = #filePath, line: UInt = #line) throws -> StringcatRun {
+    private func run(
+        _ arguments: [String], expecting lastLine: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws -> StringcatRun {
         let result = try Stringcat.run(arguments)
         XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)", file: file, line: line)
-        XCTAssertEqual(result.stdout.split(separator: "\n").last.map(String.init), lastLine, "\(arguments)", file: file, line: line)
+        XCTAssertEqual(
+            result.stdout.split(separator: "\n").last.map(String.init), lastLine, "\(arguments)", file: file, line: line
+        )
         return result
     }
 
@@ -31,18 +35,27 @@ final class BenchProjectTests: XCTestCase {
         try generate(into: project)
         let pbxproj = project + "/BenchApp.xcodeproj/project.pbxproj"
         let before = try String(contentsOfFile: pbxproj, encoding: .utf8)
-        XCTAssertEqual(before.components(separatedBy: "isa = PBXVariantGroup;").count - 1, 5, "Localizable .strings and .stringsdict, InfoPlist, Main and LaunchScreen")
+        XCTAssertEqual(
+            before.components(separatedBy: "isa = PBXVariantGroup;").count - 1, 5,
+            "Localizable .strings and .stringsdict, InfoPlist, Main and LaunchScreen")
 
         try run(["status", project], expecting: "status: 3 tables: 3 legacy only")
         let migrate = try run(["migrate", project], expecting: "wrote 3 of 3 catalogs (68 entries, 4 languages)")
-        XCTAssertTrue(migrate.stdout.contains("BenchApp/Resources/mul.lproj/Main.xcstrings: written, 3 languages"), migrate.stdout)
+        XCTAssertTrue(
+            migrate.stdout.contains("BenchApp/Resources/mul.lproj/Main.xcstrings: written, 3 languages"), migrate.stdout
+        )
         let after = try String(contentsOfFile: pbxproj, encoding: .utf8)
-        XCTAssertEqual(after.components(separatedBy: "isa = PBXVariantGroup;").count - 1, 2, "Main (Base + mul) and LaunchScreen stay")
-        XCTAssertTrue(after.contains("path = Localizable.xcstrings;") && after.contains("path = InfoPlist.xcstrings;")
-                      && after.contains("path = mul.lproj/Main.xcstrings;"), "the catalogs are referenced")
+        XCTAssertEqual(
+            after.components(separatedBy: "isa = PBXVariantGroup;").count - 1, 2,
+            "Main (Base + mul) and LaunchScreen stay")
+        XCTAssertTrue(
+            after.contains("path = Localizable.xcstrings;") && after.contains("path = InfoPlist.xcstrings;")
+                && after.contains("path = mul.lproj/Main.xcstrings;"), "the catalogs are referenced")
         try run(["verify", project], expecting: "verify: 3 tables, 68 keys in 4 languages: nothing lost")
         try run(["status", project], expecting: "status: 3 tables: 3 half-migrated")
-        try run(["migrate", project, "--delete-legacy"], expecting: "nothing left to migrate: 3 tables are already migrated; deleted 15 legacy files")
+        try run(
+            ["migrate", project, "--delete-legacy"],
+            expecting: "nothing left to migrate: 3 tables are already migrated; deleted 15 legacy files")
         try run(["compile", project], expecting: "wrote 15 files for 3 catalogs (4 languages)")
         try run(["status", project], expecting: "status: 3 tables: 3 migrated")
     }

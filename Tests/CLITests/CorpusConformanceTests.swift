@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
 
 /// Issue 22's conformance check, on a copy of every app in `../shared/corpus`: after (a) a plain
 /// `migrate` and (b) `migrate --delete-legacy`, the project still builds its localizations and
@@ -32,7 +32,8 @@ final class CorpusConformanceTests: XCTestCase {
         /// One option run in a few words, for the summary lines.
         var summary: String {
             let options = app.components(separatedBy: " ").dropFirst().joined(separator: " ")
-            return "\(options): exit \(status)" + (refused ? ", refused (nothing changed)" : ", \(deleted) deleted") + (problems.isEmpty ? "" : ", \(problems.count) problems")
+            return "\(options): exit \(status)" + (refused ? ", refused (nothing changed)" : ", \(deleted) deleted")
+                + (problems.isEmpty ? "" : ", \(problems.count) problems")
         }
     }
 
@@ -48,7 +49,8 @@ final class CorpusConformanceTests: XCTestCase {
         let corpus = try sharedFolder("corpus")
         let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
         XCTAssertGreaterThanOrEqual(apps.count, 12)
-        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conformance-\(UUID().uuidString)")
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "conformance-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         // Two apps at a time (the machine's cores); each runs the tool as a process.
         let results = Results()
@@ -59,7 +61,12 @@ final class CorpusConformanceTests: XCTestCase {
         XCTAssertGreaterThan(outcomes.reduce(0) { $0 + $1.catalogsReferenced }, 100, "project edits were checked")
         for outcome in outcomes {
             for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
-            print("conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, \(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.catalogsReferenced) catalogs checked in their project, \(outcome.deleted) legacy files deleted, \(outcome.problems.count) problems")
+            print(
+                "conformance: \(outcome.app): \(outcome.catalogs) catalogs, \(outcome.projectFiles) project files, "
+                    + "\(outcome.damagesCaught)/\(outcome.damagesMade) damages caught, \(outcome.catalogsReferenced) "
+                    + "catalogs checked in their project, \(outcome.deleted) legacy files deleted, "
+                    + "\(outcome.problems.count) problems"
+            )
         }
     }
 
@@ -72,12 +79,16 @@ final class CorpusConformanceTests: XCTestCase {
     /// `mul.lproj`, no target builds a table twice, and a plain `status` and `verify` (without the
     /// options) tell the truth about the tree the run left. A run the gate refuses changes nothing.
     func testEveryOptionThatChoosesTheTablesWithDeleteLegacyLeavesEveryCorpusAppBuildableAndTheReportsTrue() throws {
-        try checkEveryApp(options: { app, corpus in Self.optionSets(app: app, corpus: corpus).filter { !Self.writingOptions.contains($0[0]) } })
+        try checkEveryApp(options: { app, corpus in
+            Self.optionSets(app: app, corpus: corpus).filter { !Self.writingOptions.contains($0[0]) }
+        })
     }
 
     /// The other half of the options (split in two so that the suite's workers share them).
     func testEveryOptionThatChoosesHowToWriteWithDeleteLegacyLeavesEveryCorpusAppBuildableAndTheReportsTrue() throws {
-        try checkEveryApp(options: { app, corpus in Self.optionSets(app: app, corpus: corpus).filter { Self.writingOptions.contains($0[0]) } })
+        try checkEveryApp(options: { app, corpus in
+            Self.optionSets(app: app, corpus: corpus).filter { Self.writingOptions.contains($0[0]) }
+        })
     }
 
     private static let writingOptions: Set<String> = ["--merge", "--force", "--skip-invalid", "--dry-run", "--output"]
@@ -85,38 +96,48 @@ final class CorpusConformanceTests: XCTestCase {
     private func checkEveryApp(options: (String, String) -> [[String]]) throws {
         let corpus = try sharedFolder("corpus")
         let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
-        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("conformance-options-\(UUID().uuidString)")
+        let work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "conformance-options-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: work) }
         let runs = apps.flatMap { app in options(app, corpus).map { (app, $0) } }
         let results = Results()
         DispatchQueue.concurrentPerform(iterations: runs.count) { index in
             let (app, options) = runs[index]
-            results.append(Self.check(app: app, options: options, corpus: corpus, work: work.appendingPathComponent("\(index)")))
+            results.append(
+                Self.check(app: app, options: options, corpus: corpus, work: work.appendingPathComponent("\(index)")))
         }
         var figures: [String: [String]] = [:]
         for outcome in results.all.sorted(by: { $0.app < $1.app }) {
             for problem in outcome.problems { XCTFail("\(outcome.app): \(problem)") }
             figures[outcome.app.components(separatedBy: " ")[0], default: []].append(outcome.summary)
         }
-        for (app, lines) in figures.sorted(by: { $0.key < $1.key }) { print("conformance-options: \(app): " + lines.sorted().joined(separator: "; ")) }
+        for (app, lines) in figures.sorted(by: { $0.key < $1.key }) {
+            print("conformance-options: \(app): " + lines.sorted().joined(separator: "; "))
+        }
         XCTAssertGreaterThanOrEqual(runs.count, apps.count * 4)
     }
 
     /// The options tried on one app; `--include` names one of its packages (none: left out), and
     /// `--table` its first table.
     private static func optionSets(app: String, corpus: String) -> [[String]] {
-        var sets: [[String]] = [["--all-files"], ["--no-project"], ["--exclude", "fr.lproj"], ["--output", "OUT"], ["--merge"], ["--force"],
-                                ["--skip-invalid"], ["--dry-run"], ["--all-files", "--no-project"]]
+        var sets: [[String]] = [
+            ["--all-files"], ["--no-project"], ["--exclude", "fr.lproj"], ["--output", "OUT"], ["--merge"], ["--force"],
+            ["--skip-invalid"], ["--dry-run"], ["--all-files", "--no-project"],
+        ]
         let root = corpus + "/" + app
-        let packages = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix("/Package.swift") }.sorted()
+        let packages = (FileManager.default.subpaths(atPath: root) ?? []).filter { $0.hasSuffix("/Package.swift") }
+            .sorted()
         if let package = packages.first {
             let folder = (package as NSString).deletingLastPathComponent
             sets.append(["--include", folder])
             sets.append(["--include", folder, "--all-files"])
         }
         // The first table `status` says is still to migrate (status writes nothing).
-        let status = (try? Stringcat.run(["status", root, "--json"])).flatMap { try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any] }
-        let tables = (status?["tables"] as? [[String: Any]] ?? []).filter { $0["state"] as? String == "legacy only" }.compactMap { $0["table"] as? String }
+        let status = (try? Stringcat.run(["status", root, "--json"])).flatMap {
+            try? JSONSerialization.jsonObject(with: Data($0.stdout.utf8)) as? [String: Any]
+        }
+        let tables = (status?["tables"] as? [[String: Any]] ?? []).filter { $0["state"] as? String == "legacy only" }
+            .compactMap { $0["table"] as? String }
         if let table = tables.first { sets.append(["--table", table]) }
         return sets
     }
@@ -131,7 +152,9 @@ final class CorpusConformanceTests: XCTestCase {
             return outcome
         }
         let before = Snapshot(tree)
-        let arguments = ["migrate", tree.path, "--delete-legacy", "--json"] + options.map { $0 == "OUT" ? work.appendingPathComponent("out").path : $0 }
+        let arguments =
+            ["migrate", tree.path, "--delete-legacy", "--json"]
+            + options.map { $0 == "OUT" ? work.appendingPathComponent("out").path : $0 }
         guard let run = try? Stringcat.run(arguments) else {
             outcome.problems.append("cannot run \(arguments)")
             return outcome
@@ -141,9 +164,15 @@ final class CorpusConformanceTests: XCTestCase {
         outcome.deleted = report.map(deletedCount) ?? 0
         outcome.status = run.status
         // A usage error or a refused run changes nothing (but the lock files it held, removed).
-        if run.status == 2 || (report?["diagnostics"] as? [[String: Any]] ?? []).contains(where: { ($0["message"] as? String)?.hasSuffix("Nothing was written or deleted") == true }) {
+        if run.status == 2
+            || (report?["diagnostics"] as? [[String: Any]] ?? []).contains(where: {
+                ($0["message"] as? String)?.hasSuffix("Nothing was written or deleted") == true
+            })
+        {
             outcome.refused = true
-            if Snapshot(tree).files != before.files { outcome.problems.append("\(stage): refused (exit \(run.status)) but the tree changed") }
+            if Snapshot(tree).files != before.files {
+                outcome.problems.append("\(stage): refused (exit \(run.status)) but the tree changed")
+            }
             return outcome
         }
         checkProjects(before: before, after: tree, &outcome, stage: stage)
@@ -160,19 +189,28 @@ final class CorpusConformanceTests: XCTestCase {
         let fm = FileManager.default
         let leftAlone = Set((report["filesLeftAlone"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
         for table in report["tables"] as? [[String: Any]] ?? [] {
-            guard let catalog = table["catalog"] as? String, let state = table["state"] as? String, let name = table["table"] as? String else { continue }
+            guard let catalog = table["catalog"] as? String, let state = table["state"] as? String,
+                let name = table["table"] as? String
+            else { continue }
             let listed = table["legacyFiles"] as? [String] ?? []
             if state == "half-migrated" && !listed.contains(where: { fm.fileExists(atPath: $0) }) {
                 outcome.problems.append("\(stage): status calls \(catalog) half-migrated with no legacy file on disk")
             }
             guard state == "migrated" || state == "catalog only" else { continue }
             var holder = (catalog as NSString).deletingLastPathComponent
-            if (holder as NSString).lastPathComponent == "mul.lproj" { holder = (holder as NSString).deletingLastPathComponent }
-            let explained = leftAlone.union((table["leftAlone"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+            if (holder as NSString).lastPathComponent == "mul.lproj" {
+                holder = (holder as NSString).deletingLastPathComponent
+            }
+            let explained = leftAlone.union(
+                (table["leftAlone"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
             for lproj in (try? fm.contentsOfDirectory(atPath: holder)) ?? [] where lproj.hasSuffix(".lproj") {
-                for file in (try? fm.contentsOfDirectory(atPath: holder + "/" + lproj)) ?? [] where file == name + ".strings" || file == name + ".stringsdict" {
+                for file in (try? fm.contentsOfDirectory(atPath: holder + "/" + lproj)) ?? []
+                where file == name + ".strings" || file == name + ".stringsdict" {
                     let path = holder + "/" + lproj + "/" + file
-                    if !explained.contains(path) { outcome.problems.append("\(stage): status calls \(catalog) \(state) while \(path) is beside it, unexplained") }
+                    if !explained.contains(path) {
+                        outcome.problems.append(
+                            "\(stage): status calls \(catalog) \(state) while \(path) is beside it, unexplained")
+                    }
                 }
             }
         }
@@ -205,18 +243,26 @@ final class CorpusConformanceTests: XCTestCase {
 
         // (b) Then --delete-legacy, and --delete-legacy on a fresh copy: the same tree.
         guard let second = json(["migrate", plain.path, "--delete-legacy", "--json"], &outcome),
-              let once = json(["migrate", one.path, "--delete-legacy", "--json"], &outcome) else { return outcome }
+            let once = json(["migrate", one.path, "--delete-legacy", "--json"], &outcome)
+        else { return outcome }
         outcome.deleted = deletedCount(once)
-        if deletedCount(second) + 0 == 0 && outcome.deleted > 0 { outcome.problems.append("the second run deleted nothing, one run deleted \(outcome.deleted)") }
+        if deletedCount(second) + 0 == 0 && outcome.deleted > 0 {
+            outcome.problems.append("the second run deleted nothing, one run deleted \(outcome.deleted)")
+        }
         checkProjects(before: before, after: one, &outcome, stage: "migrate --delete-legacy")
         checkCatalogsReferenced(once, &outcome, stage: "migrate --delete-legacy")
         checkCatalogPlaces(one, &outcome, stage: "migrate --delete-legacy")
         checkVerify(one, &outcome, stage: "migrate --delete-legacy")
-        checkStatus(one, read: filesRead(once).merging(read) { a, b in a + b }, &outcome, stage: "migrate --delete-legacy")
+        checkStatus(
+            one, read: filesRead(once).merging(read) { a, b in a + b }, &outcome, stage: "migrate --delete-legacy")
         let twoStep = Snapshot(plain).files, oneStep = Snapshot(one).files
         if twoStep != oneStep {
-            let differing = Set(twoStep.keys).symmetricDifference(oneStep.keys).union(twoStep.keys.filter { oneStep[$0] != nil && oneStep[$0] != twoStep[$0] })
-            outcome.problems.append("migrate; migrate --delete-legacy differs from migrate --delete-legacy in \(differing.count) files: \(differing.sorted().prefix(5))")
+            let differing = Set(twoStep.keys).symmetricDifference(oneStep.keys).union(
+                twoStep.keys.filter { oneStep[$0] != nil && oneStep[$0] != twoStep[$0] })
+            outcome.problems.append(
+                "migrate; migrate --delete-legacy differs from migrate --delete-legacy in \(differing.count) files: "
+                    + "\(differing.sorted().prefix(5))"
+            )
         }
         return outcome
     }
@@ -236,16 +282,21 @@ final class CorpusConformanceTests: XCTestCase {
                 continue
             }
             let newDangling = danglingReferences(graph).subtracting(original.dangling)
-            if !newDangling.isEmpty { outcome.problems.append("\(stage): \(relative) refers to objects it does not define: \(newDangling.sorted().prefix(5))") }
+            if !newDangling.isEmpty {
+                outcome.problems.append(
+                    "\(stage): \(relative) refers to objects it does not define: \(newDangling.sorted().prefix(5))")
+            }
             let projectFolder = PathResolver.projectFolder(ofProjectFile: path)
             for reference in ProjectReferences(graph: graph, projectFolder: projectFolder).fileReferences
-                where !FileManager.default.fileExists(atPath: reference.path) {
+            where !FileManager.default.fileExists(atPath: reference.path) {
                 let relativePath = String(reference.path.dropFirst(folder.path.count + 1))
                 if before.files[relativePath] != nil {
                     outcome.problems.append("\(stage): \(relative) refers to \(relativePath), which the run deleted")
                 }
             }
-            for problem in doubleBuilds(graph, projectFolder: projectFolder) { outcome.problems.append("\(stage): \(relative): \(problem)") }
+            for problem in doubleBuilds(graph, projectFolder: projectFolder) {
+                outcome.problems.append("\(stage): \(relative): \(problem)")
+            }
         }
     }
 
@@ -253,10 +304,15 @@ final class CorpusConformanceTests: XCTestCase {
     private static func checkCatalogsReferenced(_ report: [String: Any], _ outcome: inout Outcome, stage: String) {
         for edit in report["projects"] as? [[String: Any]] ?? [] where edit["written"] as? Bool == true {
             guard let path = edit["output"] as? String, let graph = try? ProjectGraph(path: path) else { continue }
-            let references = ProjectReferences(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path))
+            let references = ProjectReferences(
+                graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path))
             for catalog in edit["catalogs"] as? [String] ?? [] {
-                if !FileManager.default.fileExists(atPath: catalog) { outcome.problems.append("\(stage): \(catalog) is in the edit of \(path) but not on disk") }
-                if references.reference(to: catalog) == nil { outcome.problems.append("\(stage): \(catalog) is not referenced by \(path)") }
+                if !FileManager.default.fileExists(atPath: catalog) {
+                    outcome.problems.append("\(stage): \(catalog) is in the edit of \(path) but not on disk")
+                }
+                if references.reference(to: catalog) == nil {
+                    outcome.problems.append("\(stage): \(catalog) is not referenced by \(path)")
+                }
                 outcome.catalogsReferenced += 1
             }
         }
@@ -279,10 +335,16 @@ final class CorpusConformanceTests: XCTestCase {
         for table in report["tables"] as? [[String: Any]] ?? [] {
             let losses = table["losses"] as? [[String: Any]] ?? []
             let errors = (table["errors"] as? [[String: Any]] ?? []).compactMap { $0["message"] as? String }
-            if !losses.isEmpty { outcome.problems.append("\(stage): verify finds \(losses.count) losses in \(table["catalog"] ?? "?"), e.g. \(losses[0])") }
-            for error in errors where !error.contains("does not parse") { outcome.problems.append("\(stage): verify: \(table["catalog"] ?? "?"): \(error)") }
+            if !losses.isEmpty {
+                outcome.problems.append(
+                    "\(stage): verify finds \(losses.count) losses in \(table["catalog"] ?? "?"), e.g. \(losses[0])")
+            }
+            for error in errors where !error.contains("does not parse") {
+                outcome.problems.append("\(stage): verify: \(table["catalog"] ?? "?"): \(error)")
+            }
         }
-        for diagnostic in report["diagnostics"] as? [[String: Any]] ?? [] where diagnostic["severity"] as? String == "error" {
+        for diagnostic in report["diagnostics"] as? [[String: Any]] ?? []
+        where diagnostic["severity"] as? String == "error" {
             outcome.problems.append("\(stage): verify: \(diagnostic["file"] ?? ""): \(diagnostic["message"] ?? "")")
         }
     }
@@ -293,7 +355,12 @@ final class CorpusConformanceTests: XCTestCase {
         for table in report["tables"] as? [[String: Any]] ?? [] where table["state"] as? String == "migrated" {
             guard let catalog = table["catalog"] as? String else { continue }
             let left = (read[catalog] ?? []).filter { FileManager.default.fileExists(atPath: $0) }
-            if !left.isEmpty { outcome.problems.append("\(stage): status calls \(catalog) migrated while \(left.count) of its legacy files are on disk, e.g. \(left[0])") }
+            if !left.isEmpty {
+                outcome.problems.append(
+                    "\(stage): status calls \(catalog) migrated while \(left.count) of its legacy files are on disk, "
+                        + "e.g. \(left[0])"
+                )
+            }
         }
     }
 
@@ -302,7 +369,8 @@ final class CorpusConformanceTests: XCTestCase {
         var damaged: [String: Data] = [:]
         for table in migrated["tables"] as? [[String: Any]] ?? [] where table["outcome"] as? String == "written" {
             guard let catalog = table["catalog"] as? String, let data = FileManager.default.contents(atPath: catalog),
-                  let bytes = damagingFirstValue(of: [UInt8](data)) else { continue }
+                let bytes = damagingFirstValue(of: [UInt8](data))
+            else { continue }
             damaged[catalog] = data
             try? Data(bytes).write(to: URL(fileURLWithPath: catalog))
         }
@@ -326,9 +394,14 @@ final class CorpusConformanceTests: XCTestCase {
     private static func damagingFirstValue(of bytes: [UInt8]) -> [UInt8]? {
         let marker = Array(#""value" : ""#.utf8)
         guard bytes.count > marker.count,
-              let start = (0...(bytes.count - marker.count)).first(where: { bytes[$0..<$0 + marker.count].elementsEqual(marker) }) else { return nil }
+            let start = (0...(bytes.count - marker.count)).first(where: {
+                bytes[$0..<$0 + marker.count].elementsEqual(marker)
+            })
+        else { return nil }
         var index = start + marker.count
-        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") { index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1 }
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
         guard index < bytes.count else { return nil }
         return Array(bytes[..<index]) + Array(" (damaged)".utf8) + Array(bytes[index...])
     }
@@ -349,7 +422,9 @@ final class CorpusConformanceTests: XCTestCase {
             case .array(let index):
                 for item in document.arrays[index].items { visit(item.value, key: key) }
             case .dictionary(let index):
-                for entry in document.dictionaries[index].entries { visit(entry.value, key: document.string(entry.key)) }
+                for entry in document.dictionaries[index].entries {
+                    visit(entry.value, key: document.string(entry.key))
+                }
             }
         }
         for object in graph.objects { visit(.dictionary(object.dictionary), key: nil) }
@@ -369,7 +444,9 @@ final class CorpusConformanceTests: XCTestCase {
                 let name = (path as NSString).lastPathComponent
                 let base = (name as NSString).deletingPathExtension
                 if name.hasSuffix(".xcstrings") { catalogs.insert(base) }
-                if (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict")) && (path as NSString).deletingLastPathComponent.hasSuffix(".lproj") {
+                if (name.hasSuffix(".strings") || name.hasSuffix(".stringsdict"))
+                    && (path as NSString).deletingLastPathComponent.hasSuffix(".lproj")
+                {
                     legacy.insert(base)
                 }
             }
@@ -377,27 +454,35 @@ final class CorpusConformanceTests: XCTestCase {
                 guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
                 for fileID in phase.files {
                     guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
-                    let members = graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
+                    let members =
+                        graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
                     for member in members { if let path = resolver.path(of: member) { take(path) } }
                 }
             }
             for rootID in graph.strings("fileSystemSynchronizedGroups", of: target.id) {
                 guard let folder = resolver.path(of: rootID) else { continue }
                 var excluded: Set<String> = []
-                for setID in graph.strings("exceptions", of: rootID) where graph.string("target", of: setID) == target.id {
+                for setID in graph.strings("exceptions", of: rootID)
+                where graph.string("target", of: setID) == target.id {
                     excluded.formUnion(graph.strings("membershipExceptions", of: setID))
                 }
                 for relative in FileManager.default.subpaths(atPath: folder) ?? [] {
                     let lproj = (relative as NSString).deletingLastPathComponent
-                    let localized = lproj.hasSuffix(".lproj")
-                        ? "/Localized/" + ((lproj as NSString).deletingLastPathComponent.isEmpty ? "" : (lproj as NSString).deletingLastPathComponent + "/") + (relative as NSString).lastPathComponent
+                    let localized =
+                        lproj.hasSuffix(".lproj")
+                        ? "/Localized/"
+                            + ((lproj as NSString).deletingLastPathComponent.isEmpty
+                                ? "" : (lproj as NSString).deletingLastPathComponent + "/")
+                            + (relative as NSString).lastPathComponent
                         : nil
                     if excluded.contains(relative) || localized.map(excluded.contains) == true { continue }
                     take(folder + "/" + relative)
                 }
             }
             for table in catalogs.intersection(legacy).sorted() {
-                problems.append("target \(target.name ?? target.id) builds table \(table) both from a catalog and from legacy files")
+                problems.append(
+                    "target \(target.name ?? target.id) builds table \(table) both from a catalog and from legacy files"
+                )
             }
         }
         return problems
@@ -409,7 +494,8 @@ final class CorpusConformanceTests: XCTestCase {
         do {
             let run = try Stringcat.run(arguments)
             guard let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] else {
-                outcome.problems.append("\(arguments.joined(separator: " ")): no JSON (\(run.status)): \(run.stderr.prefix(300))")
+                outcome.problems.append(
+                    "\(arguments.joined(separator: " ")): no JSON (\(run.status)): \(run.stderr.prefix(300))")
                 return nil
             }
             return object
@@ -431,11 +517,14 @@ final class CorpusConformanceTests: XCTestCase {
 
     private static func deletedCount(_ report: [String: Any]) -> Int {
         (report["tables"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["deletedFiles"] as? [String])?.count ?? 0) }
-            + (report["leftovers"] as? [[String: Any]] ?? []).reduce(0) { $0 + (($1["deletedFiles"] as? [String])?.count ?? 0) }
+            + (report["leftovers"] as? [[String: Any]] ?? []).reduce(0) {
+                $0 + (($1["deletedFiles"] as? [String])?.count ?? 0)
+            }
     }
 
     private static func copyWritable(_ source: String, to destination: URL) throws {
-        try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: destination)
         chmod(destination.path, 0o755)
         for case let item as String in FileManager.default.enumerator(atPath: destination.path)! {
@@ -452,7 +541,8 @@ final class CorpusConformanceTests: XCTestCase {
             for case let item as String in FileManager.default.enumerator(atPath: folder.path)! {
                 var isDirectory: ObjCBool = false
                 let path = folder.appendingPathComponent(item).path
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+                else { continue }
                 files[item] = FileManager.default.contents(atPath: path) ?? Data()
                 if item.hasSuffix(".xcodeproj/project.pbxproj"), let graph = try? ProjectGraph(path: path) {
                     projectFiles[item] = (CorpusConformanceTests.danglingReferences(graph), path)

@@ -15,13 +15,19 @@ final class DeepNestingTests: WorkFolderTestCase {
     }
 
     /// Runs `stringcat` in the work folder: exit 1 (not a signal), and each expected line on stderr.
-    private func expect(_ arguments: [String], lines: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+    private func expect(_ arguments: [String], lines: [String], file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
         let run = try Stringcat.run(arguments, in: work)
-        XCTAssertEqual(run.status, 1, "\(arguments): stdout:\n\(run.stdout)\nstderr:\n\(run.stderr.prefix(2000))", file: file, line: line)
+        XCTAssertEqual(
+            run.status, 1, "\(arguments): stdout:\n\(run.stdout)\nstderr:\n\(run.stderr.prefix(2000))", file: file,
+            line: line)
         let printed = run.stderr.split(separator: "\n").map(String.init)
         for expected in lines {
-            XCTAssertTrue(printed.contains { $0 == expected || (expected.hasSuffix("…") && $0.hasPrefix(expected.dropLast())) },
-                          "\(arguments): expected the line\n  \(expected)\nin:\n\(run.stderr.prefix(2000))", file: file, line: line)
+            XCTAssertTrue(
+                printed.contains { $0 == expected || (expected.hasSuffix("…") && $0.hasPrefix(expected.dropLast())) },
+                "\(arguments): expected the line\n  \(expected)\nin:\n\(run.stderr.prefix(2000))", file: file,
+                line: line)
         }
     }
 
@@ -33,7 +39,8 @@ final class DeepNestingTests: WorkFolderTestCase {
         try expect(["lint", "App/de.lproj/Localizable.stringsdict"], lines: ["\(location): error: \(tooDeep)"])
         try expect(["print", "App/de.lproj/Localizable.stringsdict"], lines: ["\(location): error: \(tooDeep)"])
         try expect(["migrate", "App"], lines: ["\(location): error: \(tooDeep)"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Localizable.xcstrings").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: work.appendingPathComponent("App/Localizable.xcstrings").path))
         try expect(["verify", "App"], lines: ["\(location): error: cannot be compared, it does not parse: \(tooDeep)"])
 
         // Arrays, old-style text, binary: the same refusal, at the place each form has.
@@ -42,18 +49,31 @@ final class DeepNestingTests: WorkFolderTestCase {
         try write("Forms/binary.stringsdict", DeepInput.binaryPlist(depth: 50_000))
         try write("Forms/shared.stringsdict", DeepInput.sharedBinaryPlist(levels: 30))
         try write("Forms/set.stringsdict", DeepInput.binaryPlistWithSet())
-        try expect(["lint", "Forms"], lines: [
-            "Forms/arrays.stringsdict:5:\(12 + 511 * 7 + 1): error: \(tooDeep)",
-            "Forms/text.stringsdict:1:\(7 + 511 * 6): error: \(tooDeep)",
-            "Forms/binary.stringsdict: error: \(tooDeep) (binary property list, the container at byte offset …",
-            "Forms/shared.stringsdict: error: containers shared so often that the file makes more than …",
-            // Foundation on Linux segfaulted on a set (found by fuzzing).
-            "Forms/set.stringsdict: error: a set, which property lists do not hold (Foundation on Linux crashes reading one) …",
-        ])
+        try expect(
+            ["lint", "Forms"],
+            lines: [
+                "Forms/arrays.stringsdict:5:\(12 + 511 * 7 + 1): error: \(tooDeep)",
+                "Forms/text.stringsdict:1:\(7 + 511 * 6): error: \(tooDeep)",
+                "Forms/binary.stringsdict: error: \(tooDeep) (binary property list, the container at byte offset …",
+                "Forms/shared.stringsdict: error: containers shared so often that the file makes more than …",
+                // Foundation on Linux segfaulted on a set (found by fuzzing).
+                "Forms/set.stringsdict: error: a set, which property lists do not hold (Foundation on Linux crashes "
+                    + "reading one) …",
+            ])
         // The binary form in a table, through migrate and verify.
         try write("App/de.lproj/Localizable.stringsdict", DeepInput.binaryPlist(depth: 50_000))
-        try expect(["migrate", "App"], lines: ["App/de.lproj/Localizable.stringsdict: error: \(tooDeep) (binary property list, the container at byte offset …"])
-        try expect(["verify", "App"], lines: ["App/de.lproj/Localizable.stringsdict: error: cannot be compared, it does not parse: \(tooDeep) (binary …"])
+        try expect(
+            ["migrate", "App"],
+            lines: [
+                "App/de.lproj/Localizable.stringsdict: error: \(tooDeep) (binary property list, the container at byte "
+                    + "offset …"
+            ])
+        try expect(
+            ["verify", "App"],
+            lines: [
+                "App/de.lproj/Localizable.stringsdict: error: cannot be compared, it does not parse: \(tooDeep) "
+                    + "(binary …"
+            ])
     }
 
     /// A `.strings` that is an XML property list (what `xcstringstool compile` writes).
@@ -75,17 +95,21 @@ final class DeepNestingTests: WorkFolderTestCase {
         try expect(["migrate", "App", "--merge"], lines: ["\(location): error: \(tooDeep)"])
         try expect(["verify", "App"], lines: ["\(location): error: \(tooDeep)"])
         try expect(["normalize", "App/Localizable.xcstrings"], lines: ["\(location): error: \(tooDeep)"])
-        try expect(["compile", "App/Localizable.xcstrings", "--output", "Out"], lines: ["\(location): error: \(tooDeep)"])
+        try expect(
+            ["compile", "App/Localizable.xcstrings", "--output", "Out"], lines: ["\(location): error: \(tooDeep)"])
     }
 
     func testProjectFileNestedDeepInEveryCommand() throws {
         let project = work.appendingPathComponent("LegacyApp")
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: project)
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: project)
         let pbxproj = project.appendingPathComponent("LegacyApp.xcodeproj/project.pbxproj")
         let (text, line) = DeepInput.pbxproj(try String(contentsOf: pbxproj, encoding: .utf8), depth: 50_000)
         try text.write(to: pbxproj, atomically: true, encoding: .utf8)
         // The project reader's limit is 200 levels: the 200th `{` after `\tdeep = `.
-        let expected = "LegacyApp/LegacyApp.xcodeproj/project.pbxproj:\(line):\(9 + 199 * 5): error: nesting deeper than 200 levels"
+        let expected =
+            "LegacyApp/LegacyApp.xcodeproj/project.pbxproj:\(line):\(9 + 199 * 5): error: nesting deeper than 200 "
+            + "levels"
         try expect(["migrate", "LegacyApp", "--output", "Out"], lines: [expected])
         try expect(["verify", "LegacyApp"], lines: [expected])
         try expect(["status", "LegacyApp"], lines: [expected])

@@ -8,8 +8,10 @@ final class DocumentationTests: XCTestCase {
     func testEveryTestAndTestClassTheDocsNameExists() throws {
         let root = Stringcat.repositoryRoot
         let sources = try Self.text(ofFilesUnder: root.appendingPathComponent("Tests"), endingIn: ".swift")
-        let definedTests = Set(Self.captures(of: try NSRegularExpression(pattern: "func (test[A-Za-z0-9]+)\\("), in: sources))
-        let definedClasses = Set(Self.captures(of: try NSRegularExpression(pattern: "class ([A-Za-z0-9]+Tests)\\b"), in: sources))
+        let definedTests = Set(
+            Self.captures(of: try NSRegularExpression(pattern: "func (test[A-Za-z0-9]+)\\("), in: sources))
+        let definedClasses = Set(
+            Self.captures(of: try NSRegularExpression(pattern: "class ([A-Za-z0-9]+Tests)\\b"), in: sources))
         let testName = try NSRegularExpression(pattern: "`(?:[A-Za-z0-9]+[./])?(test[A-Z][A-Za-z0-9]*)`")
         let className = try NSRegularExpression(pattern: "`([A-Z][A-Za-z0-9]*Tests)`")
         var named = 0
@@ -36,13 +38,16 @@ final class DocumentationTests: XCTestCase {
         var headings: [String: Set<String>] = [:]
         for page in try FileManager.default.contentsOfDirectory(atPath: spec.path) where page.hasSuffix(".md") {
             let text = try String(contentsOf: spec.appendingPathComponent(page), encoding: .utf8)
-            headings[page] = Set(text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(of: String($0)) })
+            headings[page] = Set(
+                text.split(separator: "\n").filter { $0.hasPrefix("#") }.map { Self.anchor(of: String($0)) })
         }
-        let citation = try NSRegularExpression(pattern: "docs/spec/([a-z][a-z-]*\\.md)((?:#[a-z0-9_-]+|,\\s*\\\\?\\s*(?:///?\\s*)?#[a-z0-9_-]+)*)")
+        let citation = try NSRegularExpression(
+            pattern: "docs/spec/([a-z][a-z-]*\\.md)((?:#[a-z0-9_-]+|,\\s*\\\\?\\s*(?:///?\\s*)?#[a-z0-9_-]+)*)")
         var cited = 0
         for folder in ["Sources", "Tests"] {
             let base = root.appendingPathComponent(folder)
-            for case let relative as String in FileManager.default.enumerator(atPath: base.path)! where relative.hasSuffix(".swift") {
+            for case let relative as String in FileManager.default.enumerator(atPath: base.path)!
+            where relative.hasSuffix(".swift") {
                 let text = try String(contentsOf: base.appendingPathComponent(relative), encoding: .utf8)
                 for match in citation.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                     let page = String(text[Range(match.range(at: 1), in: text)!])
@@ -53,7 +58,9 @@ final class DocumentationTests: XCTestCase {
                     }
                     for anchor in anchors.split(separator: "#").map({ $0.prefix { $0 != "," } }) {
                         cited += 1
-                        XCTAssertTrue(known.contains(String(anchor)), "\(folder)/\(relative) cites docs/spec/\(page)#\(anchor), no heading of that page")
+                        XCTAssertTrue(
+                            known.contains(String(anchor)),
+                            "\(folder)/\(relative) cites docs/spec/\(page)#\(anchor), no heading of that page")
                     }
                 }
             }
@@ -65,7 +72,9 @@ final class DocumentationTests: XCTestCase {
     /// spaces as `-`.
     private static func anchor(of heading: String) -> String {
         let title = heading.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
-        let kept = title.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == " " }
+        let kept = title.unicodeScalars.filter {
+            CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_" || $0 == " "
+        }
         return String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-")
     }
 
@@ -73,7 +82,8 @@ final class DocumentationTests: XCTestCase {
     private static func documents(under root: URL) throws -> [String] {
         let docs = root.appendingPathComponent("docs")
         var found = ["README.md"]
-        for case let relative as String in FileManager.default.enumerator(atPath: docs.path)! where relative.hasSuffix(".md") {
+        for case let relative as String in FileManager.default.enumerator(atPath: docs.path)!
+        where relative.hasSuffix(".md") {
             found.append("docs/" + relative)
         }
         return found.sorted()
@@ -81,7 +91,8 @@ final class DocumentationTests: XCTestCase {
 
     private static func text(ofFilesUnder folder: URL, endingIn suffix: String) throws -> String {
         var text = ""
-        for case let relative as String in FileManager.default.enumerator(atPath: folder.path)! where relative.hasSuffix(suffix) {
+        for case let relative as String in FileManager.default.enumerator(atPath: folder.path)!
+        where relative.hasSuffix(suffix) {
             text += try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
         }
         return text

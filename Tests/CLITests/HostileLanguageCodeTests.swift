@@ -55,8 +55,10 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
     func testEveryCommandThatReadsTheCatalogRefusesIt() throws {
         try write("proj/Localizable.xcstrings", catalog(key: "../victim/de"))
         let before = snapshot()
-        for arguments in [["normalize", work.path + "/proj"], ["print", work.path + "/proj/Localizable.xcstrings"],
-                          ["compile", work.path + "/proj", "--output", work.path + "/out", "--force"]] {
+        for arguments in [
+            ["normalize", work.path + "/proj"], ["print", work.path + "/proj/Localizable.xcstrings"],
+            ["compile", work.path + "/proj", "--output", work.path + "/out", "--force"],
+        ] {
             let run = try Stringcat.run(arguments)
             XCTAssertEqual(run.status, 1, arguments.joined(separator: " "))
             XCTAssertTrue(run.stderr.contains(located), "\(arguments): \(run.stderr)")
@@ -71,7 +73,8 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
             let run = try Stringcat.run(["compile", work.path + "/proj", "--language", code])
             XCTAssertEqual(run.status, 2, code)
             let shown = code.replacingOccurrences(of: "\n", with: "\\n")
-            let expected = "error: --language '\(shown)' is not a language code: expected a BCP 47 tag such as en, de-DE, "
+            let expected =
+                "error: --language '\(shown)' is not a language code: expected a BCP 47 tag such as en, de-DE, "
                 + "pt-BR or zh-Hans\n"
             XCTAssertTrue(run.stderr.hasPrefix(expected), run.stderr)
         }
@@ -87,12 +90,14 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
     func testCompileWritesNothingThroughALinkOutOfTheCatalogsFolder() throws {
         try write("proj/Localizable.xcstrings", catalog(key: "de"))
         try write("victim/de.lproj/Localizable.strings", "\"Done\" = \"the victim's\";\n")
-        try FileManager.default.createSymbolicLink(atPath: work.path + "/proj/de.lproj",
-                                                   withDestinationPath: "../victim/de.lproj")
+        try FileManager.default.createSymbolicLink(
+            atPath: work.path + "/proj/de.lproj",
+            withDestinationPath: "../victim/de.lproj")
         let before = snapshot()
         let run = try Stringcat.run(["compile", work.path + "/proj/Localizable.xcstrings", "--force"])
         XCTAssertEqual(run.status, 1)
-        let refusal = "\(work.path)/proj/de.lproj/Localizable.strings would be written outside \(work.path)/proj, "
+        let refusal =
+            "\(work.path)/proj/de.lproj/Localizable.strings would be written outside \(work.path)/proj, "
             + "through a symbolic link"
         XCTAssertTrue(run.stderr.contains(refusal), run.stderr)
         XCTAssertEqual(snapshot(), before)
@@ -104,8 +109,10 @@ final class HostileLanguageCodeTests: WorkFolderTestCase {
         try write("App/Base.lproj/Main.strings", "\"a\" = \"b\";\n")
         let run = try Stringcat.run(["lint", work.path + "/App"])
         XCTAssertEqual(run.status, 1)
-        XCTAssertEqual(run.stderr, work.path + "/App/x y.lproj/Localizable.strings: error: the folder name \"x y.lproj\" "
-                       + "is not a language code (such as en, pt-BR or zh-Hans), so migrate reads this file into no table: "
-                       + "rename the folder\n")
+        XCTAssertEqual(
+            run.stderr,
+            work.path + "/App/x y.lproj/Localizable.strings: error: the folder name \"x y.lproj\" "
+                + "is not a language code (such as en, pt-BR or zh-Hans), so migrate reads this file into no table: "
+                + "rename the folder\n")
     }
 }

@@ -17,7 +17,9 @@ final class JSONSchemaTests: WorkFolderTestCase {
             switch (self, value) {
             case (.nullable, .null): return true
             case (.nullable(let inner), _): return inner.accepts(value)
-            case (.string, .string), (.number, .number), (.boolean, .boolean), (.object, .object), (.map, .object), (.array, .array): return true
+            case (.string, .string), (.number, .number), (.boolean, .boolean), (.object, .object), (.map, .object),
+                (.array, .array):
+                return true
             default: return false
             }
         }
@@ -30,11 +32,19 @@ final class JSONSchemaTests: WorkFolderTestCase {
 
         init(from decoder: Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null } else if let value = try? container.decode(Bool.self) { self = .boolean(value) }
-            else if let value = try? container.decode(Double.self) { self = .number(value) }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode([String: JSONValue].self) { self = .object(value) }
-            else { self = .array(try container.decode([JSONValue].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .boolean(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([String: JSONValue].self) {
+                self = .object(value)
+            } else {
+                self = .array(try container.decode([JSONValue].self))
+            }
         }
     }
 
@@ -48,7 +58,8 @@ final class JSONSchemaTests: WorkFolderTestCase {
 
     /// Command (`migrate`) -> field path -> type, from docs/json.md.
     private func schema() throws -> [String: [String: Field]] {
-        let page = try String(contentsOf: Stringcat.repositoryRoot.appendingPathComponent("docs/json.md"), encoding: .utf8)
+        let page = try String(
+            contentsOf: Stringcat.repositoryRoot.appendingPathComponent("docs/json.md"), encoding: .utf8)
         var raw: [String: [(path: String, type: String)]] = [:]
         var section = ""
         for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -89,7 +100,9 @@ final class JSONSchemaTests: WorkFolderTestCase {
                 let path = prefix + row.path
                 result[section, default: [:]][path] = Field(type: type, optional: optional)
                 // An array's elements: objects whose fields the rows below list.
-                if case .array = type, element == nil { result[section]![path + "[]"] = Field(type: .object, optional: false) }
+                if case .array = type, element == nil {
+                    result[section]![path + "[]"] = Field(type: .object, optional: false)
+                }
                 guard let element else { continue }
                 if element == "string" {
                     result[section]![path + "[]"] = Field(type: .string, optional: false)
@@ -105,7 +118,8 @@ final class JSONSchemaTests: WorkFolderTestCase {
     }
 
     /// Checks one printed report against its command's schema; returns the documented paths it printed.
-    private func check(_ stdout: String, _ command: String, _ schema: [String: Field], _ context: String) -> Set<String> {
+    private func check(_ stdout: String, _ command: String, _ schema: [String: Field], _ context: String) -> Set<String>
+    {
         guard let object = try? JSONDecoder().decode(JSONValue.self, from: Data(stdout.utf8)) else {
             XCTFail("\(context): no JSON: \(stdout.prefix(200))")
             return []
@@ -117,7 +131,9 @@ final class JSONSchemaTests: WorkFolderTestCase {
                     XCTFail("\(context): \(command) prints \(path), which docs/json.md does not document")
                     return
                 }
-                XCTAssertTrue(field.type.accepts(value), "\(context): \(command) prints \(path) as \(value), docs/json.md says \(field.type)")
+                XCTAssertTrue(
+                    field.type.accepts(value),
+                    "\(context): \(command) prints \(path) as \(value), docs/json.md says \(field.type)")
                 seen.insert(path)
                 if case .map = field.type { return }
             }
@@ -132,7 +148,9 @@ final class JSONSchemaTests: WorkFolderTestCase {
     }
 
     private func copySample(_ name: String) throws {
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: work.appendingPathComponent(name))
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"),
+            to: work.appendingPathComponent(name))
     }
 
     func testEveryFieldPrintedIsDocumentedAndEveryDocumentedFieldIsPrinted() throws {
@@ -140,7 +158,8 @@ final class JSONSchemaTests: WorkFolderTestCase {
         var seen: [String: Set<String>] = [:]
         func run(_ command: String, _ arguments: [String]) throws {
             let result = try Stringcat.run([command] + arguments + ["--json"], in: work)
-            seen[command, default: []].formUnion(check(result.stdout, command, schema[command] ?? [:], "\(command) \(arguments.joined(separator: " "))"))
+            seen[command, default: []].formUnion(
+                check(result.stdout, command, schema[command] ?? [:], "\(command) \(arguments.joined(separator: " "))"))
         }
 
         // migrate and verify: the sample, a dry run, a run, a deleting run, a refused run.
@@ -153,7 +172,8 @@ final class JSONSchemaTests: WorkFolderTestCase {
         try run("verify", ["App"])
         let catalog = work.appendingPathComponent("App/LegacyApp/Localizable.xcstrings")
         let original = try Data(contentsOf: catalog)
-        try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "Sichern", with: "Speichern").utf8).write(to: catalog)
+        try Data(String(decoding: original, as: UTF8.self).replacingOccurrences(of: "Sichern", with: "Speichern").utf8)
+            .write(to: catalog)
         try run("verify", ["App"])
         try original.write(to: catalog)
         try run("status", ["App"])
@@ -165,7 +185,11 @@ final class JSONSchemaTests: WorkFolderTestCase {
         // And a unit of a key no catalog has: the import says so.
         var changed = exported.replacingOccurrences(of: ">Sichern</target>", with: ">Speichern</target>")
         let unit = try XCTUnwrap(changed.range(of: "<trans-unit id=\"button.save\""))
-        changed.insert(contentsOf: "<trans-unit id=\"no.such.key\" xml:space=\"preserve\">\n        <source>x</source>\n        <target state=\"translated\">y</target>\n      </trans-unit>\n      ", at: unit.lowerBound)
+        changed.insert(
+            contentsOf:
+                "<trans-unit id=\"no.such.key\" xml:space=\"preserve\">\n        <source>x</source>\n        <target "
+                + "state=\"translated\">y</target>\n      </trans-unit>\n      ",
+            at: unit.lowerBound)
         try Data(changed.utf8).write(to: xliff)
         try run("import", [work.appendingPathComponent("xcloc/de.xcloc").path, "--project", "App"])
         try run("migrate", ["App", "--delete-legacy"])
@@ -187,7 +211,8 @@ final class JSONSchemaTests: WorkFolderTestCase {
         // A generated project with packages of the tree, a merge, a file left out.
         try copySample("Gen")
         try write("Gen/project.yml", "name: LegacyApp\n")
-        try write("Gen/vendor/Kit/Package.swift", "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n")
+        try write(
+            "Gen/vendor/Kit/Package.swift", "let package = Package(name: \"Kit\", targets: [.target(name: \"Kit\")])\n")
         try write("Gen/vendor/Kit/Sources/Kit/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
         try run("migrate", ["Gen", "--dry-run"])
         try run("status", ["Gen"])
@@ -213,13 +238,19 @@ final class JSONSchemaTests: WorkFolderTestCase {
             "migrate/projects[].changes.otherRemoved[]", "migrate/projects[].changes.otherAdded[]",
             "migrate/projects[].changes.otherRemoved[].id", "migrate/projects[].changes.otherAdded[].id",
             "migrate/projects[].changes.otherRemoved[].isa", "migrate/projects[].changes.otherAdded[].isa",
-            "import/skippedFiles[]", "import/skippedFiles[].input", "import/skippedFiles[].original", "import/skippedFiles[].units",
-            "import/skippedFiles[].reason", "migrate/leftovers[].mergeDifferences[]", "migrate/leftovers[].mergeDifferences[].key",
+            "import/skippedFiles[]", "import/skippedFiles[].input", "import/skippedFiles[].original",
+            "import/skippedFiles[].units",
+            "import/skippedFiles[].reason", "migrate/leftovers[].mergeDifferences[]",
+            "migrate/leftovers[].mergeDifferences[].key",
             "migrate/leftovers[].mergeDifferences[].languages", "migrate/leftovers[].mergeDifferences[].languages[]",
-            "migrate/leftovers[].skippedFiles[]", "migrate/leftovers[].wouldDeleteFiles", "migrate/leftovers[].wouldDeleteFiles[]",
+            "migrate/leftovers[].skippedFiles[]", "migrate/leftovers[].wouldDeleteFiles",
+            "migrate/leftovers[].wouldDeleteFiles[]",
         ]
         for (command, fields) in schema {
-            for (path, field) in fields where !field.optional && !(seen[command] ?? []).contains(path) && !unreachable.contains("\(command)/\(path)") {
+            for (path, field) in fields
+            where !field.optional && !(seen[command] ?? []).contains(path)
+                && !unreachable.contains("\(command)/\(path)")
+            {
                 // A field under an optional or shared-shape field is covered where that shape is printed.
                 XCTFail("docs/json.md documents \(command) \(path), which no run printed")
             }

@@ -1,8 +1,8 @@
 import Foundation
 import StringcatSupport
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
 
 /// Issue 23's kill loop: `migrate --delete-legacy` on corpus apps with project files, killed
 /// (SIGKILL) at a random moment of its run. After each kill:
@@ -39,7 +39,8 @@ final class KillLoopTests: XCTestCase {
     func testMigrateDeleteLegacyKilledAtRandomMomentsLosesNothingAndARerunFinishesTheJob() throws {
         let corpus = try sharedFolder("corpus")
         let kills = Int(ProcessInfo.processInfo.environment["STRINGCAT_KILLS"] ?? "") ?? 2
-        let apps = ProcessInfo.processInfo.environment["STRINGCAT_KILL_APPS"].map { $0.split(separator: ",").map(String.init) }
+        let apps =
+            ProcessInfo.processInfo.environment["STRINGCAT_KILL_APPS"].map { $0.split(separator: ",").map(String.init) }
             ?? ["keepassium__KeePassium", "sparkle-project__Sparkle"]
         // Per app: a pristine copy, the tree an uninterrupted run leaves, and how long it takes.
         var expected: [String: [String: Data]] = [:]
@@ -79,13 +80,17 @@ final class KillLoopTests: XCTestCase {
             let finishedTree = Self.files(tree)
             let differing = Set(finishedTree.keys).symmetricDifference(expected[app]!.keys)
                 .union(finishedTree.keys.filter { expected[app]![$0] != nil && expected[app]![$0] != finishedTree[$0] })
-            XCTAssertEqual(differing.sorted(), [], "\(label): the re-run does not end in the tree of an uninterrupted run")
+            XCTAssertEqual(
+                differing.sorted(), [], "\(label): the re-run does not end in the tree of an uninterrupted run")
             try FileManager.default.removeItem(at: tree)
         }
-        print("kill loop: \(kills) kills of migrate --delete-legacy on \(apps.joined(separator: ", ")): "
-              + Moment.allCases.map { "\($0.rawValue) \(moments[$0] ?? 0)" }.joined(separator: ", "))
+        print(
+            "kill loop: \(kills) kills of migrate --delete-legacy on \(apps.joined(separator: ", ")): "
+                + Moment.allCases.map { "\($0.rawValue) \(moments[$0] ?? 0)" }.joined(separator: ", "))
         // (With a few kills, a slow moment of the machine may let each run finish first.)
-        if kills >= 10 { XCTAssertGreaterThan(kills - (moments[.finished] ?? 0), kills / 2, "most kills land inside a run") }
+        if kills >= 10 {
+            XCTAssertGreaterThan(kills - (moments[.finished] ?? 0), kills / 2, "most kills land inside a run")
+        }
     }
 
     /// A run killed while it held the lock of a project nested in PATH (KeePassiumLib's) leaves
@@ -99,7 +104,9 @@ final class KillLoopTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         let finished = Self.files(tree)
         let stale = tree.appendingPathComponent("KeePassiumLib/.stringcat.lock")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: tree.appendingPathComponent("KeePassiumLib/KeePassiumLib.xcodeproj").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: tree.appendingPathComponent("KeePassiumLib/KeePassiumLib.xcodeproj").path))
         try Data("2147483646\n2026-11-25T17:00:00Z\n".utf8).write(to: stale)
         let rerun = try Stringcat.run(["migrate", tree.path, "--delete-legacy", "--quiet"])
         XCTAssertEqual(rerun.status, 0, rerun.stderr)
@@ -120,7 +127,8 @@ final class KillLoopTests: XCTestCase {
         XCTAssertEqual(first.status, 0, first.stderr)
         // What the stopped run had deleted: the first folders in name order, `Base` among them.
         for lproj in ["Base", "ar", "ca", "cs", "da", "de"] {
-            try FileManager.default.removeItem(at: stopped.appendingPathComponent("Sparkle/\(lproj).lproj/Sparkle.strings"))
+            try FileManager.default.removeItem(
+                at: stopped.appendingPathComponent("Sparkle/\(lproj).lproj/Sparkle.strings"))
         }
         let verify = try Stringcat.run(["verify", stopped.path, "--quiet"])
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
@@ -146,8 +154,10 @@ final class KillLoopTests: XCTestCase {
                 XCTFail("\(label): \(relative) was changed and does not parse: \(error)")
                 continue
             }
-            for reference in ProjectReferences(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path)).fileReferences
-                where !FileManager.default.fileExists(atPath: reference.path) {
+            for reference in ProjectReferences(
+                graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path)
+            ).fileReferences
+            where !FileManager.default.fileExists(atPath: reference.path) {
                 let missing = String(reference.path.dropFirst(tree.path.count + 1))
                 // Only files the run deleted or should have written count: corpus copies hold no
                 // sources, so most references of a real project point at nothing here.
@@ -160,19 +170,28 @@ final class KillLoopTests: XCTestCase {
 
     /// The legacy files the killed run deleted, put back in a copy of the killed tree: `verify`
     /// finds every value of them in the catalogs on disk.
-    private func checkDeletedFilesAreHeld(_ tree: URL, before: [String: Data], after: [String: Data], _ label: String, index: Int) throws {
-        let deleted = before.keys.filter { after[$0] == nil && ($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict")) }
+    private func checkDeletedFilesAreHeld(
+        _ tree: URL, before: [String: Data], after: [String: Data], _ label: String, index: Int
+    ) throws {
+        let deleted = before.keys.filter {
+            after[$0] == nil && ($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict"))
+        }
         guard !deleted.isEmpty else { return }
         let restored = work.appendingPathComponent("restored-\(index)")
         try FileManager.default.copyItem(at: tree, to: restored)
         defer { try? FileManager.default.removeItem(at: restored) }
         for relative in deleted {
             let url = restored.appendingPathComponent(relative)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try before[relative]!.write(to: url)
         }
         let verify = try Stringcat.run(["verify", restored.path, "--quiet"])
-        XCTAssertEqual(verify.status, 0, "\(label): \(deleted.count) deleted legacy files are not all held by a catalog: \(verify.stdout.suffix(600)) \(verify.stderr.suffix(600))")
+        XCTAssertEqual(
+            verify.status, 0,
+            "\(label): \(deleted.count) deleted legacy files are not all held by a catalog: "
+                + "\(verify.stdout.suffix(600)) \(verify.stderr.suffix(600))"
+        )
     }
 
     // MARK: Helpers
@@ -197,7 +216,9 @@ final class KillLoopTests: XCTestCase {
         if finished { return .finished }
         let isLegacy = { (path: String) in path.hasSuffix(".strings") || path.hasSuffix(".stringsdict") }
         if before.keys.contains(where: { isLegacy($0) && after[$0] == nil }) { return .deleting }
-        if before.keys.contains(where: { $0.hasSuffix("project.pbxproj") && after[$0] != before[$0] }) { return .projectsEdited }
+        if before.keys.contains(where: { $0.hasSuffix("project.pbxproj") && after[$0] != before[$0] }) {
+            return .projectsEdited
+        }
         if after.keys.contains(where: { $0.hasSuffix(".xcstrings") && before[$0] == nil }) { return .catalogsOnly }
         return .nothingWritten
     }
@@ -212,7 +233,9 @@ final class KillLoopTests: XCTestCase {
                 continue
             }
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
             result[relative] = FileManager.default.contents(atPath: path) ?? Data()
         }
         return result

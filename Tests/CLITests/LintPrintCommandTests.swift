@@ -20,17 +20,25 @@ final class LintPrintCommandTests: XCTestCase {
     }
 
     func testLintReportsEveryFormatWithLocations() throws {
-        let strings = try write("App/de.lproj/Localizable.strings", Data("\"a\" = \"A\";\n\"a\" = \"B\";\n\"c\" = \"C\"\n".utf8))
+        let strings = try write(
+            "App/de.lproj/Localizable.strings", Data("\"a\" = \"A\";\n\"a\" = \"B\";\n\"c\" = \"C\"\n".utf8))
         let dict = try write("App/de.lproj/Localizable.stringsdict", Data("not a plist".utf8))
-        let catalog = try write("App/Localizable.xcstrings", Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : 1\n  }\n}".utf8))
+        let catalog = try write(
+            "App/Localizable.xcstrings",
+            Data("{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n    \"a\" : 1\n  }\n}".utf8))
         let run = try Stringcat.run(["lint", work.path])
         XCTAssertEqual(run.status, 1)
         // Diagnostics on stderr, the count on stdout.
         let lines = run.stderr.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "\(catalog):4:11: error: strings[\"a\"]: expected an object, found a number")
         XCTAssertTrue(lines.contains("\(strings):3:10: error: missing ';' after the value of \"c\""), run.stderr)
-        XCTAssertTrue(lines.contains("\(strings):2:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins"), run.stderr)
-        XCTAssertTrue(lines.contains("\(dict):1: error: not a valid property list: Unexpected character n at line 1"), run.stderr)
+        XCTAssertTrue(
+            lines.contains(
+                "\(strings):2:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one "
+                    + "wins"
+            ), run.stderr)
+        XCTAssertTrue(
+            lines.contains("\(dict):1: error: not a valid property list: Unexpected character n at line 1"), run.stderr)
         XCTAssertEqual(run.stdout, "3 files checked: 3 errors, 1 warning\n")
     }
 
@@ -46,15 +54,22 @@ final class LintPrintCommandTests: XCTestCase {
     func testLintChecksInfoPlistStringsAgainstTheInfoPlist() throws {
         let sample = Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp/LegacyApp/Info.plist")
         try write("App/Info.plist", try Data(contentsOf: sample))
-        let table = try write("App/de.lproj/InfoPlist.strings", Data("CFBundleDisplayName = \"X\";\nCFBundleIdentifier = \"com.x\";\n".utf8))
+        let table = try write(
+            "App/de.lproj/InfoPlist.strings",
+            Data("CFBundleDisplayName = \"X\";\nCFBundleIdentifier = \"com.x\";\n".utf8))
         let run = try Stringcat.run(["lint", table])
         XCTAssertEqual(run.status, 0)
-        XCTAssertTrue(run.stderr.hasPrefix("\(table):2:1: warning: \"CFBundleIdentifier\" is not an Info.plist key the system localizes"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.hasPrefix(
+                "\(table):2:1: warning: \"CFBundleIdentifier\" is not an Info.plist key the system localizes"),
+            run.stderr)
     }
 
     func testPrintJSONOfAStringsFileInFileOrder() throws {
         var bytes: [UInt8] = [0xFF, 0xFE]
-        for unit in "/* Hi */\n\"b\" = \"B\";\n\"a\" = \"A\\nx\";\n\"b\" = \"C\";\n".utf16 { bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        for unit in "/* Hi */\n\"b\" = \"B\";\n\"a\" = \"A\\nx\";\n\"b\" = \"C\";\n".utf16 {
+            bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
         let path = try write("x.strings", Data(bytes))
         let run = try Stringcat.run(["print", path, "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -75,19 +90,23 @@ final class LintPrintCommandTests: XCTestCase {
     /// the same object (pretty, keys sorted, slashes unescaped): quotes, backslashes, control
     /// characters, non-ASCII text, a missing comment, and a file with no entry.
     func testPrintJSONOfAStringsFileIsWhatJSONSerializationWrites() throws {
-        let tricky = "/* a/b \\ \"q\" */\n\"k/1\" = \"tab\\there\\nline \\\"q\\\" \\U0001 é 日本 \\\\\";\n\"k2\" = \"\";\n"
+        let tricky =
+            "/* a/b \\ \"q\" */\n\"k/1\" = \"tab\\there\\nline \\\"q\\\" \\U0001 é 日本 \\\\\";\n\"k2\" = \"\";\n"
         for (name, text) in [("tricky.strings", tricky), ("empty.strings", "/* nothing */\n")] {
             let path = try write(name, Data(text.utf8))
             let run = try Stringcat.run(["print", path, "--json"])
             XCTAssertEqual(run.status, 0, run.stderr)
             let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
-            let expected = try JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+            let expected = try JSONSerialization.data(
+                withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
             XCTAssertEqual(run.stdout, String(decoding: expected, as: UTF8.self) + "\n", name)
         }
     }
 
     func testPrintJSONOfAStringsDict() throws {
-        let sample = Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp/LegacyApp/ru.lproj/Localizable.stringsdict").path
+        let sample = Stringcat.repositoryRoot.appendingPathComponent(
+            "Samples/LegacyApp/LegacyApp/ru.lproj/Localizable.stringsdict"
+        ).path
         let run = try Stringcat.run(["print", sample, "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
@@ -104,13 +123,16 @@ final class LintPrintCommandTests: XCTestCase {
     }
 
     func testPrintJSONOfACatalogAndOfABadFile() throws {
-        let catalog = Stringcat.repositoryRoot.appendingPathComponent("Tests/CLITests/Fixtures/LegacyApp-catalogs/InfoPlist.xcstrings").path
+        let catalog = Stringcat.repositoryRoot.appendingPathComponent(
+            "Tests/CLITests/Fixtures/LegacyApp-catalogs/InfoPlist.xcstrings"
+        ).path
         let run = try Stringcat.run(["print", catalog, "--json"])
         XCTAssertEqual(run.status, 0, run.stderr)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as! [String: Any]
         XCTAssertEqual(object["format"] as? String, "xcstrings")
-        XCTAssertEqual(((object["catalog"] as! [String: Any])["strings"] as! [String: Any]).keys.sorted(),
-                       ["CFBundleDisplayName", "NSCameraUsageDescription", "NSHumanReadableCopyright"])
+        XCTAssertEqual(
+            ((object["catalog"] as! [String: Any])["strings"] as! [String: Any]).keys.sorted(),
+            ["CFBundleDisplayName", "NSCameraUsageDescription", "NSHumanReadableCopyright"])
 
         let bad = try write("bad.strings", Data("\"a\" = ;\n".utf8))
         let failed = try Stringcat.run(["print", bad, "--json"])

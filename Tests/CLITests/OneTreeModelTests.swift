@@ -1,13 +1,15 @@
 import Foundation
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
 
 /// Issue 32: one model of the user's tree, read by every command, and one safety gate that every
 /// option passes. Each test holds one item, on a project built here or the sample.
 final class OneTreeModelTests: WorkFolderTestCase {
     private func copySample(to name: String = "App") throws {
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: work.appendingPathComponent(name))
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"),
+            to: work.appendingPathComponent(name))
     }
 
     private func exists(_ relative: String) -> Bool {
@@ -23,7 +25,9 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let path = work.appendingPathComponent(pbxproj).path
         let graph = try ProjectGraph(path: path)
         return ProjectReferences(graph: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path))
-            .missingFiles { FileManager.default.fileExists(atPath: $0) }.map { String($0.path.dropFirst(work.path.count + 1)) }
+            .missingFiles { FileManager.default.fileExists(atPath: $0) }.map {
+                String($0.path.dropFirst(work.path.count + 1))
+            }
     }
 
     // MARK: 1. One model: what an option took is found again without it
@@ -36,18 +40,24 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let migrated = try Stringcat.run(["migrate", "App", "--all-files"], in: work)
         XCTAssertEqual(migrated.status, 0, migrated.stderr)
         XCTAssertTrue(exists("App/Extras/Extra.xcstrings"))
-        let record = try String(contentsOf: work.appendingPathComponent("App/LegacyApp.xcodeproj/stringcat-migration.json"), encoding: .utf8)
+        let record = try String(
+            contentsOf: work.appendingPathComponent("App/LegacyApp.xcodeproj/stringcat-migration.json"), encoding: .utf8
+        )
         XCTAssertTrue(record.contains("\"Extras/Extra.xcstrings\" : \"--all-files\""), record)
 
         let status = try Stringcat.run(["status", "App"], in: work)
-        XCTAssertTrue(status.stdout.contains("App/Extras/Extra.xcstrings: half-migrated, 2 legacy files\n"), status.stdout)
+        XCTAssertTrue(
+            status.stdout.contains("App/Extras/Extra.xcstrings: half-migrated, 2 legacy files\n"), status.stdout)
         let verify = try Stringcat.run(["verify", "App", "--json"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout)
         let tables = try json(verify)["tables"] as? [[String: Any]] ?? []
-        XCTAssertTrue(tables.contains { $0["catalog"] as? String == "App/Extras/Extra.xcstrings" && $0["keys"] as? Int == 1 }, "\(tables)")
+        XCTAssertTrue(
+            tables.contains { $0["catalog"] as? String == "App/Extras/Extra.xcstrings" && $0["keys"] as? Int == 1 },
+            "\(tables)")
         // Damage to that catalog is caught by the plain verify.
         let catalog = work.appendingPathComponent("App/Extras/Extra.xcstrings")
-        try Data(try String(contentsOf: catalog, encoding: .utf8).replacingOccurrences(of: "X-de", with: "Y-de").utf8).write(to: catalog)
+        try Data(try String(contentsOf: catalog, encoding: .utf8).replacingOccurrences(of: "X-de", with: "Y-de").utf8)
+            .write(to: catalog)
         let damaged = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(damaged.status, 1, damaged.stdout)
         XCTAssertTrue(damaged.stderr.contains("Extras/de.lproj/Extra.strings"), damaged.stderr)
@@ -55,12 +65,16 @@ final class OneTreeModelTests: WorkFolderTestCase {
 
     func testATableAnEarlierIncludeTookIsFoundAgainFromTheRecord() throws {
         try copySample()
-        try write("App/vendor/Kit/Package.swift", "let package = Package(name: \"Kit\", defaultLocalization: \"en\", targets: [.target(name: \"Kit\")])\n")
+        try write(
+            "App/vendor/Kit/Package.swift",
+            "let package = Package(name: \"Kit\", defaultLocalization: \"en\", targets: [.target(name: \"Kit\")])\n")
         try write("App/vendor/Kit/Sources/Kit/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
         try write("App/vendor/Kit/Sources/Kit/de.lproj/Kit.strings", "\"k\" = \"K-de\";\n")
         // What a run with --include leaves when a file of the package could not be deleted: its
         // catalog, that file, and the record that says how the table was taken.
-        try write("App/vendor/Kit/Sources/Kit/Kit.xcstrings", """
+        try write(
+            "App/vendor/Kit/Sources/Kit/Kit.xcstrings",
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -85,14 +99,20 @@ final class OneTreeModelTests: WorkFolderTestCase {
               "version" : "1.0"
             }
             """)
-        try write("App/LegacyApp.xcodeproj/stringcat-migration.json", """
+        try write(
+            "App/LegacyApp.xcodeproj/stringcat-migration.json",
+            """
             {"kept": {"vendor/Kit/Sources/Kit/de.lproj/Kit.strings": "it could not be deleted"},
              "selectedBy": {"vendor/Kit/Sources/Kit/Kit.xcstrings": "--include vendor/Kit"},
              "tables": {"vendor/Kit/Sources/Kit/Kit.xcstrings": ["vendor/Kit/Sources/Kit/de.lproj/Kit.strings", "vendor/Kit/Sources/Kit/en.lproj/Kit.strings"]}}
             """)
         let status = try Stringcat.run(["status", "App"], in: work)
-        XCTAssertTrue(status.stdout.contains("App/vendor/Kit/Sources/Kit/Kit.xcstrings: half-migrated, 2 legacy files\n"
-                                             + "  kept by --delete-legacy: App/vendor/Kit/Sources/Kit/de.lproj/Kit.strings: it could not be deleted\n"), status.stdout)
+        XCTAssertTrue(
+            status.stdout.contains(
+                "App/vendor/Kit/Sources/Kit/Kit.xcstrings: half-migrated, 2 legacy files\n"
+                    + "  kept by --delete-legacy: App/vendor/Kit/Sources/Kit/de.lproj/Kit.strings: it could not be "
+                    + "deleted\n"
+            ), status.stdout)
         let verify = try Stringcat.run(["verify", "App", "--json"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout)
         XCTAssertEqual((try json(verify)["catalogsOnly"] as? [String]) ?? ["?"], [])
@@ -109,14 +129,22 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let pbxproj = work.appendingPathComponent("App/LegacyApp.xcodeproj/project.pbxproj")
         var text = try String(contentsOf: pbxproj, encoding: .utf8)
         text = text.replacingOccurrences(of: "developmentRegion = en;", with: "developmentRegion = en_GB;")
-            .replacingOccurrences(of: "en.lproj/", with: "en_GB.lproj/").replacingOccurrences(of: "name = en;", with: "name = en_GB;")
+            .replacingOccurrences(of: "en.lproj/", with: "en_GB.lproj/").replacingOccurrences(
+                of: "name = en;", with: "name = en_GB;")
         try Data(text.utf8).write(to: pbxproj)
-        try FileManager.default.moveItem(at: work.appendingPathComponent("App/LegacyApp/en.lproj"), to: work.appendingPathComponent("App/LegacyApp/en_GB.lproj"))
+        try FileManager.default.moveItem(
+            at: work.appendingPathComponent("App/LegacyApp/en.lproj"),
+            to: work.appendingPathComponent("App/LegacyApp/en_GB.lproj"))
         let run = try Stringcat.run(["migrate", "App"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertFalse(run.stderr.contains("no strings in the source language"), run.stderr)
-        XCTAssertTrue(run.stdout.hasPrefix("source language: en_GB (developmentRegion in LegacyApp.xcodeproj/project.pbxproj)\n"), run.stdout)
-        let catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent("App/LegacyApp/Localizable.xcstrings"))) as? [String: Any])
+        XCTAssertTrue(
+            run.stdout.hasPrefix("source language: en_GB (developmentRegion in LegacyApp.xcodeproj/project.pbxproj)\n"),
+            run.stdout)
+        let catalog = try XCTUnwrap(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: work.appendingPathComponent("App/LegacyApp/Localizable.xcstrings")))
+                as? [String: Any])
         XCTAssertEqual(catalog["sourceLanguage"] as? String, "en_GB")
         let entries = try XCTUnwrap(catalog["strings"] as? [String: [String: Any]])
         let keyed = entries.values.compactMap { ($0["localizations"] as? [String: Any])?.keys }.flatMap { $0 }
@@ -132,8 +160,16 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", "App", "--no-project", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 1, run.stdout)
-        XCTAssertTrue(run.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: error: --delete-legacy would delete 23 files this project references (LegacyApp/ar.lproj/InfoPlist.strings, LegacyApp/ar.lproj/Localizable.strings, LegacyApp/ar.lproj/Localizable.stringsdict, …); --no-project leaves it unedited: run without --no-project (the project is edited as Xcode edits it), or without --delete-legacy. Nothing was written or deleted"), run.stderr)
-        XCTAssertTrue(run.stdout.hasSuffix("refused: nothing was written or deleted; see the errors above\n"), run.stdout)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "App/LegacyApp.xcodeproj/project.pbxproj: error: --delete-legacy would delete 23 files this project "
+                    + "references (LegacyApp/ar.lproj/InfoPlist.strings, LegacyApp/ar.lproj/Localizable.strings, "
+                    + "LegacyApp/ar.lproj/Localizable.stringsdict, …); --no-project leaves it unedited: run "
+                    + "without --no-project (the project is edited as Xcode edits it), or without "
+                    + "--delete-legacy. Nothing was written or deleted"
+            ), run.stderr)
+        XCTAssertTrue(
+            run.stdout.hasSuffix("refused: nothing was written or deleted; see the errors above\n"), run.stdout)
         XCTAssertFalse(run.stdout.contains("records the"), run.stdout)
         XCTAssertEqual(snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }, before)
         // The same refusal in a dry run, which says what the run would do.
@@ -161,8 +197,14 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertFalse(exists("App/LegacyApp/de.lproj/Localizable.strings"))
-        XCTAssertTrue(run.stderr.contains("App/LegacyApp.xcodeproj/project.pbxproj: warning: the generated project still lists 23 files --delete-legacy deletes; regenerate it (XcodeGen, project.yml) once the spec names the catalogs"), run.stderr)
-        XCTAssertTrue(run.stdout.contains("The project is generated (XcodeGen, project.yml): its files were left alone. To finish:"), run.stdout)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "App/LegacyApp.xcodeproj/project.pbxproj: warning: the generated project still lists 23 files "
+                    + "--delete-legacy deletes; regenerate it (XcodeGen, project.yml) once the spec names the catalogs"
+            ), run.stderr)
+        XCTAssertTrue(
+            run.stdout.contains(
+                "The project is generated (XcodeGen, project.yml): its files were left alone. To finish:"), run.stdout)
     }
 
     func testAFileAnotherProjectReferencesIsNeverDeleted() throws {
@@ -174,7 +216,12 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 1, run.stdout)
-        XCTAssertTrue(run.stderr.contains("App/Tool.xcodeproj/project.pbxproj: error: --delete-legacy would delete 1 file this project references (LegacyApp/de.lproj/Localizable.strings); no table of this run replaces them in it: leave them out (--exclude), or run without --delete-legacy. Nothing was written or deleted"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "App/Tool.xcodeproj/project.pbxproj: error: --delete-legacy would delete 1 file this project "
+                    + "references (LegacyApp/de.lproj/Localizable.strings); no table of this run replaces them in it: "
+                    + "leave them out (--exclude), or run without --delete-legacy. Nothing was written or deleted"
+            ), run.stderr)
         XCTAssertEqual(snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }, before)
     }
 
@@ -188,7 +235,12 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let before = snapshot()
         let refused = try Stringcat.run(["migrate", ".", "--no-project"], in: work)
         XCTAssertEqual(refused.status, 1, refused.stdout)
-        XCTAssertTrue(refused.stderr.contains("Sync.xcodeproj/project.pbxproj: error: target App would build Localizable both from a catalog and from legacy files (\"Multiple commands produce …\"); run without --no-project, so that the kept legacy files leave the target's membership. Nothing was written or deleted"), refused.stderr)
+        XCTAssertTrue(
+            refused.stderr.contains(
+                "Sync.xcodeproj/project.pbxproj: error: target App would build Localizable both from a catalog and "
+                    + "from legacy files (\"Multiple commands produce …\"); run without --no-project, so that the kept "
+                    + "legacy files leave the target's membership. Nothing was written or deleted"
+            ), refused.stderr)
         XCTAssertEqual(snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }, before)
         // Without --no-project, the kept files leave the target: no table built twice.
         let run = try Stringcat.run(["migrate", "."], in: work)
@@ -200,11 +252,16 @@ final class OneTreeModelTests: WorkFolderTestCase {
     /// build with the group: the whole table is left alone, and the project keeps building it.
     func testExcludingPartOfAProjectsTableLeavesTheWholeTableAlone() throws {
         try copySample()
-        let run = try Stringcat.run(["migrate", "App", "--exclude", "LegacyApp/ja.lproj/Localizable.strings", "--delete-legacy"], in: work)
+        let run = try Stringcat.run(
+            ["migrate", "App", "--exclude", "LegacyApp/ja.lproj/Localizable.strings", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertFalse(exists("App/LegacyApp/Localizable.xcstrings"))
         XCTAssertTrue(exists("App/LegacyApp/de.lproj/Localizable.strings"))
-        XCTAssertTrue(run.stdout.contains("its table Localizable is left alone: --exclude leaves out LegacyApp/ja.lproj/Localizable.strings, and a project or package builds a table whole"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                "its table Localizable is left alone: --exclude leaves out LegacyApp/ja.lproj/Localizable.strings, and "
+                    + "a project or package builds a table whole"
+            ), run.stdout)
         XCTAssertTrue(exists("App/LegacyApp/InfoPlist.xcstrings"), "the other tables are migrated")
         XCTAssertEqual(try missingReferences("App/LegacyApp.xcodeproj/project.pbxproj"), [])
         let verify = try Stringcat.run(["verify", "App"], in: work)
@@ -212,7 +269,9 @@ final class OneTreeModelTests: WorkFolderTestCase {
     }
 
     func testAPackageNamingAnLprojAsAResourceKeepsItsFiles() throws {
-        try write("Package.swift", """
+        try write(
+            "Package.swift",
+            """
             // swift-tools-version: 5.9
             import PackageDescription
             let package = Package(name: "Kit", defaultLocalization: "en",
@@ -224,27 +283,47 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let before = snapshot()
         let run = try Stringcat.run(["migrate", ".", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 1, run.stdout)
-        XCTAssertTrue(run.stderr.contains("Package.swift: error: --delete-legacy would delete 1 file this manifest names as resources, or empty the .lproj folder it names (Sources/Kit/de.lproj/Kit.strings); point the manifest at the catalog first, or leave them out (--exclude). Nothing was written or deleted"), run.stderr)
+        XCTAssertTrue(
+            run.stderr.contains(
+                "Package.swift: error: --delete-legacy would delete 1 file this manifest names as resources, or empty "
+                    + "the .lproj folder it names (Sources/Kit/de.lproj/Kit.strings); point the manifest at the "
+                    + "catalog first, or leave them out (--exclude). Nothing was written or deleted"
+            ), run.stderr)
         XCTAssertEqual(snapshot().filter { !$0.key.hasSuffix("stringcat.lock") }, before)
     }
 
     /// A package builds every file of its target: without `--delete-legacy` its catalog would
     /// stand beside the legacy files it replaces.
     func testAPackagesTableWaitsForTheRunThatDeletesItsLegacyFiles() throws {
-        try write("Package.swift", "let package = Package(name: \"Kit\", defaultLocalization: \"en\", targets: [.target(name: \"Kit\")])\n")
+        try write(
+            "Package.swift",
+            "let package = Package(name: \"Kit\", defaultLocalization: \"en\", targets: [.target(name: \"Kit\")])\n")
         try write("Sources/Kit/en.lproj/Kit.strings", "\"k\" = \"K\";\n")
         try write("Sources/Kit/de.lproj/Kit.strings", "\"k\" = \"K-de\";\n")
         let waiting = try Stringcat.run(["migrate", "."], in: work)
         XCTAssertEqual(waiting.status, 0, waiting.stderr)
         XCTAssertFalse(exists("Sources/Kit/Kit.xcstrings"))
-        XCTAssertTrue(waiting.stdout.contains("Sources/Kit/Kit.xcstrings: left for --delete-legacy, 2 languages (de, en), 1 warning\n"), waiting.stdout)
-        XCTAssertTrue(waiting.stdout.hasSuffix("wrote 0 of 1 catalog (0 entries, 0 languages); 1 left for --delete-legacy (in Swift packages)\n"), waiting.stdout)
-        XCTAssertTrue(waiting.stderr.contains("Sources/Kit/Kit.xcstrings: warning: not written: a Swift package builds every file of its target"), waiting.stderr)
+        XCTAssertTrue(
+            waiting.stdout.contains(
+                "Sources/Kit/Kit.xcstrings: left for --delete-legacy, 2 languages (de, en), 1 warning\n"),
+            waiting.stdout)
+        XCTAssertTrue(
+            waiting.stdout.hasSuffix(
+                "wrote 0 of 1 catalog (0 entries, 0 languages); 1 left for --delete-legacy (in Swift packages)\n"),
+            waiting.stdout)
+        XCTAssertTrue(
+            waiting.stderr.contains(
+                "Sources/Kit/Kit.xcstrings: warning: not written: a Swift package builds every file of its target"),
+            waiting.stderr)
         // A file the proof would keep (it does not parse): the table still waits, with the reason.
         try write("Sources/Kit/fr.lproj/Kit.stringsdict", "not a property list")
         let kept = try Stringcat.run(["migrate", ".", "--delete-legacy", "--skip-invalid"], in: work)
         XCTAssertFalse(exists("Sources/Kit/Kit.xcstrings"), kept.stdout)
-        XCTAssertTrue(kept.stderr.contains("not written: 1 legacy file of this package table would stay (fr.lproj/Kit.stringsdict: it does not parse)"), kept.stderr)
+        XCTAssertTrue(
+            kept.stderr.contains(
+                "not written: 1 legacy file of this package table would stay (fr.lproj/Kit.stringsdict: it does not "
+                    + "parse)"
+            ), kept.stderr)
         try FileManager.default.removeItem(at: work.appendingPathComponent("Sources/Kit/fr.lproj"))
         let run = try Stringcat.run(["migrate", ".", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
@@ -261,15 +340,24 @@ final class OneTreeModelTests: WorkFolderTestCase {
         try write("App.xcodeproj/project.pbxproj", project.text())
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
-        for language in ["en", "de", "fr"] { try write("App/\(language).lproj/Dummy.strings", "/* Declares \(language). */\n") }
+        for language in ["en", "de", "fr"] {
+            try write("App/\(language).lproj/Dummy.strings", "/* Declares \(language). */\n")
+        }
         let run = try Stringcat.run(["migrate", ".", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(exists("App/fr.lproj/Dummy.strings"), "French is declared by this file only")
         XCTAssertFalse(exists("App/de.lproj/Dummy.strings"), "German stays with the Localizable catalog")
-        XCTAssertTrue(run.stdout.contains("  kept App/fr.lproj/Dummy.strings: it declares fr: no catalog of its bundle holds a value in fr, and deleting it would empty fr.lproj, so the built app would no longer offer fr (--delete-empty-languages deletes it anyway)\n"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains(
+                "  kept App/fr.lproj/Dummy.strings: it declares fr: no catalog of its bundle holds a value in fr, and "
+                    + "deleting it would empty fr.lproj, so the built app would no longer offer fr "
+                    + "(--delete-empty-languages deletes it anyway)\n"
+            ), run.stdout)
         XCTAssertEqual(try missingReferences("App.xcodeproj/project.pbxproj"), [])
         let status = try Stringcat.run(["status", "."], in: work)
-        XCTAssertTrue(status.stdout.contains("  kept by --delete-legacy: App/fr.lproj/Dummy.strings: it declares fr: no catalog"), status.stdout)
+        XCTAssertTrue(
+            status.stdout.contains("  kept by --delete-legacy: App/fr.lproj/Dummy.strings: it declares fr: no catalog"),
+            status.stdout)
         let anyway = try Stringcat.run(["migrate", ".", "--delete-legacy", "--delete-empty-languages"], in: work)
         XCTAssertEqual(anyway.status, 0, anyway.stderr)
         XCTAssertFalse(exists("App/fr.lproj"))
@@ -283,7 +371,9 @@ final class OneTreeModelTests: WorkFolderTestCase {
         try write("App/resources/l10n/Localizable.strings", "\"template\" = \"template\";\n")
         let run = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        let line = "  1 file (App/resources/l10n/Localizable.strings): not in an .lproj folder, and no project builds it as a table (Xcode's migration reads only those)\n"
+        let line =
+            "  1 file (App/resources/l10n/Localizable.strings): not in an .lproj folder, and no project builds it as a "
+            + "table (Xcode's migration reads only those)\n"
         XCTAssertTrue(run.stdout.contains(line), run.stdout)
         XCTAssertTrue(try Stringcat.run(["status", "App"], in: work).stdout.contains(line))
     }
@@ -292,7 +382,9 @@ final class OneTreeModelTests: WorkFolderTestCase {
 
     func testWordsCountWhatTheySay() throws {
         try write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
-        try write("App/Localizable.xcstrings", "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}")
+        try write(
+            "App/Localizable.xcstrings",
+            "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}")
         let normalize = try Stringcat.run(["normalize", "App/Localizable.xcstrings", "--check"], in: work)
         XCTAssertEqual(normalize.stdout, "0 files not normalized, 1 already normalized\n")
     }

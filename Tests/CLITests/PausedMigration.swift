@@ -17,8 +17,10 @@ final class PausedMigration: @unchecked Sendable {
 
     /// Starts `migrate path` and returns once the run waits at `phase`; fails the test if it
     /// ended (or took more than 30 s) before reaching it.
-    init(_ path: String, options: MigrationOptions, pausingAt phase: MigrationPhase,
-         file: StaticString = #filePath, line: UInt = #line) {
+    init(
+        _ path: String, options: MigrationOptions, pausingAt phase: MigrationPhase,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         var options = options
         options.phaseObserver = { [reached, resume] current in
             guard current == phase else { return }

@@ -31,39 +31,52 @@ final class PlainStringsFileTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "P"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(run.stdout.contains("P/App/InfoPlist.xcstrings: written, 1 language (fr), 1 entry"), run.stdout)
-        XCTAssertEqual(try text("P/App/InfoPlist.xcstrings"), """
-        {
-          "sourceLanguage" : "fr",
-          "strings" : {
-            "CFBundleDisplayName" : {
-              "comment" : "Shown under the icon",
-              "extractionState" : "migrated",
-              "localizations" : {
-                "fr" : {
-                  "stringUnit" : {
-                    "state" : "translated",
-                    "value" : "Notes"
+        XCTAssertEqual(
+            try text("P/App/InfoPlist.xcstrings"),
+            """
+            {
+              "sourceLanguage" : "fr",
+              "strings" : {
+                "CFBundleDisplayName" : {
+                  "comment" : "Shown under the icon",
+                  "extractionState" : "migrated",
+                  "localizations" : {
+                    "fr" : {
+                      "stringUnit" : {
+                        "state" : "translated",
+                        "value" : "Notes"
+                      }
+                    }
                   }
                 }
-              }
+              },
+              "version" : "1.0"
             }
-          },
-          "version" : "1.0"
-        }
-        """)
+            """)
         // The catalog's reference takes the plain file's slot; the file's reference and build
         // file are gone, and a build file for the catalog stands where it was.
         let pbxproj = try text("P/App.xcodeproj/project.pbxproj")
         XCTAssertFalse(pbxproj.contains(reference), pbxproj)
         XCTAssertFalse(pbxproj.contains("InfoPlist.strings"), pbxproj)
-        XCTAssertTrue(pbxproj.contains("/* InfoPlist.xcstrings */ = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; path = InfoPlist.xcstrings; sourceTree = \"<group>\"; };"), pbxproj)
+        XCTAssertTrue(
+            pbxproj.contains(
+                "/* InfoPlist.xcstrings */ = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; path = "
+                    + "InfoPlist.xcstrings; sourceTree = \"<group>\"; };"
+            ), pbxproj)
         XCTAssertTrue(pbxproj.contains("/* InfoPlist.xcstrings in Resources */ = {isa = PBXBuildFile;"), pbxproj)
-        let app = try XCTUnwrap(pbxproj.range(of: "/* App */ = {\n\t\t\tisa = PBXGroup;").map { String(pbxproj[$0.upperBound...].prefix(300)) })
+        let app = try XCTUnwrap(
+            pbxproj.range(of: "/* App */ = {\n\t\t\tisa = PBXGroup;").map {
+                String(pbxproj[$0.upperBound...].prefix(300))
+            })
         XCTAssertTrue(app.hasPrefix("\n\t\t\tchildren = (\n\t\t\t\t"), app)
-        XCTAssertTrue(app.range(of: "InfoPlist.xcstrings")!.lowerBound < app.range(of: "Localizable.xcstrings")!.lowerBound, app)
+        XCTAssertTrue(
+            app.range(of: "InfoPlist.xcstrings")!.lowerBound < app.range(of: "Localizable.xcstrings")!.lowerBound, app)
         // The kept file is the table's legacy file for status, verify and --delete-legacy.
         let status = try Stringcat.run(["status", "P"], in: work)
-        XCTAssertTrue(status.stdout.contains("P/App/InfoPlist.xcstrings: half-migrated, 1 legacy file; project references the catalog\n"), status.stdout)
+        XCTAssertTrue(
+            status.stdout.contains(
+                "P/App/InfoPlist.xcstrings: half-migrated, 1 legacy file; project references the catalog\n"),
+            status.stdout)
         let verify = try Stringcat.run(["verify", "P"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stdout + verify.stderr)
         XCTAssertTrue(verify.stdout.hasSuffix("verify: 2 tables, 2 keys in 1 language: nothing lost\n"), verify.stdout)
@@ -76,11 +89,15 @@ final class PlainStringsFileTests: WorkFolderTestCase {
     func testVerifyCatchesADamagedCatalogOfAPlainFile() throws {
         _ = try writeProject()
         XCTAssertEqual(try Stringcat.run(["migrate", "P"], in: work).status, 0)
-        let damaged = try text("P/App/InfoPlist.xcstrings").replacingOccurrences(of: "\"value\" : \"Notes\"", with: "\"value\" : \"Note\"")
+        let damaged = try text("P/App/InfoPlist.xcstrings").replacingOccurrences(
+            of: "\"value\" : \"Notes\"", with: "\"value\" : \"Note\"")
         try write("P/App/InfoPlist.xcstrings", damaged)
         let verify = try Stringcat.run(["verify", "P"], in: work)
         XCTAssertEqual(verify.status, 1, verify.stdout)
-        XCTAssertTrue(verify.stdout.contains("P/App/InfoPlist.xcstrings: catalog on disk: 1 language, 1 key, 1 loss (1 value changed)\n"), verify.stdout)
+        XCTAssertTrue(
+            verify.stdout.contains(
+                "P/App/InfoPlist.xcstrings: catalog on disk: 1 language, 1 key, 1 loss (1 value changed)\n"),
+            verify.stdout)
     }
 
     func testAPlainStringsFileInsideAnLprojOrOfAnotherBundleIsNoPlainTable() throws {
@@ -110,8 +127,11 @@ final class PlainStringsFileTests: WorkFolderTestCase {
         try write("P/App/l10n/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
         let run = try Stringcat.run(["migrate", "P"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
-        XCTAssertTrue(run.stdout.contains("P/App/l10n/Localizable.xcstrings: written, 2 languages (de, en), 1 entry"), run.stdout)
+        XCTAssertTrue(
+            run.stdout.contains("P/App/l10n/Localizable.xcstrings: written, 2 languages (de, en), 1 entry"), run.stdout)
         XCTAssertFalse(try text("P/App/l10n/Localizable.xcstrings").contains("template"))
-        XCTAssertTrue(try text("P/App.xcodeproj/project.pbxproj").contains("path = Localizable.strings;"), "the template's reference stays")
+        XCTAssertTrue(
+            try text("P/App.xcodeproj/project.pbxproj").contains("path = Localizable.strings;"),
+            "the template's reference stays")
     }
 }

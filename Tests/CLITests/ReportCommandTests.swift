@@ -7,7 +7,9 @@ import XCTest
 /// the catalogs' own.
 final class ReportCommandTests: WorkFolderTestCase {
     private func copySample() throws {
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"), to: work.appendingPathComponent("LegacyApp"))
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"),
+            to: work.appendingPathComponent("LegacyApp"))
     }
 
     private func page(_ name: String) throws -> String {
@@ -21,12 +23,16 @@ final class ReportCommandTests: WorkFolderTestCase {
     /// new one there (the failure says how).
     func testTheExampleReportInDocsIsWhatMigrateWritesForTheSample() throws {
         try copySample()
-        let run = try Stringcat.run(["migrate", "LegacyApp", "--delete-legacy", "--report", "example-report.md"], in: work)
+        let run = try Stringcat.run(
+            ["migrate", "LegacyApp", "--delete-legacy", "--report", "example-report.md"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         let written = try Data(contentsOf: work.appendingPathComponent("example-report.md"))
         let committed = try Data(contentsOf: Stringcat.repositoryRoot.appendingPathComponent("docs/example-report.md"))
-        XCTAssertEqual(String(decoding: written, as: UTF8.self), String(decoding: committed, as: UTF8.self),
-                       "docs/example-report.md is stale: copy Samples/LegacyApp to a temporary folder and run `stringcat migrate LegacyApp --delete-legacy --report example-report.md` there")
+        XCTAssertEqual(
+            String(decoding: written, as: UTF8.self), String(decoding: committed, as: UTF8.self),
+            "docs/example-report.md is stale: copy Samples/LegacyApp to a temporary folder and run `stringcat migrate "
+                + "LegacyApp --delete-legacy --report example-report.md` there"
+        )
         XCTAssertEqual(written, committed)
     }
 
@@ -35,12 +41,24 @@ final class ReportCommandTests: WorkFolderTestCase {
     func testTheReportMustBeAMarkdownFileSoASlipCannotReplaceAProjectFile() throws {
         try copySample()
         let before = snapshot()
-        let run = try Stringcat.run(["migrate", "LegacyApp", "--report", "LegacyApp/LegacyApp/de.lproj/Localizable.strings"], in: work)
+        let run = try Stringcat.run(
+            ["migrate", "LegacyApp", "--report", "LegacyApp/LegacyApp/de.lproj/Localizable.strings"], in: work)
         XCTAssertEqual(run.status, 2)
-        XCTAssertEqual(run.stderr, "error: --report takes a Markdown file name ending in .md (it replaces the file): LegacyApp/LegacyApp/de.lproj/Localizable.strings\n" + "usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]\n")
+        XCTAssertEqual(
+            run.stderr,
+            "error: --report takes a Markdown file name ending in .md (it replaces the file): "
+                + "LegacyApp/LegacyApp/de.lproj/Localizable.strings\n"
+                + "usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] "
+                + "[--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy "
+                + "[--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] "
+                + "[--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version "
+                + "15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | "
+                + "--quiet]\n"
+        )
         XCTAssertEqual(snapshot(), before)
         for command in ["verify", "status"] {
-            XCTAssertEqual(try Stringcat.run([command, "LegacyApp", "--report", "notes.txt"], in: work).status, 2, command)
+            XCTAssertEqual(
+                try Stringcat.run([command, "LegacyApp", "--report", "notes.txt"], in: work).status, 2, command)
         }
     }
 
@@ -50,8 +68,14 @@ final class ReportCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "LegacyApp", "--dry-run", "--json", "--report", "r.md"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)), run.stdout)
-        XCTAssertTrue(try page("r.md").hasPrefix("**stringcat migrate --dry-run**: 3 tables → 3 catalogs would be written, 6 languages, 15 keys; verify: nothing would be lost\n"))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter { $0 != "LegacyApp" && $0 != "r.md" }
+        XCTAssertTrue(
+            try page("r.md").hasPrefix(
+                "**stringcat migrate --dry-run**: 3 tables → 3 catalogs would be written, 6 languages, 15 keys; "
+                    + "verify: nothing would be lost\n"
+            ))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: work.path).filter {
+            $0 != "LegacyApp" && $0 != "r.md"
+        }
         XCTAssertEqual(leftovers, [], "no temporary file is left beside the report")
     }
 
@@ -61,9 +85,13 @@ final class ReportCommandTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", "App", "--report", "r.md"], in: work)
         XCTAssertEqual(run.status, 1, run.stderr)
         let page = try page("r.md")
-        XCTAssertEqual(page.components(separatedBy: "\n")[0],
-                       "**stringcat migrate**: 1 table → 0 catalogs written, 1 failed, 0 languages, 0 keys; verify: 2 losses or errors in 1 table")
-        XCTAssertTrue(page.contains("| `Localizable.xcstrings` | failed | – | – | – | – | – | 2, left in place |"), page)
+        XCTAssertEqual(
+            page.components(separatedBy: "\n")[0],
+            "**stringcat migrate**: 1 table → 0 catalogs written, 1 failed, 0 languages, 0 keys; verify: 2 losses or "
+                + "errors in 1 table"
+        )
+        XCTAssertTrue(
+            page.contains("| `Localizable.xcstrings` | failed | – | – | – | – | – | 2, left in place |"), page)
         XCTAssertTrue(page.contains("- `Localizable.xcstrings`: not migrated: see the errors below"), page)
         XCTAssertTrue(page.contains("Grouped by kind (2 errors)"), page)
     }
@@ -72,13 +100,21 @@ final class ReportCommandTests: WorkFolderTestCase {
         try copySample()
         let verify = try Stringcat.run(["verify", "LegacyApp", "--report", "verify.md"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stderr)
-        XCTAssertEqual(verify.stdout.components(separatedBy: "\n").dropLast().last, "verify: 3 tables, 15 keys in 6 languages: nothing lost (3 of them checked against the catalog migrate would write)")
-        XCTAssertEqual(try page("verify.md").components(separatedBy: "\n")[0],
-                       "**stringcat verify**: 3 tables, 15 keys in 6 languages: nothing lost (3 of them checked against the catalog migrate would write)")
+        XCTAssertEqual(
+            verify.stdout.components(separatedBy: "\n").dropLast().last,
+            "verify: 3 tables, 15 keys in 6 languages: nothing lost (3 of them checked against the catalog migrate "
+                + "would write)"
+        )
+        XCTAssertEqual(
+            try page("verify.md").components(separatedBy: "\n")[0],
+            "**stringcat verify**: 3 tables, 15 keys in 6 languages: nothing lost (3 of them checked against the "
+                + "catalog migrate would write)"
+        )
         let status = try Stringcat.run(["status", "LegacyApp", "--report", "status.md"], in: work)
         XCTAssertEqual(status.status, 0, status.stderr)
         XCTAssertEqual(status.stdout.components(separatedBy: "\n").dropLast().last, "status: 3 tables: 3 legacy only")
-        XCTAssertEqual(try page("status.md").components(separatedBy: "\n")[0], "**stringcat status**: 3 tables: 3 legacy only")
+        XCTAssertEqual(
+            try page("status.md").components(separatedBy: "\n")[0], "**stringcat status**: 3 tables: 3 legacy only")
     }
 
     // MARK: Real apps
@@ -88,7 +124,9 @@ final class ReportCommandTests: WorkFolderTestCase {
         let source = try sharedFolder("corpus/" + app)
         let destination = work.appendingPathComponent(app)
         try FileManager.default.copyItem(at: URL(fileURLWithPath: source), to: destination)
-        for case let item as String in FileManager.default.enumerator(atPath: destination.path)! { chmod(destination.appendingPathComponent(item).path, 0o755) }
+        for case let item as String in FileManager.default.enumerator(atPath: destination.path)! {
+            chmod(destination.appendingPathComponent(item).path, 0o755)
+        }
         chmod(destination.path, 0o755)
     }
 
@@ -114,7 +152,8 @@ final class ReportCommandTests: WorkFolderTestCase {
     private func checkCorpusApp(_ app: String) throws -> Int {
         try copyCorpusApp(app)
         let run = try Stringcat.run(["migrate", app, "--delete-legacy", "--json", "--report", "report.md"], in: work)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], run.stderr)
         let tables = try XCTUnwrap(json["tables"] as? [[String: Any]])
         let leftovers = try XCTUnwrap(json["leftovers"] as? [[String: Any]])
         let page = try page("report.md")
@@ -129,7 +168,9 @@ final class ReportCommandTests: WorkFolderTestCase {
         let proof = try Stringcat.run(["verify", app, "--json"], in: work)
         let verified = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(proof.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(verified["ok"] as? Bool, true, proof.stderr)
-        var verdict = "**stringcat migrate**: \(grouped(tables.count)) tables → \(grouped(written)) catalogs written, \(grouped(languages)) languages, \(grouped(keys)) keys; deleted \(grouped(deleted)) legacy files"
+        var verdict =
+            "**stringcat migrate**: \(grouped(tables.count)) tables → \(grouped(written)) catalogs written, "
+            + "\(grouped(languages)) languages, \(grouped(keys)) keys; deleted \(grouped(deleted)) legacy files"
         if !keptFiles.isEmpty { verdict += ", kept \(grouped(keptFiles.count))" }
         verdict += "; verify: nothing lost (each deleted file was proven held by its catalog first)"
         XCTAssertEqual(page.components(separatedBy: "\n")[0], verdict)
@@ -141,7 +182,9 @@ final class ReportCommandTests: WorkFolderTestCase {
         var catalogs: [(source: String, keys: Int, values: [String: Int])] = []
         for table in tables + leftovers {
             let path = try XCTUnwrap(table["catalog"] as? String)
-            let catalog = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent(path))) as? [String: Any])
+            let catalog = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: work.appendingPathComponent(path)))
+                    as? [String: Any])
             let strings = try XCTUnwrap(catalog["strings"] as? [String: [String: Any]])
             var values: [String: Int] = [:]
             for entry in strings.values {
@@ -165,7 +208,8 @@ final class ReportCommandTests: WorkFolderTestCase {
         let end = try XCTUnwrap(lines[start...].firstIndex(of: "```"))
         let shown = lines[(start + 1)..<end].map { line -> String in
             let parts = line.split(separator: " ")
-            let counts = line[line.index(after: line.lastIndex(of: "(")!)..<line.lastIndex(of: ")")!].replacingOccurrences(of: ",", with: "").components(separatedBy: " / ")
+            let counts = line[line.index(after: line.lastIndex(of: "(")!)..<line.lastIndex(of: ")")!]
+                .replacingOccurrences(of: ",", with: "").components(separatedBy: " / ")
             return "\(parts[0]) \(counts[0]) \(counts[1])"
         }
         XCTAssertEqual(Set(shown), expected)
@@ -185,7 +229,9 @@ final class ReportCommandTests: WorkFolderTestCase {
     private func keptFilesListed(in page: String) -> [String: String] {
         var listed: [String: String] = [:]
         let lines = page.components(separatedBy: "\n")
-        guard let start = lines.firstIndex(of: "Legacy files kept by `--delete-legacy`, each with its reason:") else { return [:] }
+        guard let start = lines.firstIndex(of: "Legacy files kept by `--delete-legacy`, each with its reason:") else {
+            return [:]
+        }
         var reason = ""
         for line in lines[(start + 2)...] {
             guard line.hasPrefix("- ") || line.hasPrefix("  - ") else { break }
@@ -193,7 +239,11 @@ final class ReportCommandTests: WorkFolderTestCase {
                 let item = line.dropFirst(2)
                 let colon = item.range(of: ": ")!
                 reason = unescaped(String(item[colon.upperBound...]))
-                if item.hasPrefix("`") { for path in expanded(String(item[..<colon.lowerBound].dropFirst().dropLast())) { listed[path] = reason } }
+                if item.hasPrefix("`") {
+                    for path in expanded(String(item[..<colon.lowerBound].dropFirst().dropLast())) {
+                        listed[path] = reason
+                    }
+                }
             } else {
                 for path in expanded(String(line.dropFirst(4).dropFirst().dropLast())) { listed[path] = reason }
             }
@@ -203,7 +253,9 @@ final class ReportCommandTests: WorkFolderTestCase {
 
     private func expanded(_ item: String) -> [String] {
         guard let open = item.firstIndex(of: "{"), let close = item.firstIndex(of: "}") else { return [item] }
-        return item[item.index(after: open)..<close].split(separator: ",").map { String(item[..<open]) + $0 + String(item[item.index(after: close)...]) }
+        return item[item.index(after: open)..<close].split(separator: ",").map {
+            String(item[..<open]) + $0 + String(item[item.index(after: close)...])
+        }
     }
 
     private func unescaped(_ text: String) -> String {
@@ -219,6 +271,9 @@ final class ReportCommandTests: WorkFolderTestCase {
 
     private func grouped(_ number: Int) -> String {
         let digits = Array(String(number))
-        return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
+        return String(
+            digits.enumerated().flatMap { index, digit in
+                (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit]
+            })
     }
 }

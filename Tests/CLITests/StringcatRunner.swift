@@ -12,24 +12,27 @@ enum Stringcat {
     /// The folder that holds the built products (next to the test bundle).
     static var productsDirectory: URL {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        fatalError("couldn't find the products directory")
+            for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+                return bundle.bundleURL.deletingLastPathComponent()
+            }
+            fatalError("couldn't find the products directory")
         #else
-        return Bundle.main.bundleURL
+            return Bundle.main.bundleURL
         #endif
     }
 
     /// The repository root (where Package.swift is).
     static var repositoryRoot: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }
 
     /// Runs the tool with stdout and stderr piped. `environment` changes variables of the
     /// test's own environment (nil removes one).
     @discardableResult
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> StringcatRun {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws
+        -> StringcatRun
+    {
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("stringcat")
         process.arguments = arguments
@@ -48,9 +51,10 @@ enum Stringcat {
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return StringcatRun(status: process.terminationStatus,
-                            stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self))
+        return StringcatRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
     }
 
     /// Runs `script` with `/bin/sh -c` (to set a `ulimit` before the tool starts), output piped.
@@ -64,19 +68,21 @@ enum Stringcat {
 
     /// Runs the tool with stderr on a pseudo-terminal (what a user at a terminal sees there) and
     /// stdout piped; nil when this system cannot open a pseudo-terminal.
-    static func runWithStderrOnATerminal(_ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]) throws -> StringcatRun? {
+    static func runWithStderrOnATerminal(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String?] = [:]
+    ) throws -> StringcatRun? {
         #if os(Linux)
-        // Glibc exposes openpty (pty.h), not posix_openpt.
-        var master: Int32 = -1, terminal: Int32 = -1
-        guard openpty(&master, &terminal, nil, nil, nil) == 0 else { return nil }
-        defer { close(master) }
+            // Glibc exposes openpty (pty.h), not posix_openpt.
+            var master: Int32 = -1, terminal: Int32 = -1
+            guard openpty(&master, &terminal, nil, nil, nil) == 0 else { return nil }
+            defer { close(master) }
         #else
-        let master = posix_openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0 else { return nil }
-        defer { close(master) }
-        guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { return nil }
-        let terminal = open(name, O_RDWR | O_NOCTTY)
-        guard terminal >= 0 else { return nil }
+            let master = posix_openpt(O_RDWR | O_NOCTTY)
+            guard master >= 0 else { return nil }
+            defer { close(master) }
+            guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else { return nil }
+            let terminal = open(name, O_RDWR | O_NOCTTY)
+            guard terminal >= 0 else { return nil }
         #endif
         let process = Process()
         process.executableURL = productsDirectory.appendingPathComponent("stringcat")
@@ -97,9 +103,10 @@ enum Stringcat {
         }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return StringcatRun(status: process.terminationStatus,
-                            stdout: String(decoding: outData, as: UTF8.self),
-                            stderr: String(decoding: errData, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+        return StringcatRun(
+            status: process.terminationStatus,
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
     }
 
     private static func merged(_ changes: [String: String?]) -> [String: String] {

@@ -9,7 +9,9 @@ final class UnwritableOutputTests: WorkFolderTestCase {
     private enum Sink { case full, closedPipe }
 
     /// Runs the tool with stdout (or stderr) going to `sink` and the other stream piped.
-    private func run(_ arguments: [String], stdout sink: Sink?, stderr errorSink: Sink? = nil) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+    private func run(_ arguments: [String], stdout sink: Sink?, stderr errorSink: Sink? = nil) throws -> (
+        status: Int32, reason: Process.TerminationReason, stderr: String
+    ) {
         let process = Process()
         process.executableURL = Stringcat.productsDirectory.appendingPathComponent("stringcat")
         process.arguments = arguments
@@ -31,14 +33,17 @@ final class UnwritableOutputTests: WorkFolderTestCase {
         process.standardError = try errorSink.map(handle) ?? captured
         try process.run()
         let errors = errorSink == nil ? captured.fileHandleForReading.readDataToEndOfFile() : Data()
-        if let pipe = process.standardOutput as? Pipe, sink == nil { _ = pipe.fileHandleForReading.readDataToEndOfFile() }
+        if let pipe = process.standardOutput as? Pipe, sink == nil {
+            _ = pipe.fileHandleForReading.readDataToEndOfFile()
+        }
         process.waitUntilExit()
         return (process.terminationStatus, process.terminationReason, String(decoding: errors, as: UTF8.self))
     }
 
     private func copySample() throws {
-        try FileManager.default.copyItem(at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"),
-                                         to: work.appendingPathComponent("App"))
+        try FileManager.default.copyItem(
+            at: Stringcat.repositoryRoot.appendingPathComponent("Samples/LegacyApp"),
+            to: work.appendingPathComponent("App"))
     }
 
     func testEveryCommandWithAnUnwritableStdoutExitsOneAndSaysSo() throws {
@@ -52,8 +57,10 @@ final class UnwritableOutputTests: WorkFolderTestCase {
             let full = try run(command, stdout: .full)
             XCTAssertEqual(full.reason, .exit, "\(command): \(full.stderr)")
             XCTAssertEqual(full.status, 1, "\(command): \(full.stderr)")
-            XCTAssertTrue(full.stderr.contains("stringcat: error: cannot write to standard output: No space left on device (errno 28)"),
-                          "\(command): \(full.stderr)")
+            XCTAssertTrue(
+                full.stderr.contains(
+                    "stringcat: error: cannot write to standard output: No space left on device (errno 28)"),
+                "\(command): \(full.stderr)")
             let pipe = try run(command, stdout: .closedPipe)
             XCTAssertEqual(pipe.reason, .exit, "\(command)")
             XCTAssertEqual(pipe.status, 1, "\(command): \(pipe.stderr)")
@@ -65,14 +72,19 @@ final class UnwritableOutputTests: WorkFolderTestCase {
         try copySample()
         let migrate = try run(["migrate", "App"], stdout: .full)
         XCTAssertEqual(migrate.status, 1, migrate.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("App/LegacyApp/Localizable.xcstrings").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: work.appendingPathComponent("App/LegacyApp/Localizable.xcstrings").path))
         let verify = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stderr)
         // Compile, with its report lost in a closed pipe.
-        let compile = try run(["compile", "App/LegacyApp/Localizable.xcstrings", "--output", "Built"], stdout: .closedPipe)
+        let compile = try run(
+            ["compile", "App/LegacyApp/Localizable.xcstrings", "--output", "Built"], stdout: .closedPipe)
         XCTAssertEqual(compile.reason, .exit)
         XCTAssertEqual(compile.status, 1, compile.stderr)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: work.appendingPathComponent("Built/de.lproj/Localizable.strings").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(
+                atPath: work.appendingPathComponent("Built/de.lproj/Localizable.strings").path))
     }
 
     func testAnUnwritableStderrIsNoCrash() throws {
@@ -82,7 +94,9 @@ final class UnwritableOutputTests: WorkFolderTestCase {
             for command in [["lint", "bad.strings"], ["status", "Missing"], ["migrate"], ["verify", "App"]] {
                 let result = try run(command, stdout: nil, stderr: sink)
                 XCTAssertEqual(result.reason, .exit, "\(command)")
-                XCTAssertTrue([0, 1].contains(result.status) || (command == ["migrate"] && result.status == 2), "\(command): \(result.status)")
+                XCTAssertTrue(
+                    [0, 1].contains(result.status) || (command == ["migrate"] && result.status == 2),
+                    "\(command): \(result.status)")
             }
             // A command whose diagnostics are lost does not say it succeeded.
             XCTAssertEqual(try run(["lint", "bad.strings"], stdout: nil, stderr: sink).status, 1)

@@ -8,13 +8,25 @@ final class VerifyCommandTests: WorkFolderTestCase {
     /// `%1$#@passwords@` whose forms name `%2$#@accounts@`, a plural of its own.
     private func writeNestedTable() throws {
         let german = stringsDictXML([
-            ("passwords.reused", "%1$#@passwords@", [
-                ("passwords", "d", [("one", "Ein Passwort wird in deinem %2$#@accounts@ wiederverwendet."), ("other", "%1$d Passwörter werden in deinen %2$#@accounts@ wiederverwendet.")]),
-                ("accounts", "d", [("one", "Konto"), ("other", "%2$d Konten")]),
-            ]),
+            (
+                "passwords.reused", "%1$#@passwords@",
+                [
+                    (
+                        "passwords", "d",
+                        [
+                            ("one", "Ein Passwort wird in deinem %2$#@accounts@ wiederverwendet."),
+                            ("other", "%1$d Passwörter werden in deinen %2$#@accounts@ wiederverwendet."),
+                        ]
+                    ),
+                    ("accounts", "d", [("one", "Konto"), ("other", "%2$d Konten")]),
+                ]
+            )
         ])
         try write("App/de.lproj/Localizable.stringsdict", german)
-        try write("App/en.lproj/Localizable.stringsdict", german.replacingOccurrences(of: "Konten", with: "accounts").replacingOccurrences(of: "Konto", with: "account"))
+        try write(
+            "App/en.lproj/Localizable.stringsdict",
+            german.replacingOccurrences(of: "Konten", with: "accounts").replacingOccurrences(
+                of: "Konto", with: "account"))
     }
 
     func testNestedVariableMigratesAndVerifiesAndALostSubstitutionExitsOne() throws {
@@ -48,8 +60,13 @@ final class VerifyCommandTests: WorkFolderTestCase {
         let lossy = try Stringcat.run(["verify", "App"], in: work)
         XCTAssertEqual(lossy.status, 1)
         // The losses are diagnostics on stderr; the table lines and the summary stay on stdout.
-        XCTAssertTrue(lossy.stderr.contains("App/de.lproj/Localizable.stringsdict:5:1: error: \"passwords.reused\" [de]: form missing: %2.one: \"Konto\""), lossy.stderr)
+        XCTAssertTrue(
+            lossy.stderr.contains(
+                "App/de.lproj/Localizable.stringsdict:5:1: error: \"passwords.reused\" [de]: form missing: %2.one: "
+                    + "\"Konto\""
+            ), lossy.stderr)
         XCTAssertFalse(lossy.stdout.contains("error:"), lossy.stdout)
-        XCTAssertTrue(lossy.stdout.hasSuffix("verify: 1 table, 1 key in 2 languages: 4 losses in 1 table\n"), lossy.stdout)
+        XCTAssertTrue(
+            lossy.stdout.hasSuffix("verify: 1 table, 1 key in 2 languages: 4 losses in 1 table\n"), lossy.stdout)
     }
 }

@@ -8,7 +8,8 @@ class WorkFolderTestCase: XCTestCase {
     var work: URL!
 
     override func setUpWithError() throws {
-        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("\(type(of: self))-\(UUID().uuidString)")
+        work = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent(
+            "\(type(of: self))-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
     }
 
@@ -30,7 +31,9 @@ class WorkFolderTestCase: XCTestCase {
     func snapshot() -> [String: Data] {
         var items: [String: Data] = [:]
         for case let item as String in FileManager.default.enumerator(atPath: work.path)! {
-            items[item] = FileManager.default.contents(atPath: work.appendingPathComponent(item).path) ?? Data("<folder or unreadable>".utf8)
+            items[item] =
+                FileManager.default.contents(atPath: work.appendingPathComponent(item).path)
+                ?? Data("<folder or unreadable>".utf8)
         }
         return items
     }

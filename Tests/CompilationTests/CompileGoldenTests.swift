@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Compilation
 import TestSupport
+import XCTest
+
+@testable import Compilation
 
 /// `--strings-format xml` reproduces real `xcstringstool compile` output byte for byte
 /// (docs/spec/compile-output.md#strings-output): every `<lang>.lproj/<Table>.strings` under `output/`, and no other
@@ -15,9 +16,10 @@ final class CompileGoldenTests: XCTestCase {
         for name in names.sorted() {
             let root = goldens + "/" + name
             let catalogs = files(under: root + "/input", suffix: ".xcstrings")
-            let expected = Dictionary(uniqueKeysWithValues: files(under: root + "/output", suffix: ".strings").map { path in
-                (lprojRelative(path), fm.contents(atPath: path)!)
-            })
+            let expected = Dictionary(
+                uniqueKeysWithValues: files(under: root + "/output", suffix: ".strings").map { path in
+                    (lprojRelative(path), fm.contents(atPath: path)!)
+                })
             XCTAssertFalse(catalogs.isEmpty, name)
             var options = CompileOptions()
             options.stringsFormat = .xml
@@ -30,7 +32,8 @@ final class CompileGoldenTests: XCTestCase {
             XCTAssertEqual(produced.keys.sorted(), expected.keys.sorted(), "\(name): set of files")
             for (path, data) in expected.sorted(by: { $0.key < $1.key }) {
                 guard let ours = produced[path] else { continue }
-                XCTAssertEqual(String(decoding: ours, as: UTF8.self), String(decoding: data, as: UTF8.self), "\(name) \(path)")
+                XCTAssertEqual(
+                    String(decoding: ours, as: UTF8.self), String(decoding: data, as: UTF8.self), "\(name) \(path)")
                 XCTAssertEqual(ours, data, "\(name) \(path): bytes")
                 compared += 1
             }

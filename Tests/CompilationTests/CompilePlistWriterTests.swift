@@ -1,8 +1,9 @@
 import Foundation
 import StringsDict
-import XCTest
-@testable import Compilation
 import TestSupport
+import XCTest
+
+@testable import Compilation
 
 /// `PlistXMLWriter` writes what `PropertyListSerialization` (XML) writes, byte for byte.
 final class CompilePlistWriterTests: XCTestCase {
@@ -18,8 +19,10 @@ final class CompilePlistWriterTests: XCTestCase {
             "markup": "\"'<b>&amp;</b> ]]> \u{7F} \u{2028} 😀 \u{FFFD} é e\u{301}",
             "": "",
             "empty": [String: Any](),
-            "order": ["x": "1", "X": "2", "😀": "3", "\u{FF5E}": "4", "é": "5", "Z10": "6", "Z9": "7", "_": "8", "a b": "9",
-                      "a\u{E000}": "10", "a😀": "11", "a\u{D7FF}": "12", "a\u{FFFF}": "13", "a𝄞b": "14", "a": "15", "ab": "16"],
+            "order": [
+                "x": "1", "X": "2", "😀": "3", "\u{FF5E}": "4", "é": "5", "Z10": "6", "Z9": "7", "_": "8", "a b": "9",
+                "a\u{E000}": "10", "a😀": "11", "a\u{D7FF}": "12", "a\u{FFFF}": "13", "a𝄞b": "14", "a": "15", "ab": "16",
+            ],
             "nested": ["NSStringLocalizedFormatKey": "%#@arg1@", "arg1": ["other": "%lld & more", "one": "<1>"]],
         ]
         let ours = PlistXMLWriter.data(object)

@@ -2,15 +2,17 @@ import Foundation
 import StringCatalog
 import StringcatSupport
 import StringsFile
-import XCTest
-@testable import Compilation
 import TestSupport
+import XCTest
+
+@testable import Compilation
 
 /// Which units are written (docs/spec/compile-output.md#strings-output and the choices in docs/compile.md), in which
 /// order, and the bytes of each `--strings-format`.
 final class CompileSelectionTests: XCTestCase {
     func testStateNewIsSkippedEverythingElseIsWritten() throws {
-        let table = try compileJSON("""
+        let table = try compileJSON(
+            """
             "Info" : { "extractionState" : "extracted_with_value", "localizations" : {
               "en" : { "stringUnit" : { "state" : "new", "value" : "Why we need photos" } },
               "ja" : { "stringUnit" : { "state" : "translated", "value" : "理由" } } } },
@@ -32,7 +34,8 @@ final class CompileSelectionTests: XCTestCase {
     }
 
     func testALanguageWithOnlyNewUnitsGetsNoFile() throws {
-        let table = try compileJSON("""
+        let table = try compileJSON(
+            """
             "a" : { "localizations" : { "en" : { "stringUnit" : { "state" : "new", "value" : "A" } },
                                         "fr" : { "stringUnit" : { "state" : "translated", "value" : "Un" } } } }
             """)
@@ -40,7 +43,8 @@ final class CompileSelectionTests: XCTestCase {
     }
 
     func testCatalogOrderAndCommentsAreKept() throws {
-        let table = try compileJSON("""
+        let table = try compileJSON(
+            """
             "item 100" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "c" } } } },
             "Item 75" : { "comment" : "numeric order", "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "b" } } } },
             "%@" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "e" } } } },
@@ -50,7 +54,9 @@ final class CompileSelectionTests: XCTestCase {
         let de = try XCTUnwrap(table.language("de"))
         XCTAssertEqual(de.strings.map(\.key), [".dot", "%@", "apple", "Item 75", "item 100"])
         XCTAssertEqual(de.strings.map(\.comment), [nil, nil, "fruit", "numeric order", nil])
-        XCTAssertEqual(String(decoding: CompiledFileRenderer.strings(de.strings, format: .text), as: UTF8.self), """
+        XCTAssertEqual(
+            String(decoding: CompiledFileRenderer.strings(de.strings, format: .text), as: UTF8.self),
+            """
             ".dot" = "d";
 
             "%@" = "e";
@@ -67,8 +73,12 @@ final class CompileSelectionTests: XCTestCase {
     }
 
     func testXMLIsThePropertyListXcstringstoolWritesAndBinaryReadsBack() throws {
-        let entries = [StringsEntry(key: "b", value: "<B & C>", comment: "dropped"), StringsEntry(key: "A", value: "ä")]
-        XCTAssertEqual(String(decoding: CompiledFileRenderer.strings(entries, format: .xml), as: UTF8.self), """
+        let entries = [
+            StringsEntry(key: "b", value: "<B & C>", comment: "dropped"), StringsEntry(key: "A", value: "ä"),
+        ]
+        XCTAssertEqual(
+            String(decoding: CompiledFileRenderer.strings(entries, format: .xml), as: UTF8.self),
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0">
@@ -96,26 +106,37 @@ final class CompileSelectionTests: XCTestCase {
         let data = CompiledFileRenderer.strings(entries, format: .text)
         let read = StringsFileReader.parse([UInt8](data), path: "x.strings")
         XCTAssertEqual(read.diagnostics, [])
-        XCTAssertEqual(read.file?.entries.map { [$0.key, $0.value, $0.comment ?? "-"] }, entries.map { [$0.key, $0.value, $0.comment ?? "-"] })
+        XCTAssertEqual(
+            read.file?.entries.map { [$0.key, $0.value, $0.comment ?? "-"] },
+            entries.map { [$0.key, $0.value, $0.comment ?? "-"] })
     }
 
     func testLanguageFilterKeepsTheRequestedOrderAndWarnsAboutAbsentLanguages() throws {
-        let table = try compileJSON("""
+        let table = try compileJSON(
+            """
             "a" : { "localizations" : {
               "de" : { "stringUnit" : { "state" : "translated", "value" : "A-de" } },
               "fr" : { "stringUnit" : { "state" : "translated", "value" : "A-fr" } },
               "zh-Hans" : { "stringUnit" : { "state" : "translated", "value" : "A-zh" } } } }
             """, languages: ["zh-Hans", "de", "xx"])
         XCTAssertEqual(table.languages.map(\.language), ["zh-Hans", "de"])
-        XCTAssertEqual(table.diagnostics.map(\.description), [
-            "Test.xcstrings: warning: the catalog has no xx translations; no xx.lproj files are written",
-        ])
+        XCTAssertEqual(
+            table.diagnostics.map(\.description),
+            [
+                "Test.xcstrings: warning: the catalog has no xx translations; no xx.lproj files are written"
+            ])
     }
 
     func testInterfaceBuilderCatalogsWriteBesideMulLproj() {
-        XCTAssertEqual(CatalogCompiler.outputFolder(forCatalogAt: URL(fileURLWithPath: "/p/App/mul.lproj/Main.xcstrings"), output: nil), "/p/App")
-        XCTAssertEqual(CatalogCompiler.outputFolder(forCatalogAt: URL(fileURLWithPath: "/p/App/Localizable.xcstrings"), output: nil), "/p/App")
-        XCTAssertEqual(CatalogCompiler.outputFolder(forCatalogAt: URL(fileURLWithPath: "/p/App/mul.lproj/Main.xcstrings"), output: "/out/x/.."), "/out")
+        XCTAssertEqual(
+            CatalogCompiler.outputFolder(
+                forCatalogAt: URL(fileURLWithPath: "/p/App/mul.lproj/Main.xcstrings"), output: nil), "/p/App")
+        XCTAssertEqual(
+            CatalogCompiler.outputFolder(
+                forCatalogAt: URL(fileURLWithPath: "/p/App/Localizable.xcstrings"), output: nil), "/p/App")
+        XCTAssertEqual(
+            CatalogCompiler.outputFolder(
+                forCatalogAt: URL(fileURLWithPath: "/p/App/mul.lproj/Main.xcstrings"), output: "/out/x/.."), "/out")
     }
 
     func testKeyLocatorFindsEscapedKeys() {
@@ -141,17 +162,26 @@ final class CompileSelectionTests: XCTestCase {
         var options = CompileOptions()
         let refused = CatalogCompiler.run([catalog], options: options)
         XCTAssertFalse(refused.written)
-        XCTAssertEqual(refused.diagnostics.map(\.description), [
-            "\(folder)/fr.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing was written",
-        ])
+        XCTAssertEqual(
+            refused.diagnostics.map(\.description),
+            [
+                "\(folder)/fr.lproj/Localizable.strings: error: already exists (use --force to overwrite it); nothing "
+                    + "was written"
+            ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/de.lproj"))
         XCTAssertEqual(FileManager.default.contents(atPath: folder + "/fr.lproj/Localizable.strings"), Data("old".utf8))
 
         options.force = true
         let forced = CatalogCompiler.run([catalog], options: options)
         XCTAssertTrue(forced.written)
-        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: folder + "/fr.lproj/Localizable.strings") ?? Data(), as: UTF8.self), "\"a\" = \"Á\";\n")
-        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: folder + "/de.lproj/Localizable.strings") ?? Data(), as: UTF8.self), "\"a\" = \"A\";\n")
+        XCTAssertEqual(
+            String(
+                decoding: FileManager.default.contents(atPath: folder + "/fr.lproj/Localizable.strings") ?? Data(),
+                as: UTF8.self), "\"a\" = \"Á\";\n")
+        XCTAssertEqual(
+            String(
+                decoding: FileManager.default.contents(atPath: folder + "/de.lproj/Localizable.strings") ?? Data(),
+                as: UTF8.self), "\"a\" = \"A\";\n")
     }
 
     func testAFailedWriteUndoesTheRun() throws {
@@ -171,12 +201,15 @@ final class CompileSelectionTests: XCTestCase {
         let report = CatalogCompiler.run([catalog], options: CompileOptions())
         XCTAssertFalse(report.written)
         XCTAssertTrue(report.hasErrors)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/de.lproj/T.strings"), "the de file written before the failure is removed")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder + "/de.lproj/T.strings"),
+            "the de file written before the failure is removed")
     }
 
     func testTwoCatalogsWritingOneFileIsAnError() throws {
         let folder = try temporaryFolder()
-        let json = #"{ "sourceLanguage" : "en", "strings" : { "a" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "A" } } } } }, "version" : "1.0" }"#
+        let json =
+            #"{ "sourceLanguage" : "en", "strings" : { "a" : { "localizations" : { "de" : { "stringUnit" : { "state" : "translated", "value" : "A" } } } } }, "version" : "1.0" }"#
         for sub in ["one", "two"] {
             try FileManager.default.createDirectory(atPath: "\(folder)/\(sub)", withIntermediateDirectories: true)
             try Data(json.utf8).write(to: URL(fileURLWithPath: "\(folder)/\(sub)/L.xcstrings"))
@@ -184,9 +217,12 @@ final class CompileSelectionTests: XCTestCase {
         var options = CompileOptions()
         options.outputDirectory = folder + "/out"
         let report = CatalogCompiler.run(["\(folder)/one/L.xcstrings", "\(folder)/two/L.xcstrings"], options: options)
-        XCTAssertEqual(report.diagnostics.map(\.description), [
-            "\(folder)/two/L.xcstrings: error: \(folder)/out/de.lproj/L.strings would be written by both \(folder)/one/L.xcstrings and this catalog",
-        ])
+        XCTAssertEqual(
+            report.diagnostics.map(\.description),
+            [
+                "\(folder)/two/L.xcstrings: error: \(folder)/out/de.lproj/L.strings would be written by both "
+                    + "\(folder)/one/L.xcstrings and this catalog"
+            ])
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/out"))
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import StringCatalog
 import StringcatSupport
-import XCTest
-@testable import Compilation
 import TestSupport
+import XCTest
+
+@testable import Compilation
 
 /// A compile whose disk fails mid-run (write error injected through `AtomicFile.faultInjector`)
 /// reports the error and leaves every file as it was: the files already written are removed and
@@ -18,7 +19,9 @@ final class CompileWriteFailureTests: XCTestCase {
     }
 
     private func catalog(_ tree: TestTree) throws -> String {
-        try tree.write("Localizable.xcstrings", """
+        try tree.write(
+            "Localizable.xcstrings",
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -36,7 +39,8 @@ final class CompileWriteFailureTests: XCTestCase {
     }
 
     private func snapshot(_ tree: TestTree) -> [String: Data?] {
-        Dictionary(uniqueKeysWithValues: tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) })
+        Dictionary(
+            uniqueKeysWithValues: tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) })
     }
 
     func testDiskFullOnTheLastFileRemovesTheFilesAlreadyWritten() throws {
@@ -49,13 +53,18 @@ final class CompileWriteFailureTests: XCTestCase {
             if target.hasSuffix("fr.lproj/Localizable.strings") { throw DiskFull() }
         }
         let report = CatalogCompiler.run([path], options: CompileOptions())
-        XCTAssertEqual(attempts.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent },
-                       ["de.lproj", "en.lproj", "fr.lproj"], "de and en are written before fr fails")
+        XCTAssertEqual(
+            attempts.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent },
+            ["de.lproj", "en.lproj", "fr.lproj"], "de and en are written before fr fails")
         XCTAssertTrue(report.hasErrors)
         XCTAssertFalse(report.written)
-        XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.description), [
-            "\(tree.path("fr.lproj/Localizable.strings")): error: cannot write \(tree.path("fr.lproj/Localizable.strings")): No space left on device; the files this run wrote were put back as they were",
-        ])
+        XCTAssertEqual(
+            report.diagnostics.filter(\.isError).map(\.description),
+            [
+                "\(tree.path("fr.lproj/Localizable.strings")): error: cannot write "
+                    + "\(tree.path("fr.lproj/Localizable.strings")): No space left on device; the files this run wrote "
+                    + "were put back as they were"
+            ])
         XCTAssertEqual(snapshot(tree), before, "no file created, changed or deleted")
     }
 
@@ -74,7 +83,11 @@ final class CompileWriteFailureTests: XCTestCase {
         XCTAssertTrue(report.hasErrors)
         XCTAssertFalse(report.written)
         let error = try XCTUnwrap(report.diagnostics.first(where: \.isError))
-        XCTAssertTrue(error.description.hasPrefix("\(tree.path("fr.lproj/Localizable.strings")): error: cannot write \(tree.path("fr.lproj/Localizable.strings")): "), error.description)
+        XCTAssertTrue(
+            error.description.hasPrefix(
+                "\(tree.path("fr.lproj/Localizable.strings")): error: cannot write "
+                    + "\(tree.path("fr.lproj/Localizable.strings")): "
+            ), error.description)
         XCTAssertEqual(snapshot(tree), before)
     }
 

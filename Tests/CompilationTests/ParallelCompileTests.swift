@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Compilation
 import TestSupport
+import XCTest
+
+@testable import Compilation
 
 /// Catalogs of 4,096 entries or more compile in runs of keys on every core; joined in key order,
 /// the files and diagnostics are those of one run over all keys.
@@ -13,7 +14,8 @@ final class ParallelCompileTests: XCTestCase {
         options.dryRun = true
         options.stringsFormat = format
         let report = CatalogCompiler.plan(catalogs, options: options)
-        return report.diagnostics.map(\.description) + report.files.map { "\($0.path) \($0.entryCount)\n" + String(decoding: $0.data, as: UTF8.self) }
+        return report.diagnostics.map(\.description)
+            + report.files.map { "\($0.path) \($0.entryCount)\n" + String(decoding: $0.data, as: UTF8.self) }
     }
 
     func testEveryCatalogInSharedCompilesTheSameInRuns() throws {

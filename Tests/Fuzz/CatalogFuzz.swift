@@ -32,7 +32,8 @@ public func catalogFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     do {
         reread = try CatalogReader.parse(written, path: "Fuzz.xcstrings")
     } catch {
-        fatalError("written catalog does not parse again: \(error.description)\n\(String(decoding: written, as: UTF8.self))")
+        fatalError(
+            "written catalog does not parse again: \(error.description)\n\(String(decoding: written, as: UTF8.self))")
     }
     if numbersByValue(CatalogJSON.value(of: reread)) != numbersByValue(CatalogJSON.value(of: catalog)) {
         fatalError("round trip changed the catalog:\n\(catalog)\n->\n\(reread)")

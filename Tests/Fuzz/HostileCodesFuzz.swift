@@ -26,10 +26,12 @@ func quoted(_ text: String) -> String {
 /// Fails the run unless `code`, accepted by the reader, is safe as a path component.
 func checkAccepted(_ code: String) {
     guard LanguageTag(code) != nil else { fatalError("the reader accepted \(quoted(code)), which is no language tag") }
-    guard !code.isEmpty, code.utf8.allSatisfy({ byte in
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == 0x2D || byte == 0x5F
-    }) else { fatalError("accepted code \(quoted(code)) holds a character a path must not get from it") }
+    guard !code.isEmpty,
+        code.utf8.allSatisfy({ byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x2D || byte == 0x5F
+        })
+    else { fatalError("accepted code \(quoted(code)) holds a character a path must not get from it") }
     let path = root + "/" + code + ".lproj/Localizable.strings"
     guard PhysicalPath.isInside(PhysicalPath.absolute(path), root) else { fatalError("\(path) leaves \(root)") }
     do {
@@ -49,7 +51,8 @@ public func hostileCodesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     let split = bytes.firstIndex(of: 0xFF) ?? bytes.count
     let key = String(decoding: bytes[..<split], as: UTF8.self)
     let source = split < bytes.count ? String(decoding: bytes[(split + 1)...], as: UTF8.self) : "en"
-    let text = "{\n  \"sourceLanguage\" : \(quoted(source)),\n  \"strings\" : {\n    \"k\" : {\n"
+    let text =
+        "{\n  \"sourceLanguage\" : \(quoted(source)),\n  \"strings\" : {\n    \"k\" : {\n"
         + "      \"localizations\" : {\n"
         + "        \(quoted(key)) : {\n          \"stringUnit\" : {\n            \"state\" : \"translated\",\n"
         + "            \"value\" : \"v\"\n          }\n        }\n      }\n    }\n  },\n  \"version\" : \"1.0\"\n}\n"
@@ -65,7 +68,8 @@ public func hostileCodesFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
     } catch {
         guard !valid else { fatalError("refused the tags \(quoted(key)), \(quoted(source)): \(error.description)") }
         guard error.location.line != nil, error.location.column != nil,
-              error.message.contains("not a language code") else {
+            error.message.contains("not a language code")
+        else {
             fatalError("refused without a line, a column or the reason: \(error.description)")
         }
     }

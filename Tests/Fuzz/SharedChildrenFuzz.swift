@@ -71,12 +71,15 @@ private func project(from cursor: inout Cursor) -> String {
             let child = g.id()
             let file = name.hasSuffix(".storyboard") && language != "Base" ? "Main.strings" : name
             let path = cursor.next(8) == 0 ? file : "\(language).lproj/\(file)"
-            g.objects.append((child, "isa = PBXFileReference; name = \(language); path = \(quoted(path)); sourceTree = \"<group>\";"))
+            g.objects.append(
+                (child, "isa = PBXFileReference; name = \(language); path = \(quoted(path)); sourceTree = \"<group>\";")
+            )
             kids.append(child)
             files.append(child)
         }
         g.children[id] = kids
-        g.objects.append((id, "isa = PBXVariantGroup; children = (CHILDREN); name = \(quoted(name)); sourceTree = \"<group>\";"))
+        g.objects.append(
+            (id, "isa = PBXVariantGroup; children = (CHILDREN); name = \(quoted(name)); sourceTree = \"<group>\";"))
         g.children[groups[cursor.next(groups.count)]]!.append(id)
         variantGroups.append(id)
         let mask = 1 + cursor.next(3)
@@ -97,14 +100,21 @@ private func project(from cursor: inout Cursor) -> String {
     for target in targets {
         let phase = g.id()
         phases.append(phase)
-        g.objects.append((phase, "isa = PBXResourcesBuildPhase; files = (\(resources[target]!.map { $0 + ", " }.joined())); "))
+        g.objects.append(
+            (phase, "isa = PBXResourcesBuildPhase; files = (\(resources[target]!.map { $0 + ", " }.joined())); "))
         g.objects.append((target, "isa = PBXNativeTarget; buildPhases = (\(phase), ); name = T\(target.suffix(1));"))
     }
     g.objects.append((main, "isa = PBXGroup; children = (CHILDREN); sourceTree = \"<group>\";"))
-    g.objects.append((projectID, "isa = PBXProject; developmentRegion = en; mainGroup = \(main); targets = (\(targets.map { $0 + ", " }.joined()));"))
+    g.objects.append(
+        (
+            projectID,
+            "isa = PBXProject; developmentRegion = en; mainGroup = \(main); targets = "
+                + "(\(targets.map { $0 + ", " }.joined()));"
+        ))
     var text = "// !$*UTF8*$!\n{\n\tarchiveVersion = 1;\n\tobjectVersion = 56;\n\tobjects = {\n"
     for object in g.objects {
-        let body = object.text.replacingOccurrences(of: "CHILDREN", with: (g.children[object.id] ?? []).map { $0 + ", " }.joined())
+        let body = object.text.replacingOccurrences(
+            of: "CHILDREN", with: (g.children[object.id] ?? []).map { $0 + ", " }.joined())
         text += "\t\t\(object.id) = {\(body)};\n"
     }
     return text + "\t};\n\trootObject = \(projectID);\n}\n"
@@ -115,7 +125,8 @@ private func dangling(_ graph: ProjectGraph) -> Set<String> {
     var missing: Set<String> = []
     for object in graph.objects {
         for id in graph.strings("children", of: object.id) + graph.strings("files", of: object.id)
-            + [graph.string("fileRef", of: object.id)].compactMap({ $0 }) where graph.object(id) == nil {
+            + [graph.string("fileRef", of: object.id)].compactMap({ $0 }) where graph.object(id) == nil
+        {
             missing.insert(id)
         }
     }
@@ -140,7 +151,8 @@ public func sharedChildrenFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     var catalogs: Set<String> = []
     for table in localization.tables {
         if !catalogs.insert(table.catalogPath).inserted { fatalError("two tables write \(table.catalogPath)\n\(text)") }
-        for group in table.variantGroupIDs where LocalizedTables.conflictingFolders(of: group, graph: graph, resolver: resolver) != nil {
+        for group in table.variantGroupIDs
+        where LocalizedTables.conflictingFolders(of: group, graph: graph, resolver: resolver) != nil {
             fatalError("table \(table.name) holds \(group), which its parents put in two folders\n\(text)")
         }
         let folders = table.variantGroupIDs.compactMap { resolver.path(of: $0) }
@@ -151,11 +163,14 @@ public func sharedChildrenFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
         for group in table.variantGroupIDs where graph.object(group)?.isa == "PBXVariantGroup" {
             for child in graph.strings("children", of: group) {
                 guard let folder = resolver.path(of: group), let reference = graph.fileReference(child),
-                      reference.sourceTree ?? "<group>" == "<group>", let file = reference.path,
-                      file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"),
-                      PathResolver.join(folder, file).contains(".lproj/") else { continue }
+                    reference.sourceTree ?? "<group>" == "<group>", let file = reference.path,
+                    file.hasSuffix(".strings") || file.hasSuffix(".stringsdict"),
+                    PathResolver.join(folder, file).contains(".lproj/")
+                else { continue }
                 // A file two groups list is read once, under the first one's reference.
-                if !read.contains(PathResolver.join(folder, file)) { fatalError("table \(table.name) drops \(child) of \(group)\n\(text)") }
+                if !read.contains(PathResolver.join(folder, file)) {
+                    fatalError("table \(table.name) drops \(child) of \(group)\n\(text)")
+                }
             }
         }
     }

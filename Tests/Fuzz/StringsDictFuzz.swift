@@ -18,7 +18,10 @@ public func stringsDictFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     for diagnostic in result.diagnostics { _ = diagnostic.description }
     let foundation = StringsDictReader.parseWithFoundation(bytes, path: "Fuzz.stringsdict", language: language)
     if foundation.file != result.file || foundation.diagnostics != result.diagnostics {
-        fatalError("public and Foundation's routes differ: \(result.file?.entries ?? []) \(result.diagnostics) vs \(foundation.file?.entries ?? []) \(foundation.diagnostics)")
+        fatalError(
+            "public and Foundation's routes differ: \(result.file?.entries ?? []) \(result.diagnostics) vs "
+                + "\(foundation.file?.entries ?? []) \(foundation.diagnostics)"
+        )
     }
     guard let file = result.file else { return 0 }
     let written = StringsDictWriter.data(file.entries)

@@ -17,7 +17,10 @@ public func stringsFileFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let xcode = StringsFileReader.parse(bytes, path: "Fuzz.strings", reading: .xcodeMigration)
     for diagnostic in xcode.diagnostics { _ = diagnostic.description }
     if let file = result.file, xcode.file?.entries != file.entries {
-        fatalError("Xcode's reading differs where Apple's accepts the input: \(file.entries) -> \(String(describing: xcode.file?.entries))")
+        fatalError(
+            "Xcode's reading differs where Apple's accepts the input: \(file.entries) -> "
+                + "\(String(describing: xcode.file?.entries))"
+        )
     }
     guard let file = result.file ?? xcode.file else { return 0 }
     let written = [UInt8](StringsFileWriter.data(file.entries))

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import StringcatSupport
+import XCTest
+
 @testable import InfoPlistStrings
 
 final class InfoPlistLocatorTests: XCTestCase {
@@ -31,7 +32,8 @@ final class InfoPlistLocatorTests: XCTestCase {
         try touch(root + "/Top/Res/Zeta/Info.plist")
         try touch(root + "/Top/Res/Alpha/Alpha-Info.plist")
         try touch(root + "/Top/Res/.hidden/Info.plist")
-        XCTAssertEqual(InfoPlistLocator.infoPlist(forTableIn: root + "/Top/Res"), root + "/Top/Res/Alpha/Alpha-Info.plist")
+        XCTAssertEqual(
+            InfoPlistLocator.infoPlist(forTableIn: root + "/Top/Res"), root + "/Top/Res/Alpha/Alpha-Info.plist")
     }
 
     func testChoiceWithinOneFolderAndGoogleServiceExcluded() throws {
@@ -39,20 +41,25 @@ final class InfoPlistLocatorTests: XCTestCase {
         let folder = root + "/P/Q/Importer" // two parents inside the temporary folder
         try touch(folder + "/GoogleService-Info.plist")
         XCTAssertEqual(InfoPlistLocator.locate(forTableIn: folder).path, nil)
-        XCTAssertEqual(InfoPlistLocator.locate(forTableIn: folder).diagnostics.map(\.description),
-                       ["\(folder): note: no Info.plist found in this folder, its two parents or its subfolders"])
+        XCTAssertEqual(
+            InfoPlistLocator.locate(forTableIn: folder).diagnostics.map(\.description),
+            ["\(folder): note: no Info.plist found in this folder, its two parents or its subfolders"])
         try touch(folder + "/ImporterTests-Info.plist")
         try touch(folder + "/Zed-Info.plist")
-        XCTAssertEqual(InfoPlistLocator.candidates(in: folder), [folder + "/Zed-Info.plist", folder + "/ImporterTests-Info.plist"])
+        XCTAssertEqual(
+            InfoPlistLocator.candidates(in: folder), [folder + "/Zed-Info.plist", folder + "/ImporterTests-Info.plist"])
         try touch(folder + "/Importer-Info.plist")
         XCTAssertEqual(InfoPlistLocator.infoPlist(forTableIn: folder), folder + "/Importer-Info.plist")
         // adium's Spotlight importer: Info.plist beside AdiumFauxSpotlightImporter-Info.plist.
         try touch(folder + "/Info.plist")
         let (path, diagnostics) = InfoPlistLocator.locate(forTableIn: folder)
         XCTAssertEqual(path, folder + "/Info.plist")
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "\(folder)/Info.plist: note: several Info.plist files beside this table; using Info.plist (also: Importer-Info.plist, Zed-Info.plist, ImporterTests-Info.plist)",
-        ])
+        XCTAssertEqual(
+            diagnostics.map(\.description),
+            [
+                "\(folder)/Info.plist: note: several Info.plist files beside this table; using Info.plist (also: "
+                    + "Importer-Info.plist, Zed-Info.plist, ImporterTests-Info.plist)"
+            ])
     }
 
     func testAFolderNamedInfoPlistIsNotACandidate() throws {

@@ -1,5 +1,6 @@
-import XCTest
 import StringcatSupport
+import XCTest
+
 @testable import InfoPlistStrings
 
 final class InfoPlistTableTests: XCTestCase {
@@ -24,25 +25,37 @@ final class InfoPlistTableTests: XCTestCase {
             "M/Resources/en.lproj/Localizable.strings",
         ]
         let diagnostics = InfoPlistTable.spellingDiagnostics(paths: paths)
-        XCTAssertEqual(diagnostics.map(\.description), [
-            "M/Resources/Base.lproj/infoPlist.strings: warning: the InfoPlist table is spelled 2 ways in this project: "
-                + "InfoPlist.strings (2 files, e.g. M/Resources/ar.lproj/InfoPlist.strings); "
-                + "infoPlist.strings (2 files, e.g. M/Resources/Base.lproj/infoPlist.strings); "
-                + "the bundle looks for InfoPlist.strings, and a case-sensitive file system may not find another spelling",
-        ])
+        XCTAssertEqual(
+            diagnostics.map(\.description),
+            [
+                "M/Resources/Base.lproj/infoPlist.strings: warning: the InfoPlist table is spelled 2 ways in this "
+                    + "project: "
+                    + "InfoPlist.strings (2 files, e.g. M/Resources/ar.lproj/InfoPlist.strings); "
+                    + "infoPlist.strings (2 files, e.g. M/Resources/Base.lproj/infoPlist.strings); "
+                    + "the bundle looks for InfoPlist.strings, and a case-sensitive file system may not find another "
+                    + "spelling"
+            ])
     }
 
     func testThreeSpellingsWithoutTheCanonicalOne() {
-        let diagnostics = InfoPlistTable.spellingDiagnostics(paths: ["a/x.lproj/infoplist.strings", "a/y.lproj/INFOPLIST.strings", "a/z.lproj/infoPlist.strings"])
+        let diagnostics = InfoPlistTable.spellingDiagnostics(paths: [
+            "a/x.lproj/infoplist.strings", "a/y.lproj/INFOPLIST.strings", "a/z.lproj/infoPlist.strings",
+        ])
         XCTAssertEqual(diagnostics.count, 1)
         XCTAssertEqual(diagnostics.first?.severity, .warning)
         XCTAssertEqual(diagnostics.first?.location, .file("a/y.lproj/INFOPLIST.strings"))
-        XCTAssertTrue(diagnostics.first?.message.hasPrefix("the InfoPlist table is spelled 3 ways in this project: INFOPLIST.strings (1 file, e.g. a/y.lproj/INFOPLIST.strings); infoPlist.strings (1 file") ?? false,
-                      diagnostics.first?.message ?? "")
+        XCTAssertTrue(
+            diagnostics.first?.message.hasPrefix(
+                "the InfoPlist table is spelled 3 ways in this project: INFOPLIST.strings (1 file, e.g. "
+                    + "a/y.lproj/INFOPLIST.strings); infoPlist.strings (1 file"
+            ) ?? false,
+            diagnostics.first?.message ?? "")
     }
 
     func testOneSpellingIsQuiet() {
-        XCTAssertEqual(InfoPlistTable.spellingDiagnostics(paths: ["a/en.lproj/InfoPlist.strings", "a/de.lproj/InfoPlist.strings"]), [])
+        XCTAssertEqual(
+            InfoPlistTable.spellingDiagnostics(paths: ["a/en.lproj/InfoPlist.strings", "a/de.lproj/InfoPlist.strings"]),
+            [])
         XCTAssertEqual(InfoPlistTable.spellingDiagnostics(paths: ["a/en.lproj/infoPlist.strings"]), [])
         XCTAssertEqual(InfoPlistTable.spellingDiagnostics(paths: []), [])
     }

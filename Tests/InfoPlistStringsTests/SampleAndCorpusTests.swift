@@ -1,8 +1,9 @@
 import Foundation
-import TestSupport
-import XCTest
 import StringcatSupport
 import StringsFile
+import TestSupport
+import XCTest
+
 @testable import InfoPlistStrings
 
 final class SampleAndCorpusTests: XCTestCase {
@@ -18,7 +19,8 @@ final class SampleAndCorpusTests: XCTestCase {
         let (plist, plistDiagnostics) = InfoPlist.read(path: try XCTUnwrap(path))
         XCTAssertEqual(plistDiagnostics, [])
         XCTAssertEqual(plist?.developmentRegion, "$(DEVELOPMENT_LANGUAGE)")
-        let tables = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lproj") }.sorted()
+        let tables = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".lproj") }
+            .sorted()
             .map { folder + "/" + $0 + "/InfoPlist.strings" }
             .filter { FileManager.default.fileExists(atPath: $0) }
         XCTAssertEqual(tables.count, 6)
@@ -30,14 +32,19 @@ final class SampleAndCorpusTests: XCTestCase {
         }
         XCTAssertEqual(InfoPlistTable.spellingDiagnostics(paths: tables), [])
         let source = InfoPlistStringsChecker.sourceValues(from: try XCTUnwrap(plist))
-        XCTAssertEqual(source.entries, [
-            StringsEntry(key: "CFBundleDisplayName", value: "Legacy App"),
-            StringsEntry(key: "NSCameraUsageDescription", value: "Scan a document with the camera."),
-            StringsEntry(key: "NSHumanReadableCopyright", value: "© 2026 Example Inc."),
-        ])
-        XCTAssertEqual(source.diagnostics.map(\.description), [
-            "\(folder)/Info.plist:13: note: \"CFBundleName\" is \"$(PRODUCT_NAME)\", which holds a build variable resolved only when the app is built; not offered as a source-language value",
-        ])
+        XCTAssertEqual(
+            source.entries,
+            [
+                StringsEntry(key: "CFBundleDisplayName", value: "Legacy App"),
+                StringsEntry(key: "NSCameraUsageDescription", value: "Scan a document with the camera."),
+                StringsEntry(key: "NSHumanReadableCopyright", value: "© 2026 Example Inc."),
+            ])
+        XCTAssertEqual(
+            source.diagnostics.map(\.description),
+            [
+                "\(folder)/Info.plist:13: note: \"CFBundleName\" is \"$(PRODUCT_NAME)\", which holds a build variable "
+                    + "resolved only when the app is built; not offered as a source-language value"
+            ])
     }
 
     /// Every InfoPlist.strings of the shared corpus checks without crashing, and its Info.plist
@@ -89,26 +96,43 @@ final class SampleAndCorpusTests: XCTestCase {
         // (corpus item 41) or one of the 11 stale folders of the Xcode localization export in
         // stats (`en.xcloc/Source Contents/…`, its SOURCE.txt); all others hold one.
         let withoutPlist = foldersWithoutPlist.map { String($0.dropFirst(corpus.count + 1)) }.sorted()
-        XCTAssertEqual(withoutPlist.filter { !$0.hasPrefix("exelban__stats/Stats/Supporting Files/Stats/en.xcloc/Source Contents/") },
-                       ["adium__adium/Resources/Emoticons/Default.AdiumEmoticonset/Resources"])
+        XCTAssertEqual(
+            withoutPlist.filter {
+                !$0.hasPrefix("exelban__stats/Stats/Supporting Files/Stats/en.xcloc/Source Contents/")
+            },
+            ["adium__adium/Resources/Emoticons/Default.AdiumEmoticonset/Resources"])
         XCTAssertEqual(withoutPlist.count, 12)
-        let spelling = InfoPlistTable.spellingDiagnostics(paths: tables.filter { $0.contains("/mastodon__mastodon-ios/") })
+        let spelling = InfoPlistTable.spellingDiagnostics(
+            paths: tables.filter { $0.contains("/mastodon__mastodon-ios/") })
         XCTAssertEqual(spelling.count, 1)
         XCTAssertTrue(spelling.first?.message.contains("infoPlist.strings (4 files") ?? false)
         for plist in plists.values.compactMap({ $0 }) { _ = InfoPlistStringsChecker.sourceValues(from: plist) }
 
-        print("InfoPlist.strings corpus: \(tables.count) tables, Info.plist found for \(found), not found for \(notFound.count), unreadable tables \(unreadable), distinct Info.plist files \(plists.count) (notes while reading them: \(plistNotes))")
+        print(
+            "InfoPlist.strings corpus: \(tables.count) tables, Info.plist found for \(found), not found for "
+                + "\(notFound.count), unreadable tables \(unreadable), distinct Info.plist files \(plists.count) "
+                + "(notes while reading them: \(plistNotes))"
+        )
         for (kind, count) in warningsByKind.sorted(by: { $0.key < $1.key }) {
-            let keys = (keysByKind[kind] ?? [:]).sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key) \($0.value)" }
-            print("InfoPlist.strings corpus: \(count) × \(kind)\(keys.isEmpty ? "" : " — " + keys.joined(separator: ", "))")
+            let keys = (keysByKind[kind] ?? [:]).sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map {
+                "\($0.key) \($0.value)"
+            }
+            print(
+                "InfoPlist.strings corpus: \(count) × "
+                    + "\(kind)\(keys.isEmpty ? "" : " — " + keys.joined(separator: ", "))"
+            )
         }
     }
 
     /// A short name for a diagnostic's kind: its message without the key and paths.
     private func kind(of diagnostic: Diagnostic) -> String {
         let message = diagnostic.message
-        if message.contains("is not an Info.plist key the system localizes") { return "\(diagnostic.severity.rawValue): not a localizable key" }
-        if message.contains("is not in the Info.plist") { return "\(diagnostic.severity.rawValue): key missing from the Info.plist" }
+        if message.contains("is not an Info.plist key the system localizes") {
+            return "\(diagnostic.severity.rawValue): not a localizable key"
+        }
+        if message.contains("is not in the Info.plist") {
+            return "\(diagnostic.severity.rawValue): key missing from the Info.plist"
+        }
         if message.hasPrefix("no Info.plist found") { return "\(diagnostic.severity.rawValue): no Info.plist" }
         return "\(diagnostic.severity.rawValue): \(message)"
     }

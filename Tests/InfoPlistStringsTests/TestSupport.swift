@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
 import StringcatSupport
 import StringsFile
+import XCTest
+
 @testable import InfoPlistStrings
 
 /// The repository root, located from this file (3 levels up).
@@ -24,7 +25,8 @@ func writePlist(_ object: Any, format: PropertyListSerialization.PropertyListFor
 }
 
 func writeFile(_ data: Data, to path: String) throws {
-    try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
     guard FileManager.default.createFile(atPath: path, contents: data) else {
         throw NSError(domain: "test", code: 1, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path)"])
     }
@@ -33,7 +35,9 @@ func writeFile(_ data: Data, to path: String) throws {
 func writeText(_ text: String, to path: String) throws { try writeFile(Data(text.utf8), to: path) }
 
 /// Parses UTF-8 text that must be a valid .strings table.
-func stringsFile(_ text: String, path: String = "en.lproj/InfoPlist.strings", file: StaticString = #filePath, line: UInt = #line) throws -> StringsFile {
+func stringsFile(
+    _ text: String, path: String = "en.lproj/InfoPlist.strings", file: StaticString = #filePath, line: UInt = #line
+) throws -> StringsFile {
     let result = StringsFileReader.parse(Array(text.utf8), path: path)
     return try XCTUnwrap(result.file, "expected the text to parse, got \(result.diagnostics)", file: file, line: line)
 }

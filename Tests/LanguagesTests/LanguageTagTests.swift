@@ -9,7 +9,8 @@ final class LanguageTagTests: XCTestCase {
             ("zh_CN", "zh_CN", "zh-CN"), ("zh_Hans", "zh-Hans", "zh-Hans"), ("zh-hans", "zh-Hans", "zh-Hans"),
             ("zh_hant_tw", "zh-Hant_TW", "zh-Hant-TW"), ("pt_br", "pt_BR", "pt-BR"), ("PT-br", "pt-BR", "pt-BR"),
             ("en_GB", "en_GB", "en-GB"), ("no", "nb", "nb"), ("no_NO", "nb_NO", "nb-NO"), ("no-NO", "no-NO", "nb-NO"),
-            ("es-419", "es-419", "es-419"), ("sr-latn", "sr-Latn", "sr-Latn"), ("en-gb-instukhe", "en-GB-instukhe", "en-GB-instukhe"),
+            ("es-419", "es-419", "es-419"), ("sr-latn", "sr-Latn", "sr-Latn"),
+            ("en-gb-instukhe", "en-GB-instukhe", "en-GB-instukhe"),
             ("English", "en", "en"), ("german", "de", "de"), ("Chinese", "zh-Hans", "zh-Hans"), ("DE", "de", "de"),
             ("de-CH-1996", "de-CH-1996", "de-CH-1996"), ("ca-valencia", "ca-valencia", "ca-valencia"),
         ]
@@ -21,8 +22,11 @@ final class LanguageTagTests: XCTestCase {
     }
 
     func testTextsThatAreNotLanguageCodesGiveNoTag() {
-        for text in ["", "e", "../victim/de", "a/b", "de/..", "x\ny", "de\n", "not a code!", "en-", "-en", "de-DE-x", "Base", "1de",
-                     "de..", "de DE", "zh_Hans_", "englisch", "de\u{0}", "dé"] {
+        for text in [
+            "", "e", "../victim/de", "a/b", "de/..", "x\ny", "de\n", "not a code!", "en-", "-en", "de-DE-x", "Base",
+            "1de",
+            "de..", "de DE", "zh_Hans_", "englisch", "de\u{0}", "dé",
+        ] {
             XCTAssertNil(LanguageTag(text), text.debugDescription)
         }
     }
@@ -42,8 +46,10 @@ final class LanguageTagTests: XCTestCase {
 
     func testTheFolderNameOfAFileIsReadFromItsPath() {
         let cases: [(String, String?)] = [
-            ("/a/de.lproj/X.stringsdict", "de"), ("/a/pt-BR.lproj/Localizable.strings", "pt-BR"), ("/a/zh_Hans.lproj/X", "zh_Hans"),
-            ("/a/b c.lproj/X", "b c"), ("/a/de.lproj.x/X", nil), ("/a/.lproj/X", nil), ("/a/b/X", nil), ("/de.lproj/X", "de"),
+            ("/a/de.lproj/X.stringsdict", "de"), ("/a/pt-BR.lproj/Localizable.strings", "pt-BR"),
+            ("/a/zh_Hans.lproj/X", "zh_Hans"),
+            ("/a/b c.lproj/X", "b c"), ("/a/de.lproj.x/X", nil), ("/a/.lproj/X", nil), ("/a/b/X", nil),
+            ("/de.lproj/X", "de"),
             ("de.lproj/X", "de"), ("X", nil), ("", nil), ("/a/de.lproj/", "de"), ("/a/Über.lproj/X", "Über"),
         ]
         for (path, name) in cases { XCTAssertEqual(LprojFolderName.of(file: path), name, path) }

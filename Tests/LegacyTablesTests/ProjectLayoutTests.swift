@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import LegacyTables
 import TestSupport
+import XCTest
+
+@testable import LegacyTables
 
 final class LprojScannerTests: XCTestCase {
     func testFindsLprojFoldersAndSkipsBuildAndDependencyFolders() throws {
@@ -20,8 +21,9 @@ final class LprojScannerTests: XCTestCase {
         XCTAssertEqual(scan.lprojFolders.first?.files, ["Localizable.strings"])
         XCTAssertEqual(scan.catalogs, [tree.path("App/Existing.xcstrings")])
         XCTAssertEqual(scan.projectFiles, [tree.path("App/App.xcodeproj/project.pbxproj"), tree.path("Package.swift")])
-        XCTAssertEqual(scan.diagnostics.map(\.description),
-                       ["\(tree.path("App/es.lproj")): warning: a plain file named like a localization folder; not read"])
+        XCTAssertEqual(
+            scan.diagnostics.map(\.description),
+            ["\(tree.path("App/es.lproj")): warning: a plain file named like a localization folder; not read"])
     }
 
     func testSymlinkLoopIsReportedNotFollowed() throws {
@@ -31,13 +33,15 @@ final class LprojScannerTests: XCTestCase {
         let scan = LprojScanner.scan(tree.root)
         XCTAssertEqual(scan.lprojFolders.count, 1)
         XCTAssertEqual(scan.diagnostics.count, 1)
-        XCTAssertTrue(scan.diagnostics[0].description.hasPrefix("\(tree.path("App/loop")): warning: symbolic link loop"))
+        XCTAssertTrue(
+            scan.diagnostics[0].description.hasPrefix("\(tree.path("App/loop")): warning: symbolic link loop"))
     }
 
     func testSymlinkedLprojIsReadAsItsOwnLanguage() throws {
         let tree = try TestTree()
         try tree.write("App/fr.lproj/Localizable.strings", "\"a\" = \"Bonjour\";\n")
-        try FileManager.default.createSymbolicLink(atPath: tree.path("App/fr_CA.lproj"), withDestinationPath: tree.path("App/fr.lproj"))
+        try FileManager.default.createSymbolicLink(
+            atPath: tree.path("App/fr_CA.lproj"), withDestinationPath: tree.path("App/fr.lproj"))
         let scan = LprojScanner.scan(tree.root)
         XCTAssertEqual(scan.lprojFolders.map(\.name), ["fr", "fr_CA"])
         XCTAssertEqual(scan.lprojFolders.map(\.isSymlink), [false, true])
@@ -45,9 +49,13 @@ final class LprojScannerTests: XCTestCase {
 
     func testMissingPathAndFileArePlainErrors() throws {
         let tree = try TestTree()
-        XCTAssertEqual(LprojScanner.scan(tree.path("nope")).diagnostics.map(\.description), ["\(tree.path("nope")): error: no such file or folder"])
+        XCTAssertEqual(
+            LprojScanner.scan(tree.path("nope")).diagnostics.map(\.description),
+            ["\(tree.path("nope")): error: no such file or folder"])
         try tree.write("file.txt", "x")
-        XCTAssertEqual(LprojScanner.scan(tree.path("file.txt")).diagnostics.map(\.description), ["\(tree.path("file.txt")): error: not a folder"])
+        XCTAssertEqual(
+            LprojScanner.scan(tree.path("file.txt")).diagnostics.map(\.description),
+            ["\(tree.path("file.txt")): error: not a folder"])
     }
 }
 
@@ -64,10 +72,14 @@ final class TableGrouperTests: XCTestCase {
         try tree.write("App/en.lproj/InfoPlist.strings", "")
         try tree.write("Widget/en.lproj/Localizable.strings", "")
         let result = tables(tree)
-        XCTAssertEqual(result.tables.map(\.catalogPath), [
-            tree.path("App/InfoPlist.xcstrings"), tree.path("App/Localizable.xcstrings"), tree.path("Widget/Localizable.xcstrings"),
-        ])
-        XCTAssertEqual(result.tables[1].files.map { "\($0.language) \($0.kind)" }, ["de strings", "de stringsdict", "en strings"])
+        XCTAssertEqual(
+            result.tables.map(\.catalogPath),
+            [
+                tree.path("App/InfoPlist.xcstrings"), tree.path("App/Localizable.xcstrings"),
+                tree.path("Widget/Localizable.xcstrings"),
+            ])
+        XCTAssertEqual(
+            result.tables[1].files.map { "\($0.language) \($0.kind)" }, ["de strings", "de stringsdict", "en strings"])
         XCTAssertEqual(result.diagnostics, [])
     }
 
@@ -78,7 +90,9 @@ final class TableGrouperTests: XCTestCase {
         try tree.write("App/de.lproj/Main.strings", "")
         try tree.write("App/de.lproj/Settings.strings", "")
         let result = tables(tree)
-        XCTAssertEqual(result.tables.map(\.catalogPath), [tree.path("App/mul.lproj/Main.xcstrings"), tree.path("App/mul.lproj/Settings.xcstrings")])
+        XCTAssertEqual(
+            result.tables.map(\.catalogPath),
+            [tree.path("App/mul.lproj/Main.xcstrings"), tree.path("App/mul.lproj/Settings.xcstrings")])
         XCTAssertTrue(result.tables.allSatisfy(\.isInterfaceBuilder))
     }
 
@@ -103,11 +117,13 @@ final class TableGrouperTests: XCTestCase {
         // A bundle between the two keeps them apart even when complementary.
         try tree.write("macosx/Sparkle.framework/Resources/en.lproj/InfoPlist.stringsdict", "")
         let result = tables(tree)
-        XCTAssertEqual(result.tables.map(\.catalogPath), [
-            tree.path("macosx/InfoPlist.xcstrings"),
-            tree.path("macosx/QuickLookExtension/InfoPlist.xcstrings"),
-            tree.path("macosx/Sparkle.framework/Resources/InfoPlist.xcstrings"),
-        ])
+        XCTAssertEqual(
+            result.tables.map(\.catalogPath),
+            [
+                tree.path("macosx/InfoPlist.xcstrings"),
+                tree.path("macosx/QuickLookExtension/InfoPlist.xcstrings"),
+                tree.path("macosx/Sparkle.framework/Resources/InfoPlist.xcstrings"),
+            ])
     }
 
     func testTableSpelledTwoWaysIsOneTableAndReported() throws {
@@ -117,8 +133,12 @@ final class TableGrouperTests: XCTestCase {
         let result = tables(tree)
         XCTAssertEqual(result.tables.map(\.name), ["InfoPlist"])
         XCTAssertEqual(result.tables[0].files.count, 2)
-        XCTAssertEqual(result.diagnostics.map(\.description),
-                       ["\(tree.path("App")): warning: table spelled 2 ways (InfoPlist, infoPlist); read as one table named InfoPlist"])
+        XCTAssertEqual(
+            result.diagnostics.map(\.description),
+            [
+                "\(tree.path("App")): warning: table spelled 2 ways (InfoPlist, infoPlist); read as one table named "
+                    + "InfoPlist"
+            ])
     }
 
     func testTwoFoldersOfOneLanguage() throws {
@@ -136,15 +156,21 @@ final class TableGrouperTests: XCTestCase {
 final class SourceLanguageDecisionTests: XCTestCase {
     func testTheCommandLineWinsThenTheOwnersDeclarationThenTheTreesThenEnglish() {
         let region = SourceLanguage.Declaration.developmentRegion("fr", file: "A.xcodeproj/project.pbxproj")
-        XCTAssertEqual(SourceLanguage.decide(explicit: "ja", declared: region, spelling: .project), SourceLanguage(code: "ja", origin: "--source-language"))
-        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: region, spelling: .project),
-                       SourceLanguage(code: "fr", origin: "developmentRegion in A.xcodeproj/project.pbxproj"))
+        XCTAssertEqual(
+            SourceLanguage.decide(explicit: "ja", declared: region, spelling: .project),
+            SourceLanguage(code: "ja", origin: "--source-language"))
+        XCTAssertEqual(
+            SourceLanguage.decide(explicit: nil, declared: region, spelling: .project),
+            SourceLanguage(code: "fr", origin: "developmentRegion in A.xcodeproj/project.pbxproj"))
         let package = SourceLanguage.Declaration.defaultLocalization("de", file: "Package.swift")
-        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: package, spelling: .project),
-                       SourceLanguage(code: "de", origin: "defaultLocalization in Package.swift"))
+        XCTAssertEqual(
+            SourceLanguage.decide(explicit: nil, declared: package, spelling: .project),
+            SourceLanguage(code: "de", origin: "defaultLocalization in Package.swift"))
         let inherited = SourceLanguage(code: "it", origin: "developmentRegion in B.xcodeproj/project.pbxproj")
-        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical, inherited: inherited), inherited)
-        XCTAssertEqual(SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical), SourceLanguage.fallback)
+        XCTAssertEqual(
+            SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical, inherited: inherited), inherited)
+        XCTAssertEqual(
+            SourceLanguage.decide(explicit: nil, declared: nil, spelling: .canonical), SourceLanguage.fallback)
         XCTAssertEqual(SourceLanguage.fallback.code, "en")
     }
 

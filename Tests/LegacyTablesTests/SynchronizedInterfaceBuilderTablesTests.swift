@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import LegacyTables
 
 /// In a synchronized folder the files of one name in the `.lproj` folders of one folder form a
@@ -20,8 +21,9 @@ final class SynchronizedInterfaceBuilderTablesTests: XCTestCase {
         _ = try tree.write("App/Views/de.lproj/Settings.strings", "\"b.title\" = \"B-de\";\n")
         _ = try tree.write("App/en.lproj/Localizable.strings", "\"x\" = \"X\";\n")
         let tables = ProjectTables.find(tree.root, TableSearch(requireTables: false)).tables
-        XCTAssertEqual(tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) },
-                       ["App/Localizable.xcstrings", "App/Views/mul.lproj/Settings.xcstrings", "App/mul.lproj/Main.xcstrings"])
+        XCTAssertEqual(
+            tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) },
+            ["App/Localizable.xcstrings", "App/Views/mul.lproj/Settings.xcstrings", "App/mul.lproj/Main.xcstrings"])
         XCTAssertEqual(tables.map(\.isInterfaceBuilder), [false, true, true])
         XCTAssertEqual(tables[2].files.map(\.language), ["de", "fr"])
     }
@@ -36,6 +38,7 @@ final class SynchronizedInterfaceBuilderTablesTests: XCTestCase {
         _ = try tree.write("App.xcodeproj/project.pbxproj", project.text())
         _ = try tree.write("App/Base.lproj/Main.storyboard", "<document/>\n")
         _ = try tree.write("App/en.lproj/Localizable.strings", "\"x\" = \"X\";\n")
-        XCTAssertEqual(ProjectTables.find(tree.root, TableSearch(requireTables: false)).tables.map(\.name), ["Localizable"])
+        XCTAssertEqual(
+            ProjectTables.find(tree.root, TableSearch(requireTables: false)).tables.map(\.name), ["Localizable"])
     }
 }

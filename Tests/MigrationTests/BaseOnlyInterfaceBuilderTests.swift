@@ -2,8 +2,9 @@ import Foundation
 import LegacyTables
 import StringcatSupport
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
+
 @testable import Migration
 
 /// A storyboard with only a `Base.lproj` file and no `.strings` is no table unless asked for
@@ -27,7 +28,8 @@ final class BaseOnlyInterfaceBuilderTests: XCTestCase {
     func testABaseOnlyStoryboardIsLeftAloneByDefault() throws {
         let tree = try project()
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
-        XCTAssertEqual(report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }, ["App/Localizable.xcstrings"])
+        XCTAssertEqual(
+            report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }, ["App/Localizable.xcstrings"])
         XCTAssertFalse(tree.exists("App/mul.lproj"))
     }
 
@@ -38,10 +40,20 @@ final class BaseOnlyInterfaceBuilderTests: XCTestCase {
         var options = MigrationOptions()
         options.includeBaseOnly = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
-        XCTAssertEqual(report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }.sorted(), ["App/Localizable.xcstrings", "App/mul.lproj/Main.xcstrings"])
-        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: tree.path("App/mul.lproj/Main.xcstrings"))!, as: UTF8.self), EmptyTableTests.emptyCatalog)
-        let pbxproj = String(decoding: FileManager.default.contents(atPath: tree.path("App.xcodeproj/project.pbxproj"))!, as: UTF8.self)
-        XCTAssertTrue(pbxproj.contains("/* mul */ = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; name = mul; path = mul.lproj/Main.xcstrings; sourceTree = \"<group>\"; };"), pbxproj)
+        XCTAssertEqual(
+            report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }.sorted(),
+            ["App/Localizable.xcstrings", "App/mul.lproj/Main.xcstrings"])
+        XCTAssertEqual(
+            String(
+                decoding: FileManager.default.contents(atPath: tree.path("App/mul.lproj/Main.xcstrings"))!,
+                as: UTF8.self), EmptyTableTests.emptyCatalog)
+        let pbxproj = String(
+            decoding: FileManager.default.contents(atPath: tree.path("App.xcodeproj/project.pbxproj"))!, as: UTF8.self)
+        XCTAssertTrue(
+            pbxproj.contains(
+                "/* mul */ = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; name = mul; path = "
+                    + "mul.lproj/Main.xcstrings; sourceTree = \"<group>\"; };"
+            ), pbxproj)
         XCTAssertTrue(pbxproj.contains("objectVersion = 60;"), pbxproj)
     }
 
@@ -57,8 +69,9 @@ final class BaseOnlyInterfaceBuilderTests: XCTestCase {
             _ = ProjectMigrator.migrate(tree.root, options: options)
             XCTAssertEqual(tree.exists(catalog), include)
             if include {
-                XCTAssertEqual(FileManager.default.contents(atPath: tree.path(catalog)),
-                               FileManager.default.contents(atPath: "\(goldens)/MarkEdit-app__MarkEdit/after/\(catalog)"))
+                XCTAssertEqual(
+                    FileManager.default.contents(atPath: tree.path(catalog)),
+                    FileManager.default.contents(atPath: "\(goldens)/MarkEdit-app__MarkEdit/after/\(catalog)"))
             }
         }
     }

@@ -1,14 +1,15 @@
+import Compilation
 import Foundation
+import LegacyTables
 import StringCatalog
 import StringcatSupport
 import StringsDict
 import StringsFile
 import TestSupport
-import XCTest
-@testable import Migration
-import Compilation
-import LegacyTables
 import Verification
+import XCTest
+
+@testable import Migration
 
 /// The zero-loss contract: legacy files -> `CatalogMerger` -> `CatalogCompiler` gives back, per
 /// language, every key and value of each `.strings` and every variable text and plural form of
@@ -45,11 +46,14 @@ final class CompileRoundTripTests: XCTestCase {
 
     /// Tiny case that must fail if the comparison is not done: a value changed after compiling.
     func testComparisonNoticesAChangedValue() {
-        let strings = StringsFile(path: "/p/de.lproj/L.strings", entries: [StringsEntry(key: "a", value: "A")], encoding: .utf8,
-                                  hasByteOrderMark: false, leadingComment: nil)
+        let strings = StringsFile(
+            path: "/p/de.lproj/L.strings", entries: [StringsEntry(key: "a", value: "A")], encoding: .utf8,
+            hasByteOrderMark: false, leadingComment: nil)
         var counts = RoundTripCounts()
-        let problems = compare(LegacyLanguageContent(language: "de", strings: strings),
-                               with: CompiledLanguage(language: "de", strings: [StringsEntry(key: "a", value: "B")]), skippedKeys: [], counts: &counts)
+        let problems = compare(
+            LegacyLanguageContent(language: "de", strings: strings),
+            with: CompiledLanguage(language: "de", strings: [StringsEntry(key: "a", value: "B")]), skippedKeys: [],
+            counts: &counts)
         XCTAssertEqual(counts.mismatches, 1)
         XCTAssertEqual(problems, [#"/p/de.lproj/L.strings: "a" = "A" compiled to Optional("B")"#])
     }
@@ -81,7 +85,8 @@ final class CompileRoundTripTests: XCTestCase {
             let contents = loaded.contents
             let unparsable = loaded.skippedFiles.count
             let merged = CatalogMerger.merge(Array(contents.values), sourceLanguage: source.code)
-            migrated.append(MigratedTable(table: table, contents: contents, catalog: merged.catalog, unparsableFiles: unparsable))
+            migrated.append(
+                MigratedTable(table: table, contents: contents, catalog: merged.catalog, unparsableFiles: unparsable))
         }
         return migrated
     }
@@ -103,9 +108,13 @@ final class CompileRoundTripTests: XCTestCase {
             for content in contents.values {
                 counts.languages += 1
                 // Width rules cannot be migrated (the merger reports an error and leaves the key out).
-                let skipped = Set(content.stringsDict?.entries.filter { if case .width = $0.rule { return true }; return false }.map(\.key) ?? [])
-                let problems = compare(content, with: compiled.language(content.language) ?? CompiledLanguage(language: content.language),
-                                       skippedKeys: skipped, counts: &counts)
+                let skipped = Set(
+                    content.stringsDict?.entries.filter {
+                        if case .width = $0.rule { return true }; return false
+                    }.map(\.key) ?? [])
+                let problems = compare(
+                    content, with: compiled.language(content.language) ?? CompiledLanguage(language: content.language),
+                    skippedKeys: skipped, counts: &counts)
                 for problem in problems.prefix(20) { XCTFail(problem) }
             }
         }
@@ -113,12 +122,17 @@ final class CompileRoundTripTests: XCTestCase {
     }
 
     /// What differs between a language's legacy files and its compiled form.
-    private func compare(_ original: LegacyLanguageContent, with compiled: CompiledLanguage, skippedKeys: Set<String>, counts: inout RoundTripCounts) -> [String] {
+    private func compare(
+        _ original: LegacyLanguageContent, with compiled: CompiledLanguage, skippedKeys: Set<String>,
+        counts: inout RoundTripCounts
+    ) -> [String] {
         var failures: [String] = []
         let place = "\(original.strings?.path ?? original.stringsDict?.path ?? original.language)"
         var compiledStrings: [String: String] = [:]
         for entry in compiled.strings {
-            if compiledStrings.updateValue(entry.value, forKey: entry.key) != nil { failures.append("\(place): \"\(entry.key)\" twice in the compiled output") }
+            if compiledStrings.updateValue(entry.value, forKey: entry.key) != nil {
+                failures.append("\(place): \"\(entry.key)\" twice in the compiled output")
+            }
         }
         let compiledDict = Dictionary(compiled.stringsDict.map { ($0.key, $0.rule) }, uniquingKeysWith: { a, _ in a })
         let dictKeys = Set(original.stringsDict?.entries.map(\.key) ?? [])
@@ -130,7 +144,10 @@ final class CompileRoundTripTests: XCTestCase {
             counts.stringValues += 1
             if compiledStrings[key] != value {
                 counts.mismatches += 1
-                failures.append("\(place): \"\(key)\" = \(String(reflecting: value)) compiled to \(String(reflecting: compiledStrings[key]))")
+                failures.append(
+                    "\(place): \"\(key)\" = \(String(reflecting: value)) compiled to "
+                        + "\(String(reflecting: compiledStrings[key]))"
+                )
             }
         }
         for entry in original.stringsDict?.entries ?? [] {
@@ -168,14 +185,20 @@ struct RoundTripCounts: CustomStringConvertible {
     }
 
     var description: String {
-        "\(tables) tables, \(languages) table-languages, \(stringValues) .strings values, \(stringsDictEntries) .stringsdict rules with \(pluralForms) forms equal; \(renamedVariables) variables renamed, \(argSpellings) forms equal up to the %arg specifier; \(supersededByStringsDict) .strings values superseded by the .stringsdict, \(widthRulesNotMigratable) width rules (not migratable), \(unparsableFiles) unparsable files left out; \(mismatches) mismatches"
+        "\(tables) tables, \(languages) table-languages, \(stringValues) .strings values, \(stringsDictEntries) "
+            + ".stringsdict rules with \(pluralForms) forms equal; \(renamedVariables) variables renamed, "
+            + "\(argSpellings) forms equal up to the %arg specifier; \(supersededByStringsDict) .strings values "
+            + "superseded by the .stringsdict, \(widthRulesNotMigratable) width rules (not migratable), "
+            + "\(unparsableFiles) unparsable files left out; \(mismatches) mismatches"
     }
 }
 
 /// Compares an original `.stringsdict` rule with the compiled one, allowing only the spellings
 /// the round-trip contract calls equivalent.
 enum RuleEquivalence {
-    static func differences(_ original: StringsDictRule, _ compiled: StringsDictRule, counts: inout RoundTripCounts) -> [String] {
+    static func differences(_ original: StringsDictRule, _ compiled: StringsDictRule, counts: inout RoundTripCounts)
+        -> [String]
+    {
         switch (original, compiled) {
         case (.plural(let a), .plural(let b)):
             return differences(a, b, counts: &counts)
@@ -185,11 +208,14 @@ enum RuleEquivalence {
             for c in a.cases {
                 switch (c.value, bCases[c.key]) {
                 case (.string(let s), .string(let t)?) where s == t: counts.pluralForms += 1
-                case (.plural(let p), .plural(let q)?): problems += differences(p, q, counts: &counts).map { "\(c.key): \($0)" }
+                case (.plural(let p), .plural(let q)?):
+                    problems += differences(p, q, counts: &counts).map { "\(c.key): \($0)" }
                 default: problems.append("device case \(c.key) differs")
                 }
             }
-            if a.cases.count != b.cases.count { problems.append("device cases \(a.cases.map(\.key)) vs \(b.cases.map(\.key))") }
+            if a.cases.count != b.cases.count {
+                problems.append("device cases \(a.cases.map(\.key)) vs \(b.cases.map(\.key))")
+            }
             return problems
         default:
             return ["rule kind differs"]
@@ -214,7 +240,10 @@ enum RuleEquivalence {
             guard let vb = b.variable(named: rb.name) else { problems.append("variable \(rb.name) missing"); continue }
             if va.name != vb.name { counts.renamedVariables += 1 }
             if Set(va.forms.keys) != Set(vb.forms.keys) {
-                problems.append("\(va.name): categories \(va.forms.keys.map(\.rawValue).sorted()) vs \(vb.forms.keys.map(\.rawValue).sorted())")
+                problems.append(
+                    "\(va.name): categories \(va.forms.keys.map(\.rawValue).sorted()) vs "
+                        + "\(vb.forms.keys.map(\.rawValue).sorted())"
+                )
             }
             for (category, text) in va.forms {
                 guard let other = vb.forms[category] else { continue }
@@ -224,7 +253,8 @@ enum RuleEquivalence {
                     counts.pluralForms += 1
                     counts.argSpellings += 1
                 } else {
-                    problems.append("\(va.name).\(category.rawValue): \(String(reflecting: text)) vs \(String(reflecting: other))")
+                    problems.append(
+                        "\(va.name).\(category.rawValue): \(String(reflecting: text)) vs \(String(reflecting: other))")
                 }
             }
         }
@@ -246,7 +276,9 @@ enum RuleEquivalence {
         let ta = FormatStringParser.parse(a), tb = FormatStringParser.parse(b)
         guard ta.count == tb.count else { return false }
         return zip(ta, tb).allSatisfy { x, y in
-            if case .specifier(let s) = x, case .specifier(let t) = y, s.position == nil, t.position == nil { return true }
+            if case .specifier(let s) = x, case .specifier(let t) = y, s.position == nil, t.position == nil {
+                return true
+            }
             return x == y
         }
     }

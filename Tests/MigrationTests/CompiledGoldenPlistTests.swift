@@ -2,6 +2,7 @@ import Foundation
 import StringsDict
 import TestSupport
 import XCTest
+
 @testable import Compilation
 
 /// `PlistXMLWriter` on real compiled tables: what the golden `before/` projects migrate and compile to.
@@ -20,9 +21,13 @@ final class CompiledGoldenPlistTests: XCTestCase {
                 for language in table.languages {
                     var strings: [String: Any] = [:]
                     for entry in language.strings { strings[entry.key] = entry.value }
-                    XCTAssertEqual(PlistXMLWriter.data(strings), try foundation(strings), "\(name) \(table.tableName) \(language.language)")
+                    XCTAssertEqual(
+                        PlistXMLWriter.data(strings), try foundation(strings),
+                        "\(name) \(table.tableName) \(language.language)")
                     let rules = StringsDictWriter.propertyList(language.stringsDict)
-                    XCTAssertEqual(PlistXMLWriter.data(rules), try foundation(rules), "\(name) \(table.tableName) \(language.language) rules")
+                    XCTAssertEqual(
+                        PlistXMLWriter.data(rules), try foundation(rules),
+                        "\(name) \(table.tableName) \(language.language) rules")
                     files += 2
                 }
             }

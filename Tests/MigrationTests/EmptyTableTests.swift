@@ -2,8 +2,9 @@ import Foundation
 import LegacyTables
 import StringcatSupport
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
+
 @testable import Migration
 
 /// A table with no entries still gets a catalog and its project edit, as Xcode does
@@ -24,8 +25,12 @@ final class EmptyTableTests: XCTestCase {
         try tree.write("App/de.lproj/InfoPlist.strings", "\u{FEFF}")
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
         XCTAssertEqual(report.tables.map(\.outcome), [.written])
-        XCTAssertEqual(String(decoding: FileManager.default.contents(atPath: tree.path("App/InfoPlist.xcstrings"))!, as: UTF8.self), Self.emptyCatalog)
-        let pbxproj = String(decoding: FileManager.default.contents(atPath: tree.path("App.xcodeproj/project.pbxproj"))!, as: UTF8.self)
+        XCTAssertEqual(
+            String(
+                decoding: FileManager.default.contents(atPath: tree.path("App/InfoPlist.xcstrings"))!, as: UTF8.self),
+            Self.emptyCatalog)
+        let pbxproj = String(
+            decoding: FileManager.default.contents(atPath: tree.path("App.xcodeproj/project.pbxproj"))!, as: UTF8.self)
         XCTAssertFalse(pbxproj.contains("PBXVariantGroup"), pbxproj)
         XCTAssertTrue(pbxproj.contains("/* InfoPlist.xcstrings in Resources */ = {isa = PBXBuildFile;"), pbxproj)
     }
@@ -35,19 +40,23 @@ final class EmptyTableTests: XCTestCase {
     /// (files of comments only) gets its catalog too.
     func testSharedEmptyTablesGetXcodesEmptyCatalogs() throws {
         let goldens = try sharedFolder("goldens")
-        for (pair, catalog) in [("instructure__canvas-ios", "Student/Student/mul.lproj/LaunchScreen.xcstrings"),
-                                ("bryceco__GoMap", "src/iOS/PhotoShare/InfoPlist.xcstrings")] {
+        for (pair, catalog) in [
+            ("instructure__canvas-ios", "Student/Student/mul.lproj/LaunchScreen.xcstrings"),
+            ("bryceco__GoMap", "src/iOS/PhotoShare/InfoPlist.xcstrings"),
+        ] {
             let tree = try TestTree.golden(pair)
             var options = MigrationOptions()
             options.skipInvalid = true
             let report = ProjectMigrator.migrate(tree.root, options: options)
-            let table = try XCTUnwrap(report.tables.first { $0.catalogPath == tree.path(catalog) }, "\(pair): \(catalog)")
+            let table = try XCTUnwrap(
+                report.tables.first { $0.catalogPath == tree.path(catalog) }, "\(pair): \(catalog)")
             XCTAssertEqual(table.outcome, .written, pair)
             XCTAssertEqual(table.entryCount, 0, pair)
             let ours = FileManager.default.contents(atPath: tree.path(catalog))
             XCTAssertEqual(ours.map { String(decoding: $0, as: UTF8.self) }, Self.emptyCatalog, pair)
             if pair == "instructure__canvas-ios" {
-                XCTAssertEqual(ours, FileManager.default.contents(atPath: "\(goldens)/\(pair)/after/\(catalog)"), "Xcode's bytes")
+                XCTAssertEqual(
+                    ours, FileManager.default.contents(atPath: "\(goldens)/\(pair)/after/\(catalog)"), "Xcode's bytes")
             }
         }
     }

@@ -3,6 +3,7 @@ import LegacyTables
 import StringCatalog
 import TestSupport
 import XCTest
+
 @testable import Migration
 @testable import Verification
 
@@ -16,16 +17,30 @@ final class FileHeaderMigrateAndVerifyTests: XCTestCase {
 
     func testHeadersAndPlaceholdersAsXcodeMigratesThem() throws {
         let tree = try TestTree()
-        try tree.write("App/en.lproj/InfoPlist.strings", "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = \"App\";\n/* (No Comment) */\n\"NSCameraUsageDescription\" = \"Camera\";\n")
-        try tree.write("App/de.lproj/InfoPlist.strings", "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = \"App\";\n\"NSCameraUsageDescription\" = \"Kamera\";\n")
-        try tree.write("App/en.lproj/Localizable.strings", "/* \n  Localizable.strings\n  App\n\n  Created by x on 1/1/21.\n  Copyright © 2021 x. All rights reserved.\n*/\n\n\"a\" = \"A\";\n")
+        try tree.write(
+            "App/en.lproj/InfoPlist.strings",
+            "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = \"App\";\n/* "
+                + "(No Comment) */\n\"NSCameraUsageDescription\" = \"Camera\";\n"
+        )
+        try tree.write(
+            "App/de.lproj/InfoPlist.strings",
+            "/* \n  InfoPlist.strings\n  App\n\n  Created by x on 1/1/21.\n  \n*/\n\n\"CFBundleName\" = "
+                + "\"App\";\n\"NSCameraUsageDescription\" = \"Kamera\";\n"
+        )
+        try tree.write(
+            "App/en.lproj/Localizable.strings",
+            "/* \n  Localizable.strings\n  App\n\n  Created by x on 1/1/21.\n  Copyright © 2021 x. All rights "
+                + "reserved.\n*/\n\n\"a\" = \"A\";\n"
+        )
         let report = ProjectMigrator.migrate(tree.path("App"), options: MigrationOptions())
         XCTAssertFalse(report.hasErrors)
         let infoPlist = try CatalogReader.read(path: tree.path("App/InfoPlist.xcstrings"))
         XCTAssertEqual(infoPlist.strings["CFBundleName"]?.comment, nil)
         XCTAssertEqual(infoPlist.strings["NSCameraUsageDescription"]?.comment, nil)
         let localizable = try CatalogReader.read(path: tree.path("App/Localizable.xcstrings"))
-        XCTAssertEqual(localizable.strings["a"]?.comment, "Localizable.strings\n  App\n\n  Created by x on 1/1/21.\n  Copyright © 2021 x. All rights reserved.")
+        XCTAssertEqual(
+            localizable.strings["a"]?.comment,
+            "Localizable.strings\n  App\n\n  Created by x on 1/1/21.\n  Copyright © 2021 x. All rights reserved.")
 
         XCTAssertTrue(verify(tree.path("App")).isLossless)
         // The older header is expected: a catalog without it has lost it.

@@ -3,9 +3,9 @@ import StringCatalog
 import StringsDict
 import StringsFile
 import TestSupport
+import XCTest
 import XcodeProject
 import XcodeRules
-import XCTest
 
 /// The checks of the libFuzzer entries (Tests/Fuzz/*Fuzz.swift), run by `swift test`: on every
 /// input the fuzzers ever flagged (`flagged`, base64), on hand-picked hostile inputs, and on the
@@ -25,20 +25,27 @@ final class FuzzRegressionTests: XCTestCase {
         guard let reread = again.file else {
             return XCTFail("\(name): written entries do not parse again: \(again.diagnostics)", file: file, line: line)
         }
-        XCTAssertEqual(reread.entries.map { [$0.key, $0.value] }, parsed.entries.map { [$0.key, $0.value] }, name, file: file, line: line)
+        XCTAssertEqual(
+            reread.entries.map { [$0.key, $0.value] }, parsed.entries.map { [$0.key, $0.value] }, name, file: file,
+            line: line)
     }
 
     private func checkStringsDict(_ data: Data, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
         for language in [nil, "en", "ru", "ar", "ja"] as [String?] {
             let result = StringsDictReader.parse(data, path: "Fuzz.stringsdict", language: language)
-            for diagnostic in result.diagnostics { XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line) }
-            guard let parsed = result.file else { continue }
-            let again = StringsDictReader.parse(StringsDictWriter.data(parsed.entries), path: "Fuzz.stringsdict", language: language)
-            guard let reread = again.file else {
-                return XCTFail("\(name): written entries do not parse again: \(again.diagnostics)", file: file, line: line)
+            for diagnostic in result.diagnostics {
+                XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line)
             }
-            XCTAssertEqual(reread.entries.map { StringsDictEntry(key: $0.key, rule: $0.rule) },
-                           parsed.entries.map { StringsDictEntry(key: $0.key, rule: $0.rule) }, name, file: file, line: line)
+            guard let parsed = result.file else { continue }
+            let again = StringsDictReader.parse(
+                StringsDictWriter.data(parsed.entries), path: "Fuzz.stringsdict", language: language)
+            guard let reread = again.file else {
+                return XCTFail(
+                    "\(name): written entries do not parse again: \(again.diagnostics)", file: file, line: line)
+            }
+            XCTAssertEqual(
+                reread.entries.map { StringsDictEntry(key: $0.key, rule: $0.rule) },
+                parsed.entries.map { StringsDictEntry(key: $0.key, rule: $0.rule) }, name, file: file, line: line)
         }
     }
 
@@ -55,8 +62,11 @@ final class FuzzRegressionTests: XCTestCase {
             let reread = try CatalogReader.parse(written, path: "Fuzz.xcstrings")
             // Numbers count by value: `1E2` is read as a Double and written `100` (as
             // JSONSerialization writes it), which reads back as an Int.
-            XCTAssertEqual(numbersByValue(CatalogJSON.value(of: reread)), numbersByValue(CatalogJSON.value(of: catalog)), name, file: file, line: line)
-            XCTAssertEqual(CatalogWriter.data(for: reread), written, "\(name): writing is not stable", file: file, line: line)
+            XCTAssertEqual(
+                numbersByValue(CatalogJSON.value(of: reread)), numbersByValue(CatalogJSON.value(of: catalog)), name,
+                file: file, line: line)
+            XCTAssertEqual(
+                CatalogWriter.data(for: reread), written, "\(name): writing is not stable", file: file, line: line)
         } catch {
             XCTFail("\(name): written catalog does not parse again: \(error)", file: file, line: line)
         }
@@ -73,12 +83,20 @@ final class FuzzRegressionTests: XCTestCase {
             XCTAssertFalse(error.description.isEmpty, file: file, line: line)
             return
         }
-        XCTAssertEqual(PBXProjectWriter.bytes(document), bytes, "\(name): parse then write changed the bytes", file: file, line: line)
+        XCTAssertEqual(
+            PBXProjectWriter.bytes(document), bytes, "\(name): parse then write changed the bytes", file: file,
+            line: line)
         let graph = ProjectGraph(document: document)
         let localization = LocalizedTables.find(in: graph, projectFolder: "/fuzz")
-        for diagnostic in graph.diagnostics + localization.diagnostics { XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line) }
-        guard !localization.tables.isEmpty, let edit = try? MigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz") else { return }
-        XCTAssertNoThrow(try PBXProjectReader.parse(edit.bytes, path: path), "\(name): the edited project does not parse", file: file, line: line)
+        for diagnostic in graph.diagnostics + localization.diagnostics {
+            XCTAssertFalse(diagnostic.description.isEmpty, file: file, line: line)
+        }
+        guard !localization.tables.isEmpty,
+            let edit = try? MigrationEdit.apply(localization.tables, to: graph, projectFolder: "/fuzz")
+        else { return }
+        XCTAssertNoThrow(
+            try PBXProjectReader.parse(edit.bytes, path: path), "\(name): the edited project does not parse",
+            file: file, line: line)
     }
 
     private func numbersByValue(_ value: JSONValue) -> JSONValue {
@@ -102,15 +120,22 @@ final class FuzzRegressionTests: XCTestCase {
         // `<?<key></key><key>?><dict></dict>`: Foundation skips the processing instruction, the
         // key scanner did not, and two paths became [] -> Dictionary(uniqueKeysWithValues:) trapped.
         // Fixed in PlistKeyLines.init(xml:).
-        ("stringsdict", "keys outside any dict (crash in PlistKeyLines)", "PD88a2V5Pjwva2V5PjxrZXk+Pz48ZGljdD48L2RpY3Q+"),
+        (
+            "stringsdict", "keys outside any dict (crash in PlistKeyLines)",
+            "PD88a2V5Pjwva2V5PjxrZXk+Pz48ZGljdD48L2RpY3Q+"
+        ),
         // A binary plist holding a set (marker 0xC1): Foundation on Linux segfaults bridging the
         // NSSet inside PropertyListSerialization (Swift 6.3.1). Found in a 6,720-byte mutation of
         // the 513-level binary seed; this is the same crash in 68 bytes, `{k = set("k")}`.
         // Refused before Foundation by PropertyListNesting (BinaryScan).
-        ("stringsdict", "binary plist holding a set (crash in Foundation)",
-         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
-        ("strings", "binary plist holding a set (crash in Foundation)",
-         "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="),
+        (
+            "stringsdict", "binary plist holding a set (crash in Foundation)",
+            "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="
+        ),
+        (
+            "strings", "binary plist holding a set (crash in Foundation)",
+            "YnBsaXN0MDBRa9EAAAAAAAAAAsEAAAAAAAAACAAAAAoAAAATAAAAAAAABAQAAAAAAAAAAwAAAAAAAAABAAAAAAAAABg="
+        ),
     ]
 
     func testInputsTheFuzzersFlagged() throws {
@@ -157,10 +182,26 @@ final class FuzzRegressionTests: XCTestCase {
             ("array at the top", plistHead + "<array/></plist>"),
             ("string at the top", plistHead + "<string>x</string></plist>"),
             ("entry not a dictionary", plistHead + "<dict><key>k</key><string>x</string></dict></plist>"),
-            ("variable not a dictionary", plistHead + "<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@</string><key>v</key><string>x</string></dict></dict></plist>"),
-            ("format key referring to nothing", plistHead + "<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@</string></dict></dict></plist>"),
-            ("deep dictionaries", plistHead + String(repeating: "<dict><key>k</key>", count: 500) + "<string/>" + String(repeating: "</dict>", count: 500) + "</plist>"),
-            ("old-style plist", "{ k = { NSStringLocalizedFormatKey = \"%#@v@\"; v = { NSStringFormatSpecTypeKey = NSStringPluralRuleType; other = \"%d\"; }; }; }"),
+            (
+                "variable not a dictionary",
+                plistHead
+                    + "<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@v@</string><key>v</key><string>x</string></dict></dict></plist>"
+            ),
+            (
+                "format key referring to nothing",
+                plistHead
+                    + "<dict><key>k</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@</string></dict></dict></plist>"
+            ),
+            (
+                "deep dictionaries",
+                plistHead + String(repeating: "<dict><key>k</key>", count: 500) + "<string/>"
+                    + String(repeating: "</dict>", count: 500) + "</plist>"
+            ),
+            (
+                "old-style plist",
+                "{ k = { NSStringLocalizedFormatKey = \"%#@v@\"; v = { NSStringFormatSpecTypeKey = "
+                    + "NSStringPluralRuleType; other = \"%d\"; }; }; }"
+            ),
             ("truncated XML", plistHead + "<dict><key>k</key><dict>"),
         ]
         for (name, text) in stringsDicts { checkStringsDict(Data(text.utf8), name) }
@@ -170,12 +211,25 @@ final class FuzzRegressionTests: XCTestCase {
             ("only whitespace", " \n\t"),
             ("deep arrays", String(repeating: "[", count: 100_000)),
             ("deep objects", String(repeating: "{\"a\":", count: 100_000)),
-            ("huge number", "{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\",\"x\":1" + String(repeating: "0", count: 5_000) + "}"),
+            (
+                "huge number",
+                "{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\",\"x\":1"
+                    + String(repeating: "0", count: 5_000) + "}"
+            ),
             ("exponent overflow", "{\"sourceLanguage\":\"en\",\"strings\":{},\"version\":\"1.0\",\"x\":1e999999999}"),
-            ("unicode escapes", "{\"sourceLanguage\":\"en\",\"strings\":{\"\\ud83d\\ude00\\u0000\":{}},\"version\":\"1.0\"}"),
+            (
+                "unicode escapes",
+                "{\"sourceLanguage\":\"en\",\"strings\":{\"\\ud83d\\ude00\\u0000\":{}},\"version\":\"1.0\"}"
+            ),
             ("lone surrogate escape", "{\"sourceLanguage\":\"en\",\"strings\":{\"\\ud800\":{}},\"version\":\"1.0\"}"),
-            ("unknown fields everywhere", "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"z\":[1,2.5,true,null,{}],\"localizations\":{\"de\":{\"q\":-0.0,\"stringUnit\":{\"state\":\"odd\",\"value\":\"v\",\"w\":1E2}}}}},\"version\":\"1.1\",\"extra\":{}}"),
-            ("argNum as a float", "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"en\":{\"substitutions\":{\"a\":{\"argNum\":1.0}}}}}},\"version\":\"1.0\"}"),
+            (
+                "unknown fields everywhere",
+                "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"z\":[1,2.5,true,null,{}],\"localizations\":{\"de\":{\"q\":-0.0,\"stringUnit\":{\"state\":\"odd\",\"value\":\"v\",\"w\":1E2}}}}},\"version\":\"1.1\",\"extra\":{}}"
+            ),
+            (
+                "argNum as a float",
+                "{\"sourceLanguage\":\"en\",\"strings\":{\"k\":{\"localizations\":{\"en\":{\"substitutions\":{\"a\":{\"argNum\":1.0}}}}}},\"version\":\"1.0\"}"
+            ),
         ]
         for (name, text) in catalogs { checkCatalog(Data(text.utf8), name) }
     }
@@ -201,7 +255,8 @@ final class FuzzRegressionTests: XCTestCase {
             checkStrings([UInt8](data), name)
         }
         checkCatalog(Data(DeepInput.catalog(depth: 50_000).utf8), "catalog objects")
-        let sample = try String(contentsOfFile: repositoryRoot + "/Samples/LegacyApp/LegacyApp.xcodeproj/project.pbxproj", encoding: .utf8)
+        let sample = try String(
+            contentsOfFile: repositoryRoot + "/Samples/LegacyApp/LegacyApp.xcodeproj/project.pbxproj", encoding: .utf8)
         checkProject(Array(sample.utf8), "the sample")
         checkProject(Array(DeepInput.pbxproj(sample, depth: 50_000).text.utf8), "project dictionaries")
     }

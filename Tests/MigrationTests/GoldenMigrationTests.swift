@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import Migration
 
 /// Migrates each `../shared/goldens/*` as Xcode saw it (`before/` with the project of `context/`)
@@ -15,14 +16,22 @@ final class GoldenMigrationTests: XCTestCase {
     /// each with its evidence (docs/format-notes.md, "The 8 entries `golden_check.py` misses are hand
     /// edits of the catalog").
     static let handEdited: [String: String] = [
-        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: No Authorization": "ja needs_review value the ja file holds only commented out",
-        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unable To Setup Password File": "ja needs_review value the ja file holds only commented out",
-        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unable To Write out Temporary Script File": "ja needs_review value the ja file holds only commented out",
-        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unabled to remove startup item": "ja needs_review value the ja file holds only commented out",
-        "MaddTheSane__OSXvnc/Localizable.xcstrings: The server has stopped running.": "needs_review states and an en value no file has",
-        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: Rqc-34-cIF.title": "a value no file of the commit's parent has",
-        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: xrE-MZ-jX0.title": "a value no file of the commit's parent has",
-        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: z6F-FW-3nz.title": "a value no file of the commit's parent has",
+        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: No Authorization":
+            "ja needs_review value the ja file holds only commented out",
+        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unable To Setup Password File":
+            "ja needs_review value the ja file holds only commented out",
+        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unable To Write out Temporary Script File":
+            "ja needs_review value the ja file holds only commented out",
+        "MaddTheSane__OSXvnc/Localizable.xcstrings: Error: Unabled to remove startup item":
+            "ja needs_review value the ja file holds only commented out",
+        "MaddTheSane__OSXvnc/Localizable.xcstrings: The server has stopped running.":
+            "needs_review states and an en value no file has",
+        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: Rqc-34-cIF.title":
+            "a value no file of the commit's parent has",
+        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: xrE-MZ-jX0.title":
+            "a value no file of the commit's parent has",
+        "rxhanson__Rectangle/Rectangle/mul.lproj/Main.xcstrings: z6F-FW-3nz.title":
+            "a value no file of the commit's parent has",
     ]
 
     func testEveryGoldenPairMatchesXcodesMigration() throws {
@@ -35,7 +44,8 @@ final class GoldenMigrationTests: XCTestCase {
         var differing: Set<String> = []
         for pair in pairs {
             let root = "\(goldens)/\(pair)"
-            let source = try String(contentsOfFile: "\(root)/SOURCE.txt", encoding: .utf8).split(separator: "\n").map(String.init)
+            let source = try String(contentsOfFile: "\(root)/SOURCE.txt", encoding: .utf8).split(separator: "\n").map(
+                String.init)
             let tree = try TestTree(), out = try TestTree()
             try copy("\(root)/before", to: tree.root)
             if FileManager.default.fileExists(atPath: "\(root)/context") { try copy("\(root)/context", to: tree.root) }
@@ -44,17 +54,25 @@ final class GoldenMigrationTests: XCTestCase {
             options.skipInvalid = true
             options.includeBaseOnly = source.contains { $0.hasPrefix("MIGRATE-OPTION --include-base-only") }
             let report = ProjectMigrator.migrate(tree.root, options: options)
-            XCTAssertFalse(report.tables.contains { $0.outcome == .failed }, "\(pair): \(report.tables.flatMap(\.diagnostics).filter(\.isError))")
+            XCTAssertFalse(
+                report.tables.contains { $0.outcome == .failed },
+                "\(pair): \(report.tables.flatMap(\.diagnostics).filter(\.isError))")
             let untouched = source.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("UNTOUCHED") }
             let keepExtra = source.contains { $0.hasPrefix("KEEP-EXTRA") }
-            let ignored = Set(source.filter { $0.hasPrefix("IGNORE-LANGUAGE") }.flatMap { $0.split(separator: ":")[0].split(separator: " ").dropFirst().map(String.init) })
+            let ignored = Set(
+                source.filter { $0.hasPrefix("IGNORE-LANGUAGE") }.flatMap {
+                    $0.split(separator: ":")[0].split(separator: " ").dropFirst().map(String.init)
+                })
             var moved: [String: String] = [:]
             for line in source where line.hasPrefix("MOVED ") {
                 let parts = line.dropFirst(6).split(separator: ":")[0].components(separatedBy: " FROM ")
-                if parts.count == 2 { moved[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2 {
+                    moved[parts[0].trimmingCharacters(in: .whitespaces)] = parts[1].trimmingCharacters(in: .whitespaces)
+                }
             }
             let after = "\(root)/after"
-            for relative in FileManager.default.subpaths(atPath: after)!.filter({ $0.hasSuffix(".xcstrings") }).sorted() {
+            for relative in FileManager.default.subpaths(atPath: after)!.filter({ $0.hasSuffix(".xcstrings") }).sorted()
+            {
                 paths += 1
                 var ours = out.path(moved[relative] ?? relative)
                 if !FileManager.default.fileExists(atPath: ours) {
@@ -68,19 +86,25 @@ final class GoldenMigrationTests: XCTestCase {
                 pathsFound += 1
                 let xcodeData = try Data(contentsOf: URL(fileURLWithPath: "\(after)/\(relative)"))
                 let ourData = try Data(contentsOf: URL(fileURLWithPath: ours))
-                if untouched { XCTAssertEqual(ourData, xcodeData, "\(pair)/\(relative) is not byte-identical to Xcode's") }
+                if untouched {
+                    XCTAssertEqual(ourData, xcodeData, "\(pair)/\(relative) is not byte-identical to Xcode's")
+                }
                 let xcode = try JSONSerialization.jsonObject(with: xcodeData) as! [String: Any]
                 let mine = try JSONSerialization.jsonObject(with: ourData) as! [String: Any]
-                XCTAssertEqual(xcode["sourceLanguage"] as? String, mine["sourceLanguage"] as? String, "\(pair)/\(relative)")
+                XCTAssertEqual(
+                    xcode["sourceLanguage"] as? String, mine["sourceLanguage"] as? String, "\(pair)/\(relative)")
                 let ourStrings = mine["strings"] as! [String: Any]
                 for (key, value) in xcode["strings"] as! [String: Any] {
                     var want = value as! [String: Any]
-                    guard let state = want["extractionState"] as? String, state == "migrated" || state == "manual" else { continue }
+                    guard let state = want["extractionState"] as? String, state == "migrated" || state == "manual"
+                    else { continue }
                     want["extractionState"] = "migrated"
                     compared += 1
                     var got = ourStrings[key] as? [String: Any]
                     if !ignored.isEmpty {
-                        want["localizations"] = (want["localizations"] as? [String: Any])?.filter { !ignored.contains($0.key) }
+                        want["localizations"] = (want["localizations"] as? [String: Any])?.filter {
+                            !ignored.contains($0.key)
+                        }
                         let ours = got?["localizations"] as? [String: Any]
                         got?["localizations"] = ours?.filter { !ignored.contains($0.key) }
                     }
@@ -116,7 +140,8 @@ final class GoldenMigrationTests: XCTestCase {
             if isFolder.boolValue {
                 try fm.createDirectory(atPath: target, withIntermediateDirectories: true)
             } else {
-                try fm.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try fm.createDirectory(
+                    atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
                 if fm.fileExists(atPath: target) { try fm.removeItem(atPath: target) }
                 try fm.copyItem(atPath: source + "/" + relative, toPath: target)
                 chmod(target, 0o644)

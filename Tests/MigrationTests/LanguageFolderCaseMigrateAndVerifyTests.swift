@@ -3,6 +3,7 @@ import LegacyTables
 import StringCatalog
 import TestSupport
 import XCTest
+
 @testable import Migration
 @testable import Verification
 
@@ -19,7 +20,8 @@ final class LanguageFolderCaseMigrateAndVerifyTests: XCTestCase {
         XCTAssertEqual(report.tables.first?.languages, ["en", "pt-BR", "zh-Hans"])
         let catalog = try CatalogReader.read(path: tree.path("App/Localizable.xcstrings"))
         XCTAssertEqual(catalog.strings["a"]?.localizations.keys.sorted(), ["en", "pt-BR", "zh-Hans"])
-        let proof = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil, requireTables: false))
+        let proof = ProjectVerifier.verify(
+            ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil, requireTables: false))
         XCTAssertTrue(proof.isLossless, "\(proof.tables.flatMap(\.losses).map(\.diagnostic.description))")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
 import LegacyTables
 import StringCatalog
+import StringcatSupport
 import StringsDict
 import StringsFile
-import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import Migration
 
 /// `MergePlan` (the streaming migrate's merge) against the merger it replaced (`ReferenceMerger`,
@@ -15,9 +16,12 @@ import XCTest
 final class MergePlanDifferentialTests: XCTestCase {
     /// Tables that had two spellings of one key (see `assertSame`).
     private var conflicts = 0
-    private func assertSame(_ contents: [LegacyLanguageContent], source: String, sabotage: MergeSabotage? = nil, _ what: String,
-                            file: StaticString = #filePath, line: UInt = #line) {
-        let reference = ReferenceMerger.merge(contents, sourceLanguage: source, version: "1.0", shardThreshold: .max, sabotage: sabotage)
+    private func assertSame(
+        _ contents: [LegacyLanguageContent], source: String, sabotage: MergeSabotage? = nil, _ what: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        let reference = ReferenceMerger.merge(
+            contents, sourceLanguage: source, version: "1.0", shardThreshold: .max, sabotage: sabotage)
         let plan = MergePlan(contents, sourceLanguage: source, fault: sabotage)
         let catalog = plan.catalog(version: "1.0")
         // One deliberate difference: when a key is spelled two ways that differ only by Unicode
@@ -25,9 +29,13 @@ final class MergePlanDifferentialTests: XCTestCase {
         // unless --skip-invalid), the old merger still joined the left-out spelling's comment
         // into the kept key's comment (its comment table was keyed by Swift's canonical string
         // equality). The plan leaves the whole entry out, comment included.
-        let conflicted = Set(plan.diagnostics.filter { $0.message.contains("only by Unicode normalization") }.compactMap { diagnostic in
-            catalog.strings.keys.first { diagnostic.message.hasPrefix("key \(KeySpellings.spelled($0)) ") || diagnostic.message.contains("from the key \(KeySpellings.spelled($0)) ") }
-        })
+        let conflicted = Set(
+            plan.diagnostics.filter { $0.message.contains("only by Unicode normalization") }.compactMap { diagnostic in
+                catalog.strings.keys.first {
+                    diagnostic.message.hasPrefix("key \(KeySpellings.spelled($0)) ")
+                        || diagnostic.message.contains("from the key \(KeySpellings.spelled($0)) ")
+                }
+            })
         func comparable(_ entry: CatalogEntry?, _ key: String) -> CatalogEntry? {
             guard var entry, conflicted.contains(key) else { return entry }
             entry.comment = nil
@@ -35,17 +43,28 @@ final class MergePlanDifferentialTests: XCTestCase {
         }
         // The first keys that differ, not the whole catalogs (they run to hundreds of lines).
         let keys = Set(catalog.strings.keys).union(reference.catalog.strings.keys).sorted()
-        let differing = keys.filter { comparable(catalog.strings[$0], $0) != comparable(reference.catalog.strings[$0], $0) }
-        XCTAssertEqual(differing.count, 0, "\(what): \(differing.prefix(3).map { "\($0): \(String(describing: catalog.strings[$0])) vs \(String(describing: reference.catalog.strings[$0]))" })",
-                       file: file, line: line)
-        XCTAssertEqual(plan.diagnostics.map(\.description), reference.diagnostics.map(\.description), what, file: file, line: line)
+        let differing = keys.filter {
+            comparable(catalog.strings[$0], $0) != comparable(reference.catalog.strings[$0], $0)
+        }
+        XCTAssertEqual(
+            differing.count, 0,
+            "\(what): \(differing.prefix(3).map { "\($0): \(String(describing: catalog.strings[$0])) vs \(String(describing: reference.catalog.strings[$0]))" })",
+            file: file, line: line)
+        XCTAssertEqual(
+            plan.diagnostics.map(\.description), reference.diagnostics.map(\.description), what, file: file, line: line)
         XCTAssertEqual(plan.pluralEntryCount, reference.pluralEntryCount, what, file: file, line: line)
-        if conflicted.isEmpty { XCTAssertEqual(plan.commentCount, reference.commentCount, what, file: file, line: line) }
-        XCTAssertEqual(plan.languages, Array(Set(reference.catalog.strings.values.flatMap { $0.localizations.keys })).sorted(), what,
-                       file: file, line: line)
+        if conflicted.isEmpty {
+            XCTAssertEqual(plan.commentCount, reference.commentCount, what, file: file, line: line)
+        }
+        XCTAssertEqual(
+            plan.languages, Array(Set(reference.catalog.strings.values.flatMap { $0.localizations.keys })).sorted(),
+            what,
+            file: file, line: line)
         var streamed: [UInt8] = []
         plan.write(version: "1.0") { (part: [UInt8]) in streamed += part }
-        XCTAssertEqual(Data(streamed), CatalogWriter.data(for: conflicted.isEmpty ? reference.catalog : catalog), what, file: file, line: line)
+        XCTAssertEqual(
+            Data(streamed), CatalogWriter.data(for: conflicted.isEmpty ? reference.catalog : catalog), what, file: file,
+            line: line)
         if !conflicted.isEmpty { conflicts += 1 }
     }
 
@@ -56,8 +75,10 @@ final class MergePlanDifferentialTests: XCTestCase {
     func testRandomTablesMergeAsTheMergerItReplaced() throws {
         var rng = SplitMix64(seed: 0x91A7)
         let pool = (0..<40).map { "key.\($0)" } + ["caf\u{E9}", "Empty folder", "n %lld", "%@ and %@"]
-        let comments = ["", "/* Shown on the list. */\n", "/* No comment provided by engineer. */\n", "/* */\n",
-                        "/* \"old\" = \"Alt\"; */\n", "// A line comment\n", "/* Same everywhere */\n", "/* Other text */\n"]
+        let comments = [
+            "", "/* Shown on the list. */\n", "/* No comment provided by engineer. */\n", "/* */\n",
+            "/* \"old\" = \"Alt\"; */\n", "// A line comment\n", "/* Same everywhere */\n", "/* Other text */\n",
+        ]
         var checked = 0
         for round in 0..<120 {
             var languages = ["en", "de", "fr", "ja", "pl"].filter { _ in rng.below(4) != 0 }
@@ -74,29 +95,50 @@ final class MergePlanDifferentialTests: XCTestCase {
                         text += "\"\(key)\" = \"\(language) \(index)\";"
                         text += rng.below(5) == 0 ? " // trailing \(rng.below(2))\n" : "\n"
                     }
-                    content.strings = try XCTUnwrap(StringsFileReader.parse(Array(text.utf8), path: "\(language).lproj/L.strings").file, text)
+                    content.strings = try XCTUnwrap(
+                        StringsFileReader.parse(Array(text.utf8), path: "\(language).lproj/L.strings").file, text)
                 }
                 if rng.below(3) == 0 {
-                    var entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])] = []
-                    for key in Set((0..<(1 + rng.below(5))).map { _ in pool[rng.below(pool.count)] }).sorted() where !key.contains("%@") {
-                        let forms: [(String, String)] = rng.below(2) == 0 ? [("one", "%lld x"), ("other", "%lld xs")] : [("other", "%lld xs")]
-                        entries.append((key, rng.below(3) == 0 ? "%#@n@ and %#@m@" : "%#@n@",
-                                        [("n", "lld", forms), ("m", "d", [("other", "%d m")])]))
+                    var entries:
+                        [(
+                            key: String, format: String,
+                            variables: [(name: String, type: String, forms: [(String, String)])]
+                        )] = []
+                    for key in Set((0..<(1 + rng.below(5))).map { _ in pool[rng.below(pool.count)] }).sorted()
+                    where !key.contains("%@") {
+                        let forms: [(String, String)] =
+                            rng.below(2) == 0 ? [("one", "%lld x"), ("other", "%lld xs")] : [("other", "%lld xs")]
+                        entries.append(
+                            (
+                                key, rng.below(3) == 0 ? "%#@n@ and %#@m@" : "%#@n@",
+                                [("n", "lld", forms), ("m", "d", [("other", "%d m")])]
+                            ))
                     }
                     var xml = stringsDictXML(entries)
                     if rng.below(4) == 0, let first = entries.first {
                         // A part the reader cannot place: the key is refused.
-                        xml = xml.replacingOccurrences(of: "<key>\(first.key)</key>\n\t<dict>\n", with: "<key>\(first.key)</key>\n\t<dict>\n\t\t<key>NSStringUnknownPart</key>\n\t\t<integer>1</integer>\n")
+                        xml = xml.replacingOccurrences(
+                            of: "<key>\(first.key)</key>\n\t<dict>\n",
+                            with:
+                                "<key>\(first.key)</key>\n\t<dict>\n\t\t<key>NSStringUnknownPart</key>\n\t\t<integer>1</integer>\n"
+                        )
                     }
-                    content.stringsDict = try XCTUnwrap(StringsDictReader.parse(Data(xml.utf8), path: "\(language).lproj/L.stringsdict", language: language).file)
+                    content.stringsDict = try XCTUnwrap(
+                        StringsDictReader.parse(
+                            Data(xml.utf8), path: "\(language).lproj/L.stringsdict", language: language
+                        ).file)
                 }
                 contents.append(content)
             }
             assertSame(contents, source: "en", "round \(round)")
-            let keys = contents.flatMap { ($0.strings?.entries.map(\.key) ?? []) + ($0.stringsDict?.entries.map(\.key) ?? []) }
+            let keys = contents.flatMap {
+                ($0.strings?.entries.map(\.key) ?? []) + ($0.stringsDict?.entries.map(\.key) ?? [])
+            }
             if let key = keys.first, let language = contents.first?.language {
                 let kind = MergeSabotage.Kind.allCases[round % MergeSabotage.Kind.allCases.count]
-                assertSame(contents, source: "en", sabotage: MergeSabotage(kind: kind, key: key, language: language), "round \(round), \(kind)")
+                assertSame(
+                    contents, source: "en", sabotage: MergeSabotage(kind: kind, key: key, language: language),
+                    "round \(round), \(kind)")
             }
             checked += 1
         }

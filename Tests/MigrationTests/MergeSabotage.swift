@@ -1,4 +1,5 @@
 import StringCatalog
+
 @testable import Migration
 
 /// A fault in the merger (`MergeFault`, given through `MigrationOptions.mergeFault` or to
@@ -37,14 +38,16 @@ struct MergeSabotage: MergeFault, Hashable {
         case .nestedVariableForm:
             let named = Set(localization.stringUnit.map { Self.references(in: $0.value) } ?? [])
             if let name = localization.substitutions.keys.sorted().first(where: { !named.contains($0) }),
-               let category = localization.substitutions[name]?.variations?.plural?.keys.sorted().first {
+                let category = localization.substitutions[name]?.variations?.plural?.keys.sorted().first
+            {
                 localization.substitutions[name]!.variations!.plural![category] = nil
             }
         case .pluralCategory:
             if let category = localization.variations?.plural?.keys.sorted().first {
                 localization.variations!.plural![category] = nil
             } else if let name = localization.substitutions.keys.sorted().first,
-                      let category = localization.substitutions[name]?.variations?.plural?.keys.sorted().first {
+                let category = localization.substitutions[name]?.variations?.plural?.keys.sorted().first
+            {
                 localization.substitutions[name]!.variations!.plural![category] = nil
             }
         }

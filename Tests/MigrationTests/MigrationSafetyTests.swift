@@ -3,6 +3,7 @@ import LegacyTables
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import Migration
 
 /// A failed run must leave the tree as it was: no catalog created, none truncated or replaced.
@@ -20,7 +21,9 @@ final class MigrationSafetyTests: XCTestCase {
         for language in ["en", "de"] {
             var text = ""
             for index in 0..<12_000 {
-                text += "/* Shown on screen \(index % 97). */\n\"screen.item_\(index)\" = \"\(language) value number \(index) with some words in it\";\n"
+                text +=
+                    "/* Shown on screen \(index % 97). */\n\"screen.item_\(index)\" = \"\(language) value number "
+                    + "\(index) with some words in it\";\n"
             }
             try tree.write("\(language).lproj/Localizable.strings", text)
         }
@@ -63,11 +66,16 @@ final class MigrationSafetyTests: XCTestCase {
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
         for (index, name) in ["A", "B"].enumerated() {
             let path = tree.path("\(name)/Localizable.xcstrings")
-            XCTAssertEqual(report.tables[index].diagnostics.filter(\.isError).map(\.description),
-                           ["\(path): error: cannot write \(path): No space left on device"])
+            XCTAssertEqual(
+                report.tables[index].diagnostics.filter(\.isError).map(\.description),
+                ["\(path): error: cannot write \(path): No space left on device"])
         }
-        XCTAssertTrue(report.tables[2].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") })
-        XCTAssertFalse(tree.allFiles().contains { $0.hasSuffix(".xcstrings") || $0.contains("stringcat-") }, "\(tree.allFiles())")
+        XCTAssertTrue(
+            report.tables[2].diagnostics.contains {
+                $0.message.hasPrefix("not written: another file of this run could not be written")
+            })
+        XCTAssertFalse(
+            tree.allFiles().contains { $0.hasSuffix(".xcstrings") || $0.contains("stringcat-") }, "\(tree.allFiles())")
     }
 
     private struct DiskFull: Error, CustomStringConvertible { var description: String { "No space left on device" } }
@@ -76,8 +84,10 @@ final class MigrationSafetyTests: XCTestCase {
     /// disk fills up on the catalog of table `failingTable`: every table fails, the failing one
     /// says why, the others that they were undone, and no file of the tree is created, deleted
     /// or changed (staged temporary files included: `allFiles` lists hidden files too).
-    private func assertAFullDiskUndoesTheRun(failingTable: Int, file: StaticString = #filePath, line: UInt = #line,
-                                             inject: (_ failingCatalog: String) -> Void) throws {
+    private func assertAFullDiskUndoesTheRun(
+        failingTable: Int, file: StaticString = #filePath, line: UInt = #line,
+        inject: (_ failingCatalog: String) -> Void
+    ) throws {
         let tree = try TestTree()
         try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
@@ -94,10 +104,16 @@ final class MigrationSafetyTests: XCTestCase {
         XCTAssertTrue(report.hasErrors, file: file, line: line)
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed], file: file, line: line)
         let failure = report.tables[failingTable].diagnostics.first(where: \.isError)
-        XCTAssertEqual(failure?.description, "\(tree.path(failing)): error: cannot write \(tree.path(failing)): No space left on device", file: file, line: line)
+        XCTAssertEqual(
+            failure?.description,
+            "\(tree.path(failing)): error: cannot write \(tree.path(failing)): No space left on device", file: file,
+            line: line)
         let other = failingTable == 0 ? 1 : 0
-        XCTAssertTrue(report.tables[other].diagnostics.contains { $0.message.hasPrefix("not written: another file of this run could not be written") },
-                      file: file, line: line)
+        XCTAssertTrue(
+            report.tables[other].diagnostics.contains {
+                $0.message.hasPrefix("not written: another file of this run could not be written")
+            },
+            file: file, line: line)
         let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
         XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed", file: file, line: line)
@@ -108,7 +124,9 @@ final class MigrationSafetyTests: XCTestCase {
         try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try tree.write("A/Localizable.xcstrings", "old A")
         try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
-        AtomicFile.faultInjector = { path in if path.hasSuffix("B/Localizable.xcstrings") { throw CocoaError(.fileWriteOutOfSpace) } }
+        AtomicFile.faultInjector = { path in
+            if path.hasSuffix("B/Localizable.xcstrings") { throw CocoaError(.fileWriteOutOfSpace) }
+        }
         var options = MigrationOptions()
         options.force = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
@@ -123,23 +141,41 @@ final class MigrationSafetyTests: XCTestCase {
     func testADiskThatFillsAtTheProjectFilePutsBackEveryReplacedCatalogAndSaysSo() throws {
         let tree = try TestTree()
         try FileManager.default.copyItem(atPath: repositoryRoot + "/Samples/LegacyApp", toPath: tree.path("App"))
-        let catalogs = ["App/LegacyApp/Localizable.xcstrings", "App/LegacyApp/InfoPlist.xcstrings", "App/LegacyApp/mul.lproj/Main.xcstrings"]
+        let catalogs = [
+            "App/LegacyApp/Localizable.xcstrings", "App/LegacyApp/InfoPlist.xcstrings",
+            "App/LegacyApp/mul.lproj/Main.xcstrings",
+        ]
         for (index, catalog) in catalogs.enumerated() { try tree.write(catalog, "the user's catalog \(index)") }
-        let inodes = try catalogs.map { try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int }
+        let inodes = try catalogs.map {
+            try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int
+        }
         let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
-        AtomicFile.faultInjector = { path in if path.hasSuffix("project.pbxproj") { throw CocoaError(.fileWriteOutOfSpace) } }
+        AtomicFile.faultInjector = { path in
+            if path.hasSuffix("project.pbxproj") { throw CocoaError(.fileWriteOutOfSpace) }
+        }
         var options = MigrationOptions()
         options.force = true
         let report = ProjectMigrator.migrate(tree.path("App"), options: options)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
-        XCTAssertTrue(report.tables.allSatisfy { $0.diagnostics.contains { $0.message == "not written: another file of this run could not be written, so the run was undone" } })
-        XCTAssertTrue(report.diagnostics.contains { $0.message.contains("There isn’t enough space") && $0.location.path.hasSuffix("project.pbxproj") }, "\(report.diagnostics)")
+        XCTAssertTrue(
+            report.tables.allSatisfy {
+                $0.diagnostics.contains {
+                    $0.message == "not written: another file of this run could not be written, so the run was undone"
+                }
+            })
+        XCTAssertTrue(
+            report.diagnostics.contains {
+                $0.message.contains("There isn’t enough space") && $0.location.path.hasSuffix("project.pbxproj")
+            }, "\(report.diagnostics)")
         XCTAssertEqual(report.projectEdits.map(\.notWrittenBecause), ["the run was undone"])
         let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or left aside")
         XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")
-        XCTAssertEqual(try catalogs.map { try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int }, inodes,
-                       "each catalog is the very file it was")
+        XCTAssertEqual(
+            try catalogs.map {
+                try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int
+            }, inodes,
+            "each catalog is the very file it was")
     }
 }

@@ -5,6 +5,7 @@ import TestSupport
 import Verification
 import XCTest
 import XcodeProject
+
 @testable import Migration
 
 /// A `.stringsdict` the project lists as a plain file outside any `.lproj` (the development
@@ -13,7 +14,7 @@ import XcodeProject
 /// (docs/spec/migration-rules.md, "A plain .stringsdict folded into a catalog").
 final class PlainStringsDictFileTests: XCTestCase {
     static let plurals = stringsDictXML([
-        ("%d files", "%#@files@", [("files", "d", [("one", "%d file"), ("other", "%d files")])]),
+        ("%d files", "%#@files@", [("files", "d", [("one", "%d file"), ("other", "%d files")])])
     ])
 
     private func tree() throws -> (TestTree, plainID: String) {
@@ -34,12 +35,14 @@ final class PlainStringsDictFileTests: XCTestCase {
         let buildFile = try XCTUnwrap(before.objects.first { before.string("fileRef", of: $0.id) == plainID }?.id)
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
         XCTAssertFalse(report.hasErrors, report.diagnostics.map(\.description).joined(separator: "\n"))
-        XCTAssertEqual(report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }, ["App/Localizable.xcstrings"])
+        XCTAssertEqual(
+            report.tables.map { TableGrouper.relative($0.catalogPath, to: tree.root) }, ["App/Localizable.xcstrings"])
 
         let catalog = try CatalogReader.read(path: tree.path("App/Localizable.xcstrings"))
         XCTAssertEqual(catalog.strings.keys.sorted(), ["%d files", "a"])
-        XCTAssertEqual(catalog.strings["%d files"]?.localizations["en"]?.variations?.plural?.mapValues { $0.stringUnit?.value },
-                       ["one": "%d file", "other": "%d files"])
+        XCTAssertEqual(
+            catalog.strings["%d files"]?.localizations["en"]?.variations?.plural?.mapValues { $0.stringUnit?.value },
+            ["one": "%d file", "other": "%d files"])
 
         let after = try ProjectGraph(path: tree.path("App.xcodeproj/project.pbxproj"))
         XCTAssertNil(after.object(plainID), "the plain file's reference goes")
@@ -49,7 +52,9 @@ final class PlainStringsDictFileTests: XCTestCase {
         let added = report.projectEdits.flatMap(\.changes.addedObjects).map(\.comment)
         XCTAssertEqual(added, ["Localizable.xcstrings", "Localizable.xcstrings in Resources"])
         let resources = try XCTUnwrap(after.objects.first { $0.isa == "PBXResourcesBuildPhase" })
-        XCTAssertEqual(after.strings("files", of: resources.id).compactMap { after.object($0)?.comment }, ["Localizable.xcstrings in Resources"])
+        XCTAssertEqual(
+            after.strings("files", of: resources.id).compactMap { after.object($0)?.comment },
+            ["Localizable.xcstrings in Resources"])
     }
 
     func testVerifyProvesItAndDeleteLegacyDeletesIt() throws {
@@ -57,9 +62,11 @@ final class PlainStringsDictFileTests: XCTestCase {
         var options = MigrationOptions()
         options.deleteLegacy = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
-        XCTAssertFalse(report.hasErrors, report.tables.flatMap(\.diagnostics).map(\.description).joined(separator: "\n"))
-        XCTAssertTrue(report.tables.flatMap(\.deletedFiles).contains(tree.path("App/Localizable.stringsdict")),
-                      "\(report.tables.flatMap(\.keptFiles))")
+        XCTAssertFalse(
+            report.hasErrors, report.tables.flatMap(\.diagnostics).map(\.description).joined(separator: "\n"))
+        XCTAssertTrue(
+            report.tables.flatMap(\.deletedFiles).contains(tree.path("App/Localizable.stringsdict")),
+            "\(report.tables.flatMap(\.keptFiles))")
         XCTAssertFalse(tree.exists("App/Localizable.stringsdict"))
     }
 }

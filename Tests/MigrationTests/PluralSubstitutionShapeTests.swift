@@ -6,6 +6,7 @@ import StringsDict
 import TestSupport
 import Verification
 import XCTest
+
 @testable import Migration
 
 /// A `.stringsdict` plural whose format key is a lone `%#@v@` becomes plain plural variations only
@@ -22,14 +23,18 @@ final class PluralSubstitutionShapeTests: XCTestCase {
         // Another length than the value type's (`%d` for `ld`).
         ("seconds", "%#@count@", [("count", "ld", [("one", "%d second"), ("other", "%ld seconds")])]),
         // Only the plain own specifier, unpositioned or `%1$`, and a form without any: direct.
-        ("files", "%#@count@", [("count", "lld", [("one", "one file"), ("few", "%1$lld files"), ("other", "%lld files")])]),
+        (
+            "files", "%#@count@",
+            [("count", "lld", [("one", "one file"), ("few", "%1$lld files"), ("other", "%lld files")])]
+        ),
     ])
 
     private func migrated() throws -> (TestTree, StringCatalog) {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.stringsdict", Self.english)
         let report = ProjectMigrator.migrate(tree.path("App"), options: MigrationOptions())
-        XCTAssertFalse(report.hasErrors, report.tables.flatMap(\.diagnostics).map(\.description).joined(separator: "\n"))
+        XCTAssertFalse(
+            report.hasErrors, report.tables.flatMap(\.diagnostics).map(\.description).joined(separator: "\n"))
         return (tree, try CatalogReader.read(path: tree.path("App/Localizable.xcstrings")))
     }
 
@@ -38,7 +43,9 @@ final class PluralSubstitutionShapeTests: XCTestCase {
         let text = try String(contentsOfFile: tree.path("App/Localizable.xcstrings"), encoding: .utf8)
         let lessons = try XCTUnwrap(text.range(of: "    \"lessons\" : {").map { text[$0.lowerBound...] })
         let entry = String(lessons[..<lessons.range(of: "\n    },\n")!.upperBound])
-        XCTAssertEqual(entry, """
+        XCTAssertEqual(
+            entry,
+            """
                 "lessons" : {
                   "extractionState" : "migrated",
                   "localizations" : {
@@ -97,29 +104,34 @@ final class PluralSubstitutionShapeTests: XCTestCase {
         let files = try XCTUnwrap(catalog.strings["files"]?.localizations["en"])
         XCTAssertNil(files.stringUnit)
         XCTAssertTrue(files.substitutions.isEmpty)
-        XCTAssertEqual(files.variations?.plural?.mapValues { $0.stringUnit?.value },
-                       ["one": "one file", "few": "%1$lld files", "other": "%lld files"])
+        XCTAssertEqual(
+            files.variations?.plural?.mapValues { $0.stringUnit?.value },
+            ["one": "one file", "few": "%1$lld files", "other": "%lld files"])
     }
 
     /// `%d` followed by a combining mark stays `%d`: `%arg` + U+0301 would make its `g` one
     /// character with the mark, and compiling back would not find `%arg`.
     func testAnOwnSpecifierBeforeACombiningMarkIsNotWrittenArg() throws {
         let tree = try TestTree()
-        try tree.write("App/en.lproj/Localizable.stringsdict", stringsDictXML([
-            ("n", "%#@count@", [("count", "d", [("one", "%d\u{301} x"), ("other", "%d y %@")])]),
-        ]))
+        try tree.write(
+            "App/en.lproj/Localizable.stringsdict",
+            stringsDictXML([
+                ("n", "%#@count@", [("count", "d", [("one", "%d\u{301} x"), ("other", "%d y %@")])])
+            ]))
         _ = ProjectMigrator.migrate(tree.path("App"), options: MigrationOptions())
         let catalog = try CatalogReader.read(path: tree.path("App/Localizable.xcstrings"))
         let forms = catalog.strings["n"]?.localizations["en"]?.substitutions["count"]?.variations?.plural
         XCTAssertEqual(forms?.mapValues { $0.stringUnit?.value }, ["one": "%d\u{301} x", "other": "%arg y %@"])
         let report = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil))
-        XCTAssertTrue(report.isLossless, report.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
+        XCTAssertTrue(
+            report.isLossless, report.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
     }
 
     func testTheSubstitutionsCompileBackToTheFormsAsWrittenAndVerify() throws {
         let (tree, catalog) = try migrated()
         let compiled = CatalogCompiler.compile(catalog, tableName: "Localizable")
-        let rules = Dictionary(uniqueKeysWithValues: (compiled.language("en")?.stringsDict ?? []).map { ($0.key, $0.rule) })
+        let rules = Dictionary(
+            uniqueKeysWithValues: (compiled.language("en")?.stringsDict ?? []).map { ($0.key, $0.rule) })
         guard case .plural(let lessons)? = rules["lessons"] else { return XCTFail("lessons is not a plural rule") }
         XCTAssertEqual(lessons.variables.first?.forms, [.one: "%1d lesson", .other: "%d lessons"])
         XCTAssertEqual(lessons.variables.first?.valueType, "d")
@@ -127,6 +139,7 @@ final class PluralSubstitutionShapeTests: XCTestCase {
         XCTAssertEqual(seconds.variables.first?.forms, [.one: "%d second", .other: "%ld seconds"])
 
         let report = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil))
-        XCTAssertTrue(report.isLossless, report.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
+        XCTAssertTrue(
+            report.isLossless, report.tables.flatMap(\.losses).map(\.diagnostic.description).joined(separator: "\n"))
     }
 }

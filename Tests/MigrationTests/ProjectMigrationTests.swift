@@ -1,10 +1,10 @@
 import Foundation
-
 import StringcatSupport
 import TestSupport
 import Verification
 import XCTest
 import XcodeProject
+
 @testable import LegacyTables
 @testable import Migration
 
@@ -41,7 +41,9 @@ final class ProjectMigrationTests: XCTestCase {
         let files = whole.allFiles()
         XCTAssertEqual(stepwise.allFiles(), files)
         for file in files {
-            XCTAssertEqual(FileManager.default.contents(atPath: stepwise.path(file)), FileManager.default.contents(atPath: whole.path(file)), file)
+            XCTAssertEqual(
+                FileManager.default.contents(atPath: stepwise.path(file)),
+                FileManager.default.contents(atPath: whole.path(file)), file)
         }
     }
 
@@ -53,7 +55,11 @@ final class ProjectMigrationTests: XCTestCase {
         let report = ProjectMigrator.migrate(tree.path("LegacyApp.xcodeproj"), options: options)
         XCTAssertFalse(report.hasErrors)
         XCTAssertEqual(report.root, tree.root)
-        XCTAssertEqual(report.tables.map(\.catalogPath), ["InfoPlist.xcstrings", "Localizable.xcstrings", "mul.lproj/Main.xcstrings"].map { tree.path("LegacyApp/" + $0) })
+        XCTAssertEqual(
+            report.tables.map(\.catalogPath),
+            ["InfoPlist.xcstrings", "Localizable.xcstrings", "mul.lproj/Main.xcstrings"].map {
+                tree.path("LegacyApp/" + $0)
+            })
         XCTAssertEqual(report.projectEdits.map(\.projectPath), [tree.path("LegacyApp.xcodeproj/project.pbxproj")])
     }
 
@@ -66,8 +72,16 @@ final class ProjectMigrationTests: XCTestCase {
         options.deleteLegacy = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertFalse(report.hasErrors)
-        XCTAssertEqual(report.filesLeftAlone, [LeftAloneFile(path: tree.path("LegacyApp/fr.lproj/Localizable.strings"),
-                                                            reason: "in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)")])
+        XCTAssertEqual(
+            report.filesLeftAlone,
+            [
+                LeftAloneFile(
+                    path: tree.path("LegacyApp/fr.lproj/Localizable.strings"),
+                    reason:
+                        "in no variant group of the project (Xcode's migration reads only those; --all-files takes "
+                        + "every file)"
+                )
+            ])
         XCTAssertTrue(tree.exists("LegacyApp/fr.lproj/Localizable.strings"))
         let catalog = try String(contentsOfFile: tree.path("LegacyApp/Localizable.xcstrings"), encoding: .utf8)
         XCTAssertFalse(catalog.contains("Enregistrer"))
@@ -79,14 +93,17 @@ final class ProjectMigrationTests: XCTestCase {
         options.noProject = true
         let all = ProjectMigrator.migrate(everything.root, options: options)
         XCTAssertFalse(all.hasErrors)
-        XCTAssertTrue(try String(contentsOfFile: everything.path("LegacyApp/Localizable.xcstrings"), encoding: .utf8).contains("Enregistrer"))
+        XCTAssertTrue(
+            try String(contentsOfFile: everything.path("LegacyApp/Localizable.xcstrings"), encoding: .utf8).contains(
+                "Enregistrer"))
     }
 
     /// A project file that does not parse: a located error, no edit, nothing of it migrated.
     func testAProjectFileThatDoesNotParseIsALocatedErrorAndIsNotEdited() throws {
         let tree = try copy(repositoryRoot + "/Samples/LegacyApp")
         let pbxproj = tree.path("LegacyApp.xcodeproj/project.pbxproj")
-        let broken = try String(contentsOfFile: pbxproj, encoding: .utf8).replacingOccurrences(of: "archiveVersion = 1;", with: "archiveVersion = 1")
+        let broken = try String(contentsOfFile: pbxproj, encoding: .utf8).replacingOccurrences(
+            of: "archiveVersion = 1;", with: "archiveVersion = 1")
         try broken.write(toFile: pbxproj, atomically: true, encoding: .utf8)
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
         XCTAssertTrue(report.hasErrors)
@@ -109,14 +126,21 @@ final class ProjectMigrationTests: XCTestCase {
         options.dryRun = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertEqual(report.tables.map(\.catalogPath), [tree.path("App/Localizable.xcstrings")])
-        XCTAssertEqual(report.skippedFolders.sorted(), [tree.path("App/Legacy/fr.lproj"), tree.path("App/Settings.bundle/en.lproj"), tree.path("App/Vendor/Old.framework/de.lproj")])
+        XCTAssertEqual(
+            report.skippedFolders.sorted(),
+            [
+                tree.path("App/Legacy/fr.lproj"), tree.path("App/Settings.bundle/en.lproj"),
+                tree.path("App/Vendor/Old.framework/de.lproj"),
+            ])
     }
 
     /// A package: catalogs beside the `.lproj` folders, the source language from
     /// `defaultLocalization`, and a warning below tools 5.9 and for `.lproj` named as resources.
     func testAPackageGetsCatalogsBesideItsFoldersAndWarnings() throws {
         let tree = try TestTree()
-        try tree.write("Package.swift", """
+        try tree.write(
+            "Package.swift",
+            """
             // swift-tools-version:5.7
             import PackageDescription
             let package = Package(name: "Kit", defaultLocalization: "de", targets: [
@@ -130,11 +154,17 @@ final class ProjectMigrationTests: XCTestCase {
         XCTAssertEqual(report.sourceLanguage.code, "de")
         XCTAssertEqual(report.tables.map(\.catalogPath), [tree.path("Sources/Kit/Resources/Kit.xcstrings")])
         XCTAssertEqual(report.tables.first?.languages, ["de", "zh-Hans"])
-        XCTAssertEqual(report.diagnostics.filter { $0.severity == .warning }.map(\.description), [
-            "\(tree.path("Package.swift")):1:1: warning: swift-tools-version 5.7 is below 5.9: SwiftPM builds String Catalogs only from 5.9 on; raise the tools version",
-            "\(tree.path("Package.swift")):4:1: warning: the manifest names an .lproj folder as a resource; point it at the catalog (or the folder holding it) instead",
-        ])
-        XCTAssertEqual(try String(contentsOfFile: tree.path("Package.swift"), encoding: .utf8).contains(".copy(\"Resources/de.lproj\")"), true)
+        XCTAssertEqual(
+            report.diagnostics.filter { $0.severity == .warning }.map(\.description),
+            [
+                "\(tree.path("Package.swift")):1:1: warning: swift-tools-version 5.7 is below 5.9: SwiftPM builds "
+                    + "String Catalogs only from 5.9 on; raise the tools version",
+                "\(tree.path("Package.swift")):4:1: warning: the manifest names an .lproj folder as a resource; point "
+                    + "it at the catalog (or the folder holding it) instead",
+            ])
+        XCTAssertEqual(
+            try String(contentsOfFile: tree.path("Package.swift"), encoding: .utf8).contains(
+                ".copy(\"Resources/de.lproj\")"), true)
     }
 
     /// A generated project (XcodeGen): catalogs written, project files untouched, a checklist.

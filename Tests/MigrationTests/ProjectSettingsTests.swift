@@ -2,8 +2,9 @@ import Foundation
 import LegacyTables
 import StringcatSupport
 import TestSupport
-import XcodeProject
 import XCTest
+import XcodeProject
+
 @testable import Migration
 
 /// The build settings a migration sets (docs/spec/project-edit.md#swift_emit_loc_strings,
@@ -21,7 +22,9 @@ final class ProjectSettingsTests: XCTestCase {
         project.target("Tool")
         // The project's Release configuration already says YES: the target inherits it there.
         var text = project.text()
-        let release = "A0A0A0A0A0A0A0A0A0A0A005 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n\t\t\t\tSDKROOT = iphoneos;\n"
+        let release =
+            "A0A0A0A0A0A0A0A0A0A0A005 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = "
+            + "{\n\t\t\t\tSDKROOT = iphoneos;\n"
         XCTAssertTrue(text.contains(release))
         text = text.replacingOccurrences(of: release, with: release + "\t\t\t\tSWIFT_EMIT_LOC_STRINGS = YES;\n")
         try tree.write("App.xcodeproj/project.pbxproj", text)
@@ -29,10 +32,16 @@ final class ProjectSettingsTests: XCTestCase {
         var options = MigrationOptions()
         options.xcodeVersion = .xcode15
         let report = ProjectMigrator.migrate(tree.root, options: options)
-        let settings = report.projectEdits.flatMap(\.changes.settingsAdded).map { "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)" }
-        XCTAssertEqual(settings.sorted(), ["App Debug SWIFT_EMIT_LOC_STRINGS",
-                                           "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
-                                           "project Release LOCALIZATION_PREFERS_STRING_CATALOGS"])
+        let settings = report.projectEdits.flatMap(\.changes.settingsAdded).map {
+            "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)"
+        }
+        XCTAssertEqual(
+            settings.sorted(),
+            [
+                "App Debug SWIFT_EMIT_LOC_STRINGS",
+                "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
+                "project Release LOCALIZATION_PREFERS_STRING_CATALOGS",
+            ])
     }
 
     /// ownCloud (migrated with Xcode 15): 7 targets, 5 catalogs: SWIFT_EMIT_LOC_STRINGS as Xcode
@@ -47,7 +56,9 @@ final class ProjectSettingsTests: XCTestCase {
             let graph = try ProjectGraph(path: path)
             var result: [String: String] = [:]
             for target in graph.targets {
-                for id in target.buildConfigurationList.flatMap({ graph.configurationList($0) })?.buildConfigurations ?? [] {
+                for id in target.buildConfigurationList.flatMap({ graph.configurationList($0) })?.buildConfigurations
+                    ?? []
+                {
                     if case .string(let value)? = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: id) {
                         result["\(target.name ?? target.id) \(graph.buildConfiguration(id)?.name ?? id)"] = value
                     }

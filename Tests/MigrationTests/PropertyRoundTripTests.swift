@@ -1,15 +1,15 @@
+import Compilation
 import Foundation
+import LegacyTables
 import StringCatalog
+import StringcatSupport
 import StringsDict
 import StringsFile
-import StringcatSupport
 import TestSupport
-import XCTest
-@testable import Migration
-import Compilation
-import LegacyTables
 import Verification
+import XCTest
 
+@testable import Migration
 
 /// Random legacy tables written to disk, migrated, compiled back (in memory and to disk) and read
 /// again give the same keys, values and plural forms per category, in every language.
@@ -33,7 +33,9 @@ final class PropertyRoundTripTests: XCTestCase {
     private static let stringsPool: [Unicode.Scalar] = {
         var list: [Unicode.Scalar] = Array("aZ09 _-.$:/*;={}()<>,'\"\\@#%&u".unicodeScalars)
         list += (0x01...0x1F).map { Unicode.Scalar($0)! }
-        list += [0x7F, 0x85, 0xA0, 0xE9, 0x2028, 0x2029, 0xFEFF, 0x0301, 0x1F600, 0x1D11E, 0x10FFFD].map { Unicode.Scalar($0)! }
+        list += [0x7F, 0x85, 0xA0, 0xE9, 0x2028, 0x2029, 0xFEFF, 0x0301, 0x1F600, 0x1D11E, 0x10FFFD].map {
+            Unicode.Scalar($0)!
+        }
         return list
     }()
 
@@ -95,9 +97,14 @@ final class PropertyRoundTripTests: XCTestCase {
             let entries = generated.strings[language]!.map { StringsEntry(key: $0.key, value: $0.value) }
             try tree.write("App/\(language).lproj/Localizable.strings", StringsFileWriter.data(entries))
             let dict = generated.plurals[language]!.map { item in
-                StringsDictEntry(key: item.key, rule: .plural(PluralRule(formatKey: "%#@items@", variables: [
-                    PluralVariable(name: "items", valueType: "d", forms: item.forms),
-                ])))
+                StringsDictEntry(
+                    key: item.key,
+                    rule: .plural(
+                        PluralRule(
+                            formatKey: "%#@items@",
+                            variables: [
+                                PluralVariable(name: "items", valueType: "d", forms: item.forms)
+                            ])))
             }
             try tree.write("App/\(language).lproj/Localizable.stringsdict", StringsDictWriter.data(dict))
         }
@@ -106,7 +113,8 @@ final class PropertyRoundTripTests: XCTestCase {
     /// The plural forms of a compiled entry's only variable.
     private func forms(_ entry: StringsDictEntry) -> [PluralCategory: String]? {
         guard case .plural(let rule) = entry.rule, rule.variables.count == 1,
-              rule.formatKey == "%#@\(rule.variables[0].name)@" else { return nil }
+            rule.formatKey == "%#@\(rule.variables[0].name)@"
+        else { return nil }
         return rule.variables[0].forms
     }
 
@@ -116,31 +124,49 @@ final class PropertyRoundTripTests: XCTestCase {
     /// it is the reader of Apple's runtime too).
     private static func startsWithBOM(_ text: String) -> Bool { text.unicodeScalars.first == "\u{FEFF}" }
 
-    private func assertSame(_ generated: Generated, strings: [String: [StringsEntry]], plurals: [String: [StringsDictEntry]],
-                            _ what: String, xmlPropertyList: Bool = false, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSame(
+        _ generated: Generated, strings: [String: [StringsEntry]], plurals: [String: [StringsDictEntry]],
+        _ what: String, xmlPropertyList: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) {
         for language in Self.languages {
             var expected = Dictionary(uniqueKeysWithValues: generated.strings[language]!.map { ($0.key, $0.value) })
             var actualEntries = strings[language] ?? []
             if xmlPropertyList {
                 // Leave out the entries whose key or value starts with U+FEFF and whatever key they
                 // come back as (the key without it, which may be another generated key).
-                let damaged = Set(generated.strings[language]!.filter { Self.startsWithBOM($0.key) || Self.startsWithBOM($0.value) }
-                    .map { String(String.UnicodeScalarView($0.key.unicodeScalars.drop { $0 == "\u{FEFF}" })) })
-                expected = expected.filter { !Self.startsWithBOM($0.key) && !Self.startsWithBOM($0.value) && !damaged.contains($0.key) }
+                let damaged = Set(
+                    generated.strings[language]!.filter { Self.startsWithBOM($0.key) || Self.startsWithBOM($0.value) }
+                        .map { String(String.UnicodeScalarView($0.key.unicodeScalars.drop { $0 == "\u{FEFF}" })) })
+                expected = expected.filter {
+                    !Self.startsWithBOM($0.key) && !Self.startsWithBOM($0.value) && !damaged.contains($0.key)
+                }
                 actualEntries = actualEntries.filter { !damaged.contains($0.key) }
             }
             let actual = Dictionary(actualEntries.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
-            XCTAssertEqual(actualEntries.count, actual.count, "\(what) [\(language)]: a key is written twice", file: file, line: line)
-            XCTAssertEqual(Set(actual.keys), Set(expected.keys), "\(what) [\(language)]: keys differ", file: file, line: line)
+            XCTAssertEqual(
+                actualEntries.count, actual.count, "\(what) [\(language)]: a key is written twice", file: file,
+                line: line)
+            XCTAssertEqual(
+                Set(actual.keys), Set(expected.keys), "\(what) [\(language)]: keys differ", file: file, line: line)
             for (key, value) in expected where actual[key] != value {
-                XCTFail("\(what) [\(language)] \(String(reflecting: key)): \(String(reflecting: value)) came back as \(String(reflecting: actual[key]))", file: file, line: line)
+                XCTFail(
+                    "\(what) [\(language)] \(String(reflecting: key)): \(String(reflecting: value)) came back as "
+                        + "\(String(reflecting: actual[key]))",
+                    file: file, line: line)
             }
 
-            let expectedPlurals = Dictionary(uniqueKeysWithValues: generated.plurals[language]!.map { ($0.key, $0.forms) })
-            let actualPlurals = Dictionary((plurals[language] ?? []).map { ($0.key, forms($0)) }, uniquingKeysWith: { a, _ in a })
-            XCTAssertEqual(Set(actualPlurals.keys), Set(expectedPlurals.keys), "\(what) [\(language)]: plural keys differ", file: file, line: line)
+            let expectedPlurals = Dictionary(
+                uniqueKeysWithValues: generated.plurals[language]!.map { ($0.key, $0.forms) })
+            let actualPlurals = Dictionary(
+                (plurals[language] ?? []).map { ($0.key, forms($0)) }, uniquingKeysWith: { a, _ in a })
+            XCTAssertEqual(
+                Set(actualPlurals.keys), Set(expectedPlurals.keys), "\(what) [\(language)]: plural keys differ",
+                file: file, line: line)
             for (key, forms) in expectedPlurals where actualPlurals[key] != forms {
-                XCTFail("\(what) [\(language)] \(String(reflecting: key)): forms \(forms) came back as \(String(describing: actualPlurals[key]))", file: file, line: line)
+                XCTFail(
+                    "\(what) [\(language)] \(String(reflecting: key)): forms \(forms) came back as "
+                        + "\(String(describing: actualPlurals[key]))",
+                    file: file, line: line)
             }
         }
     }
@@ -154,7 +180,9 @@ final class PropertyRoundTripTests: XCTestCase {
         options.outputDirectory = tree.path("out")
         options.sourceLanguage = "en"
         let report = ProjectMigrator.migrate(tree.path("App"), options: options)
-        XCTAssertFalse(report.hasErrors, report.tables.flatMap(\.diagnostics).filter(\.isError).map(\.description).joined(separator: "\n"))
+        XCTAssertFalse(
+            report.hasErrors,
+            report.tables.flatMap(\.diagnostics).filter(\.isError).map(\.description).joined(separator: "\n"))
         XCTAssertEqual(report.tables.map(\.outcome), [.written])
         let catalogPath = tree.path("out/Localizable.xcstrings")
         let catalog = try CatalogReader.read(path: catalogPath)
@@ -163,10 +191,11 @@ final class PropertyRoundTripTests: XCTestCase {
         // In memory.
         let compiled = CatalogCompiler.compile(catalog, tableName: "Localizable")
         XCTAssertEqual(compiled.diagnostics.map(\.description), [])
-        assertSame(generated,
-                   strings: Dictionary(uniqueKeysWithValues: compiled.languages.map { ($0.language, $0.strings) }),
-                   plurals: Dictionary(uniqueKeysWithValues: compiled.languages.map { ($0.language, $0.stringsDict) }),
-                   "in memory")
+        assertSame(
+            generated,
+            strings: Dictionary(uniqueKeysWithValues: compiled.languages.map { ($0.language, $0.strings) }),
+            plurals: Dictionary(uniqueKeysWithValues: compiled.languages.map { ($0.language, $0.stringsDict) }),
+            "in memory")
 
         // On disk, through the files `compile` writes, in each output format.
         for format in StringsOutputFormat.allCases {
@@ -174,20 +203,26 @@ final class PropertyRoundTripTests: XCTestCase {
             compileOptions.outputDirectory = tree.path("compiled-\(format.rawValue)")
             compileOptions.stringsFormat = format
             let compileReport = CatalogCompiler.run([catalogPath], options: compileOptions)
-            XCTAssertFalse(compileReport.hasErrors, compileReport.diagnostics.map(\.description).joined(separator: "\n"))
+            XCTAssertFalse(
+                compileReport.hasErrors, compileReport.diagnostics.map(\.description).joined(separator: "\n"))
             XCTAssertTrue(compileReport.written)
             var strings: [String: [StringsEntry]] = [:]
             var plurals: [String: [StringsDictEntry]] = [:]
             for language in Self.languages {
                 let folder = tree.path("compiled-\(format.rawValue)/\(language).lproj/")
                 let readStrings = StringsFileReader.read(path: folder + "Localizable.strings")
-                XCTAssertFalse(readStrings.diagnostics.contains(where: \.isError), "\(format) \(language): \(readStrings.diagnostics)")
+                XCTAssertFalse(
+                    readStrings.diagnostics.contains(where: \.isError),
+                    "\(format) \(language): \(readStrings.diagnostics)")
                 strings[language] = readStrings.file?.entries
                 let readDict = StringsDictReader.read(path: folder + "Localizable.stringsdict")
-                XCTAssertFalse(readDict.diagnostics.contains(where: \.isError), "\(format) \(language): \(readDict.diagnostics)")
+                XCTAssertFalse(
+                    readDict.diagnostics.contains(where: \.isError), "\(format) \(language): \(readDict.diagnostics)")
                 plurals[language] = readDict.file?.entries
             }
-            assertSame(generated, strings: strings, plurals: plurals, "compiled \(format.rawValue)", xmlPropertyList: format == .xml)
+            assertSame(
+                generated, strings: strings, plurals: plurals, "compiled \(format.rawValue)",
+                xmlPropertyList: format == .xml)
         }
     }
 
@@ -197,27 +232,36 @@ final class PropertyRoundTripTests: XCTestCase {
     /// value and `verify` said "nothing lost".
     func testKeysEqualUnderNormalizationAreAnErrorNotASilentMerge() throws {
         let tree = try TestTree()
-        let path = try tree.write("App/en.lproj/Localizable.strings", "\"caf\u{E9}\" = \"composed\";\n\"cafe\u{301}\" = \"decomposed\";\n")
+        let path = try tree.write(
+            "App/en.lproj/Localizable.strings", "\"caf\u{E9}\" = \"composed\";\n\"cafe\u{301}\" = \"decomposed\";\n")
         var options = MigrationOptions()
         options.outputDirectory = tree.path("out")
         let report = ProjectMigrator.migrate(tree.path("App"), options: options)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.tables.map(\.outcome), [.failed])
-        XCTAssertEqual(report.tables.first?.diagnostics.first(where: \.isError)?.description,
-                       "\(path):2:1: error: key \"cafe\\u{301}\" differs from the key \"caf\\u{E9}\" only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it")
+        XCTAssertEqual(
+            report.tables.first?.diagnostics.first(where: \.isError)?.description,
+            "\(path):2:1: error: key \"cafe\\u{301}\" differs from the key \"caf\\u{E9}\" only by Unicode "
+                + "normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or "
+                + "remove it"
+        )
         XCTAssertFalse(tree.exists("out/Localizable.xcstrings"))
 
         let project = ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil)
         let verification = ProjectVerifier.verify(project, planned: ProjectMigrator.plannedCatalogs(project))
         XCTAssertFalse(verification.isLossless, "verify must not call this lossless")
-        XCTAssertEqual(verification.tables.flatMap(\.losses).map(\.diagnostic.description),
-                       ["\(path):2:1: error: \"cafe\u{301}\" [en]: key missing"])
+        XCTAssertEqual(
+            verification.tables.flatMap(\.losses).map(\.diagnostic.description),
+            ["\(path):2:1: error: \"cafe\u{301}\" [en]: key missing"])
 
         // --skip-invalid: the later spelling is left out and said so; the first keeps its value.
         options.skipInvalid = true
         let skipped = ProjectMigrator.migrate(tree.path("App"), options: options)
         XCTAssertFalse(skipped.hasErrors)
-        XCTAssertTrue(skipped.tables.flatMap(\.diagnostics).contains { $0.severity == .warning && $0.message.hasSuffix("(entry skipped: --skip-invalid)") })
+        XCTAssertTrue(
+            skipped.tables.flatMap(\.diagnostics).contains {
+                $0.severity == .warning && $0.message.hasSuffix("(entry skipped: --skip-invalid)")
+            })
         let catalog = try CatalogReader.read(path: tree.path("out/Localizable.xcstrings"))
         XCTAssertEqual(catalog.strings.keys.map { Array($0.unicodeScalars) }, [Array("caf\u{E9}".unicodeScalars)])
         XCTAssertEqual(catalog.strings["caf\u{E9}"]?.localizations["en"]?.stringUnit?.value, "composed")

@@ -3,6 +3,7 @@ import StringCatalog
 import StringcatSupport
 import StringsDict
 import StringsFile
+
 @testable import Migration
 
 // The merger as it was before `MergePlan` (e6c2a97, the commit before the streaming migrate),
@@ -10,10 +11,14 @@ import StringsFile
 // catalog, diagnostics and counts on random tables. Sharded and sequential were proven equal
 // then; both are kept so the oracle is exactly what shipped.
 enum ReferenceMerger {
-        static func merge(_ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, shardThreshold: Int,
-                      sabotage: MergeSabotage? = nil) -> MergeResult {
+    static func merge(
+        _ languages: [LegacyLanguageContent], sourceLanguage: String, version: String, shardThreshold: Int,
+        sabotage: MergeSabotage? = nil
+    ) -> MergeResult {
         let ordered = languages.sorted { $0.language < $1.language }
-        let valueCount = ordered.reduce(0) { $0 + ($1.strings?.entries.count ?? 0) + ($1.stringsDict?.entries.count ?? 0) }
+        let valueCount = ordered.reduce(0) {
+            $0 + ($1.strings?.entries.count ?? 0) + ($1.stringsDict?.entries.count ?? 0)
+        }
         // A large table merges on both cores: each shard takes the keys whose hash falls in it
         // (String hashing follows canonical equivalence, so keys equal under normalization meet
         // in one shard, where KeySpellings sees both). Diagnostics are put back in file order.
@@ -27,7 +32,8 @@ enum ReferenceMerger {
             strings.merge(shard.strings) { first, _ in first }
             pluralKeys.formUnion(shard.pluralKeys)
         }
-        let diagnostics = shards.flatMap(\.diagnostics).sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(\.diagnostic)
+        let diagnostics = shards.flatMap(\.diagnostics).sorted { $0.order.lexicographicallyPrecedes($1.order) }.map(
+            \.diagnostic)
 
         let comments = self.comments(ordered, sourceLanguage: sourceLanguage)
         var commentCount = 0
@@ -36,7 +42,8 @@ enum ReferenceMerger {
             commentCount += 1
         }
         let catalog = StringCatalog(sourceLanguage: sourceLanguage, version: version, strings: strings)
-        return MergeResult(catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
+        return MergeResult(
+            catalog: catalog, diagnostics: diagnostics, pluralEntryCount: pluralKeys.count, commentCount: commentCount)
     }
 
     /// Tables with at least this many values are merged in two shards.
@@ -54,7 +61,9 @@ enum ReferenceMerger {
         var diagnostics: [Ordered] = []
     }
 
-    private static func mergeShard(_ ordered: [LegacyLanguageContent], shard: Int, of shardCount: Int, sabotage: MergeSabotage?) -> Shard {
+    private static func mergeShard(
+        _ ordered: [LegacyLanguageContent], shard: Int, of shardCount: Int, sabotage: MergeSabotage?
+    ) -> Shard {
         var result = Shard()
         func mine(_ key: String) -> Bool { shardCount == 1 || (key.hashValue & (shardCount - 1)) == shard }
         // Room for every key of the largest file, and in each entry for every language: growing
@@ -66,22 +75,37 @@ enum ReferenceMerger {
         var spellings = ReferenceKeySpellings()
         var found: [Diagnostic] = []
         func keep(_ order: [Int]) {
-            for (sub, diagnostic) in found.enumerated() { result.diagnostics.append(Ordered(order: order + [sub], diagnostic: diagnostic)) }
+            for (sub, diagnostic) in found.enumerated() {
+                result.diagnostics.append(Ordered(order: order + [sub], diagnostic: diagnostic))
+            }
             found.removeAll(keepingCapacity: true)
         }
         for (languageIndex, content) in ordered.enumerated() {
             guard let file = content.strings else { continue }
-            for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) { // duplicates: the last one wins, as in CFDictionarySetValue
-                let location = SourceLocation(path: file.path, line: entry.line == 0 ? nil : entry.line, column: entry.line == 0 ? nil : entry.column)
+            // Duplicates: the last one wins, as in CFDictionarySetValue.
+            for (entryIndex, entry) in file.entries.enumerated() where mine(entry.key) {
+                let location = SourceLocation(
+                    path: file.path, line: entry.line == 0 ? nil : entry.line,
+                    column: entry.line == 0 ? nil : entry.column)
                 defer { keep([0, languageIndex, entryIndex]) }
                 guard spellings.accept(entry.key, at: location, diagnostics: &found) else { continue }
                 var localization = CatalogLocalization(stringUnit: StringsDictConverter.translated(entry.value))
-                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
-                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
+                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) {
+                    continue
+                }
+                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
+                    localization
                 // Kept, and said: Xcode's migration may drop a value that starts with a C0 control character.
-                if let first = entry.value.unicodeScalars.first, first.value < 0x20, !["\t", "\n", "\r"].contains(first) {
+                if let first = entry.value.unicodeScalars.first, first.value < 0x20,
+                    !["\t", "\n", "\r"].contains(first)
+                {
                     let code = String(format: "U+%04X", first.value)
-                    found.append(.warning("\"\(entry.key)\" [\(content.language)]: the value starts with the control character \(code); Xcode's migration may drop such a value, stringcat keeps it: check that it is no typo", at: location))
+                    found.append(
+                        .warning(
+                            "\"\(entry.key)\" [\(content.language)]: the value starts with the control character "
+                                + "\(code); Xcode's migration may drop such a value, stringcat keeps it: check that it "
+                                + "is no typo",
+                            at: location))
                 }
             }
         }
@@ -100,12 +124,21 @@ enum ReferenceMerger {
                 let conversion = StringsDictConverter.convert(entry, path: file.path)
                 found += conversion.diagnostics
                 guard var localization = conversion.localization else { continue }
-                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) { continue }
-                if result.strings[entry.key]?.localizations[content.language] != nil {
-                    found.append(.note("\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the .stringsdict form is kept, as Xcode does", at: keyLocation))
+                if let sabotage, !sabotage.apply(to: &localization, key: entry.key, language: content.language) {
+                    continue
                 }
-                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] = localization
-                if localization.variations != nil || !localization.substitutions.isEmpty { result.pluralKeys.insert(entry.key) }
+                if result.strings[entry.key]?.localizations[content.language] != nil {
+                    found.append(
+                        .note(
+                            "\"\(entry.key)\" is in both the .strings and the .stringsdict of \(content.language); the "
+                                + ".stringsdict form is kept, as Xcode does",
+                            at: keyLocation))
+                }
+                result.strings[entry.key, default: migratedEntry(languageCount)].localizations[content.language] =
+                    localization
+                if localization.variations != nil || !localization.substitutions.isEmpty {
+                    result.pluralKeys.insert(entry.key)
+                }
             }
             // Entries the reader left out whole (no format key, a rule that is not a dictionary).
             let read = Set(file.entries.map(\.key))
@@ -119,7 +152,10 @@ enum ReferenceMerger {
 
     /// The error that refuses a key whose `.stringsdict` entry has a part the catalog would lose.
     private static func refusal(_ part: DroppedPart) -> Diagnostic {
-        .error("\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a .stringsdict) and migrate again", at: part.location)
+        .error(
+            "\(part.message): this key cannot be migrated without losing that part; fix the entry (or keep it in a "
+                + ".stringsdict) and migrate again",
+            at: part.location)
     }
 
     private static func migratedEntry(_ languageCount: Int) -> CatalogEntry {
@@ -151,7 +187,8 @@ enum ReferenceMerger {
             // others are not collected (that was a dictionary per language, a third of the merge).
             // A commented-out entry (`/* "k" = "v"; */`) in a language other than the source is
             // not a comment for the next key (docs/spec/migration.md#comments).
-            let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }.map { entry in
+            let candidates = file.entries.filter { source?[$0.key] == nil && !sourceDictKeys.contains($0.key) }.map {
+                entry in
                 var entry = entry
                 if entry.comment != nil && entry.commentIsCommentedOutEntry { entry.comment = nil }
                 return entry
@@ -163,7 +200,8 @@ enum ReferenceMerger {
             }
         }
         for (key, candidates) in votes {
-            result[key] = candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
+            result[key] =
+                candidates.max { a, b in (a.value.count, -a.value.first) < (b.value.count, -b.value.first) }!.key
         }
         for (key, comment) in source ?? [:] {
             result[key] = comment ?? nil
@@ -189,7 +227,12 @@ struct ReferenceKeySpellings {
             return true
         }
         if earlier.unicodeScalars.elementsEqual(key.unicodeScalars) { return true }
-        diagnostics.append(.error("key \(KeySpellings.spelled(key)) differs from the key \(KeySpellings.spelled(earlier)) only by Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: rename one or remove it", at: location))
+        diagnostics.append(
+            .error(
+                "key \(KeySpellings.spelled(key)) differs from the key \(KeySpellings.spelled(earlier)) only by "
+                    + "Unicode normalization (composed vs decomposed characters); a String Catalog cannot keep both: "
+                    + "rename one or remove it",
+                at: location))
         return false
     }
 }

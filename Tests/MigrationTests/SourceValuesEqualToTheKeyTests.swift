@@ -3,6 +3,7 @@ import LegacyTables
 import StringCatalog
 import TestSupport
 import XCTest
+
 @testable import Migration
 @testable import Verification
 
@@ -16,7 +17,9 @@ import XCTest
 final class SourceValuesEqualToTheKeyTests: XCTestCase {
     func testBaseAndEnglishValuesEqualToTheKeyAreKeptAndVerified() throws {
         let tree = try TestTree()
-        try tree.write("App/Base.lproj/Localizable.strings", "\"Cancel\" = \"Cancel\";\n\"only.base\" = \"only.base\";\n\"ok\" = \"OK\";\n")
+        try tree.write(
+            "App/Base.lproj/Localizable.strings",
+            "\"Cancel\" = \"Cancel\";\n\"only.base\" = \"only.base\";\n\"ok\" = \"OK\";\n")
         try tree.write("App/de.lproj/Localizable.strings", "\"Cancel\" = \"Abbrechen\";\n")
         try tree.write("Other/en.lproj/Localizable.strings", "\"Cancel\" = \"Cancel\";\n")
         try tree.write("Other/Base.lproj/Localizable.strings", "\"Cancel\" = \"Cancel\";\n\"Done\" = \"Done\";\n")
@@ -31,7 +34,8 @@ final class SourceValuesEqualToTheKeyTests: XCTestCase {
         let other = try CatalogReader.read(path: tree.path("Other/Localizable.xcstrings"))
         XCTAssertEqual(other.strings["Cancel"]?.localizations["en"]?.stringUnit?.value, "Cancel")
         XCTAssertNil(other.strings["Done"])
-        let proof = ProjectVerifier.verify(ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false))
+        let proof = ProjectVerifier.verify(
+            ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false))
         XCTAssertTrue(proof.isLossless, "\(proof.tables.flatMap(\.losses).map(\.diagnostic.description))")
     }
 
@@ -43,17 +47,23 @@ final class SourceValuesEqualToTheKeyTests: XCTestCase {
         let tree = try TestTree()
         try FileManager.default.removeItem(atPath: tree.root)
         try FileManager.default.copyItem(atPath: "\(pair)/before", toPath: tree.root)
-        try FileManager.default.copyItem(atPath: "\(pair)/context/HSTracker.xcodeproj", toPath: tree.path("HSTracker.xcodeproj"))
+        try FileManager.default.copyItem(
+            atPath: "\(pair)/context/HSTracker.xcodeproj", toPath: tree.path("HSTracker.xcodeproj"))
         var options = MigrationOptions()
         options.tables = ["Localizable"]
         let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertFalse(report.hasErrors, "\(report.tables.flatMap(\.diagnostics).filter(\.isError))")
         let catalogPath = "Translations/macOS/Localizable.xcstrings"
         let ours = try CatalogReader.read(path: tree.path(catalogPath))
-        let xcode = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(pair)/after/\(catalogPath)"))) as! [String: Any]
+        let xcode =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(pair)/after/\(catalogPath)"))) as! [String: Any]
         var equalToKey = 0
-        for (key, value) in xcode["strings"] as! [String: [String: Any]] where value["extractionState"] as? String == "manual" {
-            let english = ((value["localizations"] as? [String: [String: Any]])?["en"]?["stringUnit"] as? [String: String])?["value"]
+        for (key, value) in xcode["strings"] as! [String: [String: Any]]
+        where value["extractionState"] as? String == "manual" {
+            let english =
+                ((value["localizations"] as? [String: [String: Any]])?["en"]?["stringUnit"] as? [String: String])?[
+                    "value"]
             XCTAssertEqual(ours.strings[key]?.localizations["en"]?.stringUnit?.value, english, key)
             if english == key { equalToKey += 1 }
         }

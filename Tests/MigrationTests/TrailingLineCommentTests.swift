@@ -4,6 +4,7 @@ import StringCatalog
 import StringsFile
 import TestSupport
 import XCTest
+
 @testable import Migration
 @testable import Verification
 
@@ -22,7 +23,8 @@ final class TrailingLineCommentTests: XCTestCase {
         XCTAssertEqual(catalog.strings["dark"]?.localizations["de"]?.stringUnit?.value, "Dark mode")
         // The comment is the source language's, as for any key the source has.
         XCTAssertEqual(catalog.strings["dark"]?.comment, "Button")
-        let proof = ProjectVerifier.verify(ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil, requireTables: false))
+        let proof = ProjectVerifier.verify(
+            ProjectTables.find(tree.path("App"), tables: [], sourceLanguage: nil, requireTables: false))
         XCTAssertTrue(proof.isLossless)
     }
 
@@ -35,34 +37,47 @@ final class TrailingLineCommentTests: XCTestCase {
         let tree = try TestTree()
         try FileManager.default.removeItem(atPath: tree.root)
         try FileManager.default.copyItem(atPath: "\(pair)/before", toPath: tree.root)
-        try FileManager.default.copyItem(atPath: "\(pair)/context/reminders-menubar.xcodeproj", toPath: tree.path("reminders-menubar.xcodeproj"))
+        try FileManager.default.copyItem(
+            atPath: "\(pair)/context/reminders-menubar.xcodeproj", toPath: tree.path("reminders-menubar.xcodeproj"))
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
         XCTAssertFalse(report.hasErrors, "\(report.tables.flatMap(\.diagnostics).filter(\.isError))")
         let catalogPath = "reminders-menubar/Resources/Localizable.xcstrings"
         let ours = try CatalogReader.read(path: tree.path(catalogPath))
-        let xcode = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(pair)/after/\(catalogPath)"))) as! [String: Any]
+        let xcode =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: "\(pair)/after/\(catalogPath)"))) as! [String: Any]
         let xcodeStrings = xcode["strings"] as! [String: [String: Any]]
         var lines = 0
         var keptByXcode: [String] = []
         let resources = "\(pair)/before/reminders-menubar/Resources"
-        for folder in try FileManager.default.contentsOfDirectory(atPath: resources).sorted() where folder.hasSuffix(".lproj") {
+        for folder in try FileManager.default.contentsOfDirectory(atPath: resources).sorted()
+        where folder.hasSuffix(".lproj") {
             let language = String(folder.dropLast(6))
             let path = "\(resources)/\(folder)/Localizable.strings"
             let text = try String(contentsOfFile: path, encoding: .utf8)
             let file = try XCTUnwrap(StringsFileReader.read(path: path).file)
             for entry in file.entries {
                 let line = text.split(separator: "\n", omittingEmptySubsequences: false)[entry.line - 1]
-                guard let semicolon = line.lastIndex(of: ";"), line[line.index(after: semicolon)...].trimmingCharacters(in: .whitespaces).hasPrefix("//") else { continue }
+                guard let semicolon = line.lastIndex(of: ";"),
+                    line[line.index(after: semicolon)...].trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                else { continue }
                 lines += 1
-                XCTAssertEqual(ours.strings[entry.key]?.localizations[language]?.stringUnit?.value, entry.value, "\(folder): \(entry.key)")
+                XCTAssertEqual(
+                    ours.strings[entry.key]?.localizations[language]?.stringUnit?.value, entry.value,
+                    "\(folder): \(entry.key)")
                 if let unit = (xcodeStrings[entry.key]?["localizations"] as? [String: [String: Any]])?[language] {
-                    XCTAssertEqual((unit["stringUnit"] as? [String: String])?["value"], entry.value, "\(folder): \(entry.key)")
+                    XCTAssertEqual(
+                        (unit["stringUnit"] as? [String: String])?["value"], entry.value, "\(folder): \(entry.key)")
                     keptByXcode.append("\(language) \(entry.key)")
                 }
             }
         }
         XCTAssertEqual(lines, 64)
-        XCTAssertEqual(keptByXcode.sorted(), ["de menuBarIconSettingsMenu", "ja menuBarIconSettingsMenu", "pl upcomingRemindersDueTitle",
-                                              "uk menuBarCounterSettingsMenu", "uk menuBarIconSettingsMenu"])
+        XCTAssertEqual(
+            keptByXcode.sorted(),
+            [
+                "de menuBarIconSettingsMenu", "ja menuBarIconSettingsMenu", "pl upcomingRemindersDueTitle",
+                "uk menuBarCounterSettingsMenu", "uk menuBarIconSettingsMenu",
+            ])
     }
 }

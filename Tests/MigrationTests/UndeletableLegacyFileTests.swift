@@ -4,6 +4,7 @@ import StringcatSupport
 import TestSupport
 import Verification
 import XCTest
+
 @testable import Migration
 
 /// Issue 33, item 4: a legacy file `--delete-legacy` cannot delete (immutable, EPERM; a failing
@@ -41,8 +42,9 @@ final class UndeletableLegacyFileTests: XCTestCase {
         for (language, comment) in [("en", "Shown on the title bar"), ("de", "Titelleiste")] {
             let path = tree.path("\(folder)/\(language).lproj/Localizable.strings")
             let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-            try tree.write("\(folder)/\(language).lproj/Localizable.strings",
-                           text + "\n/* \(comment) */\n\"title.bar\" = \"\(language == "en" ? "Title" : "Titel")\";\n")
+            try tree.write(
+                "\(folder)/\(language).lproj/Localizable.strings",
+                text + "\n/* \(comment) */\n\"title.bar\" = \"\(language == "en" ? "Title" : "Titel")\";\n")
         }
     }
 
@@ -53,9 +55,14 @@ final class UndeletableLegacyFileTests: XCTestCase {
         let stuck = "LegacyApp/de.lproj/Localizable.strings"
         let first = deleteLegacy(tree.path("App"), failing: [stuck])
         let table = try XCTUnwrap(first.tables.first { $0.table.name == "Localizable" })
-        XCTAssertEqual(table.diagnostics.filter(\.isError).map(\.description), [
-            tree.path("App/" + stuck) + ": error: cannot delete: Operation not permitted (EPERM): the file or its folder is immutable or append-only (chattr, chflags), or the folder is sticky and the file is another user's; the file stays, and the catalog holds it (verify still proves it)",
-        ])
+        XCTAssertEqual(
+            table.diagnostics.filter(\.isError).map(\.description),
+            [
+                tree.path("App/" + stuck)
+                    + ": error: cannot delete: Operation not permitted (EPERM): the file or its folder is immutable or "
+                    + "append-only (chattr, chflags), or the folder is sticky and the file is another user's; the "
+                    + "file stays, and the catalog holds it (verify still proves it)"
+            ])
         XCTAssertEqual(table.keptFiles.map(\.reason), ["it could not be deleted (EPERM)"])
         XCTAssertTrue(tree.exists("App/" + stuck))
         XCTAssertFalse(tree.exists("App/LegacyApp/en.lproj/Localizable.strings"))
@@ -80,16 +87,22 @@ final class UndeletableLegacyFileTests: XCTestCase {
         let tree = try TestTree()
         try commentedKey(in: tree, "T")
         let report = deleteLegacy(tree.root, failing: ["T/de.lproj/Localizable.strings"], code: EIO)
-        XCTAssertTrue(report.tables[0].diagnostics.contains { $0.message.hasPrefix("cannot delete: Input/output error (EIO): the disk failed to do it") })
+        XCTAssertTrue(
+            report.tables[0].diagnostics.contains {
+                $0.message.hasPrefix("cannot delete: Input/output error (EIO): the disk failed to do it")
+            })
         let proof = verify(tree.root)
         XCTAssertEqual(proof.tables.flatMap(\.losses).map(\.diagnostic.description), [])
         // The run's record (beside the bare folder's catalogs) lists the English file it deleted:
         // verify names it as gone, and says which comments it therefore cannot check.
-        XCTAssertEqual(proof.tables[0].notes.map(\.message).filter { $0.hasPrefix("1 legacy file") }, [
-            "1 legacy file that stringcat's record lists for this table is gone (--delete-legacy deletes a table's "
-                + "files only once they are proven held); without it, the files left cannot say which comment a key "
-                + "missing from the source language had: such comments are not checked",
-        ])
+        XCTAssertEqual(
+            proof.tables[0].notes.map(\.message).filter { $0.hasPrefix("1 legacy file") },
+            [
+                "1 legacy file that stringcat's record lists for this table is gone (--delete-legacy deletes a table's "
+                    + "files only once they are proven held); without it, the files left cannot say which comment a "
+                    + "key "
+                    + "missing from the source language had: such comments are not checked"
+            ])
     }
 
     /// Issue 33, item 8: with `--force`, the user's catalog is kept aside while the new one is put
@@ -106,9 +119,14 @@ final class UndeletableLegacyFileTests: XCTestCase {
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.tables.map(\.outcome), [.written])
         let aside = try XCTUnwrap(tree.allFiles().first { $0.hasSuffix(".old") })
-        XCTAssertEqual(report.diagnostics.map(\.description), [
-            tree.path("T/Localizable.xcstrings") + ": error: written, but its previous version, kept aside while the new one was put in place, could not be removed (Input/output error (EIO): the disk failed to do it; check it before going on): delete \(tree.path(aside))",
-        ])
+        XCTAssertEqual(
+            report.diagnostics.map(\.description),
+            [
+                tree.path("T/Localizable.xcstrings")
+                    + ": error: written, but its previous version, kept aside while the new one was put in place, "
+                    + "could not be removed (Input/output error (EIO): the disk failed to do it; check it before "
+                    + "going on): delete \(tree.path(aside))"
+            ])
         XCTAssertEqual(try String(contentsOfFile: tree.path(aside), encoding: .utf8), "the user's own catalog")
     }
 
@@ -118,7 +136,12 @@ final class UndeletableLegacyFileTests: XCTestCase {
         let report = deleteLegacy(tree.root, failing: ["T/de.lproj"], code: EROFS)
         XCTAssertTrue(tree.exists("T/de.lproj"))
         XCTAssertEqual(report.tables[0].removedFolders, [tree.path("T/en.lproj")])
-        XCTAssertEqual(report.tables[0].diagnostics.filter(\.isError).map(\.description),
-                       [tree.path("T/de.lproj") + ": error: cannot remove the emptied folder: Read-only file system (EROFS): the disk is mounted read-only; it is empty and stays"])
+        XCTAssertEqual(
+            report.tables[0].diagnostics.filter(\.isError).map(\.description),
+            [
+                tree.path("T/de.lproj")
+                    + ": error: cannot remove the emptied folder: Read-only file system (EROFS): the disk is mounted "
+                    + "read-only; it is empty and stays"
+            ])
     }
 }

@@ -4,6 +4,7 @@ import StringcatSupport
 import TestSupport
 import Verification
 import XCTest
+
 @testable import Migration
 
 /// Issue 33, item 2: an I/O error is not "not there". A `stat` of `X.xcodeproj` that fails (EIO,
@@ -74,8 +75,10 @@ final class UnreadableFileTests: XCTestCase {
         }
     }
 
-    private func assertUnchanged(_ tree: TestTree, _ before: [(String, Data?)],
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func assertUnchanged(
+        _ tree: TestTree, _ before: [(String, Data?)],
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let after = snapshot(tree)
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or deleted", file: file, line: line)
         XCTAssertTrue(zip(after, before).allSatisfy { $0.1 == $1.1 }, "every file as it was", file: file, line: line)
@@ -127,7 +130,8 @@ final class UnreadableFileTests: XCTestCase {
         FileProbe.system = FailingProbe(read: { path, _ in path == project ? EIO : nil })
         let report = deleteLegacy(app)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
-        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
+        XCTAssertTrue(
+            report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
         assertUnchanged(tree, before)
     }
 
@@ -162,7 +166,8 @@ final class UnreadableFileTests: XCTestCase {
         let report = deleteLegacy(app)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [german])
-        XCTAssertTrue(report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
+        XCTAssertTrue(
+            report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
         XCTAssertTrue(report.projectEdits.isEmpty)
         assertUnchanged(tree, before)
     }

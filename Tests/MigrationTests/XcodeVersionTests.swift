@@ -3,6 +3,7 @@ import StringcatSupport
 import TestSupport
 import XCTest
 import XcodeProject
+
 @testable import Migration
 
 /// Which Xcode migrated decides where `SWIFT_EMIT_LOC_STRINGS = YES` goes and the catalogs'
@@ -17,9 +18,11 @@ final class XcodeVersionTests: XCTestCase {
         project.variantGroup("Localizable.strings", in: "App", languages: ["en", "de"], targets: ["App"])
         project.target("Tool")
         var text = project.text()
-        let projectRelease = "A0A0A0A0A0A0A0A0A0A0A005 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
+        let projectRelease =
+            "A0A0A0A0A0A0A0A0A0A0A005 /* Release */ = {\n\t\t\tisa = XCBuildConfiguration;\n\t\t\tbuildSettings = {\n"
         XCTAssertTrue(text.contains(projectRelease))
-        text = text.replacingOccurrences(of: projectRelease, with: projectRelease + "\t\t\t\tSWIFT_EMIT_LOC_STRINGS = YES;\n")
+        text = text.replacingOccurrences(
+            of: projectRelease, with: projectRelease + "\t\t\t\tSWIFT_EMIT_LOC_STRINGS = YES;\n")
         // App's configurations are the first target's (Debug, then Release).
         let targetSettings = "buildSettings = {\n\t\t\t\tPRODUCT_NAME = \"$(TARGET_NAME)\";\n"
         let first = try XCTUnwrap(text.range(of: targetSettings))
@@ -38,27 +41,38 @@ final class XcodeVersionTests: XCTestCase {
         if let version { options.xcodeVersion = version }
         let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertFalse(report.hasErrors, report.diagnostics.map(\.description).joined(separator: "\n"))
-        let added = report.projectEdits.flatMap(\.changes.settingsAdded).map { "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)" }
+        let added = report.projectEdits.flatMap(\.changes.settingsAdded).map {
+            "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)"
+        }
         return (added.sorted(), tree)
     }
 
     func testXcode16AndLaterPutItInTheProjectConfigurationsAndLeaveTheTargetsAlone() throws {
         for version in [nil, XcodeVersion.xcode16, .xcode26] {
             let (added, tree) = try settingsAdded(version)
-            XCTAssertEqual(added, ["project Debug LOCALIZATION_PREFERS_STRING_CATALOGS", "project Debug SWIFT_EMIT_LOC_STRINGS",
-                                   "project Release LOCALIZATION_PREFERS_STRING_CATALOGS"], "\(String(describing: version))")
+            XCTAssertEqual(
+                added,
+                [
+                    "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS", "project Debug SWIFT_EMIT_LOC_STRINGS",
+                    "project Release LOCALIZATION_PREFERS_STRING_CATALOGS",
+                ], "\(String(describing: version))")
             let graph = try ProjectGraph(path: tree.path("App.xcodeproj/project.pbxproj"))
             let app = try XCTUnwrap(graph.targets.first { $0.name == "App" })
             let values = (app.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? [])
                 .map { graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: $0) }
-            XCTAssertEqual(values, [.string("YES"), .string("NO")], "the targets' own values stay, the explicit NO too")
+            XCTAssertEqual(
+                values, [.string("YES"), .string("NO")], "the targets' own values stay, the explicit NO too")
         }
     }
 
     func testXcode15PutsItOnTheTargetsThatReceivedACatalogOnly() throws {
         // App's two configurations set it already (YES, and a NO left as it is); Tool has no catalog.
-        XCTAssertEqual(try settingsAdded(.xcode15).added, ["project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
-                                                           "project Release LOCALIZATION_PREFERS_STRING_CATALOGS"])
+        XCTAssertEqual(
+            try settingsAdded(.xcode15).added,
+            [
+                "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
+                "project Release LOCALIZATION_PREFERS_STRING_CATALOGS",
+            ])
         let tree = try TestTree()
         var project = MiniProject()
         project.variantGroup("Localizable.strings", in: "App", languages: ["en"], targets: ["App"])
@@ -68,8 +82,9 @@ final class XcodeVersionTests: XCTestCase {
         var options = MigrationOptions()
         options.xcodeVersion = .xcode15
         let report = ProjectMigrator.migrate(tree.root, options: options)
-        XCTAssertEqual(report.projectEdits.flatMap(\.changes.settingsAdded).filter { $0.key == "SWIFT_EMIT_LOC_STRINGS" }
-            .map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" }, ["App Debug", "App Release"])
+        XCTAssertEqual(
+            report.projectEdits.flatMap(\.changes.settingsAdded).filter { $0.key == "SWIFT_EMIT_LOC_STRINGS" }
+                .map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" }, ["App Debug", "App Release"])
     }
 
     func testXcode26WritesCatalogVersion1Point1AndFormatVersionOverridesIt() throws {

@@ -6,6 +6,7 @@ import StringsDict
 import StringsFile
 import TestSupport
 import XCTest
+
 @testable import Migration
 @testable import Verification
 
@@ -26,7 +27,9 @@ final class ZeroLossProofTests: XCTestCase {
         let nested = try TestTree()
         try nested.write("App/en.lproj/Localizable.stringsdict", NestedVariableTests.english)
         try nested.write("App/de.lproj/Localizable.stringsdict", NestedVariableTests.german)
-        var list: [(String, String, TestTree?)] = [("sample", repositoryRoot + "/Samples/LegacyApp", nil), ("nested", nested.path("App"), nested)]
+        var list: [(String, String, TestTree?)] = [
+            ("sample", repositoryRoot + "/Samples/LegacyApp", nil), ("nested", nested.path("App"), nested),
+        ]
         if let corpus = sharedFolderIfPresent("corpus") {
             for app in try FileManager.default.contentsOfDirectory(atPath: corpus).sorted() where !app.hasPrefix(".") {
                 list.append((app, corpus + "/" + app, nil))
@@ -40,9 +43,12 @@ final class ZeroLossProofTests: XCTestCase {
     /// The tables of a project, smallest first (by bytes on disk): cases are looked for there.
     private func smallestFirst(_ project: ProjectTables) -> [LegacyTable] {
         func size(_ table: LegacyTable) -> Int {
-            table.allFiles.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0) }
+            table.allFiles.reduce(0) {
+                $0 + ((try? FileManager.default.attributesOfItem(atPath: $1.path)[.size] as? Int) ?? 0)
+            }
         }
-        return project.tables.map { ($0, size($0)) }.sorted { ($0.1, $0.0.catalogPath) < ($1.1, $1.0.catalogPath) }.map(\.0)
+        return project.tables.map { ($0, size($0)) }.sorted { ($0.1, $0.0.catalogPath) < ($1.1, $1.0.catalogPath) }.map(
+            \.0)
     }
 
     // MARK: - Loss inside the converter
@@ -53,25 +59,36 @@ final class ZeroLossProofTests: XCTestCase {
         for file in table.files {
             switch file.kind {
             case .strings:
-                guard let strings = StringsFileReader.read(path: file.path).file, let first = strings.entries.first else { continue }
+                guard let strings = StringsFileReader.read(path: file.path).file, let first = strings.entries.first
+                else { continue }
                 if file.language != source, found[.language] == nil {
                     found[.language] = MergeSabotage(kind: .language, key: first.key, language: file.language)
                 }
                 if file.language == source, found[.comment] == nil,
-                   let commented = strings.entries.first(where: { ($0.comment.map { !StringsFile.droppedComments.contains($0) } ?? false) && !Self.inStringsDict($0.key, table, file.language) }) {
+                    let commented = strings.entries.first(where: {
+                        ($0.comment.map { !StringsFile.droppedComments.contains($0) } ?? false)
+                            && !Self.inStringsDict($0.key, table, file.language)
+                    })
+                {
                     found[.comment] = MergeSabotage(kind: .comment, key: commented.key, language: file.language)
                 }
             case .stringsdict:
                 guard let dict = StringsDictReader.read(path: file.path, language: file.language).file else { continue }
                 let refused = Set(dict.droppedParts.map(\.key))
                 for entry in dict.entries where !refused.contains(entry.key) {
-                    guard case .plural(let rule) = entry.rule, rule.variables.contains(where: { !$0.forms.isEmpty }) else { continue }
-                    let target = { (kind: MergeSabotage.Kind) in MergeSabotage(kind: kind, key: entry.key, language: file.language) }
+                    guard case .plural(let rule) = entry.rule, rule.variables.contains(where: { !$0.forms.isEmpty })
+                    else { continue }
+                    let target = { (kind: MergeSabotage.Kind) in
+                        MergeSabotage(kind: kind, key: entry.key, language: file.language)
+                    }
                     if found[.pluralCategory] == nil { found[.pluralCategory] = target(.pluralCategory) }
                     let named = Set(FormatStringParser.variableReferences(in: rule.formatKey).map(\.name))
-                    let formatIsOneVariable = FormatStringParser.parse(rule.formatKey).count == 1 && rule.variables.count == 1
+                    let formatIsOneVariable =
+                        FormatStringParser.parse(rule.formatKey).count == 1 && rule.variables.count == 1
                     if found[.variable] == nil, !formatIsOneVariable { found[.variable] = target(.variable) }
-                    if found[.nestedVariableForm] == nil, rule.variables.contains(where: { !named.contains($0.name) && !$0.forms.isEmpty }) {
+                    if found[.nestedVariableForm] == nil,
+                        rule.variables.contains(where: { !named.contains($0.name) && !$0.forms.isEmpty })
+                    {
                         found[.nestedVariableForm] = target(.nestedVariableForm)
                     }
                 }
@@ -81,7 +98,10 @@ final class ZeroLossProofTests: XCTestCase {
     }
 
     private static func inStringsDict(_ key: String, _ table: LegacyTable, _ language: String) -> Bool {
-        table.files.contains { $0.kind == .stringsdict && $0.language == language && (StringsDictReader.read(path: $0.path).file?.entry(forKey: key) != nil) }
+        table.files.contains {
+            $0.kind == .stringsdict && $0.language == language
+                && (StringsDictReader.read(path: $0.path).file?.entry(forKey: key) != nil)
+        }
     }
 
     func testVerifyCatchesEveryLossMadeInsideTheConverter() throws {
@@ -101,24 +121,36 @@ final class ZeroLossProofTests: XCTestCase {
                 options.skipInvalid = true
                 // Without a fault the table verifies clean: a caught loss is the fault's, not noise.
                 let clean = ProjectMigrator.migrate(single, options: options)
-                let cleanProof = ProjectVerifier.verifyOnDisk(table, catalogPath: clean.tables[0].catalogPath, sourceLanguage: source)
-                XCTAssertTrue(cleanProof.isProven, "\(project.name) \(table.catalogPath): \(cleanProof.losses.prefix(3).map(\.diagnostic.description))")
+                let cleanProof = ProjectVerifier.verifyOnDisk(
+                    table, catalogPath: clean.tables[0].catalogPath, sourceLanguage: source)
+                XCTAssertTrue(
+                    cleanProof.isProven,
+                    "\(project.name) \(table.catalogPath): \(cleanProof.losses.prefix(3).map(\.diagnostic.description))"
+                )
                 guard cleanProof.isProven else { continue }
                 options.force = true
                 for (kind, sabotage) in targets.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
                     remaining.remove(kind)
                     options.mergeFault = sabotage
                     let report = ProjectMigrator.migrate(single, options: options)
-                    let proof = ProjectVerifier.verifyOnDisk(table, catalogPath: report.tables[0].catalogPath, sourceLanguage: source)
+                    let proof = ProjectVerifier.verifyOnDisk(
+                        table, catalogPath: report.tables[0].catalogPath, sourceLanguage: source)
                     let named = proof.losses.contains { $0.key == sabotage.key }
-                    XCTAssertFalse(proof.isProven, "\(project.name): \(kind) of \(sabotage.key) [\(sabotage.language)] not caught")
-                    XCTAssertTrue(named, "\(project.name): \(kind) of \(sabotage.key) caught without naming the key: \(proof.losses.map(\.diagnostic.description))")
+                    XCTAssertFalse(
+                        proof.isProven, "\(project.name): \(kind) of \(sabotage.key) [\(sabotage.language)] not caught")
+                    XCTAssertTrue(
+                        named,
+                        "\(project.name): \(kind) of \(sabotage.key) caught without naming the key: "
+                            + "\(proof.losses.map(\.diagnostic.description))"
+                    )
                     caught[kind, default: (0, 0)].total += 1
                     if !proof.isProven && named { caught[kind]!.caught += 1 }
                 }
             }
         }
-        let summary = MergeSabotage.Kind.allCases.map { "\($0.rawValue) \(caught[$0]?.caught ?? 0)/\(caught[$0]?.total ?? 0)" }
+        let summary = MergeSabotage.Kind.allCases.map {
+            "\($0.rawValue) \(caught[$0]?.caught ?? 0)/\(caught[$0]?.total ?? 0)"
+        }
         print("sabotage caught: " + summary.joined(separator: ", "))
         for kind in MergeSabotage.Kind.allCases {
             XCTAssertGreaterThan(caught[kind]?.total ?? 0, 0, "no case of \(kind) was found")
@@ -133,14 +165,23 @@ final class ZeroLossProofTests: XCTestCase {
 
     /// Applies `damage` to one key chosen by `random`; returns the key (or language) it hit, nil
     /// when the catalog has nothing of that kind.
-    private func damage(_ catalog: inout StringCatalog, _ damage: Damage, source: String, random: inout SplitMix64) -> String? {
+    private func damage(_ catalog: inout StringCatalog, _ damage: Damage, source: String, random: inout SplitMix64)
+        -> String?
+    {
         let keys = catalog.strings.keys.sorted()
-        func pick(_ candidates: [String]) -> String? { candidates.isEmpty ? nil : candidates[random.below(candidates.count)] }
+        func pick(_ candidates: [String]) -> String? {
+            candidates.isEmpty ? nil : candidates[random.below(candidates.count)]
+        }
         switch damage {
         case .value:
-            let candidates = keys.filter { key in catalog.strings[key]!.localizations.values.contains { $0.stringUnit != nil && $0.substitutions.isEmpty } }
+            let candidates = keys.filter { key in
+                catalog.strings[key]!.localizations.values.contains { $0.stringUnit != nil && $0.substitutions.isEmpty }
+            }
             guard let key = pick(candidates) else { return nil }
-            let language = catalog.strings[key]!.localizations.keys.sorted().first { catalog.strings[key]!.localizations[$0]!.stringUnit != nil && catalog.strings[key]!.localizations[$0]!.substitutions.isEmpty }!
+            let language = catalog.strings[key]!.localizations.keys.sorted().first {
+                catalog.strings[key]!.localizations[$0]!.stringUnit != nil
+                    && catalog.strings[key]!.localizations[$0]!.substitutions.isEmpty
+            }!
             catalog.strings[key]!.localizations[language]!.stringUnit!.value += " (edited)"
             return key
         case .language:
@@ -153,13 +194,20 @@ final class ZeroLossProofTests: XCTestCase {
             catalog.strings[key] = nil
             return key
         case .pluralForm:
-            let candidates = keys.filter { catalog.strings[$0]!.localizations.values.contains { $0.variations?.plural?.isEmpty == false || $0.substitutions.values.contains { $0.variations?.plural?.isEmpty == false } } }
+            let candidates = keys.filter {
+                catalog.strings[$0]!.localizations.values.contains {
+                    $0.variations?.plural?.isEmpty == false
+                        || $0.substitutions.values.contains { $0.variations?.plural?.isEmpty == false }
+                }
+            }
             guard let key = pick(candidates) else { return nil }
             for language in catalog.strings[key]!.localizations.keys.sorted() {
                 var localization = catalog.strings[key]!.localizations[language]!
                 if let category = localization.variations?.plural?.keys.sorted().first {
                     localization.variations!.plural![category] = nil
-                } else if let name = localization.substitutions.keys.sorted().first(where: { localization.substitutions[$0]!.variations?.plural?.isEmpty == false }) {
+                } else if let name = localization.substitutions.keys.sorted().first(where: {
+                    localization.substitutions[$0]!.variations?.plural?.isEmpty == false
+                }) {
                     let category = localization.substitutions[name]!.variations!.plural!.keys.sorted().first!
                     localization.substitutions[name]!.variations!.plural![category] = nil
                 } else {
@@ -170,14 +218,23 @@ final class ZeroLossProofTests: XCTestCase {
             }
             return nil
         case .substitution:
-            let candidates = keys.filter { catalog.strings[$0]!.localizations.values.contains { !$0.substitutions.isEmpty } }
+            let candidates = keys.filter {
+                catalog.strings[$0]!.localizations.values.contains { !$0.substitutions.isEmpty }
+            }
             guard let key = pick(candidates) else { return nil }
-            let language = catalog.strings[key]!.localizations.keys.sorted().first { !catalog.strings[key]!.localizations[$0]!.substitutions.isEmpty }!
+            let language = catalog.strings[key]!.localizations.keys.sorted().first {
+                !catalog.strings[key]!.localizations[$0]!.substitutions.isEmpty
+            }!
             let name = catalog.strings[key]!.localizations[language]!.substitutions.keys.sorted().first!
             catalog.strings[key]!.localizations[language]!.substitutions[name] = nil
             return key
         case .comment:
-            guard let key = pick(keys.filter { catalog.strings[$0]!.comment != nil && catalog.strings[$0]!.localizations[source] != nil }) else { return nil }
+            guard
+                let key = pick(
+                    keys.filter {
+                        catalog.strings[$0]!.comment != nil && catalog.strings[$0]!.localizations[source] != nil
+                    })
+            else { return nil }
             catalog.strings[key]!.comment = random.below(2) == 0 ? nil : catalog.strings[key]!.comment! + " (edited)"
             return key
         }
@@ -202,19 +259,28 @@ final class ZeroLossProofTests: XCTestCase {
                 var single = project
                 single.tables = [table]
                 guard let data = ProjectMigrator.plannedCatalogs(single)[table.catalogPath],
-                      let catalog = try? CatalogReader.parse(data, path: table.catalogPath), catalog.strings.count >= 3 else { continue }
+                    let catalog = try? CatalogReader.parse(data, path: table.catalogPath), catalog.strings.count >= 3
+                else { continue }
                 if plural { withPlurals = true } else { plainCount += 1 }
                 chosen.append(table)
                 let files = table.allFiles.map(LegacyFileLeaves.read)
                 let clean = ProjectVerifier.verify(table, files: files, catalog: .planned(data), sourceLanguage: source)
-                XCTAssertTrue(clean.isProven, "\(app) \(table.catalogPath): \(clean.losses.prefix(3).map(\.diagnostic.description))")
+                XCTAssertTrue(
+                    clean.isProven,
+                    "\(app) \(table.catalogPath): \(clean.losses.prefix(3).map(\.diagnostic.description))")
                 for kind in Damage.allCases {
                     for _ in 0..<(kind == .pluralForm || kind == .substitution ? 8 : 2) {
                         var damaged = catalog
                         guard let hit = damage(&damaged, kind, source: source, random: &random) else { continue }
-                        let proof = ProjectVerifier.verify(table, files: files, catalog: .planned(CatalogWriter.data(for: damaged)), sourceLanguage: source)
-                                let named = proof.losses.contains { kind == .language ? $0.language == hit : $0.key == hit }
-                        XCTAssertTrue(!proof.isProven && named, "\(app) \(table.name): \(kind) of \(hit) not caught: \(proof.losses.prefix(3).map(\.diagnostic.description))")
+                        let proof = ProjectVerifier.verify(
+                            table, files: files, catalog: .planned(CatalogWriter.data(for: damaged)),
+                            sourceLanguage: source)
+                        let named = proof.losses.contains { kind == .language ? $0.language == hit : $0.key == hit }
+                        XCTAssertTrue(
+                            !proof.isProven && named,
+                            "\(app) \(table.name): \(kind) of \(hit) not caught: "
+                                + "\(proof.losses.prefix(3).map(\.diagnostic.description))"
+                        )
                         counts[kind, default: (0, 0)].total += 1
                         if !proof.isProven && named { counts[kind]!.caught += 1 }
                     }
@@ -224,7 +290,10 @@ final class ZeroLossProofTests: XCTestCase {
         }
         let total = counts.values.reduce(0) { $0 + $1.total }
         let caught = counts.values.reduce(0) { $0 + $1.caught }
-        print("catalog damage caught: \(caught)/\(total) on \(apps) corpus apps (" + Damage.allCases.map { "\($0.rawValue) \(counts[$0]?.caught ?? 0)/\(counts[$0]?.total ?? 0)" }.joined(separator: ", ") + ")")
+        print(
+            "catalog damage caught: \(caught)/\(total) on \(apps) corpus apps ("
+                + Damage.allCases.map { "\($0.rawValue) \(counts[$0]?.caught ?? 0)/\(counts[$0]?.total ?? 0)" }.joined(
+                    separator: ", ") + ")")
         XCTAssertGreaterThanOrEqual(total, 100)
         XCTAssertEqual(caught, total)
     }

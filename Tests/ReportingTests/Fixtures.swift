@@ -1,16 +1,18 @@
 import Foundation
+import LegacyTables
 import Migration
 import Reporting
 import TestSupport
 import Verification
-import LegacyTables
 
 /// A folder of two tables with what a page has to explain: a German comment a catalog cannot
 /// hold, a `.strings` value the `.stringsdict` shadows, a `Base.lproj` that gives a key
 /// differently from `en.lproj` (both kept by `--delete-legacy`), a language with fewer keys.
 enum Fixture {
     static func write(into tree: TestTree) throws {
-        try tree.write("App/en.lproj/Localizable.strings", """
+        try tree.write(
+            "App/en.lproj/Localizable.strings",
+            """
             /* Greeting */
             "hello" = "Hello";
             /* Farewell */
@@ -18,18 +20,30 @@ enum Fixture {
             "items" = "%d items";
 
             """)
-        try tree.write("App/en.lproj/Localizable.stringsdict", stringsDictXML([
-            (key: "items", format: "%#@n@", variables: [(name: "n", type: "d", forms: [("one", "%d item"), ("other", "%d items")])]),
-        ]))
-        try tree.write("App/de.lproj/Localizable.strings", """
+        try tree.write(
+            "App/en.lproj/Localizable.stringsdict",
+            stringsDictXML([
+                (
+                    key: "items", format: "%#@n@",
+                    variables: [(name: "n", type: "d", forms: [("one", "%d item"), ("other", "%d items")])]
+                )
+            ]))
+        try tree.write(
+            "App/de.lproj/Localizable.strings",
+            """
             /* Gruß */
             "hello" = "Hallo";
             "bye" = "Tschüss";
 
             """)
-        try tree.write("App/de.lproj/Localizable.stringsdict", stringsDictXML([
-            (key: "items", format: "%#@n@", variables: [(name: "n", type: "d", forms: [("one", "%d Ding"), ("other", "%d Dinge")])]),
-        ]))
+        try tree.write(
+            "App/de.lproj/Localizable.stringsdict",
+            stringsDictXML([
+                (
+                    key: "items", format: "%#@n@",
+                    variables: [(name: "n", type: "d", forms: [("one", "%d Ding"), ("other", "%d Dinge")])]
+                )
+            ]))
         try tree.write("App/fr.lproj/Localizable.strings", "\"hello\" = \"Bonjour\";\n")
         try tree.write("Menu/en.lproj/Menu.strings", "\"open\" = \"Open\";\n\"quit\" = \"Quit\";\n")
         try tree.write("Menu/Base.lproj/Menu.strings", "\"open\" = \"Open…\";\n")
@@ -37,7 +51,9 @@ enum Fixture {
     }
 
     /// `migrate` on the tree, with the options given, and its page.
-    static func migrate(_ tree: TestTree, _ configure: (inout MigrationOptions) -> Void = { _ in }) -> (report: MigrationReport, page: String) {
+    static func migrate(_ tree: TestTree, _ configure: (inout MigrationOptions) -> Void = { _ in }) -> (
+        report: MigrationReport, page: String
+    ) {
         var options = MigrationOptions()
         configure(&options)
         let report = ProjectMigrator.migrate(tree.root, options: options)

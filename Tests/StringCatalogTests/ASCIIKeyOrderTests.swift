@@ -3,6 +3,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import StringCatalog
 
 /// `ASCIIKeyOrder` (the fast path of `CatalogKeyOrder`) gives exactly Foundation's order: on every
@@ -12,8 +13,10 @@ import XCTest
 final class ASCIIKeyOrderTests: XCTestCase {
     /// Foundation's order: -1, 0, 1.
     private static func foundation(_ a: String, _ b: String) -> Int {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
-                  locale: NSLocale.system).rawValue
+        a.compare(
+            b, options: [.numeric, .caseInsensitive, .forcedOrdering], range: a.startIndex..<a.endIndex,
+            locale: NSLocale.system
+        ).rawValue
     }
 
     /// The fast order of two eligible keys (-1, 0, 1), by the direct comparator.
@@ -29,7 +32,8 @@ final class ASCIIKeyOrderTests: XCTestCase {
         var a = a
         var b = b
         guard a.withUTF8({ ASCIIKeyOrder.appendPrimaryKey(of: $0, to: &keyA) }),
-              b.withUTF8({ ASCIIKeyOrder.appendPrimaryKey(of: $0, to: &keyB) }) else { return nil }
+            b.withUTF8({ ASCIIKeyOrder.appendPrimaryKey(of: $0, to: &keyB) })
+        else { return nil }
         if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) ? -1 : 1 }
         return ASCIIKeyOrderTests.fast(a, b)
     }
@@ -43,7 +47,9 @@ final class ASCIIKeyOrderTests: XCTestCase {
     /// both give the same array and that the fast comparator puts every adjacent pair of eligible
     /// keys in Foundation's order. Returns (eligible keys, adjacent eligible pairs checked).
     @discardableResult
-    private func checkSort(_ keys: [String], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> (keys: Int, pairs: Int) {
+    private func checkSort(_ keys: [String], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> (
+        keys: Int, pairs: Int
+    ) {
         let expected = KeySorter.sortedIndices(keys, by: CatalogKeyOrder.foundationPrecedes).map { keys[$0] }
         let sorted = KeySorter.sortedIndices(keys).map { keys[$0] }
         XCTAssertEqual(sorted.count, expected.count, label, file: file, line: line)
@@ -51,8 +57,10 @@ final class ASCIIKeyOrderTests: XCTestCase {
             // The first place they differ, and the keys Foundation puts between the two.
             let (a, b) = (sorted[first], expected[first])
             let between = expected[first...(expected.firstIndex(of: a) ?? first)].map(\.debugDescription)
-            XCTFail("\(label): the fast sort differs from Foundation's at \(first): \(a.debugDescription) where Foundation has \(b.debugDescription); Foundation's order from there: \(between)",
-                    file: file, line: line)
+            XCTFail(
+                "\(label): the fast sort differs from Foundation's at \(first): \(a.debugDescription) where Foundation "
+                    + "has \(b.debugDescription); Foundation's order from there: \(between)",
+                file: file, line: line)
         }
         let eligible = expected.map(ASCIIKeyOrderTests.isEligible)
         var pairs = 0
@@ -63,8 +71,11 @@ final class ASCIIKeyOrderTests: XCTestCase {
             if ASCIIKeyOrderTests.fast(a, b) != -1 || ASCIIKeyOrderTests.bySortKey(a, b) != -1 {
                 reported += 1
                 if reported <= 10 {
-                    XCTFail("\(label): Foundation orders \(a.debugDescription) < \(b.debugDescription); fast \(String(describing: ASCIIKeyOrderTests.fast(a, b))), sort key \(String(describing: ASCIIKeyOrderTests.bySortKey(a, b)))",
-                            file: file, line: line)
+                    XCTFail(
+                        "\(label): Foundation orders \(a.debugDescription) < \(b.debugDescription); fast "
+                            + "\(String(describing: ASCIIKeyOrderTests.fast(a, b))), sort key "
+                            + "\(String(describing: ASCIIKeyOrderTests.bySortKey(a, b)))",
+                        file: file, line: line)
                 }
             }
         }
@@ -77,11 +88,13 @@ final class ASCIIKeyOrderTests: XCTestCase {
     func testRulesOnExamples() {
         // docs/spec/catalog-format.md#the-key-order, and the cases each rule of `ASCIIKeyOrder` was found from.
         let ordered = [
-            "", "\t%@", "\n", "  %@", " %@", "_x", "-x", ": %@", ".dot", "(Re)define it", "%@", "$5", "0", "00", "7 days",
+            "", "\t%@", "\n", "  %@", " %@", "_x", "-x", ": %@", ".dot", "(Re)define it", "%@", "$5", "0", "00",
+            "7 days",
             "10 minutes", "75", "100", "a", "A", "a01", "A1", "Hello", "hello world", "Hello world", "help",
         ]
         for (a, b) in zip(ordered, ordered.dropFirst()) {
-            XCTAssertEqual(ASCIIKeyOrderTests.foundation(a, b), -1, "Foundation: \(a.debugDescription) < \(b.debugDescription)")
+            XCTAssertEqual(
+                ASCIIKeyOrderTests.foundation(a, b), -1, "Foundation: \(a.debugDescription) < \(b.debugDescription)")
             XCTAssertEqual(ASCIIKeyOrderTests.fast(a, b), -1, "\(a.debugDescription) < \(b.debugDescription)")
             XCTAssertEqual(ASCIIKeyOrderTests.fast(b, a), 1, "\(b.debugDescription) > \(a.debugDescription)")
         }
@@ -92,7 +105,8 @@ final class ASCIIKeyOrderTests: XCTestCase {
             ("x1y01", "x01y1"), ("aB", "Ab"),
         ]
         for (a, b) in pairs {
-            XCTAssertEqual(ASCIIKeyOrderTests.foundation(a, b), -1, "Foundation: \(a.debugDescription) < \(b.debugDescription)")
+            XCTAssertEqual(
+                ASCIIKeyOrderTests.foundation(a, b), -1, "Foundation: \(a.debugDescription) < \(b.debugDescription)")
             XCTAssertEqual(ASCIIKeyOrderTests.fast(a, b), -1, "\(a.debugDescription) < \(b.debugDescription)")
             XCTAssertEqual(ASCIIKeyOrderTests.bySortKey(a, b), -1, "\(a.debugDescription) < \(b.debugDescription)")
         }
@@ -100,11 +114,16 @@ final class ASCIIKeyOrderTests: XCTestCase {
     }
 
     func testWhatGoesToFoundation() {
-        for key in ["é", "Couldn\u{2019}t", "日本", "a\u{0}", "\u{1}", "x\u{7F}", "\u{1F}y", "12345678901234567890", "a18446744073709551617"] {
+        for key in [
+            "é", "Couldn\u{2019}t", "日本", "a\u{0}", "\u{1}", "x\u{7F}", "\u{1F}y", "12345678901234567890",
+            "a18446744073709551617",
+        ] {
             XCTAssertFalse(ASCIIKeyOrderTests.isEligible(key), key.debugDescription)
             XCTAssertNil(ASCIIKeyOrder.compare(key, "a"), key.debugDescription)
         }
-        for key in ["", "\t\n\u{0B}\u{0C}\r", "~$|", "1234567890123456789", "0000000000000000000000001234567890123456789"] {
+        for key in [
+            "", "\t\n\u{0B}\u{0C}\r", "~$|", "1234567890123456789", "0000000000000000000000001234567890123456789",
+        ] {
             XCTAssertTrue(ASCIIKeyOrderTests.isEligible(key), key.debugDescription)
         }
         // Why: CoreFoundation adds the digits of a run it compares into a UInt64 that wraps, while
@@ -112,7 +131,11 @@ final class ASCIIKeyOrderTests: XCTestCase {
         // order is not even transitive on such keys: p < q < r < p.
         XCTAssertEqual(ASCIIKeyOrderTests.foundation("18446744073709551617", "2"), -1)
         let (p, q, r) = ("x18446744073709551617", "x2", "X3")
-        XCTAssertEqual([ASCIIKeyOrderTests.foundation(p, q), ASCIIKeyOrderTests.foundation(q, r), ASCIIKeyOrderTests.foundation(r, p)], [-1, -1, -1])
+        XCTAssertEqual(
+            [
+                ASCIIKeyOrderTests.foundation(p, q), ASCIIKeyOrderTests.foundation(q, r),
+                ASCIIKeyOrderTests.foundation(r, p),
+            ], [-1, -1, -1])
     }
 
     // MARK: - Exhaustive short strings
@@ -169,7 +192,9 @@ final class ASCIIKeyOrderTests: XCTestCase {
             while bytes.count < length {
                 if random.below(12) == 0 {
                     // A long digit run, often with leading zeros.
-                    bytes += [UInt8](repeating: 48, count: random.below(4)) + (0..<(1 + random.below(21))).map { _ in UInt8(48 + random.below(10)) }
+                    bytes +=
+                        [UInt8](repeating: 48, count: random.below(4))
+                        + (0..<(1 + random.below(21))).map { _ in UInt8(48 + random.below(10)) }
                 } else {
                     bytes.append(character())
                 }
@@ -184,14 +209,21 @@ final class ASCIIKeyOrderTests: XCTestCase {
                 case 0:
                     if !bytes.isEmpty {
                         let index = random.below(bytes.count)
-                        if ASCIIKeyOrder.isUpper(bytes[index]) { bytes[index] += 32 } else if bytes[index] &- 97 < 26 { bytes[index] -= 32 }
+                        if ASCIIKeyOrder.isUpper(bytes[index]) {
+                            bytes[index] += 32
+                        } else if bytes[index] &- 97 < 26 {
+                            bytes[index] -= 32
+                        }
                     }
                 case 1: bytes.insert(48, at: random.below(bytes.count + 1))
                 case 2: if !bytes.isEmpty { bytes.remove(at: random.below(bytes.count)) }
                 case 3: bytes.insert(character(), at: random.below(bytes.count + 1))
                 case 4: if !bytes.isEmpty { bytes.removeLast(1 + random.below(bytes.count)) }
                 case 5: bytes += (0..<(1 + random.below(3))).map { _ in character() }
-                case 6: if let index = bytes.indices.randomElement(using: &random), ASCIIKeyOrder.isDigit(bytes[index]) { bytes.insert(48, at: index) }
+                case 6:
+                    if let index = bytes.indices.randomElement(using: &random), ASCIIKeyOrder.isDigit(bytes[index]) {
+                        bytes.insert(48, at: index)
+                    }
                 default: if !bytes.isEmpty { bytes[random.below(bytes.count)] = character() }
                 }
             }
@@ -203,11 +235,13 @@ final class ASCIIKeyOrderTests: XCTestCase {
     /// a debug build to stay within a few seconds; STRINGCAT_KEY_ORDER_PAIRS=N checks N instead.
     /// Pairs with a key that goes to Foundation come on top (about one in ten).
     private static let randomPairs: Int = {
-        if let count = ProcessInfo.processInfo.environment["STRINGCAT_KEY_ORDER_PAIRS"].flatMap({ Int($0) }) { return count }
+        if let count = ProcessInfo.processInfo.environment["STRINGCAT_KEY_ORDER_PAIRS"].flatMap({ Int($0) }) {
+            return count
+        }
         #if DEBUG
-        return 400_000
+            return 400_000
         #else
-        return 1_000_000
+            return 1_000_000
         #endif
     }()
 
@@ -234,7 +268,12 @@ final class ASCIIKeyOrderTests: XCTestCase {
                 let sortKey = ASCIIKeyOrderTests.bySortKey(keyA, keyB)
                 if direct != expected || sortKey != expected {
                     mismatches += 1
-                    if failures.count < 10 { failures.append("\(keyA.debugDescription) vs \(keyB.debugDescription): Foundation \(expected), fast \(direct), sort key \(String(describing: sortKey))") }
+                    if failures.count < 10 {
+                        failures.append(
+                            "\(keyA.debugDescription) vs \(keyB.debugDescription): Foundation \(expected), fast "
+                                + "\(direct), sort key \(String(describing: sortKey))"
+                        )
+                    }
                 }
             }
             results.lock.lock()
@@ -249,14 +288,20 @@ final class ASCIIKeyOrderTests: XCTestCase {
         XCTAssertEqual(results.mismatches, 0, "pairs where the fast order differs from Foundation's")
         XCTAssertEqual(results.checked, perChunk * chunks)
         XCTAssertGreaterThan(results.routed, 0)
-        print("ASCIIKeyOrderTests: \(results.checked) random pairs agree with Foundation (\(results.routed) more went to Foundation)")
+        print(
+            "ASCIIKeyOrderTests: \(results.checked) random pairs agree with Foundation (\(results.routed) more went to "
+                + "Foundation)"
+        )
     }
 
     /// Random sets of keys, with non-ASCII keys, control characters and long digit runs among them
     /// (those go to Foundation and are merged in), sort as Foundation sorts them.
     func testRandomSetsSortAsFoundation() {
         var generator = PairGenerator(random: SplitMix64(seed: 42))
-        let others = ["é", "Éclair", "e\u{301}", "Couldn\u{2019}t", "Couldn't", "日本", "🧭", "ß", "ss", "a\u{1}", "1\u{7F}", "\u{0}"]
+        let others = [
+            "é", "Éclair", "e\u{301}", "Couldn\u{2019}t", "Couldn't", "日本", "🧭", "ß", "ss", "a\u{1}", "1\u{7F}",
+            "\u{0}",
+        ]
         for round in 0..<40 {
             var keys: Set<String> = []
             // A Set's order changes from one process to the next: near-misses are made of keys
@@ -264,8 +309,10 @@ final class ASCIIKeyOrderTests: XCTestCase {
             var made: [String] = []
             let count = [2, 3, 10, 100, 1000, KeySorter.parallelThreshold + 7][round % 6]
             while keys.count < count {
-                let bytes = generator.random.below(3) == 0 && !made.isEmpty
-                    ? generator.nearMiss(of: Array(made.randomElement(using: &generator.random)!.utf8)) : generator.string()
+                let bytes =
+                    generator.random.below(3) == 0 && !made.isEmpty
+                    ? generator.nearMiss(of: Array(made.randomElement(using: &generator.random)!.utf8))
+                    : generator.string()
                 let key = String(decoding: bytes, as: UTF8.self)
                 // Not keys with a run of more than 19 significant digits: Foundation's order is not
                 // a total order on them (`testWhatGoesToFoundation`), so its own sort depends on the
@@ -322,16 +369,19 @@ final class ASCIIKeyOrderTests: XCTestCase {
         }
         XCTAssertGreaterThan(files, 100)
         let union = checkSort(Array(all), "all corpus keys")
-        print("ASCIIKeyOrderTests: \(files) files (\(unreadable.count) unreadable by Foundation, skipped), "
-              + "\(keySets.count) distinct sets of keys: \(perFile.keys) ASCII keys, \(perFile.pairs) adjacent ASCII pairs; "
-              + "all together: \(all.count) distinct keys, \(union.keys) ASCII, \(union.pairs) adjacent ASCII pairs")
+        print(
+            "ASCIIKeyOrderTests: \(files) files (\(unreadable.count) unreadable by Foundation, skipped), "
+                + "\(keySets.count) distinct sets of keys: \(perFile.keys) ASCII keys, \(perFile.pairs) adjacent ASCII "
+                + "pairs; "
+                + "all together: \(all.count) distinct keys, \(union.keys) ASCII, \(union.pairs) adjacent ASCII pairs")
     }
 
     private func filesToRead(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
         var result: [String] = []
         while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".xcstrings") || relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict") {
+            if relative.hasSuffix(".xcstrings") || relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict")
+            {
                 result.append(folder + "/" + relative)
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import StringCatalog
 
 /// Every Xcode-written catalog in ../shared must come back byte for byte after read + write

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import StringCatalog
 
 /// `KeySorter` gives Foundation's order (the same as `sorted(by:)` with Foundation's comparator)
@@ -27,8 +28,10 @@ final class KeySorterTests: XCTestCase {
 
     /// Keys of every shape catalogs hold: numbers, case, punctuation, non-ASCII.
     private func mixedKeys(_ count: Int) -> [String] {
-        let stems = ["item", "Item", "ITEM", "a.b", "a_b", "a-b", "%@ files", "(Re)load", "é", "E", "ß", "ss", "日本",
-                     "🧭", " lead", "x01", "x1", "Couldn\u{2019}t", "Couldn't", ""]
+        let stems = [
+            "item", "Item", "ITEM", "a.b", "a_b", "a-b", "%@ files", "(Re)load", "é", "E", "ß", "ss", "日本",
+            "🧭", " lead", "x01", "x1", "Couldn\u{2019}t", "Couldn't", "",
+        ]
         return (0..<count).map { "\(stems[$0 % stems.count]) \($0 / stems.count)" }
     }
 

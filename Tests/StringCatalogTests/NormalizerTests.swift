@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import StringcatSupport
+import XCTest
+
 @testable import StringCatalog
 
 final class NormalizerTests: XCTestCase {
@@ -26,7 +27,8 @@ final class NormalizerTests: XCTestCase {
     }
 
     func testWhitespaceOrderEscapesAndTrailingNewlineAreNormalizedKeepingTheVersion() throws {
-        let messy = "{\"version\":\"1.1\",\"strings\":{\"100\":{},\"75\":{\"comment\":\"a\\/b\"}},\"sourceLanguage\":\"en\"}\n"
+        let messy =
+            "{\"version\":\"1.1\",\"strings\":{\"100\":{},\"75\":{\"comment\":\"a\\/b\"}},\"sourceLanguage\":\"en\"}\n"
         let result = try CatalogNormalizer.normalize(Data(messy.utf8), path: "N.xcstrings")
         XCTAssertFalse(result.isAlreadyNormalized)
         XCTAssertEqual(String(decoding: result.normalized, as: UTF8.self), normalized)

@@ -1,7 +1,8 @@
 import Foundation
+import StringcatSupport
 import TestSupport
 import XCTest
-import StringcatSupport
+
 @testable import StringCatalog
 
 /// Large catalogs are decoded on every core (`entriesInParallel`); the result must be the
@@ -19,8 +20,9 @@ final class ParallelDecodeTests: XCTestCase {
         var segments = 0
         defer { if segments > 0 { splits.append(segments) } }
         do {
-            let catalog = try CatalogReader.parse(bytes: bytes, path: "T.xcstrings", split: parallel ? .always : .never,
-                                                  segments: &segments)
+            let catalog = try CatalogReader.parse(
+                bytes: bytes, path: "T.xcstrings", split: parallel ? .always : .never,
+                segments: &segments)
             return .catalog(catalog, catalog.keyOrderHint)
         } catch {
             return .error(error.description)
@@ -34,7 +36,8 @@ final class ParallelDecodeTests: XCTestCase {
             var entry = CatalogEntry()
             entry.comment = index % 3 == 0 ? "Comment \(index) \u{e9}" : nil
             for language in ["de", "en", "fr"] {
-                var localization = CatalogLocalization(stringUnit: StringUnit(state: .translated, value: "\(language) \(index) \"q\""))
+                var localization = CatalogLocalization(
+                    stringUnit: StringUnit(state: .translated, value: "\(language) \(index) \"q\""))
                 if index % 5 == 0 {
                     localization = CatalogLocalization()
                     localization.variations = CatalogVariations(plural: [
@@ -59,7 +62,9 @@ final class ParallelDecodeTests: XCTestCase {
         // The split really happens: Xcode's layout gives boundaries, and each one is an entry's end.
         let boundary = bytes.withUnsafeBufferPointer { CatalogDecoder.entryBoundary(in: $0, from: bytes.count / 2) }
         XCTAssertNotNil(boundary)
-        if let boundary { XCTAssertEqual(String(decoding: bytes[(boundary - 5)...(boundary + 6)], as: UTF8.self), "    },\n    \"") }
+        if let boundary {
+            XCTAssertEqual(String(decoding: bytes[(boundary - 5)...(boundary + 6)], as: UTF8.self), "    },\n    \"")
+        }
     }
 
     func testEveryCatalogInSharedDecodesTheSame() throws {
@@ -92,7 +97,11 @@ final class ParallelDecodeTests: XCTestCase {
             default:
                 for _ in 0...random.below(3) {
                     let at = random.below(mutated.count)
-                    if random.below(2) == 0 { mutated[at] = replacements[random.below(replacements.count)] } else { mutated.remove(at: at) }
+                    if random.below(2) == 0 {
+                        mutated[at] = replacements[random.below(replacements.count)]
+                    } else {
+                        mutated.remove(at: at)
+                    }
                 }
             }
             let sequential = decode(mutated, parallel: false)
@@ -100,6 +109,7 @@ final class ParallelDecodeTests: XCTestCase {
             XCTAssertEqual(decode(mutated, parallel: true), sequential, "round \(round)")
         }
         XCTAssertGreaterThan(errors, 700)
-        XCTAssertGreaterThan(splits.count, 200, "the parallel decode went through on the intact and harmlessly damaged ones")
+        XCTAssertGreaterThan(
+            splits.count, 200, "the parallel decode went through on the intact and harmlessly damaged ones")
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import StringCatalog
 import StringcatSupport
+import XCTest
+
+@testable import StringCatalog
 
 /// Every valid shape of docs/spec/catalog-format.md#the-shapes-of-an-entry parses into the model and is written back
 /// unchanged.
@@ -16,7 +17,8 @@ final class ShapesTests: XCTestCase {
     }
 
     func testEmptyEntryAndShouldTranslateOnlyEntry() throws {
-        let catalog = try roundTrip("""
+        let catalog = try roundTrip(
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -36,7 +38,8 @@ final class ShapesTests: XCTestCase {
     }
 
     func testSubstitutionWithoutArgNumAndDeviceCaseHoldingPlural() throws {
-        let catalog = try roundTrip("""
+        let catalog = try roundTrip(
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -110,14 +113,16 @@ final class ShapesTests: XCTestCase {
         let substitution = try XCTUnwrap(entry.localizations["de"]?.substitutions["items"])
         XCTAssertNil(substitution.argNum)
         XCTAssertEqual(substitution.formatSpecifier, "lld")
-        XCTAssertEqual(substitution.variations?.plural?["one"]?.stringUnit, StringUnit(state: .translated, value: "%arg Objekt"))
+        XCTAssertEqual(
+            substitution.variations?.plural?["one"]?.stringUnit, StringUnit(state: .translated, value: "%arg Objekt"))
         let mac = try XCTUnwrap(entry.localizations["en"]?.variations?.device?["mac"])
         XCTAssertEqual(mac.variations?.plural?["other"]?.stringUnit?.state, .new)
         XCTAssertEqual(entry.localizations["en"]?.variations?.device?["other"]?.stringUnit?.state, .needsReview)
     }
 
     func testArgNumIsAnInteger() throws {
-        let catalog = try roundTrip("""
+        let catalog = try roundTrip(
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -140,7 +145,8 @@ final class ShapesTests: XCTestCase {
     }
 
     func testUnknownStatesAreKept() throws {
-        let catalog = try roundTrip("""
+        let catalog = try roundTrip(
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -164,7 +170,8 @@ final class ShapesTests: XCTestCase {
     }
 
     func testUnknownFieldsAreKeptAtEveryLevel() throws {
-        let catalog = try roundTrip("""
+        let catalog = try roundTrip(
+            """
             {
               "futureTop" : [
                 1,
@@ -236,7 +243,9 @@ final class ShapesTests: XCTestCase {
     }
 
     func testEscapesAndUnicodeEscapesAreDecoded() throws {
-        let catalog = try parseCatalog(#"{"sourceLanguage":"en","strings":{"a\/b \u00e9\ud83e\udded \"q\" \t":{"comment":"\u001B"}},"version":"1.0"}"#)
+        let catalog = try parseCatalog(
+            #"{"sourceLanguage":"en","strings":{"a\/b \u00e9\ud83e\udded \"q\" \t":{"comment":"\u001B"}},"version":"1.0"}"#
+        )
         XCTAssertEqual(Array(catalog.strings.keys), ["a/b é🧭 \"q\" \t"])
         XCTAssertEqual(catalog.strings.values.first?.comment, "\u{1B}")
         // Written back in Xcode's form: `/` raw, é and 🧭 raw, `\u001b` lower case.
@@ -246,12 +255,17 @@ final class ShapesTests: XCTestCase {
     /// Field names are matched by their bytes when plain; a name spelled with an escape is still
     /// that field, and a name that only looks like one (another character) is an unknown field.
     func testAFieldNameSpelledWithAnEscapeIsStillThatField() throws {
-        let catalog = try parseCatalog(#"{"sourceLanguage":"en","strings":{"k":{"comm\u0065nt":"c","comment\u00e9":1,"localizations":{"de":{"stringUnit":{"st\u0061te":"translated","value":"v"}}}}},"version":"1.0"}"#)
+        let catalog = try parseCatalog(
+            #"{"sourceLanguage":"en","strings":{"k":{"comm\u0065nt":"c","comment\u00e9":1,"localizations":{"de":{"stringUnit":{"st\u0061te":"translated","value":"v"}}}}},"version":"1.0"}"#
+        )
         let entry = try XCTUnwrap(catalog.strings["k"])
         XCTAssertEqual(entry.comment, "c")
         XCTAssertEqual(entry.extraFields, ["commenté": .int(1)])
         XCTAssertEqual(entry.localizations["de"]?.stringUnit, StringUnit(state: .translated, value: "v"))
-        XCTAssertThrowsError(try parseCatalog(#"{"sourceLanguage":"en","strings":{"k":{"comment":"a","comm\u0065nt":"b"}},"version":"1.0"}"#)) { error in
+        XCTAssertThrowsError(
+            try parseCatalog(
+                #"{"sourceLanguage":"en","strings":{"k":{"comment":"a","comm\u0065nt":"b"}},"version":"1.0"}"#)
+        ) { error in
             XCTAssertEqual((error as? Diagnostic)?.message, #"duplicate key "comment" in the same object"#)
         }
     }
@@ -259,7 +273,9 @@ final class ShapesTests: XCTestCase {
     /// Indentation is skipped a word at a time after a line break: lines of every indentation,
     /// tabs among the spaces, and a document that ends inside its last line's indentation.
     func testIndentationOfAnyWidthAndTabsAroundMembers() throws {
-        let text = "{\n\"sourceLanguage\" : \"en\",\n                 \t \"strings\" :\n {\n\t\"k\"\n        :\n\n{\n}\n },\n   \"version\" : \"1.0\"\n}\n       "
+        let text =
+            "{\n\"sourceLanguage\" : \"en\",\n                 \t \"strings\" :\n {\n\t\"k\"\n        :\n\n{\n}\n },\n "
+            + "  \"version\" : \"1.0\"\n}\n       "
         let catalog = try parseCatalog(text)
         XCTAssertEqual(catalog.strings, ["k": CatalogEntry()])
         XCTAssertEqual(catalog.version, "1.0")

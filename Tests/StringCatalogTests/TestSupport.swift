@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import StringcatSupport
+import XCTest
+
 @testable import StringCatalog
 
 /// Every `.xcstrings` below `folder`, sorted.

@@ -6,19 +6,19 @@ import XCTest
 /// and the top-level keys' lines from the same scan.
 final class PlistKeyLinesTests: XCTestCase {
     private static let document = [
-        #"<?xml version="1.0" encoding="UTF-8"?>"#,                       // 1
-        "<plist version=\"1.0\">",                                         // 2
-        "<!-- <key>InComment</key>",                                       // 3
-        "     still the comment -->",                                      // 4
-        "<dict>\r",                                                        // 5 (a lone CR ends it)
-        "\t<key>A &amp; B</key><string>x</string>\r",                      // 6 (CR LF: one line end)
-        "\t<key>nested</key>",                                             // 7
+        #"<?xml version="1.0" encoding="UTF-8"?>"#, // 1
+        "<plist version=\"1.0\">", // 2
+        "<!-- <key>InComment</key>", // 3
+        "     still the comment -->", // 4
+        "<dict>\r", // 5 (a lone CR ends it)
+        "\t<key>A &amp; B</key><string>x</string>\r", // 6 (CR LF: one line end)
+        "\t<key>nested</key>", // 7
         "\t<dict><key>é</key><dict><key>deep</key><string>y</string></dict></dict>", // 8
         "\t<key>list</key><array><dict><key>inArray</key><string>z</string></dict></array>", // 9
-        "\t<key>A &amp; B</key><string>again</string>",                    // 10
-        "\t<key/><string>empty</string>",                                  // 11
-        "\t<key>two",                                                      // 12
-        "lines</key><string>w</string>",                                   // 13
+        "\t<key>A &amp; B</key><string>again</string>", // 10
+        "\t<key/><string>empty</string>", // 11
+        "\t<key>two", // 12
+        "lines</key><string>w</string>", // 13
         "\t<key>last</key><string><![CDATA[</dict><key>no</key>]]></string>", // 14
         "</dict>",
         "</plist>",
@@ -41,9 +41,11 @@ final class PlistKeyLinesTests: XCTestCase {
         XCTAssertEqual(place(["list", "[item]", "inArray"]), "9:30")
         XCTAssertEqual(place(["last"]), "14:2")
         XCTAssertNil(place(["InComment"]))
-        XCTAssertEqual(index.nearestPosition(of: ["nested", "é", "missing", "more"]).map { "\($0.line):\($0.column)" }, "8:8")
+        XCTAssertEqual(
+            index.nearestPosition(of: ["nested", "é", "missing", "more"]).map { "\($0.line):\($0.column)" }, "8:8")
         XCTAssertNil(index.nearestPosition(of: ["missing"]))
-        XCTAssertEqual(index.duplicates.map { "\($0.path) \($0.position.line):\($0.position.column)" }, ["[\"A & B\"] 10:2"])
+        XCTAssertEqual(
+            index.duplicates.map { "\($0.path) \($0.position.line):\($0.position.column)" }, ["[\"A & B\"] 10:2"])
     }
 
     /// Keys deeper than `indexedDepth` are not kept; the top-level lines skip everything nested.
@@ -78,7 +80,9 @@ final class PlistKeyLinesTests: XCTestCase {
         func value(_ level: Int) -> String {
             switch random.below(level > 3 ? 1 : 4) {
             case 0: return "<string>v\(breaks[random.below(breaks.count)])w</string>"
-            case 1: return "<array><string>a</string>" + (random.below(2) == 0 ? "<dict>" + members(level + 1) + "</dict>" : "") + "</array>"
+            case 1:
+                return "<array><string>a</string>"
+                    + (random.below(2) == 0 ? "<dict>" + members(level + 1) + "</dict>" : "") + "</array>"
             default: return "<dict>" + members(level + 1) + "</dict>"
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import StringcatSupport
 
 /// The pre-scan every property-list reader runs before anything recursive sees the bytes.
@@ -20,7 +21,9 @@ final class PropertyListNestingTests: XCTestCase {
         XCTAssertEqual(found.line, 5)
         XCTAssertEqual(found.column, DeepInput.stringsDictXMLTooDeepColumn)
         XCTAssertEqual(Array(Array(text.utf8)[found.byteOffset..<(found.byteOffset + 6)]), Array("<dict>".utf8))
-        XCTAssertEqual(found.location(path: "a.stringsdict").description, "a.stringsdict:5:\(DeepInput.stringsDictXMLTooDeepColumn)")
+        XCTAssertEqual(
+            found.location(path: "a.stringsdict").description,
+            "a.stringsdict:5:\(DeepInput.stringsDictXMLTooDeepColumn)")
 
         let arrays = try XCTUnwrap(problem(DeepInput.stringsDictXML(depth: 50_000, array: true)))
         XCTAssertEqual(arrays.line, 5)
@@ -40,12 +43,14 @@ final class PropertyListNestingTests: XCTestCase {
         XCTAssertNil(problem(DeepInput.binaryPlist(depth: 512)))
         XCTAssertNotNil(problem(DeepInput.binaryPlist(depth: 513)))
         #if os(Linux)
-        // Measured on Linux only: CoreFoundation on macOS may read deeper.
-        for depth in [511, 512] {
-            let text = DeepInput.stringsDictXML(depth: depth)
-            let foundation = try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)
-            XCTAssertEqual(foundation == nil, problem(text) != nil, "depth \(depth): Foundation and the pre-scan disagree")
-        }
+            // Measured on Linux only: CoreFoundation on macOS may read deeper.
+            for depth in [511, 512] {
+                let text = DeepInput.stringsDictXML(depth: depth)
+                let foundation = try? PropertyListSerialization.propertyList(
+                    from: Data(text.utf8), options: [], format: nil)
+                XCTAssertEqual(
+                    foundation == nil, problem(text) != nil, "depth \(depth): Foundation and the pre-scan disagree")
+            }
         #endif
     }
 
@@ -55,9 +60,16 @@ final class PropertyListNestingTests: XCTestCase {
         let open = String(repeating: "<dict>", count: 600)
         let close = String(repeating: "</dict>", count: 600)
         XCTAssertNotNil(problem("<plist>" + open + close + "</plist>"))
-        XCTAssertNil(problem("<plist>" + String(repeating: "<dict><dict/>", count: 1) + String(repeating: "<array/>", count: 600) + "</dict></plist>"))
-        XCTAssertNil(problem("<plist><!-- " + open + " --><![CDATA[" + open + "]]><?pi " + open + "?><dict></dict></plist>"))
-        XCTAssertNil(problem("<plist><dict><key>k</key><dictionary>" + String(repeating: "<arrays>", count: 600) + "</dict></plist>"))
+        XCTAssertNil(
+            problem(
+                "<plist>" + String(repeating: "<dict><dict/>", count: 1) + String(repeating: "<array/>", count: 600)
+                    + "</dict></plist>"))
+        XCTAssertNil(
+            problem("<plist><!-- " + open + " --><![CDATA[" + open + "]]><?pi " + open + "?><dict></dict></plist>"))
+        XCTAssertNil(
+            problem(
+                "<plist><dict><key>k</key><dictionary>" + String(repeating: "<arrays>", count: 600) + "</dict></plist>")
+        )
         XCTAssertNotNil(problem("<!DOCTYPE x [" + close + "]>" + close + "<plist>" + open + "</plist>"))
         XCTAssertNotNil(problem("<plist>" + String(repeating: "<dict >", count: 600) + "</plist>"))
     }
@@ -75,10 +87,13 @@ final class PropertyListNestingTests: XCTestCase {
 
     /// UTF-16 and UTF-32 files, with or without a byte order mark: the same line and column.
     func testWideTextIsScannedByCodeUnits() throws {
-        let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist>\n<dict>\n<key>é😀</key>"
+        let text =
+            "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist>\n<dict>\n<key>é😀</key>"
             + String(repeating: "<dict>", count: 600) + "</plist>"
-        for (encoding, bom) in [(String.Encoding.utf16LittleEndian, [UInt8]()), (.utf16BigEndian, []), (.utf16, []),
-                                (.utf32LittleEndian, []), (.utf32BigEndian, [0x00, 0x00, 0xFE, 0xFF])] {
+        for (encoding, bom) in [
+            (String.Encoding.utf16LittleEndian, [UInt8]()), (.utf16BigEndian, []), (.utf16, []),
+            (.utf32LittleEndian, []), (.utf32BigEndian, [0x00, 0x00, 0xFE, 0xFF]),
+        ] {
             let bytes = bom + [UInt8](text.data(using: encoding)!)
             let found = try XCTUnwrap(PropertyListNesting.problem(in: bytes), "\(encoding)")
             XCTAssertEqual(found.line, 4, "\(encoding)")
@@ -88,17 +103,21 @@ final class PropertyListNestingTests: XCTestCase {
 
     func testBinaryPlistsDeepSharedOrCyclicAreRefused() throws {
         let deep = try XCTUnwrap(problem(DeepInput.binaryPlist(depth: 50_000)))
-        XCTAssertTrue(deep.message.hasPrefix("nesting deeper than 512 levels (binary property list, the container at byte offset "), deep.message)
+        XCTAssertTrue(
+            deep.message.hasPrefix(
+                "nesting deeper than 512 levels (binary property list, the container at byte offset "), deep.message)
         XCTAssertNil(deep.line)
 
         let shared = try XCTUnwrap(problem(DeepInput.sharedBinaryPlist(levels: 30)))
-        XCTAssertTrue(shared.message.hasPrefix("containers shared so often that the file makes more than"), shared.message)
+        XCTAssertTrue(
+            shared.message.hasPrefix("containers shared so often that the file makes more than"), shared.message)
         // A little sharing is no bomb: 3 levels make 29 values from a 121-byte file.
         XCTAssertNil(problem(DeepInput.sharedBinaryPlist(levels: 3)))
 
         let cycle = try XCTUnwrap(problem(DeepInput.cyclicBinaryPlist()))
         XCTAssertTrue(cycle.message.hasPrefix("a container holds itself"), cycle.message)
-        XCTAssertNil(try? PropertyListSerialization.propertyList(from: DeepInput.cyclicBinaryPlist(), options: [], format: nil))
+        XCTAssertNil(
+            try? PropertyListSerialization.propertyList(from: DeepInput.cyclicBinaryPlist(), options: [], format: nil))
     }
 
     /// Sets are refused wherever they are reachable: Foundation on Linux crashes reading a
@@ -106,7 +125,11 @@ final class PropertyListNestingTests: XCTestCase {
     func testBinarySetsAreRefused() throws {
         for data in [DeepInput.binaryPlistWithSet(), DeepInput.binaryPlistWithSet(empty: true)] {
             let found = try XCTUnwrap(problem(data))
-            XCTAssertEqual(found.message, "a set, which property lists do not hold (Foundation on Linux crashes reading one) (binary property list, the container at byte offset 19)")
+            XCTAssertEqual(
+                found.message,
+                "a set, which property lists do not hold (Foundation on Linux crashes reading one) (binary property "
+                    + "list, the container at byte offset 19)"
+            )
         }
     }
 
@@ -115,9 +138,14 @@ final class PropertyListNestingTests: XCTestCase {
     func testBinaryPlistsFoundationWritesPass() throws {
         var table: [String: Any] = [:]
         for i in 0..<300 {
-            table["key \(i)"] = ["NSStringLocalizedFormatKey": "%#@n@",
-                                 "n": ["NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": "d",
-                                       "one": "%d item", "other": "%d items"]] as [String: Any]
+            table["key \(i)"] =
+                [
+                    "NSStringLocalizedFormatKey": "%#@n@",
+                    "n": [
+                        "NSStringFormatSpecTypeKey": "NSStringPluralRuleType", "NSStringFormatValueTypeKey": "d",
+                        "one": "%d item", "other": "%d items",
+                    ],
+                ] as [String: Any]
         }
         let data = try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0)
         XCTAssertNil(problem(data))

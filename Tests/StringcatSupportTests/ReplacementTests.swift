@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import StringcatSupport
 
 /// Replacing files in a batch (issue 23, items 5 to 8): the previous version stays recoverable
@@ -29,7 +30,8 @@ final class ReplacementTests: XCTestCase {
     @discardableResult
     private func write(_ relative: String, _ text: String, mode: mode_t? = nil) throws -> String {
         let path = folder + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         if let mode { XCTAssertEqual(chmod(path, mode), 0) }
         return path
@@ -40,7 +42,8 @@ final class ReplacementTests: XCTestCase {
     }
 
     private func names(_ relative: String = "") throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? folder : folder + "/" + relative).sorted()
+        try FileManager.default.contentsOfDirectory(atPath: relative.isEmpty ? folder : folder + "/" + relative)
+            .sorted()
     }
 
     private func setAttribute(_ name: String, _ value: String, on path: String) {
@@ -93,12 +96,14 @@ final class ReplacementTests: XCTestCase {
             during = try FileManager.default.contentsOfDirectory(atPath: self.folder).filter { $0.hasSuffix(".old") }
             aside = during.first.flatMap { Identity(self.folder + "/" + $0) }
         }
-        try AtomicFile.writeAll([(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder)
+        try AtomicFile.writeAll(
+            [(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder)
         XCTAssertEqual(during.count, 1)
         XCTAssertTrue(during.first?.hasPrefix(".A.xcstrings.stringcat-\(getpid())-") ?? false, "\(during)")
         XCTAssertEqual(aside?.bytes, "old A")
         XCTAssertEqual(aside?.status.inode, before.status.inode, "the very file, not a copy")
-        XCTAssertEqual(try names(), ["A.xcstrings", "B.xcstrings"], "no previous version is left once the batch succeeded")
+        XCTAssertEqual(
+            try names(), ["A.xcstrings", "B.xcstrings"], "no previous version is left once the batch succeeded")
         XCTAssertEqual(text(a), "new A")
     }
 
@@ -125,7 +130,10 @@ final class ReplacementTests: XCTestCase {
             throw POSIXError(.ENOSPC)
         }
         let error = batchError {
-            try AtomicFile.writeAll(catalogs.map { ($0, Data("new \($0)".utf8), true) } + [(created, Data("c4".utf8), false), (project, Data("new project".utf8), true)], root: folder)
+            try AtomicFile.writeAll(
+                catalogs.map { ($0, Data("new \($0)".utf8), true) } + [
+                    (created, Data("c4".utf8), false), (project, Data("new project".utf8), true),
+                ], root: folder)
         }
         XCTAssertEqual(error?.failedIndex, 4)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
@@ -135,7 +143,9 @@ final class ReplacementTests: XCTestCase {
             XCTAssertEqual(try attributes(path), ["user.tag": "blue \(catalogs.firstIndex(of: path)! + 1)"])
         }
         XCTAssertEqual(Identity(project), projectBefore)
-        XCTAssertEqual(try names(), ["App.xcodeproj", "C1.xcstrings", "C2.xcstrings", "C3.xcstrings"], "de.lproj, made for C4, is gone too")
+        XCTAssertEqual(
+            try names(), ["App.xcodeproj", "C1.xcstrings", "C2.xcstrings", "C3.xcstrings"],
+            "de.lproj, made for C4, is gone too")
         XCTAssertEqual(try names("App.xcodeproj"), ["project.pbxproj"])
     }
 
@@ -163,14 +173,19 @@ final class ReplacementTests: XCTestCase {
             disk.fill()
             availableDuringUndo.append(disk.available)
         }
-        let error = batchError { try AtomicFile.writeAll(newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)], root: folder) }
+        let error = batchError {
+            try AtomicFile.writeAll(
+                newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)], root: folder)
+        }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: catalogs.reversed(), notRestored: []))
         XCTAssertEqual(availableDuringUndo, [0, 0, 0], "every file was put back while not one byte was free")
         for (path, identity) in zip(catalogs, before) { XCTAssertEqual(Identity(path), identity, path) }
         XCTAssertEqual(text(project), "old project")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(), ["C1.xcstrings", "C2.xcstrings", "C3.xcstrings", "filler", "project.pbxproj"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: disk.path).sorted(),
+            ["C1.xcstrings", "C2.xcstrings", "C3.xcstrings", "filler", "project.pbxproj"])
     }
 
     func testAnUndoThatCannotPutAFileBackSaysSoAndWhereItsPreviousVersionIs() throws {
@@ -180,15 +195,28 @@ final class ReplacementTests: XCTestCase {
         AtomicFile.faultInjector = { path in if path.hasSuffix("last.txt") { throw Injected() } }
         AtomicFile.undoFaultInjector = { path in if path == c2 { throw POSIXError(.EIO) } }
         let error = batchError {
-            try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (c2, Data("new 2".utf8), true), (c3, Data("new 3".utf8), false), (folder + "/last.txt", Data("x".utf8), false)], root: folder)
+            try AtomicFile.writeAll(
+                [
+                    (c1, Data("new 1".utf8), true), (c2, Data("new 2".utf8), true), (c3, Data("new 3".utf8), false),
+                    (folder + "/last.txt", Data("x".utf8), false),
+                ], root: folder)
         }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.undo.restored, [c3, c1])
-        XCTAssertEqual(error?.undo.notRestored, [AtomicFile.UndoReport.Failure(
-            path: c2, reason: "its previous version could not be put back (Input/output error): it holds what this run wrote, and its previous version is kept at \(c2).stringcat-previous")])
+        XCTAssertEqual(
+            error?.undo.notRestored,
+            [
+                AtomicFile.UndoReport.Failure(
+                    path: c2,
+                    reason:
+                        "its previous version could not be put back (Input/output error): it holds what this run "
+                        + "wrote, and its previous version is kept at \(c2).stringcat-previous"
+                )
+            ])
         XCTAssertEqual(text(c1), "old 1")
         XCTAssertEqual(text(c2), "new 2")
-        XCTAssertEqual(Identity(c2 + ".stringcat-previous"), before2, "the previous version itself, under a name no run removes")
+        XCTAssertEqual(
+            Identity(c2 + ".stringcat-previous"), before2, "the previous version itself, under a name no run removes")
         XCTAssertEqual(try names(), ["C1.xcstrings", "C2.xcstrings", "C2.xcstrings.stringcat-previous"])
     }
 
@@ -203,10 +231,21 @@ final class ReplacementTests: XCTestCase {
             try handle.close()
             throw Injected()
         }
-        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder) }
+        let error = batchError {
+            try AtomicFile.writeAll(
+                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder)
+        }
         XCTAssertEqual(error?.undo.restored, [])
-        XCTAssertEqual(error?.undo.notRestored, [AtomicFile.UndoReport.Failure(
-            path: c1, reason: "it changed after this run wrote it (another program wrote it); it is left as it is, and its previous version is kept at \(c1).stringcat-previous")])
+        XCTAssertEqual(
+            error?.undo.notRestored,
+            [
+                AtomicFile.UndoReport.Failure(
+                    path: c1,
+                    reason:
+                        "it changed after this run wrote it (another program wrote it); it is left as it is, and its "
+                        + "previous version is kept at \(c1).stringcat-previous"
+                )
+            ])
         XCTAssertEqual(text(c1), "editor's 1")
         XCTAssertEqual(Identity(c1 + ".stringcat-previous"), before)
     }
@@ -223,7 +262,10 @@ final class ReplacementTests: XCTestCase {
             during = try FileManager.default.contentsOfDirectory(atPath: self.folder).sorted()
             throw Injected()
         }
-        let error = batchError { try AtomicFile.writeAll([(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder) }
+        let error = batchError {
+            try AtomicFile.writeAll(
+                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder)
+        }
         XCTAssertEqual(during.count, 3, "\(during)")
         XCTAssertEqual(during.filter { $0.hasSuffix(".old") }.count, 1)
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [c1], notRestored: []))
@@ -255,8 +297,10 @@ final class ReplacementTests: XCTestCase {
     func testACommittedBatchCanBeUndoneLaterOrFinished() throws {
         let c1 = try write("C1.xcstrings", "old 1")
         let before = try XCTUnwrap(Identity(c1))
-        let batch = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder),
-                                              .init(path: folder + "/C2.xcstrings", content: .data(Data("2".utf8)), overwrite: false, root: folder)])
+        let batch = try AtomicFile.commitAll([
+            .init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder),
+            .init(path: folder + "/C2.xcstrings", content: .data(Data("2".utf8)), overwrite: false, root: folder),
+        ])
         XCTAssertEqual(batch.paths, [c1, folder + "/C2.xcstrings"])
         XCTAssertEqual(text(c1), "new 1")
         XCTAssertEqual(batch.undo(), AtomicFile.UndoReport(restored: [folder + "/C2.xcstrings", c1], notRestored: []))
@@ -264,7 +308,9 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(Identity(c1), before)
         XCTAssertEqual(try names(), ["C1.xcstrings"])
 
-        let finished = try AtomicFile.commitAll([.init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder)])
+        let finished = try AtomicFile.commitAll([
+            .init(path: c1, content: .data(Data("new 1".utf8)), overwrite: true, root: folder)
+        ])
         XCTAssertEqual(try names().count, 2, "the previous version is aside until the batch is finished")
         finished.finish()
         XCTAssertEqual(finished.undo(), AtomicFile.UndoReport(), "a finished batch is final")
@@ -276,8 +322,11 @@ final class ReplacementTests: XCTestCase {
     /// replaced: the batch fails with `.exists` and is undone.
     func testAFileMadeMeanwhileAtANewFilesNameIsNotReplaced() throws {
         let a = folder + "/A.xcstrings", b = folder + "/B.xcstrings"
-        AtomicFile.faultInjector = { path in if path == b { try Data("theirs".utf8).write(to: URL(fileURLWithPath: b)) } }
-        let error = batchError { try AtomicFile.writeAll([(a, Data("a".utf8), false), (b, Data("ours".utf8), false)], root: folder) }
+        AtomicFile.faultInjector = { path in if path == b { try Data("theirs".utf8).write(to: URL(fileURLWithPath: b)) }
+        }
+        let error = batchError {
+            try AtomicFile.writeAll([(a, Data("a".utf8), false), (b, Data("ours".utf8), false)], root: folder)
+        }
         XCTAssertEqual(error?.error, .exists(b))
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [a], notRestored: []))
         XCTAssertEqual(text(b), "theirs")
@@ -290,19 +339,30 @@ final class ReplacementTests: XCTestCase {
         let catalog = try write("Localizable.xcstrings", "read by the run")
         let snapshot = try XCTUnwrap(FileSnapshot.of(catalog))
         let saves: [(String, () throws -> Void)] = [
-            ("by a rename", { try Data("saved by Xcode!".utf8).write(to: URL(fileURLWithPath: catalog), options: .atomic) }),
+            (
+                "by a rename",
+                { try Data("saved by Xcode!".utf8).write(to: URL(fileURLWithPath: catalog), options: .atomic) }
+            ),
             ("in place", { try Data("saved by Xcode, longer".utf8).write(to: URL(fileURLWithPath: catalog)) }),
         ]
         for (name, save) in saves {
             try save()
             let error = batchError {
-                try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder, expectation: .unchanged(snapshot))])
+                try AtomicFile.writeAll([
+                    .init(
+                        path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder,
+                        expectation: .unchanged(snapshot))
+                ])
             }
             XCTAssertEqual(error?.error, .changedSinceRead(catalog), name)
         }
         XCTAssertEqual(text(catalog), "saved by Xcode, longer")
         let now = try XCTUnwrap(FileSnapshot.of(catalog))
-        try AtomicFile.writeAll([.init(path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder, expectation: .unchanged(now))])
+        try AtomicFile.writeAll([
+            .init(
+                path: catalog, content: .data(Data("merged".utf8)), overwrite: true, root: folder,
+                expectation: .unchanged(now))
+        ])
         XCTAssertEqual(text(catalog), "merged")
         XCTAssertEqual(try names(), ["Localizable.xcstrings"])
     }
@@ -326,7 +386,9 @@ final class ReplacementTests: XCTestCase {
         XCTAssertEqual(try attributes(catalog), ["user.tag": "blue", "user.empty": ""])
         XCTAssertEqual(status.owner, owner.0)
         XCTAssertEqual(status.group, owner.1)
-        if getuid() != 0 { print("note: the owner is kept for another user only when running as root; checked here for this user") }
+        if getuid() != 0 {
+            print("note: the owner is kept for another user only when running as root; checked here for this user")
+        }
     }
 
     func testAFileWithOtherHardLinksIsNeitherDetachedNorWrittenThrough() throws {
@@ -334,16 +396,27 @@ final class ReplacementTests: XCTestCase {
         let backup = folder + "/backup.xcstrings"
         XCTAssertEqual(link(catalog, backup), 0)
         let refusal = AtomicFile.WriteError.hardLinked(catalog, 2)
-        XCTAssertEqual(refusal.description, "\(catalog) has 2 hard links: replacing it would leave the other names with the old bytes, and writing it in place would change every one of them; not written (copy it to a file of its own, or remove the other links, and run again)")
-        XCTAssertThrowsError(try StagedFile(for: catalog, overwrite: true, root: folder)) { XCTAssertEqual($0 as? AtomicFile.WriteError, refusal) }
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([(catalog, Data("new".utf8), true)], root: folder) }?.error, refusal)
+        XCTAssertEqual(
+            refusal.description,
+            "\(catalog) has 2 hard links: replacing it would leave the other names with the old bytes, and writing it "
+                + "in place would change every one of them; not written (copy it to a file of its own, or remove the "
+                + "other links, and run again)"
+        )
+        XCTAssertThrowsError(try StagedFile(for: catalog, overwrite: true, root: folder)) {
+            XCTAssertEqual($0 as? AtomicFile.WriteError, refusal)
+        }
+        XCTAssertEqual(
+            batchError { try AtomicFile.writeAll([(catalog, Data("new".utf8), true)], root: folder) }?.error, refusal)
 
         // Linked after it was staged: refused when it is committed, and the staged file discarded.
         try FileManager.default.removeItem(atPath: backup)
         let staged = try StagedFile(for: catalog, overwrite: true, root: folder)
         try staged.append(Data("new".utf8))
         XCTAssertEqual(link(catalog, backup), 0)
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)], root: folder) }?.error, refusal)
+        XCTAssertEqual(
+            batchError {
+                try AtomicFile.writeAll([(path: catalog, content: .staged(staged), overwrite: true)], root: folder)
+            }?.error, refusal)
         XCTAssertEqual(text(catalog), "old")
         XCTAssertEqual(FileStatus.of(catalog)?.links, 2)
         XCTAssertEqual(FileStatus.of(catalog)?.inode, FileStatus.of(backup)?.inode)
@@ -354,7 +427,8 @@ final class ReplacementTests: XCTestCase {
 
     func testWithATreeALinkAtTheDestinationStaysALinkAndTheFileItLeadsToIsReplaced() throws {
         let real = try write("tree/Shared/project.pbxproj", "old project")
-        try FileManager.default.createDirectory(atPath: folder + "/tree/App.xcodeproj", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: folder + "/tree/App.xcodeproj", withIntermediateDirectories: true)
         let link = folder + "/tree/App.xcodeproj/project.pbxproj"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "../Shared/project.pbxproj")
         let staged = try StagedFile(for: link, overwrite: true, root: folder + "/tree")
@@ -371,8 +445,12 @@ final class ReplacementTests: XCTestCase {
         let before = try XCTUnwrap(Identity(real))
         AtomicFile.faultInjector = { path in if path.hasSuffix("later.txt") { throw Injected() } }
         let error = batchError {
-            try AtomicFile.writeAll([.init(path: link, content: .data(Data("newer".utf8)), overwrite: true, root: self.folder + "/tree"),
-                                     .init(path: self.folder + "/tree/later.txt", content: .data(Data("x".utf8)), overwrite: false, root: self.folder + "/tree")])
+            try AtomicFile.writeAll([
+                .init(path: link, content: .data(Data("newer".utf8)), overwrite: true, root: self.folder + "/tree"),
+                .init(
+                    path: self.folder + "/tree/later.txt", content: .data(Data("x".utf8)), overwrite: false,
+                    root: self.folder + "/tree"),
+            ])
         }
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [link], notRestored: []))
         XCTAssertEqual(Identity(real), before)
@@ -385,21 +463,31 @@ final class ReplacementTests: XCTestCase {
         let outsideProject = try write("outside/App.xcodeproj/project.pbxproj", "outside project")
         let outsideFile = try write("outside/Other.pbxproj", "outside file")
         try FileManager.default.createDirectory(atPath: folder + "/tree/B.xcodeproj", withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: folder + "/tree/App.xcodeproj", withDestinationPath: "../outside/App.xcodeproj")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/tree/B.xcodeproj/project.pbxproj", withDestinationPath: "../../outside/Other.pbxproj")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/tree/App.xcodeproj", withDestinationPath: "../outside/App.xcodeproj")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/tree/B.xcodeproj/project.pbxproj", withDestinationPath: "../../outside/Other.pbxproj")
         let tree = folder + "/tree"
         let throughFolder = tree + "/App.xcodeproj/project.pbxproj", throughFile = tree + "/B.xcodeproj/project.pbxproj"
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: throughFolder, overwrite: true, root: tree)) { error in
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: throughFolder, overwrite: true, root: tree)) {
+            error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .outsideTree(throughFolder, outsideProject, tree))
-            XCTAssertEqual((error as? AtomicFile.WriteError)?.description,
-                           "\(throughFolder) would be written outside \(tree), through a symbolic link (into \(outsideProject)); not written")
+            XCTAssertEqual(
+                (error as? AtomicFile.WriteError)?.description,
+                "\(throughFolder) would be written outside \(tree), through a symbolic link (into \(outsideProject)); "
+                    + "not written"
+            )
         }
         XCTAssertThrowsError(try StagedFile(for: throughFile, overwrite: true, root: tree)) { error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .outsideTree(throughFile, outsideFile, tree))
         }
         // Outside the tree as written: said without blaming a link.
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: folder + "/outside/New.pbxproj", overwrite: false, root: tree)) { error in
-            XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "\(self.folder!)/outside/New.pbxproj is outside \(tree); not written")
+        XCTAssertThrowsError(
+            try AtomicFile.write(Data("new".utf8), to: folder + "/outside/New.pbxproj", overwrite: false, root: tree)
+        ) { error in
+            XCTAssertEqual(
+                (error as? AtomicFile.WriteError)?.description,
+                "\(self.folder!)/outside/New.pbxproj is outside \(tree); not written")
         }
         XCTAssertEqual(text(outsideProject), "outside project")
         XCTAssertEqual(text(outsideFile), "outside file")
@@ -411,7 +499,8 @@ final class ReplacementTests: XCTestCase {
     /// path stays a link, and the file it leads to inside the tree gets the bytes.
     func testEveryWriteHasATreeSoALinkInsideItStaysALink() throws {
         let real = try write("real.xcstrings", "real")
-        try FileManager.default.createSymbolicLink(atPath: folder + "/L.xcstrings", withDestinationPath: "real.xcstrings")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/L.xcstrings", withDestinationPath: "real.xcstrings")
         try AtomicFile.write(Data("new".utf8), to: folder + "/L.xcstrings", overwrite: true, root: folder)
         XCTAssertEqual(FileStatus.of(folder + "/L.xcstrings")?.kind, .symbolicLink)
         XCTAssertEqual(text(real), "new")
@@ -444,12 +533,16 @@ final class ReplacementTests: XCTestCase {
                 try AtomicFile.writeAll([
                     .init(path: created, content: .data(Data("a".utf8)), overwrite: false, root: folder),
                     .init(path: replaced, content: .data(Data("new B".utf8)), overwrite: true, root: folder),
-                    .init(path: project, content: .data(Data("edited by the run".utf8)), overwrite: true, root: folder, expecting: Data("read by the run".utf8)),
+                    .init(
+                        path: project, content: .data(Data("edited by the run".utf8)), overwrite: true, root: folder,
+                        expecting: Data("read by the run".utf8)),
                 ])
             }
             XCTAssertEqual(error?.failedIndex, 2, save)
             XCTAssertEqual(error?.error, .changedSinceRead(project), save)
-            XCTAssertEqual(error?.description, "\(project) changed since this run read it (another program wrote it); it is not replaced", save)
+            XCTAssertEqual(
+                error?.description,
+                "\(project) changed since this run read it (another program wrote it); it is not replaced", save)
             XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [replaced, created], notRestored: []), save)
             XCTAssertEqual(text(project), "saved by Xcode", save)
             XCTAssertEqual(Identity(replaced), beforeB, save)
@@ -459,13 +552,22 @@ final class ReplacementTests: XCTestCase {
 
         // Unchanged since it was read: written. Gone since: refused the same way.
         AtomicFile.faultInjector = nil
-        try AtomicFile.write(Data("edited by the run".utf8), to: project, overwrite: true, root: folder, expecting: Data("saved by Xcode".utf8))
+        try AtomicFile.write(
+            Data("edited by the run".utf8), to: project, overwrite: true, root: folder,
+            expecting: Data("saved by Xcode".utf8))
         XCTAssertEqual(text(project), "edited by the run")
         let staged = try StagedFile(for: project, overwrite: true, root: folder)
         try staged.append(Data("again".utf8))
         try FileManager.default.removeItem(atPath: project)
-        XCTAssertEqual(batchError { try AtomicFile.writeAll([.init(path: project, content: .staged(staged), overwrite: true, root: folder, expecting: Data("edited by the run".utf8))]) }?.error,
-                       .changedSinceRead(project))
+        XCTAssertEqual(
+            batchError {
+                try AtomicFile.writeAll([
+                    .init(
+                        path: project, content: .staged(staged), overwrite: true, root: folder,
+                        expecting: Data("edited by the run".utf8))
+                ])
+            }?.error,
+            .changedSinceRead(project))
         XCTAssertEqual(try names("App.xcodeproj"), [])
     }
 }
@@ -477,18 +579,18 @@ struct SmallDisk {
 
     init(_ path: String) throws {
         #if os(Linux)
-        guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", path]
-        mount.standardError = FileHandle.nullDevice
-        guard (try? mount.run()) != nil else { throw XCTSkip("tmpfs cannot be mounted here") }
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else { throw XCTSkip("tmpfs cannot be mounted here") }
-        self.path = path
+            guard getuid() == 0 else { throw XCTSkip("mounting a small tmpfs needs root") }
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            let mount = Process()
+            mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+            mount.arguments = ["-t", "tmpfs", "-o", "size=256k", "tmpfs", path]
+            mount.standardError = FileHandle.nullDevice
+            guard (try? mount.run()) != nil else { throw XCTSkip("tmpfs cannot be mounted here") }
+            mount.waitUntilExit()
+            guard mount.terminationStatus == 0 else { throw XCTSkip("tmpfs cannot be mounted here") }
+            self.path = path
         #else
-        throw XCTSkip("a small tmpfs is mounted on Linux only")
+            throw XCTSkip("a small tmpfs is mounted on Linux only")
         #endif
     }
 

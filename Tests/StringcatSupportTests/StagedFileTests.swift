@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import StringcatSupport
 
 /// Staged files: a catalog streamed to disk as it is encoded, put in place with the rest of its run.
@@ -29,7 +30,9 @@ final class StagedFileTests: XCTestCase {
         // temporary files a later run cleans up.
         let pending = try names(folder + "/new")
         XCTAssertEqual(pending.count, 1)
-        XCTAssertTrue(pending[0].hasPrefix(".Localizable.xcstrings.stringcat-\(getpid())-") && pending[0].hasSuffix(".tmp"), pending[0])
+        XCTAssertTrue(
+            pending[0].hasPrefix(".Localizable.xcstrings.stringcat-\(getpid())-") && pending[0].hasSuffix(".tmp"),
+            pending[0])
         try AtomicFile.writeAll([(path: path, content: .staged(staged), overwrite: false)], root: folder)
         XCTAssertEqual(try names(folder + "/new"), ["Localizable.xcstrings"])
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "{\n}")
@@ -45,12 +48,15 @@ final class StagedFileTests: XCTestCase {
         try third.append(Array("c".utf8))
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasPrefix(self.folder + "/B/") { throw DiskFull() } }
-        XCTAssertThrowsError(try AtomicFile.writeAll([
-            (path: folder + "/A/a/Localizable.xcstrings", content: .staged(first), overwrite: false),
-            (path: folder + "/keep.txt", content: .data(Data("replaced".utf8)), overwrite: true),
-            (path: folder + "/B/Localizable.xcstrings", content: .staged(second), overwrite: false),
-            (path: folder + "/C/Localizable.xcstrings", content: .staged(third), overwrite: false),
-        ], root: folder)) { error in
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll(
+                [
+                    (path: folder + "/A/a/Localizable.xcstrings", content: .staged(first), overwrite: false),
+                    (path: folder + "/keep.txt", content: .data(Data("replaced".utf8)), overwrite: true),
+                    (path: folder + "/B/Localizable.xcstrings", content: .staged(second), overwrite: false),
+                    (path: folder + "/C/Localizable.xcstrings", content: .staged(third), overwrite: false),
+                ], root: folder)
+        ) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
         // The committed catalog is removed, the replaced file restored, the staged ones (the one
@@ -71,10 +77,12 @@ final class StagedFileTests: XCTestCase {
                 throw DiskFull()
             }
         }
-        XCTAssertThrowsError(try AtomicFile.writeAll([
-            (path: path, content: .staged(staged), overwrite: false),
-            (path: folder + "/later.txt", content: .data(Data("x".utf8)), overwrite: false),
-        ], root: folder))
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll(
+                [
+                    (path: path, content: .staged(staged), overwrite: false),
+                    (path: folder + "/later.txt", content: .data(Data("x".utf8)), overwrite: false),
+                ], root: folder))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs")
     }
 
@@ -120,9 +128,9 @@ final class FileBytesTests: XCTestCase {
             XCTAssertEqual((error as? POSIXError)?.code, .EISDIR)
         }
         #if os(Linux)
-        // A file whose size says 0 but that has content: read to its end all the same.
-        let status = try FileBytes.read("/proc/self/status").get()
-        XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("VmRSS:"))
+            // A file whose size says 0 but that has content: read to its end all the same.
+            let status = try FileBytes.read("/proc/self/status").get()
+            XCTAssertTrue(String(decoding: status, as: UTF8.self).contains("VmRSS:"))
         #endif
     }
 }

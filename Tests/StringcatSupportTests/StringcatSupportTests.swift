@@ -1,10 +1,13 @@
 import Foundation
 import XCTest
+
 @testable import StringcatSupport
 
 final class DiagnosticTests: XCTestCase {
     func testDiagnosticPrintsAsEditorLink() {
-        let d = Diagnostic.error("missing ';' after the value", at: SourceLocation(path: "en.lproj/Localizable.strings", line: 3, column: 17))
+        let d = Diagnostic.error(
+            "missing ';' after the value", at: SourceLocation(path: "en.lproj/Localizable.strings", line: 3, column: 17)
+        )
         XCTAssertEqual(d.description, "en.lproj/Localizable.strings:3:17: error: missing ';' after the value")
         let w = Diagnostic.warning("empty file", at: .file("a.strings"))
         XCTAssertEqual(w.description, "a.strings: warning: empty file")
@@ -64,13 +67,15 @@ final class DiagnosticTests: XCTestCase {
         let bytes = Array("ab\ncd\r\nä€😀x\ry\n\n".utf8)
         let offsets = [16, 0, 3, 7, 2, 9, 13, 17, 18, 19, 20, 21, 3]
         let got = bytes.withUnsafeBufferPointer { UTF8Positions.positions(of: offsets, in: $0) }
-        XCTAssertEqual(got.map { "\($0.line):\($0.column)" },
-                       ["3:4", "1:1", "2:1", "3:1", "1:3", "3:2", "3:4", "3:5", "4:1", "4:2", "5:1", "6:1", "2:1"])
+        XCTAssertEqual(
+            got.map { "\($0.line):\($0.column)" },
+            ["3:4", "1:1", "2:1", "3:1", "1:3", "3:2", "3:4", "3:5", "4:1", "4:2", "5:1", "6:1", "2:1"])
     }
 
     func testQuotedTextEscapesQuotesBackslashesAndControlCharactersOnOneLine() {
-        XCTAssertEqual(ControlCharacters.quoted("say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é"),
-                       #""say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é""#)
+        XCTAssertEqual(
+            ControlCharacters.quoted("say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é"),
+            #""say \"hi\"\\n\n\t\r\u{1}\u{85}\u{2028}é""#)
         XCTAssertEqual(ControlCharacters.quoted(""), "\"\"")
         // `escaped` leaves quotes and backslashes alone: the text is shown as it is.
         XCTAssertEqual(ControlCharacters.escaped("a\"b\\c\nd"), #"a"b\c\nd"#)
@@ -100,7 +105,8 @@ final class AtomicFileTests: XCTestCase {
     func testRefusesToOverwriteWithoutPermission() throws {
         let path = folder + "/c.txt"
         try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: false, root: folder)) { error in
+        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: false, root: folder)) {
+            error in
             XCTAssertEqual(error as? AtomicFile.WriteError, .exists(path))
         }
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
@@ -122,11 +128,14 @@ final class AtomicFileTests: XCTestCase {
         try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false, root: folder)
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasSuffix("c.txt") { throw DiskFull() } }
-        XCTAssertThrowsError(try AtomicFile.writeAll([
-            (folder + "/new/a/a.txt", Data("a".utf8)),
-            (folder + "/keep.txt", Data("replaced".utf8)),
-            (folder + "/other/c.txt", Data("c".utf8)),
-        ], overwrite: true, root: folder)) { error in
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll(
+                [
+                    (folder + "/new/a/a.txt", Data("a".utf8)),
+                    (folder + "/keep.txt", Data("replaced".utf8)),
+                    (folder + "/other/c.txt", Data("c".utf8)),
+                ], overwrite: true, root: folder)
+        ) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["keep.txt"])
@@ -143,11 +152,15 @@ final class AtomicFileTests: XCTestCase {
         ]
         for failure in failures {
             AtomicFile.faultInjector = { _ in throw failure }
-            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false, root: folder)) { error in
-                XCTAssertEqual((error as? AtomicFile.WriteError)?.description, "cannot write \(path): No space left on device")
+            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false, root: folder)) {
+                error in
+                XCTAssertEqual(
+                    (error as? AtomicFile.WriteError)?.description, "cannot write \(path): No space left on device")
             }
-            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false, root: folder)) { error in
-                XCTAssertEqual((error as? AtomicFile.BatchError)?.description, "cannot write \(path): No space left on device")
+            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false, root: folder)) {
+                error in
+                XCTAssertEqual(
+                    (error as? AtomicFile.BatchError)?.description, "cannot write \(path): No space left on device")
             }
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), [])
         }
@@ -173,9 +186,12 @@ final class AtomicFileTests: XCTestCase {
 
     func testAFolderThatCannotBeCreatedIsExplained() throws {
         try AtomicFile.write(Data("x".utf8), to: folder + "/plain", overwrite: false, root: folder)
-        XCTAssertThrowsError(try AtomicFile.write(Data("y".utf8), to: folder + "/plain/sub/f.txt", overwrite: false, root: folder)) { error in
-            XCTAssertEqual((error as? AtomicFile.WriteError)?.description,
-                           "cannot create folder \(self.folder!)/plain/sub: \(self.folder!)/plain is a file, not a folder")
+        XCTAssertThrowsError(
+            try AtomicFile.write(Data("y".utf8), to: folder + "/plain/sub/f.txt", overwrite: false, root: folder)
+        ) { error in
+            XCTAssertEqual(
+                (error as? AtomicFile.WriteError)?.description,
+                "cannot create folder \(self.folder!)/plain/sub: \(self.folder!)/plain is a file, not a folder")
         }
     }
 
@@ -196,17 +212,23 @@ final class AtomicFileTests: XCTestCase {
             if path == c { try Data("the other run's A".utf8).write(to: URL(fileURLWithPath: a)); throw DiskFull() }
         }
         defer { AtomicFile.faultInjector = nil }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)], root: folder))
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll(
+                [(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)],
+                root: folder))
         XCTAssertEqual(FileManager.default.contents(atPath: a), Data("the other run's A".utf8), "not ours to undo")
         XCTAssertFalse(FileManager.default.fileExists(atPath: b))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
 
         // A file this run replaced and then put back keeps its mode too.
         AtomicFile.faultInjector = { path in if path == b { throw DiskFull() } }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)], root: folder))
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)], root: folder))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
-        XCTAssertEqual((try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+        XCTAssertEqual(
+            (try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
     }
 
     /// A replaced symbolic link comes back as the link it was.
@@ -215,12 +237,17 @@ final class AtomicFileTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("target".utf8).write(to: URL(fileURLWithPath: folder + "/target.xcstrings"))
-        try FileManager.default.createSymbolicLink(atPath: folder + "/L.xcstrings", withDestinationPath: "target.xcstrings")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder + "/L.xcstrings", withDestinationPath: "target.xcstrings")
         struct DiskFull: Error {}
         AtomicFile.faultInjector = { path in if path.hasSuffix("/B.xcstrings") { throw DiskFull() } }
         defer { AtomicFile.faultInjector = nil }
-        XCTAssertThrowsError(try AtomicFile.writeAll([(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder))
-        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/L.xcstrings"), "target.xcstrings")
+        XCTAssertThrowsError(
+            try AtomicFile.writeAll(
+                [(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)],
+                root: folder))
+        XCTAssertEqual(
+            try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/L.xcstrings"), "target.xcstrings")
         XCTAssertEqual(FileManager.default.contents(atPath: folder + "/target.xcstrings"), Data("target".utf8))
     }
 
@@ -252,7 +279,7 @@ final class AtomicFileTests: XCTestCase {
         var info = siginfo_t()
         XCTAssertEqual(waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT), 0)
         #if os(Linux)
-        XCTAssertFalse(ProcessLiveness.isAlive(pid))
+            XCTAssertFalse(ProcessLiveness.isAlive(pid))
         #endif
         var status: Int32 = 0
         waitpid(pid, &status, 0)
@@ -266,16 +293,35 @@ final class MemoryBudgetTests: XCTestCase {
 
     func testAFileFourTimesLargerThanTheAddressSpaceLeftIsRefusedWithTheSizes() {
         let limits = MemoryBudget.Limits(addressSpace: 300 * mib, resident: (16_000 * mib, "this machine's memory"))
-        let problem = MemoryBudget.check(largest: ("/p/en.lproj/L.strings", 60 * mib), limits: limits, usage: (virtual: 80 * mib, resident: 20 * mib))
-        XCTAssertEqual(problem?.description, "/p/en.lproj/L.strings: error: this file is 60 MB; reading it may take up to 4 times that (240 MB), and this process has 220 MB left under its address-space limit (ulimit -v 307200): nothing was read or written (raise the limit, or run on a machine with more memory)")
-        XCTAssertNil(MemoryBudget.check(largest: ("/p/en.lproj/L.strings", 30 * mib), limits: limits, usage: (virtual: 80 * mib, resident: 20 * mib)))
+        let problem = MemoryBudget.check(
+            largest: ("/p/en.lproj/L.strings", 60 * mib), limits: limits, usage: (virtual: 80 * mib, resident: 20 * mib)
+        )
+        XCTAssertEqual(
+            problem?.description,
+            "/p/en.lproj/L.strings: error: this file is 60 MB; reading it may take up to 4 times that (240 MB), and "
+                + "this process has 220 MB left under its address-space limit (ulimit -v 307200): nothing was read or "
+                + "written (raise the limit, or run on a machine with more memory)"
+        )
+        XCTAssertNil(
+            MemoryBudget.check(
+                largest: ("/p/en.lproj/L.strings", 30 * mib), limits: limits,
+                usage: (virtual: 80 * mib, resident: 20 * mib)))
     }
 
     func testAControlGroupLimitCountsAgainstResidentMemory() {
-        let limits = MemoryBudget.Limits(addressSpace: nil, resident: (512 * mib, "its control group's memory limit (/sys/fs/cgroup/memory.max)"))
-        XCTAssertNil(MemoryBudget.check(largest: ("f", 100 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib)))
-        let problem = MemoryBudget.check(largest: ("f", 120 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib))
-        XCTAssertEqual(problem?.message, "this file is 120 MB; reading it may take up to 4 times that (480 MB), and this process has 462 MB left under its control group's memory limit (/sys/fs/cgroup/memory.max): nothing was read or written (raise the limit, or run on a machine with more memory)")
+        let limits = MemoryBudget.Limits(
+            addressSpace: nil, resident: (512 * mib, "its control group's memory limit (/sys/fs/cgroup/memory.max)"))
+        XCTAssertNil(
+            MemoryBudget.check(
+                largest: ("f", 100 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib)))
+        let problem = MemoryBudget.check(
+            largest: ("f", 120 * mib), limits: limits, usage: (virtual: 4_000 * mib, resident: 50 * mib))
+        XCTAssertEqual(
+            problem?.message,
+            "this file is 120 MB; reading it may take up to 4 times that (480 MB), and this process has 462 MB left "
+                + "under its control group's memory limit (/sys/fs/cgroup/memory.max): nothing was read or written "
+                + "(raise the limit, or run on a machine with more memory)"
+        )
     }
 
     func testNoInputAlwaysFits() {

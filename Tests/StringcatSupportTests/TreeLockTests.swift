@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import StringcatSupport
 
 /// The lock of a writing run (issue 23, items 2, 3 and 10): never followed, never damaging a file
@@ -24,7 +25,8 @@ final class TreeLockTests: XCTestCase {
     @discardableResult
     private func write(_ relative: String, _ text: String) throws -> String {
         let path = folder + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try Data(text.utf8).write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -46,11 +48,18 @@ final class TreeLockTests: XCTestCase {
         }
     }
 
-    private func assertBusy(_ error: String?, lockFile: String, overlapping: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertBusy(
+        _ error: String?, lockFile: String, overlapping: String? = nil, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
         let tree = overlapping.map { "\($0), which overlaps this tree" } ?? "this tree"
         guard let error else { return XCTFail("acquire did not throw", file: file, line: line) }
-        XCTAssertTrue(error.hasPrefix("\(lockFile): error: another stringcat run (pid \(getpid()), started "), error, file: file, line: line)
-        XCTAssertTrue(error.hasSuffix(") is changing \(tree); nothing was done. Run again when it has finished"), error, file: file, line: line)
+        XCTAssertTrue(
+            error.hasPrefix("\(lockFile): error: another stringcat run (pid \(getpid()), started "), error, file: file,
+            line: line)
+        XCTAssertTrue(
+            error.hasSuffix(") is changing \(tree); nothing was done. Run again when it has finished"), error,
+            file: file, line: line)
     }
 
     // MARK: Item 2: never followed, never truncated
@@ -64,42 +73,61 @@ final class TreeLockTests: XCTestCase {
         for destination in ["LegacyApp/en.lproj/Localizable.strings", outside, "missing/file"] {
             try? FileManager.default.removeItem(atPath: lockPath)
             try FileManager.default.createSymbolicLink(atPath: lockPath, withDestinationPath: destination)
-            XCTAssertEqual(acquireError([folder + "/app"]),
-                           "\(lockPath): error: cannot hold the lock of this tree: a symbolic link stands here (to \(destination)); stringcat never follows it. Remove it and run again; nothing was done")
-            XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: lockPath), destination, "the link is left as it is")
+            XCTAssertEqual(
+                acquireError([folder + "/app"]),
+                "\(lockPath): error: cannot hold the lock of this tree: a symbolic link stands here (to "
+                    + "\(destination)); stringcat never follows it. Remove it and run again; nothing was done"
+            )
+            XCTAssertEqual(
+                try FileManager.default.destinationOfSymbolicLink(atPath: lockPath), destination,
+                "the link is left as it is")
         }
         XCTAssertEqual(try String(contentsOfFile: table, encoding: .utf8), strings)
         XCTAssertEqual(try String(contentsOfFile: outside, encoding: .utf8), "mine\n")
         XCTAssertTrue(before == (inode(table), inode(outside)))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/app/missing"), "a dangling link's target is not created")
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder + "/app/missing"), "a dangling link's target is not created")
     }
 
     func testALockPathThatIsAFolderAFIFOOrAnotherFileIsRefusedAndLeftAsItIs() throws {
         let app = folder + "/app"
         let lockPath = app + "/.stringcat.lock"
         try mkdir("app/.stringcat.lock")
-        XCTAssertEqual(acquireError([app]),
-                       "\(lockPath): error: cannot hold the lock of this tree: a folder stands here, not a lock file. Remove it and run again; nothing was done")
+        XCTAssertEqual(
+            acquireError([app]),
+            "\(lockPath): error: cannot hold the lock of this tree: a folder stands here, not a lock file. Remove it "
+                + "and run again; nothing was done"
+        )
         try FileManager.default.removeItem(atPath: lockPath)
 
         XCTAssertEqual(mkfifo(lockPath, 0o644), 0)
-        XCTAssertEqual(acquireError([app]),
-                       "\(lockPath): error: cannot hold the lock of this tree: a FIFO stands here, not a lock file. Remove it and run again; nothing was done")
+        XCTAssertEqual(
+            acquireError([app]),
+            "\(lockPath): error: cannot hold the lock of this tree: a FIFO stands here, not a lock file. Remove it and "
+                + "run again; nothing was done"
+        )
         XCTAssertEqual(FileStatus.of(lockPath)?.kind, .fifo)
         try FileManager.default.removeItem(atPath: lockPath)
 
         // A hard link to a user's file has one more name, but is the user's file all the same.
         let table = try write("app/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         XCTAssertEqual(link(table, lockPath), 0)
-        XCTAssertEqual(acquireError([app]),
-                       "\(lockPath): error: cannot hold the lock of this tree: it has 2 hard links, so it may be another file of yours; it is left untouched. Remove it and run again; nothing was done")
+        XCTAssertEqual(
+            acquireError([app]),
+            "\(lockPath): error: cannot hold the lock of this tree: it has 2 hard links, so it may be another file of "
+                + "yours; it is left untouched. Remove it and run again; nothing was done"
+        )
         XCTAssertEqual(try String(contentsOfFile: table, encoding: .utf8), "\"a\" = \"A\";\n")
         try FileManager.default.removeItem(atPath: lockPath)
 
         // A file of one link that holds something else than a stamp is not written either.
         try write("app/.stringcat.lock", "my own notes\n")
-        XCTAssertEqual(acquireError([app]),
-                       "\(lockPath): error: cannot hold the lock of this tree: it holds something other than a lock stamp (13 bytes), so it may be a file of yours; it is left untouched. Remove it if it is not, and run again; nothing was done")
+        XCTAssertEqual(
+            acquireError([app]),
+            "\(lockPath): error: cannot hold the lock of this tree: it holds something other than a lock stamp (13 "
+                + "bytes), so it may be a file of yours; it is left untouched. Remove it if it is not, and run again; "
+                + "nothing was done"
+        )
         XCTAssertEqual(try String(contentsOfFile: lockPath, encoding: .utf8), "my own notes\n")
     }
 
@@ -130,7 +158,11 @@ final class TreeLockTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: folder + "/app/.stringcat.lock", encoding: .utf8), "someone else's\n")
         // Nothing more is taken by a released lock.
         XCTAssertThrowsError(try lock.extend(writingInto: [folder + "/other"])) { error in
-            XCTAssertEqual((error as? Diagnostic)?.description, "\(self.folder!)/app/.stringcat.lock: error: the lock of this run was already released; nothing was done")
+            XCTAssertEqual(
+                (error as? Diagnostic)?.description,
+                "\(self.folder!)/app/.stringcat.lock: error: the lock of this run was already released; nothing was "
+                    + "done"
+            )
         }
         XCTAssertFalse(FileManager.default.fileExists(atPath: folder + "/other"))
     }
@@ -141,8 +173,11 @@ final class TreeLockTests: XCTestCase {
     func testAReadOnlyTreeStopsTheRunWithTheReason() throws {
         let readOnly = try ReadOnlyFolder(folder + "/ro")
         defer { readOnly.remove() }
-        XCTAssertEqual(acquireError([readOnly.path]),
-                       "\(readOnly.path)/.stringcat.lock: error: cannot hold the lock of this tree: folder \(readOnly.path) is not writable (\(readOnly.reason)); nothing was done")
+        XCTAssertEqual(
+            acquireError([readOnly.path]),
+            "\(readOnly.path)/.stringcat.lock: error: cannot hold the lock of this tree: folder \(readOnly.path) is "
+                + "not writable (\(readOnly.reason)); nothing was done"
+        )
     }
 
     // MARK: Item 3: one lock per project
@@ -154,13 +189,18 @@ final class TreeLockTests: XCTestCase {
         try write("pkg/Package.swift", "")
         try mkdir("plain/sub")
         let project = LockLocation(folder: folder + "/r3", lockFile: folder + "/r3/.stringcat.lock", kind: .project)
-        for path in ["r3", "r3/", "r3/LegacyApp", "r3/LegacyApp/en.lproj/Localizable.strings", "r3/App.xcodeproj", "r3/out/not/yet", "r3/LegacyApp/../LegacyApp"] {
+        for path in [
+            "r3", "r3/", "r3/LegacyApp", "r3/LegacyApp/en.lproj/Localizable.strings", "r3/App.xcodeproj",
+            "r3/out/not/yet", "r3/LegacyApp/../LegacyApp",
+        ] {
             XCTAssertEqual(LockLocation.of(folder + "/" + path), project, path)
         }
-        XCTAssertEqual(LockLocation.of(folder + "/pkg/Sources/Lib/Resources/en.lproj"),
-                       LockLocation(folder: folder + "/pkg", lockFile: folder + "/pkg/.stringcat.lock", kind: .project))
-        XCTAssertEqual(LockLocation.of(folder + "/plain/sub"),
-                       LockLocation(folder: folder + "/plain/sub", lockFile: folder + "/plain/sub/.stringcat.lock", kind: .folder))
+        XCTAssertEqual(
+            LockLocation.of(folder + "/pkg/Sources/Lib/Resources/en.lproj"),
+            LockLocation(folder: folder + "/pkg", lockFile: folder + "/pkg/.stringcat.lock", kind: .project))
+        XCTAssertEqual(
+            LockLocation.of(folder + "/plain/sub"),
+            LockLocation(folder: folder + "/plain/sub", lockFile: folder + "/plain/sub/.stringcat.lock", kind: .folder))
         // Named through a symbolic link: the same project.
         try FileManager.default.createSymbolicLink(atPath: folder + "/alias", withDestinationPath: "r3/LegacyApp")
         XCTAssertEqual(LockLocation.of(folder + "/alias"), project)
@@ -180,7 +220,9 @@ final class TreeLockTests: XCTestCase {
         assertBusy(acquireError([folder + "/r3"]), lockFile: lockFile)
         part.release()
         XCTAssertNil(acquireError([folder + "/r3"]))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder + "/r3").sorted(), ["App.xcodeproj", "LegacyApp"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: folder + "/r3").sorted(),
+            ["App.xcodeproj", "LegacyApp"])
     }
 
     /// A git work tree has one lock, in its git directory, for every folder in it; a linked
@@ -189,13 +231,15 @@ final class TreeLockTests: XCTestCase {
         let repository = folder + "/repo"
         try write("repo/App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         guard git(["init", "-q", repository]), git(["-C", repository, "add", "."]),
-              git(["-C", repository, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "x"]),
-              git(["-C", repository, "worktree", "add", "-q", folder + "/wt"]) else {
+            git(["-C", repository, "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "x"]),
+            git(["-C", repository, "worktree", "add", "-q", folder + "/wt"])
+        else {
             throw XCTSkip("git is not available to make a worktree")
         }
         let worktreeGitDirectory = PhysicalPath.resolve(repository + "/.git/worktrees/wt")!
         XCTAssertEqual(FileStatus.of(folder + "/wt/.git")?.kind, .regular)
-        let location = LockLocation(folder: folder + "/wt", lockFile: worktreeGitDirectory + "/stringcat.lock", kind: .gitWorkTree)
+        let location = LockLocation(
+            folder: folder + "/wt", lockFile: worktreeGitDirectory + "/stringcat.lock", kind: .gitWorkTree)
         XCTAssertEqual(LockLocation.of(folder + "/wt/App/en.lproj"), location)
         XCTAssertEqual(LockLocation.of(repository + "/App").lockFile, repository + "/.git/stringcat.lock")
 
@@ -239,10 +283,13 @@ final class TreeLockTests: XCTestCase {
         // A plain subfolder first: found on the way down to what the outer run writes (the
         // outer run's lock covers the plain folders below it, so it takes no lock of its own there).
         let sub = try TreeLock.acquire(for: all + "/Plain/Sub")
-        assertBusy(acquireError([all, all + "/Plain/Sub/Localizable.xcstrings"]), lockFile: all + "/Plain/Sub/.stringcat.lock", overlapping: all + "/Plain/Sub")
+        assertBusy(
+            acquireError([all, all + "/Plain/Sub/Localizable.xcstrings"]), lockFile: all + "/Plain/Sub/.stringcat.lock",
+            overlapping: all + "/Plain/Sub")
         sub.release()
         XCTAssertNil(acquireError([all, app + "/Localizable.xcstrings", all + "/Plain/Sub/Localizable.xcstrings"]))
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: all).sorted(), ["App", "Plain"], "no lock file is left")
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: all).sorted(), ["App", "Plain"], "no lock file is left")
     }
 
     /// The files a run deletes in `.lproj` folders under the plain folder it holds take no lock
@@ -251,9 +298,12 @@ final class TreeLockTests: XCTestCase {
         try write("plain/App/de.lproj/Localizable.strings", "")
         let plain = folder + "/plain"
         let lock = try TreeLock.acquire(writingInto: [plain])
-        try lock.extend(writingInto: [plain + "/App/de.lproj/Localizable.strings", plain + "/App/Localizable.xcstrings"])
+        try lock.extend(writingInto: [
+            plain + "/App/de.lproj/Localizable.strings", plain + "/App/Localizable.xcstrings",
+        ])
         XCTAssertEqual(lock.locations.map(\.lockFile), [plain + "/.stringcat.lock"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: plain + "/App/de.lproj"), ["Localizable.strings"])
+        XCTAssertEqual(
+            try FileManager.default.contentsOfDirectory(atPath: plain + "/App/de.lproj"), ["Localizable.strings"])
         lock.release()
     }
 
@@ -264,13 +314,20 @@ final class TreeLockTests: XCTestCase {
         try write("super/sub/.git", "gitdir: ../.git/modules/sub\n")
         try mkdir("super/sub/en.lproj")
         let sub = LockLocation.of(folder + "/super/sub/en.lproj")
-        XCTAssertEqual(sub, LockLocation(folder: folder + "/super/sub", lockFile: folder + "/super/.git/modules/sub/stringcat.lock", kind: .gitWorkTree))
+        XCTAssertEqual(
+            sub,
+            LockLocation(
+                folder: folder + "/super/sub", lockFile: folder + "/super/.git/modules/sub/stringcat.lock",
+                kind: .gitWorkTree))
         let outer = try TreeLock.acquire(for: folder + "/super")
         XCTAssertEqual(outer.path, folder + "/super/.git/stringcat.lock")
-        assertBusy(acquireError([folder + "/super/sub"]), lockFile: folder + "/super/.git/stringcat.lock", overlapping: folder + "/super")
+        assertBusy(
+            acquireError([folder + "/super/sub"]), lockFile: folder + "/super/.git/stringcat.lock",
+            overlapping: folder + "/super")
         outer.release()
         let inner = try TreeLock.acquire(for: folder + "/super/sub")
-        assertBusy(acquireError([folder + "/super", folder + "/super/sub/Localizable.xcstrings"]), lockFile: sub.lockFile)
+        assertBusy(
+            acquireError([folder + "/super", folder + "/super/sub/Localizable.xcstrings"]), lockFile: sub.lockFile)
         inner.release()
     }
 
@@ -299,17 +356,22 @@ struct ReadOnlyFolder {
         self.path = path
         if getuid() == 0 {
             #if os(Linux)
-            let mount = Process()
-            mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-            mount.arguments = ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", path]
-            mount.standardError = FileHandle.nullDevice
-            guard (try? mount.run()) != nil else { throw XCTSkip("running as root, and tmpfs cannot be mounted read-only here") }
-            mount.waitUntilExit()
-            guard mount.terminationStatus == 0 else { throw XCTSkip("running as root, and tmpfs cannot be mounted read-only here") }
-            mounted = true
-            reason = "Read-only file system"
+                let mount = Process()
+                mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+                mount.arguments = ["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", path]
+                mount.standardError = FileHandle.nullDevice
+                guard (try? mount.run()) != nil else {
+                    throw XCTSkip("running as root, and tmpfs cannot be mounted read-only here")
+                }
+                mount.waitUntilExit()
+                guard mount.terminationStatus == 0 else {
+                    throw XCTSkip("running as root, and tmpfs cannot be mounted read-only here")
+                }
+                mounted = true
+                reason = "Read-only file system"
             #else
-            throw XCTSkip("running as root: permissions do not stop root, and no read-only mount is made on this system")
+                throw XCTSkip(
+                    "running as root: permissions do not stop root, and no read-only mount is made on this system")
             #endif
         } else {
             chmod(path, 0o555)
@@ -343,13 +405,19 @@ final class GoneCurrentFolderTests: XCTestCase {
         defer { chdir(original) }
         XCTAssertEqual(rmdir(gone), 0)
         guard FileManager.default.currentDirectoryPath.isEmpty else {
-            throw XCTSkip("this system still names a removed current folder (\(FileManager.default.currentDirectoryPath)): relative paths stay absolute")
+            throw XCTSkip(
+                "this system still names a removed current folder (\(FileManager.default.currentDirectoryPath)): "
+                    + "relative paths stay absolute"
+            )
         }
         let location = LockLocation.of("app/LegacyApp")
         XCTAssertEqual(location, LockLocation(folder: "", lockFile: ".stringcat.lock", kind: .folder))
         XCTAssertThrowsError(try TreeLock.acquire(for: "app/LegacyApp")) { error in
-            XCTAssertEqual((error as? Diagnostic)?.description,
-                           ".stringcat.lock: error: cannot hold the lock of this tree: the current folder no longer exists, so the path names no folder; nothing was done")
+            XCTAssertEqual(
+                (error as? Diagnostic)?.description,
+                ".stringcat.lock: error: cannot hold the lock of this tree: the current folder no longer exists, so "
+                    + "the path names no folder; nothing was done"
+            )
         }
         XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: "app/x.txt", overwrite: false, root: "app"))
         XCTAssertEqual(AtomicFile.missingFolders(above: "app/LegacyApp/x.txt"), ["app", "app/LegacyApp"])

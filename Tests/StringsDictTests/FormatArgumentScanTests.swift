@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import StringsDict
 
 /// The one format-string grammar (`FormatArgumentScan`) against the parser it replaced, kept here
@@ -19,8 +20,14 @@ final class FormatArgumentScanTests: XCTestCase {
             let raw = FormatArgumentScan.raw(token, in: s)
             switch token.kind {
             case .percentLiteral: return "%% \(raw)"
-            case .specifier: return "spec \(raw) at \(token.position.map(String.init) ?? "-") \(Character(Unicode.Scalar(token.conversion))) \(token.argumentKind)"
-            case .variable: return "var \(raw) name \(names[token.nameIndex]) at \(token.position.map(String.init) ?? "-") \(token.isMalformed ? "malformed" : "ok")"
+            case .specifier:
+                return
+                    "spec \(raw) at \(token.position.map(String.init) ?? "-") "
+                    + "\(Character(Unicode.Scalar(token.conversion))) \(token.argumentKind)"
+            case .variable:
+                return
+                    "var \(raw) name \(names[token.nameIndex]) at \(token.position.map(String.init) ?? "-") "
+                    + "\(token.isMalformed ? "malformed" : "ok")"
             }
         }
     }
@@ -29,44 +36,62 @@ final class FormatArgumentScanTests: XCTestCase {
         ReferenceFormatStringParser.parse(s).compactMap { token in
             switch token {
             case .specifier(let spec) where spec.isPercentLiteral: return "%% \(spec.raw)"
-            case .specifier(let spec): return "spec \(spec.raw) at \(spec.position.map(String.init) ?? "-") \(spec.conversion) \(spec.argumentKind)"
-            case .variable(let v): return "var \(v.raw) name \(v.name) at \(v.position.map(String.init) ?? "-") \(v.isMalformed ? "malformed" : "ok")"
+            case .specifier(let spec):
+                return
+                    "spec \(spec.raw) at \(spec.position.map(String.init) ?? "-") \(spec.conversion) "
+                    + "\(spec.argumentKind)"
+            case .variable(let v):
+                return
+                    "var \(v.raw) name \(v.name) at \(v.position.map(String.init) ?? "-") "
+                    + "\(v.isMalformed ? "malformed" : "ok")"
             case .literal, .invalid: return nil
             }
         }
     }
 
     private func assertSame(_ s: String, file: StaticString = #filePath, line: UInt = #line) {
-        XCTAssertEqual(Self.described(scanning: s), Self.described(parsing: s), s.debugDescription, file: file, line: line)
-        XCTAssertEqual(FormatStringParser.parse(s), ReferenceFormatStringParser.parse(s), s.debugDescription, file: file, line: line)
+        XCTAssertEqual(
+            Self.described(scanning: s), Self.described(parsing: s), s.debugDescription, file: file, line: line)
+        XCTAssertEqual(
+            FormatStringParser.parse(s), ReferenceFormatStringParser.parse(s), s.debugDescription, file: file,
+            line: line)
     }
 
     func testExactTokens() {
-        XCTAssertEqual(Self.described(scanning: "%1$#@files@ in %#@folders@: %2$lld%% %-5.2f %@ %1#@n@ %# @sites @ %*3$d %y"), [
-            "var %1$#@files@ name files at 1 ok",
-            "var %#@folders@ name folders at - ok",
-            "spec %2$lld at 2 d integer",
-            "%% %%",
-            "spec %-5.2f at - f floatingPoint",
-            "spec %@ at - @ object",
-            "var %1#@n@ name n at - malformed",
-            "var %# @sites @ name sites at - malformed",
-            "spec %*3$d at - d integer",
-        ])
+        XCTAssertEqual(
+            Self.described(scanning: "%1$#@files@ in %#@folders@: %2$lld%% %-5.2f %@ %1#@n@ %# @sites @ %*3$d %y"),
+            [
+                "var %1$#@files@ name files at 1 ok",
+                "var %#@folders@ name folders at - ok",
+                "spec %2$lld at 2 d integer",
+                "%% %%",
+                "spec %-5.2f at - f floatingPoint",
+                "spec %@ at - @ object",
+                "var %1#@n@ name n at - malformed",
+                "var %# @sites @ name sites at - malformed",
+                "spec %*3$d at - d integer",
+            ])
         // An argument index past Int: no position, as Int(String) gives.
-        XCTAssertEqual(Self.described(scanning: "%99999999999999999999$d %99999999999999999999$#@x@"), [
-            "spec %99999999999999999999$d at - d integer",
-            "var %99999999999999999999$#@x@ name x at - ok",
-        ])
+        XCTAssertEqual(
+            Self.described(scanning: "%99999999999999999999$d %99999999999999999999$#@x@"),
+            [
+                "spec %99999999999999999999$d at - d integer",
+                "var %99999999999999999999$#@x@ name x at - ok",
+            ])
     }
 
     func testEdgeSpellingsMatchTheParser() {
         let cases = [
-            "", "%", "%%", "%%%", "%#@", "%#@@", "%#@ @", "%#@\t@", "%#@a", "%#@a\nb@", "%#@a\rb@", "%#@a%b@", "%#@ a@", "%#@a @",
-            "%1$#@a@", "%1#@a@", "%#1@a@", "%1$ #@a@", "%$#@a@", "%12$##@a@", "%0$d", "%00002$@", "%hhd", "%hd", "%lld", "%ld",
-            "%qd", "%zd", "%td", "%jd", "%Lf", "%lf", "%llu", "%ll", "%l", "%5", "%.", "%.d", "%.*d", "%*.*f", "%*2$.*3$f",
-            "%'d", "%+-0 #'10.5lld", "%k", "%K", "%\u{212A}", "%#@\u{212A}@", "%#@ \u{301}a@", "%#@a \u{301}@", "%#@\u{600} x@",
-            "%#@x\u{600} @", "%#@é@", "%#@e\u{301}@", "%#@名前@", "%#@😀@", "%1$@ %2$@ %1$d", "100%", "%@%", "% d", "%  #@x@",
+            "", "%", "%%", "%%%", "%#@", "%#@@", "%#@ @", "%#@\t@", "%#@a", "%#@a\nb@", "%#@a\rb@", "%#@a%b@", "%#@ a@",
+            "%#@a @",
+            "%1$#@a@", "%1#@a@", "%#1@a@", "%1$ #@a@", "%$#@a@", "%12$##@a@", "%0$d", "%00002$@", "%hhd", "%hd", "%lld",
+            "%ld",
+            "%qd", "%zd", "%td", "%jd", "%Lf", "%lf", "%llu", "%ll", "%l", "%5", "%.", "%.d", "%.*d", "%*.*f",
+            "%*2$.*3$f",
+            "%'d", "%+-0 #'10.5lld", "%k", "%K", "%\u{212A}", "%#@\u{212A}@", "%#@ \u{301}a@", "%#@a \u{301}@",
+            "%#@\u{600} x@",
+            "%#@x\u{600} @", "%#@é@", "%#@e\u{301}@", "%#@名前@", "%#@😀@", "%1$@ %2$@ %1$d", "100%", "%@%", "% d",
+            "%  #@x@",
             "%#@x@%#@y@", "%1$#@x@ %#@x@", "%3$#@x@ %d %#@y@ %2$d",
         ]
         for s in cases { assertSame(s) }
@@ -74,9 +99,11 @@ final class FormatArgumentScanTests: XCTestCase {
 
     /// Strings made of the grammar's characters and a few that combine with their neighbours.
     func testGeneratedStringsMatchTheParser() {
-        let alphabet = ["%", "%", "%", "#", "#", "@", "@", "$", "1", "2", "0", "9", " ", "\t", "l", "l", "h", "q", "z", "t",
-                        "j", "L", "d", "i", "u", "x", "f", "s", "p", "n", "c", "*", ".", "-", "+", "'", "a", "b", "é", "\u{301}",
-                        "\u{600}", "\n", "\r", "名", "😀", "K", "\u{212A}"]
+        let alphabet = [
+            "%", "%", "%", "#", "#", "@", "@", "$", "1", "2", "0", "9", " ", "\t", "l", "l", "h", "q", "z", "t",
+            "j", "L", "d", "i", "u", "x", "f", "s", "p", "n", "c", "*", ".", "-", "+", "'", "a", "b", "é", "\u{301}",
+            "\u{600}", "\n", "\r", "名", "😀", "K", "\u{212A}",
+        ]
         var random = SplitMix64(seed: 24)
         for _ in 0..<40_000 {
             let s = (0..<random.below(14)).map { _ in alphabet[random.below(alphabet.count)] }.joined()

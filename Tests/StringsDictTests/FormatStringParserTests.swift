@@ -1,5 +1,6 @@
 import StringcatSupport
 import XCTest
+
 @testable import StringsDict
 
 final class FormatStringParserTests: XCTestCase {
@@ -19,9 +20,11 @@ final class FormatStringParserTests: XCTestCase {
     }
 
     func testLengthModifiers() {
-        for (text, length, conversion) in [("%lld", "ll", "d"), ("%ld", "l", "d"), ("%lu", "l", "u"), ("%hd", "h", "d"),
-                                           ("%hhd", "hh", "d"), ("%qd", "q", "d"), ("%zu", "z", "u"), ("%td", "t", "d"),
-                                           ("%jd", "j", "d"), ("%Lf", "L", "f"), ("%lf", "l", "f")] {
+        for (text, length, conversion) in [
+            ("%lld", "ll", "d"), ("%ld", "l", "d"), ("%lu", "l", "u"), ("%hd", "h", "d"),
+            ("%hhd", "hh", "d"), ("%qd", "q", "d"), ("%zu", "z", "u"), ("%td", "t", "d"),
+            ("%jd", "j", "d"), ("%Lf", "L", "f"), ("%lf", "l", "f"),
+        ] {
             let s = spec(text)
             XCTAssertEqual(s?.length, length, text)
             XCTAssertEqual(s.map { String($0.conversion) }, conversion, text)
@@ -53,26 +56,34 @@ final class FormatStringParserTests: XCTestCase {
     }
 
     func testVariableReferences() {
-        XCTAssertEqual(FormatStringParser.parse("There are %#@count@ left"), [
-            .literal("There are "),
-            .variable(VariableReference(raw: "%#@count@", name: "count", position: nil, isMalformed: false)),
-            .literal(" left"),
-        ])
-        XCTAssertEqual(FormatStringParser.variableReferences(in: "%2$#@b@ %1$#@a@"), [
-            VariableReference(raw: "%2$#@b@", name: "b", position: 2, isMalformed: false),
-            VariableReference(raw: "%1$#@a@", name: "a", position: 1, isMalformed: false),
-        ])
+        XCTAssertEqual(
+            FormatStringParser.parse("There are %#@count@ left"),
+            [
+                .literal("There are "),
+                .variable(VariableReference(raw: "%#@count@", name: "count", position: nil, isMalformed: false)),
+                .literal(" left"),
+            ])
+        XCTAssertEqual(
+            FormatStringParser.variableReferences(in: "%2$#@b@ %1$#@a@"),
+            [
+                VariableReference(raw: "%2$#@b@", name: "b", position: 2, isMalformed: false),
+                VariableReference(raw: "%1$#@a@", name: "a", position: 1, isMalformed: false),
+            ])
     }
 
     func testMalformedVariableSpellings() {
-        XCTAssertEqual(FormatStringParser.variableReferences(in: "%1#@count@"),
-                       [VariableReference(raw: "%1#@count@", name: "count", position: nil, isMalformed: true)])
-        XCTAssertEqual(FormatStringParser.variableReferences(in: "%#1@count@"),
-                       [VariableReference(raw: "%#1@count@", name: "count", position: nil, isMalformed: true)])
-        XCTAssertEqual(FormatStringParser.variableReferences(in: "on %# @sites @ now"),
-                       [VariableReference(raw: "%# @sites @", name: "sites", position: nil, isMalformed: true)])
-        XCTAssertEqual(FormatStringParser.variableReferences(in: "%#@ sites@"),
-                       [VariableReference(raw: "%#@ sites@", name: "sites", position: nil, isMalformed: true)])
+        XCTAssertEqual(
+            FormatStringParser.variableReferences(in: "%1#@count@"),
+            [VariableReference(raw: "%1#@count@", name: "count", position: nil, isMalformed: true)])
+        XCTAssertEqual(
+            FormatStringParser.variableReferences(in: "%#1@count@"),
+            [VariableReference(raw: "%#1@count@", name: "count", position: nil, isMalformed: true)])
+        XCTAssertEqual(
+            FormatStringParser.variableReferences(in: "on %# @sites @ now"),
+            [VariableReference(raw: "%# @sites @", name: "sites", position: nil, isMalformed: true)])
+        XCTAssertEqual(
+            FormatStringParser.variableReferences(in: "%#@ sites@"),
+            [VariableReference(raw: "%#@ sites@", name: "sites", position: nil, isMalformed: true)])
     }
 
     func testNotAVariable() {
@@ -104,8 +115,10 @@ final class FormatStringParserTests: XCTestCase {
     /// Every string maps to tokens whose raw texts concatenate back to it.
     func testConcatenationPropertyOnRandomStrings() {
         var rng = SplitMix64(seed: 0x5EED_2026)
-        let alphabet: [String] = ["%", "%", "%", "#", "@", "$", "1", "2", "0", " ", "l", "h", "q", "d", "@", ".", "*", "-", "+", "'",
-                                  "x", "a", "é", "🎉", "\n", "n", "z", "L", "s", "%#@", "%1$", "@v@"]
+        let alphabet: [String] = [
+            "%", "%", "%", "#", "@", "$", "1", "2", "0", " ", "l", "h", "q", "d", "@", ".", "*", "-", "+", "'",
+            "x", "a", "é", "🎉", "\n", "n", "z", "L", "s", "%#@", "%1$", "@v@",
+        ]
         for _ in 0..<20_000 {
             let length = Int(rng.next() % 24)
             var s = ""
@@ -113,9 +126,10 @@ final class FormatStringParserTests: XCTestCase {
             let tokens = FormatStringParser.parse(s)
             XCTAssertEqual(tokens.map(\.raw).joined(), s, "round trip of \(s.debugDescription)")
             for token in tokens {
-                if case .literal(let text) = token { XCTAssertFalse(text.isEmpty || text.contains("%"), s.debugDescription) }
+                if case .literal(let text) = token {
+                    XCTAssertFalse(text.isEmpty || text.contains("%"), s.debugDescription)
+                }
             }
         }
     }
 }
-

@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import StringsDict
 
 final class PluralRulesTests: XCTestCase {

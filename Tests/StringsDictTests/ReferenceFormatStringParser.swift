@@ -98,7 +98,11 @@ enum ReferenceFormatStringParser {
         var j = start + 1
         guard j < n else { return nil }
         if bytes[j] == percent {
-            return (j + 1, FormatSpecifier(raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%"))
+            return (
+                j + 1,
+                FormatSpecifier(
+                    raw: "%%", position: nil, flags: "", width: nil, precision: nil, length: "", conversion: "%")
+            )
         }
         var position: Int?
         var k = j
@@ -128,7 +132,12 @@ enum ReferenceFormatStringParser {
         let conversion = Character(Unicode.Scalar(bytes[j]))
         j += 1
         let raw = text(bytes, start, j)
-        return (j, FormatSpecifier(raw: raw, position: position, flags: flags, width: width, precision: precision, length: length, conversion: conversion))
+        return (
+            j,
+            FormatSpecifier(
+                raw: raw, position: position, flags: flags, width: width, precision: precision, length: length,
+                conversion: conversion)
+        )
     }
 
     /// Digits, `*`, or `*N$` (a positional width/precision argument).
@@ -150,7 +159,9 @@ enum ReferenceFormatStringParser {
     /// `-+ #0'`
     private static func isFlag(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"), UInt8(ascii: "'"): return true
+        case UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: " "), UInt8(ascii: "#"), UInt8(ascii: "0"),
+            UInt8(ascii: "'"):
+            return true
         default: return false
         }
     }
@@ -158,13 +169,20 @@ enum ReferenceFormatStringParser {
     /// `@diuxXofFeEgGaAcCsSpnDUO`
     private static func isConversion(_ b: UInt8) -> Bool {
         switch b {
-        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"), UInt8(ascii: "X"),
-             UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"), UInt8(ascii: "g"),
-             UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"), UInt8(ascii: "s"),
-             UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "D"), UInt8(ascii: "U"), UInt8(ascii: "O"): return true
+        case UInt8(ascii: "@"), UInt8(ascii: "d"), UInt8(ascii: "i"), UInt8(ascii: "u"), UInt8(ascii: "x"),
+            UInt8(ascii: "X"),
+            UInt8(ascii: "o"), UInt8(ascii: "f"), UInt8(ascii: "F"), UInt8(ascii: "e"), UInt8(ascii: "E"),
+            UInt8(ascii: "g"),
+            UInt8(ascii: "G"), UInt8(ascii: "a"), UInt8(ascii: "A"), UInt8(ascii: "c"), UInt8(ascii: "C"),
+            UInt8(ascii: "s"),
+            UInt8(ascii: "S"), UInt8(ascii: "p"), UInt8(ascii: "n"), UInt8(ascii: "D"), UInt8(ascii: "U"),
+            UInt8(ascii: "O"):
+            return true
         default: return false
         }
     }
     /// Longest first, so `ll` wins over `l` and `hh` over `h`.
-    private static let lengthModifiers: [(String, [UInt8])] = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"].map { ($0, Array($0.utf8)) }
+    private static let lengthModifiers: [(String, [UInt8])] = ["hh", "ll", "h", "l", "q", "z", "t", "j", "L"].map {
+        ($0, Array($0.utf8))
+    }
 }

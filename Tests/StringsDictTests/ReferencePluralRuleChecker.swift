@@ -1,4 +1,5 @@
 import StringcatSupport
+
 @testable import StringsDict
 
 /// The plural checks as they were written before the one-pass reader's checker became the only
@@ -15,14 +16,18 @@ extension StringsDictDecoder {
             case .plural(let rule):
                 referenceCheck(rule, context, languageCategories, language)
             case .device(let device):
-                referenceCheckCases(device.cases, context.appendingPlistOnly(DeviceRule.ruleTypeKey), languageCategories, language)
+                referenceCheckCases(
+                    device.cases, context.appendingPlistOnly(DeviceRule.ruleTypeKey), languageCategories, language)
             case .width(let width):
-                referenceCheckCases(width.cases, context.appendingPlistOnly(WidthRule.ruleTypeKey), languageCategories, language)
+                referenceCheckCases(
+                    width.cases, context.appendingPlistOnly(WidthRule.ruleTypeKey), languageCategories, language)
             }
         }
     }
 
-    private mutating func referenceCheckCases(_ cases: [RuleCase], _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
+    private mutating func referenceCheckCases(
+        _ cases: [RuleCase], _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?
+    ) {
         for c in cases {
             if case .plural(let rule) = c.value { referenceCheck(rule, context.appending(c.key), categories, language) }
         }
@@ -31,16 +36,23 @@ extension StringsDictDecoder {
     /// A form of a variable with its tokens, parsed once for every check.
     private typealias ParsedForm = (category: PluralCategory, text: String, tokens: [FormatToken])
 
-    private mutating func referenceCheck(_ rule: PluralRule, _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?) {
+    private mutating func referenceCheck(
+        _ rule: PluralRule, _ context: Context, _ categories: Set<PluralCategory>?, _ language: String?
+    ) {
         // Contexts are built only for a warning (allocating key paths for every value was a
         // fifth of the read).
         let uses = Self.referenceUses(rule.formatKey)
         for use in uses where use.reference.isMalformed {
-            warn("malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected %#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)", context.appendingPlistOnly(StringsDictKeys.formatKey))
+            warn(
+                "malformed variable reference '\(use.reference.raw)' in \(StringsDictKeys.formatKey) (expected "
+                    + "%#@\(use.reference.name)@ or %N$#@\(use.reference.name)@)",
+                context.appendingPlistOnly(StringsDictKeys.formatKey))
         }
         var referenced = Set(uses.map(\.reference.name))
         for use in uses where rule.variable(named: use.reference.name) == nil {
-            warn("\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined", context.appendingPlistOnly(StringsDictKeys.formatKey))
+            warn(
+                "\(StringsDictKeys.formatKey) references variable '\(use.reference.name)' that is not defined",
+                context.appendingPlistOnly(StringsDictKeys.formatKey))
         }
         let parsedForms: [[ParsedForm]] = rule.variables.map { variable in
             variable.sortedForms.map { ($0.category, $0.text, ReferenceFormatStringParser.parse($0.text)) }
@@ -60,7 +72,9 @@ extension StringsDictDecoder {
             }
         }
         if uses.isEmpty {
-            warn("\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable", context.appendingPlistOnly(StringsDictKeys.formatKey))
+            warn(
+                "\(StringsDictKeys.formatKey) '\(rule.formatKey)' references no variable",
+                context.appendingPlistOnly(StringsDictKeys.formatKey))
         }
         for (variable, forms) in zip(rule.variables, parsedForms) {
             let variableContext = context.appending(variable.name)
@@ -72,22 +86,30 @@ extension StringsDictDecoder {
         }
     }
 
-    private mutating func referenceCheck(_ variable: PluralVariable, _ forms: [ParsedForm], _ context: Context, argument: Int?,
-                                _ categories: Set<PluralCategory>?, _ language: String?) {
+    private mutating func referenceCheck(
+        _ variable: PluralVariable, _ forms: [ParsedForm], _ context: Context, argument: Int?,
+        _ categories: Set<PluralCategory>?, _ language: String?
+    ) {
         if variable.specType.isEmpty {
             warn("missing \(StringsDictKeys.specType) (expected \(PluralVariable.pluralRuleType))", context)
         } else if variable.specType != PluralVariable.pluralRuleType {
-            warn("\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)", context.appendingPlistOnly(StringsDictKeys.specType))
+            warn(
+                "\(StringsDictKeys.specType) is '\(variable.specType)', expected \(PluralVariable.pluralRuleType)",
+                context.appendingPlistOnly(StringsDictKeys.specType))
         }
         var valueKind: FormatArgumentKind?
         if let written = variable.valueType, let normalized = variable.normalizedValueType {
             if written != normalized {
-                warn("\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'", context.appendingPlistOnly(StringsDictKeys.valueType))
+                warn(
+                    "\(StringsDictKeys.valueType) '\(written)' starts with '%'; read as '\(normalized)'",
+                    context.appendingPlistOnly(StringsDictKeys.valueType))
             }
             if let kind = Self.referenceArgumentKind(ofValueType: normalized) {
                 valueKind = kind
             } else {
-                warn("\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)", context.appendingPlistOnly(StringsDictKeys.valueType))
+                warn(
+                    "\(StringsDictKeys.valueType) '\(written)' is not a printf conversion (e.g. d, ld, lld, @, f)",
+                    context.appendingPlistOnly(StringsDictKeys.valueType))
             }
         } else {
             warn("missing \(StringsDictKeys.valueType)", context)
@@ -101,7 +123,11 @@ extension StringsDictDecoder {
             // rule type): it is a form like any other, carried as is, and no warning.
             let unused = variable.forms.keys.filter { !categories.contains($0) && $0 != .zero }.sorted()
             for category in unused {
-                warn("category '\(category.rawValue)' is not used by language '\(language)' (CLDR \(PluralRules.cldrVersion): \(categories.sorted().map(\.rawValue).joined(separator: ", "))); kept", context.appending(category.rawValue))
+                warn(
+                    "category '\(category.rawValue)' is not used by language '\(language)' (CLDR "
+                        + "\(PluralRules.cldrVersion): "
+                        + "\(categories.sorted().map(\.rawValue).joined(separator: ", "))); kept",
+                    context.appending(category.rawValue))
             }
         }
         guard let valueKind, let valueType = variable.normalizedValueType else { return }
@@ -111,7 +137,10 @@ extension StringsDictDecoder {
                 // when they name the variable's own argument (`%2$@` in a form of argument 1 is another argument).
                 let readsVariable = spec.position == nil || (argument != nil && spec.position == argument)
                 guard readsVariable, spec.argumentKind != valueKind else { continue }
-                warn("form uses \(spec.raw) (\(spec.argumentKind.rawValue)) but \(StringsDictKeys.valueType) is '\(valueType)' (\(valueKind.rawValue))", context.appending(category.rawValue))
+                warn(
+                    "form uses \(spec.raw) (\(spec.argumentKind.rawValue)) but \(StringsDictKeys.valueType) is "
+                        + "'\(valueType)' (\(valueKind.rawValue))",
+                    context.appending(category.rawValue))
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import StringsDict
 
 /// The tests' reference reading of a `.stringsdict`, which both routes of `StringsDictReader` are
@@ -12,8 +13,9 @@ enum ReferenceStringsDictReader {
             return result
         case .decoded(var decoder, let entries):
             decoder.referenceCheck(entries, language: language ?? StringsDictReader.languageFromPath(path))
-            return StringsDictReadResult(file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped),
-                                         diagnostics: decoder.diagnostics)
+            return StringsDictReadResult(
+                file: StringsDictFile(path: path, entries: entries, droppedParts: decoder.dropped),
+                diagnostics: decoder.diagnostics)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
+import StringcatSupport
 import TestSupport
 import XCTest
-import StringcatSupport
+
 @testable import StringsDict
 
 /// Every `.stringsdict` of ../shared/corpus: reads without error, survives write → read, and the
@@ -36,7 +37,8 @@ final class StringsDictCorpusTests: XCTestCase {
             }
 
             // Model vs Foundation's own reading of the file.
-            let raw = try PropertyListSerialization.propertyList(from: Data(contentsOf: URL(fileURLWithPath: path)), format: nil)
+            let raw = try PropertyListSerialization.propertyList(
+                from: Data(contentsOf: URL(fileURLWithPath: path)), format: nil)
             let rebuilt = StringsDictWriter.propertyList(file.entries)
             XCTAssertEqual(NSDictionary(dictionary: rebuilt), raw as? NSDictionary, "model differs from plist: \(path)")
 
@@ -47,7 +49,10 @@ final class StringsDictCorpusTests: XCTestCase {
             XCTAssertEqual(reread.file?.entries.map(\.key), file.entries.map(\.key), path)
             XCTAssertEqual(reread.diagnostics.map(\.message), result.diagnostics.map(\.message), path)
         }
-        print("stringsdict corpus: \(files.count) files, \(entryCount) entries, \(variableCount) variables, \(formCount) forms")
+        print(
+            "stringsdict corpus: \(files.count) files, \(entryCount) entries, \(variableCount) variables, \(formCount) "
+                + "forms"
+        )
         for (kind, count) in warningsByKind.sorted(by: { $0.key < $1.key }) {
             print("  warning \(count)× \(kind)")
         }
@@ -56,18 +61,22 @@ final class StringsDictCorpusTests: XCTestCase {
         XCTAssertEqual(entryCount, 2653)
         // The corpus's known oddities (docs/spec/strings-grammar.md#malformed-rules-in-real-files), found and counted;
         // `zero` forms are Apple's form for 0 in every language and no warning.
-        XCTAssertEqual(warningsByKind, [
-            "NSStringFormatValueTypeKey '…' starts with '…'; read as '…'": 152,
-            "category '…' is not used by language '…' (CLDR …); kept": 184,
-            "form uses … (object) but NSStringFormatValueTypeKey is '…' (integer)": 4,
-            "variable is defined but never referenced": 1,
-        ])
+        XCTAssertEqual(
+            warningsByKind,
+            [
+                "NSStringFormatValueTypeKey '…' starts with '…'; read as '…'": 152,
+                "category '…' is not used by language '…' (CLDR …); kept": 184,
+                "form uses … (object) but NSStringFormatValueTypeKey is '…' (integer)": 4,
+                "variable is defined but never referenced": 1,
+            ])
     }
 
     /// A warning message with the key path and quoted names removed, for counting by kind.
     static func kind(of message: String) -> String {
         var text = message
-        if let colon = text.range(of: ": ", options: []) , text.hasPrefix("\"") { text = String(text[colon.upperBound...]) }
+        if let colon = text.range(of: ": ", options: []), text.hasPrefix("\"") {
+            text = String(text[colon.upperBound...])
+        }
         text = text.replacingOccurrences(of: #"'[^']*'"#, with: "'…'", options: .regularExpression)
         text = text.replacingOccurrences(of: #"\(CLDR[^)]*\)"#, with: "(CLDR …)", options: .regularExpression)
         text = text.replacingOccurrences(of: #"uses \S+ \("#, with: "uses … (", options: .regularExpression)

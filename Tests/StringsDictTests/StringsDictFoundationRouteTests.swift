@@ -1,7 +1,8 @@
 import Foundation
+import StringcatSupport
 import TestSupport
 import XCTest
-import StringcatSupport
+
 @testable import StringsDict
 
 /// The route through PropertyListSerialization (`StringsDictReader.parseWithFoundation`: the
@@ -9,12 +10,15 @@ import StringcatSupport
 /// reference reader: the same model, the same diagnostics at the same lines and columns, on
 /// the corpus (which the public route reads in one pass) and on files that leave the plain form.
 final class StringsDictFoundationRouteTests: XCTestCase {
-    private func assertSameAsReference(_ data: Data, path: String = "/p/de.lproj/Localizable.stringsdict",
-                                       file: StaticString = #filePath, line: UInt = #line) {
+    private func assertSameAsReference(
+        _ data: Data, path: String = "/p/de.lproj/Localizable.stringsdict",
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         let route = StringsDictReader.parseWithFoundation(data, path: path, language: nil)
         let reference = ReferenceStringsDictReader.parse(data, path: path)
         XCTAssertEqual(route.file, reference.file, file: file, line: line)
-        XCTAssertEqual(route.diagnostics.map(\.description), reference.diagnostics.map(\.description), file: file, line: line)
+        XCTAssertEqual(
+            route.diagnostics.map(\.description), reference.diagnostics.map(\.description), file: file, line: line)
     }
 
     func testCorpusReadsAsTheReferenceReadsIt() throws {
@@ -30,7 +34,8 @@ final class StringsDictFoundationRouteTests: XCTestCase {
     }
 
     func testPlainFileWithEntitiesAndNonASCII() throws {
-        let data = plist("""
+        let data = plist(
+            """
             <key>Tom &amp; Jerry &lt;%d&gt;</key>
             <dict>
             \t<key>NSStringLocalizedFormatKey</key>
@@ -62,25 +67,29 @@ final class StringsDictFoundationRouteTests: XCTestCase {
 
     /// Warnings point at the same line and column (in scalars: `ä` before a key counts once).
     func testDiagnosticPositionsMatch() throws {
-        let data = plist("""
+        let data = plist(
+            """
             <key>ä</key><dict><key>NSStringLocalizedFormatKey</key><string>%#@n@</string><key>n</key>
             <dict><key>NSStringFormatSpecTypeKey</key><string>Plural</string><key>one</key><string>x</string>
             <key>seven</key><string>y</string></dict><key>unused</key><dict><key>NSStringFormatValueTypeKey</key><string>%ld</string></dict></dict>
             <key>no dict</key><string>text</string>
             """)
         let result = StringsDictReader.parse(data, path: "/p/de.lproj/Localizable.stringsdict")
-        XCTAssertEqual(rendered(result.diagnostics), [
-            "8:1: error: \"no dict\": value is a string, not a dictionary; entry skipped",
-            "7:1: warning: \"ä\" > n > seven: unknown key 'seven' (not a plural category: zero, one, two, few, many, other); ignored",
-            "6:7: warning: \"ä\" > n: NSStringFormatSpecTypeKey is 'Plural', expected NSStringPluralRuleType",
-            // Column 78 in scalars (79 in bytes: ä is two).
-            "5:78: warning: \"ä\" > n: missing NSStringFormatValueTypeKey",
-            "5:78: warning: \"ä\" > n: missing required 'other' form",
-            "7:42: warning: \"ä\" > unused: variable is defined but never referenced",
-            "7:42: warning: \"ä\" > unused: missing NSStringFormatSpecTypeKey (expected NSStringPluralRuleType)",
-            "7:65: warning: \"ä\" > unused: NSStringFormatValueTypeKey '%ld' starts with '%'; read as 'ld'",
-            "7:42: warning: \"ä\" > unused: missing required 'other' form",
-        ])
+        XCTAssertEqual(
+            rendered(result.diagnostics),
+            [
+                "8:1: error: \"no dict\": value is a string, not a dictionary; entry skipped",
+                "7:1: warning: \"ä\" > n > seven: unknown key 'seven' (not a plural category: zero, one, two, few, "
+                    + "many, other); ignored",
+                "6:7: warning: \"ä\" > n: NSStringFormatSpecTypeKey is 'Plural', expected NSStringPluralRuleType",
+                // Column 78 in scalars (79 in bytes: ä is two).
+                "5:78: warning: \"ä\" > n: missing NSStringFormatValueTypeKey",
+                "5:78: warning: \"ä\" > n: missing required 'other' form",
+                "7:42: warning: \"ä\" > unused: variable is defined but never referenced",
+                "7:42: warning: \"ä\" > unused: missing NSStringFormatSpecTypeKey (expected NSStringPluralRuleType)",
+                "7:65: warning: \"ä\" > unused: NSStringFormatValueTypeKey '%ld' starts with '%'; read as 'ld'",
+                "7:42: warning: \"ä\" > unused: missing required 'other' form",
+            ])
         assertSameAsReference(data)
     }
 
@@ -95,20 +104,26 @@ final class StringsDictFoundationRouteTests: XCTestCase {
         let bodies: [String: String] = [
             "comment": "<!-- c -->\n" + entry,
             "CDATA": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string><![CDATA[%d <b>]]></string>"),
-            "numeric reference": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string>&#x1F600; &#65;</string>"),
+            "numeric reference": entry.replacingOccurrences(
+                of: "<string>%d</string>", with: "<string>&#x1F600; &#65;</string>"),
             "unknown entity": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string>&nbsp;%d</string>"),
             "array": entry + "<key>a</key><array><string>x</string></array>",
             "integer": entry + "<key>i</key><integer>3</integer>",
             "boolean": entry + "<key>b</key><true/>",
             "repeated key": entry + "\n" + entry,
-            "repeated nested key": entry.replacingOccurrences(of: "<key>other</key>", with: "<key>one</key><string>1</string><key>one</key><string>2</string><key>other</key>"),
+            "repeated nested key": entry.replacingOccurrences(
+                of: "<key>other</key>",
+                with: "<key>one</key><string>1</string><key>one</key><string>2</string><key>other</key>"),
             "empty key tag": entry + "<key/><string>x</string>",
             "empty string tag": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string/>"),
             "empty dict tag": entry + "<key>e</key><dict/>",
             "CR LF in text": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string>a\r\nb %d</string>"),
-            "control character": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string>a\u{1}b %d</string>"),
-            "byte order mark in text": entry.replacingOccurrences(of: "<string>%d</string>", with: "<string>\u{FEFF}%d</string>"),
-            "attribute on a tag": entry.replacingOccurrences(of: "<key>other</key>", with: "<key xml:space=\"preserve\">other</key>"),
+            "control character": entry.replacingOccurrences(
+                of: "<string>%d</string>", with: "<string>a\u{1}b %d</string>"),
+            "byte order mark in text": entry.replacingOccurrences(
+                of: "<string>%d</string>", with: "<string>\u{FEFF}%d</string>"),
+            "attribute on a tag": entry.replacingOccurrences(
+                of: "<key>other</key>", with: "<key xml:space=\"preserve\">other</key>"),
             "text between elements": entry + " stray",
         ]
         for (name, body) in bodies.sorted(by: { $0.key < $1.key }) {
@@ -123,9 +138,12 @@ final class StringsDictFoundationRouteTests: XCTestCase {
             "leading white space": "\n" + document,
             "byte order mark": "\u{FEFF}" + document,
             "trailing text": document + "x",
-            "internal DTD subset": document.replacingOccurrences(of: "PropertyList-1.0.dtd\">", with: "PropertyList-1.0.dtd\" [<!ENTITY x \"y\">]>"),
-            "no plist element": document.replacingOccurrences(of: "<plist version=\"1.0\">", with: "").replacingOccurrences(of: "</plist>", with: ""),
-            "array at the top": document.replacingOccurrences(of: "<dict>\n", with: "<array><dict>\n").replacingOccurrences(of: "</dict>\n</plist>", with: "</dict></array>\n</plist>"),
+            "internal DTD subset": document.replacingOccurrences(
+                of: "PropertyList-1.0.dtd\">", with: "PropertyList-1.0.dtd\" [<!ENTITY x \"y\">]>"),
+            "no plist element": document.replacingOccurrences(of: "<plist version=\"1.0\">", with: "")
+                .replacingOccurrences(of: "</plist>", with: ""),
+            "array at the top": document.replacingOccurrences(of: "<dict>\n", with: "<array><dict>\n")
+                .replacingOccurrences(of: "</dict>\n</plist>", with: "</dict></array>\n</plist>"),
         ]
         for (name, text) in documents.sorted(by: { $0.key < $1.key }) {
             let data = Data(text.utf8)
@@ -134,10 +152,14 @@ final class StringsDictFoundationRouteTests: XCTestCase {
         }
         var invalid = [UInt8](plist(entry))
         invalid[invalid.firstIndex(of: UInt8(ascii: "%"))!] = 0xFF
-        XCTAssertNil(StringsDictOnePassReader.read(Data(invalid), path: "A.stringsdict", language: nil), "invalid UTF-8")
+        XCTAssertNil(
+            StringsDictOnePassReader.read(Data(invalid), path: "A.stringsdict", language: nil), "invalid UTF-8")
         assertSameAsReference(Data(invalid))
         // And the plain form itself is read in one pass.
         XCTAssertNotNil(StringsDictOnePassReader.read(plist(entry), path: "A.stringsdict", language: nil))
-        XCTAssertNotNil(StringsDictOnePassReader.read(plist(entry.replacingOccurrences(of: "<dict>", with: "\r\n<dict>")), path: "A.stringsdict", language: nil))
+        XCTAssertNotNil(
+            StringsDictOnePassReader.read(
+                plist(entry.replacingOccurrences(of: "<dict>", with: "\r\n<dict>")), path: "A.stringsdict",
+                language: nil))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import StringsDict
 
 /// Real `.stringsdict` files damaged at random (tokens inserted, bytes deleted, lines repeated,
@@ -10,16 +11,21 @@ import XCTest
 /// diagnostics, whether the damage keeps the file in the one-pass reader's form or takes it out.
 final class StringsDictMutationTests: XCTestCase {
     private static let tokens = [
-        "<", ">", "&", "&amp;", "&lt;", "&#65;", "&nbsp;", "\n", "\r", "\r\n", "\t", " ", "%", "%d", "%@", "%lld", "%2$@",
+        "<", ">", "&", "&amp;", "&lt;", "&#65;", "&nbsp;", "\n", "\r", "\r\n", "\t", " ", "%", "%d", "%@", "%lld",
+        "%2$@",
         "%#@x@", "%1$#@n@", "%1#@n@", "@", "#", "$", "é", "\u{212A}", "e\u{301}", "<!-- c -->", "<![CDATA[x]]>",
         "\u{FEFF}", "\u{1}", "<dict>", "</dict>", "<key>one</key><string>1</string>", "<key>x</key><dict></dict>",
     ]
     private static let renames: [(String, String)] = [
-        ("<key>one</key>", "<key>few</key>"), ("<key>one</key>", "<key>zero</key>"), ("<key>other</key>", "<key>many</key>"),
-        ("<key>one</key>", "<key>One</key>"), ("<key>other</key>", "<key>one</key>"), ("NSStringFormatValueTypeKey", "NSStringFormatSpecTypeKey"),
-        ("NSStringPluralRuleType", "NSStringPluralRule"), ("<string>", "<dict>"), ("</string>", "</dict>"), ("<dict>", "<dict/>"),
+        ("<key>one</key>", "<key>few</key>"), ("<key>one</key>", "<key>zero</key>"),
+        ("<key>other</key>", "<key>many</key>"),
+        ("<key>one</key>", "<key>One</key>"), ("<key>other</key>", "<key>one</key>"),
+        ("NSStringFormatValueTypeKey", "NSStringFormatSpecTypeKey"),
+        ("NSStringPluralRuleType", "NSStringPluralRule"), ("<string>", "<dict>"), ("</string>", "</dict>"),
+        ("<dict>", "<dict/>"),
         ("NSStringLocalizedFormatKey", "NSStringDeviceSpecificRuleType"), ("<string>d</string>", "<string>%d</string>"),
-        ("<string>ld</string>", "<string>@</string>"), ("<key>NSStringFormatSpecTypeKey</key>", "<key>NSStringFormatSpecType\u{212A}ey</key>"),
+        ("<string>ld</string>", "<string>@</string>"),
+        ("<key>NSStringFormatSpecTypeKey</key>", "<key>NSStringFormatSpecType\u{212A}ey</key>"),
         ("%#@", "%1$#@"), ("%d", "%@"), ("%ld", "%2$ld"), ("encoding=\"UTF-8\"", "encoding=\"UTF-16\""),
     ]
 
@@ -41,7 +47,8 @@ final class StringsDictMutationTests: XCTestCase {
             for round in 0..<80 {
                 var bytes = source.bytes
                 // Mostly one change, so that much of the damage stays in the one-pass form.
-                let changes = (0..<(rng.below(4) == 0 ? 2 + rng.below(2) : 1)).map { _ in Self.mutate(&bytes, rng: &rng) }
+                let changes = (0..<(rng.below(4) == 0 ? 2 + rng.below(2) : 1)).map { _ in Self.mutate(&bytes, rng: &rng)
+                }
                 let data = Data(bytes)
                 let language: String? = round % 4 == 0 ? "ru" : nil
                 let public_ = StringsDictReader.parse(data, path: source.path, language: language)
@@ -49,7 +56,11 @@ final class StringsDictMutationTests: XCTestCase {
                 let what = "\(source.path) after \(changes)"
                 XCTAssertEqual(public_.file, reference.file, what)
                 XCTAssertEqual(public_.diagnostics, reference.diagnostics, what)
-                if StringsDictOnePassReader.read(data, path: source.path, language: language) != nil { onePass += 1 } else { handedOver += 1 }
+                if StringsDictOnePassReader.read(data, path: source.path, language: language) != nil {
+                    onePass += 1
+                } else {
+                    handedOver += 1
+                }
             }
         }
         print("stringsdict mutations: \(onePass) read in one pass, \(handedOver) handed over")
@@ -87,7 +98,8 @@ final class StringsDictMutationTests: XCTestCase {
             let text = String(decoding: bytes, as: UTF8.self)
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: min(at, text.utf8.count))
             guard let key = text.range(of: "<key>", range: start..<text.endIndex),
-                  let end = text.range(of: "</dict>", range: key.upperBound..<text.endIndex) else { return "no block" }
+                let end = text.range(of: "</dict>", range: key.upperBound..<text.endIndex)
+            else { return "no block" }
             let block = text[key.lowerBound..<end.upperBound]
             bytes = Array((text[..<end.upperBound] + block + text[end.upperBound...]).utf8)
             return "repeat block at \(text.utf8.distance(from: text.startIndex, to: key.lowerBound))"
@@ -95,7 +107,9 @@ final class StringsDictMutationTests: XCTestCase {
             let (from, to) = renames[rng.below(renames.count)]
             let text = String(decoding: bytes, as: UTF8.self)
             let start = text.utf8.index(text.utf8.startIndex, offsetBy: min(at, text.utf8.count))
-            guard let range = text.range(of: from, range: start..<text.endIndex) ?? text.range(of: from) else { return "no \(from)" }
+            guard let range = text.range(of: from, range: start..<text.endIndex) ?? text.range(of: from) else {
+                return "no \(from)"
+            }
             bytes = Array(text.replacingCharacters(in: range, with: to).utf8)
             return "rename \(from) -> \(to)"
         }

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import StringcatSupport
+import XCTest
 
 /// Every `.lproj` folder name (without the extension) under `root`, sorted and unique.
 func lprojNames(under root: String) throws -> [String] {
@@ -26,16 +26,17 @@ func stringsdictFiles(under root: String) -> [String] {
 /// A minimal XML plist around `body` (the content of the top dict). The first key of `body`
 /// is on line 5.
 func plist(_ body: String) -> Data {
-    Data("""
-    <?xml version="1.0" encoding="UTF-8"?>
-    <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-    <plist version="1.0">
-    <dict>
-    \(body)
-    </dict>
-    </plist>
+    Data(
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+        \(body)
+        </dict>
+        </plist>
 
-    """.utf8)
+        """.utf8)
 }
 
 /// Diagnostics as `line:column: severity: message` (0 for a missing line or column).

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import StringsFile
 
 /// `BinaryStringTable` reads a binary `.strings` without Foundation only where it reads what
@@ -11,7 +12,10 @@ final class BinaryStringTableTests: XCTestCase {
     /// What `StringsFileReader` made of a binary table before the fast path: Foundation's
     /// dictionary, sorted by key.
     private func foundationEntries(_ bytes: [UInt8]) -> [StringsEntry]? {
-        guard let table = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)) as? [String: Any] else { return nil }
+        guard
+            let table = (try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil))
+                as? [String: Any]
+        else { return nil }
         var entries: [StringsEntry] = []
         for key in table.keys.sorted() {
             guard let value = table[key] as? String else { return nil }
@@ -25,7 +29,9 @@ final class BinaryStringTableTests: XCTestCase {
     }
 
     /// Fast path taken, and the same table as Foundation's.
-    private func assertReadLikeFoundation(_ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertReadLikeFoundation(
+        _ bytes: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line
+    ) {
         guard let pairs = fastPairs(bytes) else {
             XCTFail("not read by BinaryStringTable: \(what)", file: file, line: line)
             return
@@ -35,21 +41,30 @@ final class BinaryStringTableTests: XCTestCase {
         let result = StringsFileReader.parse(bytes, path: "t.strings")
         XCTAssertEqual(result.file?.entries, expected, what, file: file, line: line)
         XCTAssertEqual(result.file?.encoding, .binaryPlist, file: file, line: line)
-        XCTAssertEqual(descriptions(result), ["t.strings: note: this .strings file is a binary property list, not text; read as a property list (no comments, no line numbers)"], file: file, line: line)
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings: note: this .strings file is a binary property list, not text; read as a property list (no "
+                    + "comments, no line numbers)"
+            ], file: file, line: line)
     }
 
     /// A `bplist00` of the dictionary { key1: "x", key2: "y" }, one-letter ASCII keys, written by hand.
     private static func table(keys key1: Character, _ key2: Character) -> [UInt8] {
         var bytes = Array("bplist00".utf8)
-        bytes += [0xD2, 1, 2, 3, 4]  // object 0 at 8: a dictionary of 2, key refs 1 2, value refs 3 4
-        for c in [key1, key2, "x", "y"] { bytes += [0x51, c.asciiValue!] }  // objects 1-4 at 13, 15, 17, 19
-        bytes += [8, 13, 15, 17, 19]  // the offset table, at 21
-        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 21]
+        bytes += [0xD2, 1, 2, 3, 4] // object 0 at 8: a dictionary of 2, key refs 1 2, value refs 3 4
+        for c in [key1, key2, "x", "y"] { bytes += [0x51, c.asciiValue!] } // objects 1-4 at 13, 15, 17, 19
+        bytes += [8, 13, 15, 17, 19] // the offset table, at 21
+        bytes +=
+            [0, 0, 0, 0, 0, 0, 1, 1] + [0, 0, 0, 0, 0, 0, 0, 5] + [0, 0, 0, 0, 0, 0, 0, 0] + [0, 0, 0, 0, 0, 0, 0, 21]
         return bytes
     }
 
-    private let samples = ["", "a", "k", "é", "e\u{301}", "ü", "Don’t", "Wait…", "a—b", "5 €", "😀", "a\u{0}b", "\u{A0}x", "日本語のテキスト", "x\r\ny", "%@ and %1$ld",
-                           "a long ASCII string well beyond fifteen bytes", "ملف", "Ω≈ç√∫", String(repeating: "z", count: 300)]
+    private let samples = [
+        "", "a", "k", "é", "e\u{301}", "ü", "Don’t", "Wait…", "a—b", "5 €", "😀", "a\u{0}b", "\u{A0}x", "日本語のテキスト",
+        "x\r\ny", "%@ and %1$ld",
+        "a long ASCII string well beyond fifteen bytes", "ملف", "Ω≈ç√∫", String(repeating: "z", count: 300),
+    ]
 
     func testGeneratedTablesAreReadLikeFoundation() throws {
         var rng = SplitMix64(seed: 0xB1A5_2026)
@@ -62,14 +77,16 @@ final class BinaryStringTableTests: XCTestCase {
                 let key = samples[rng.below(samples.count)] + (rng.below(3) == 0 ? "" : String(k))
                 table[key] = samples[rng.below(samples.count)] + String(rng.below(1000))
             }
-            let bytes = [UInt8](try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0))
+            let bytes = [UInt8](
+                try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0))
             if table.keys.allSatisfy({ $0.unicodeScalars.allSatisfy { BinaryStringTable.isKeyCharacter($0.value) } }) {
                 assertReadLikeFoundation(bytes, "round \(round)")
                 fast += 1
             } else {
                 // Left to Foundation (see BinaryStringTable on the order of such keys).
                 XCTAssertNil(fastPairs(bytes), "round \(round)")
-                XCTAssertEqual(StringsFileReader.parse(bytes, path: "t.strings").file?.dictionary, table, "round \(round)")
+                XCTAssertEqual(
+                    StringsFileReader.parse(bytes, path: "t.strings").file?.dictionary, table, "round \(round)")
             }
         }
         XCTAssertGreaterThan(fast, 50)
@@ -79,7 +96,9 @@ final class BinaryStringTableTests: XCTestCase {
         let root = try sharedFolder("corpus/transmission__transmission/macosx/Sparkle.framework/Versions/B/Resources")
         var files = 0
         for folder in try FileManager.default.contentsOfDirectory(atPath: root) where folder.hasSuffix(".lproj") {
-            guard let data = FileManager.default.contents(atPath: root + "/" + folder + "/Sparkle.strings") else { continue }
+            guard let data = FileManager.default.contents(atPath: root + "/" + folder + "/Sparkle.strings") else {
+                continue
+            }
             assertReadLikeFoundation([UInt8](data), folder)
             files += 1
         }
@@ -89,16 +108,23 @@ final class BinaryStringTableTests: XCTestCase {
     /// Anything else goes to Foundation: values that are not strings, nested containers, other
     /// top objects, keys Swift's String == merges (CF keeps both).
     func testOtherPropertyListsAreLeftToFoundation() throws {
-        let others: [Any] = [["k": 1], ["k": ["a": "b"]], ["k": ["a"]], ["a", "b"], "one string", ["k": Data([1, 2])], ["k": true]]
+        let others: [Any] = [
+            ["k": 1], ["k": ["a": "b"]], ["k": ["a"]], ["a", "b"], "one string", ["k": Data([1, 2])], ["k": true],
+        ]
         for object in others {
             let data = try PropertyListSerialization.data(fromPropertyList: object, format: .binary, options: 0)
             XCTAssertNil(fastPairs([UInt8](data)), "\(object)")
         }
         // Keys with other characters (see BinaryStringTable).
-        XCTAssertNil(fastPairs([UInt8](try PropertyListSerialization.data(fromPropertyList: ["日本": "v"], format: .binary, options: 0))))
+        XCTAssertNil(
+            fastPairs(
+                [UInt8](try PropertyListSerialization.data(fromPropertyList: ["日本": "v"], format: .binary, options: 0)))
+        )
         // A key written twice (which one CF keeps is its business).
         XCTAssertNotNil(fastPairs(Self.table(keys: "a", "b")))
-        XCTAssertEqual(foundationEntries(Self.table(keys: "a", "b")), [StringsEntry(key: "a", value: "x"), StringsEntry(key: "b", value: "y")])
+        XCTAssertEqual(
+            foundationEntries(Self.table(keys: "a", "b")),
+            [StringsEntry(key: "a", value: "x"), StringsEntry(key: "b", value: "y")])
         XCTAssertNil(fastPairs(Self.table(keys: "a", "a")))
         XCTAssertNil(fastPairs(Array("bplist00".utf8)))
         XCTAssertNil(fastPairs([]))
@@ -129,7 +155,10 @@ final class BinaryStringTableTests: XCTestCase {
 
     func testDamagedTablesReadByTheFastPathAreFoundations() throws {
         var rng = SplitMix64(seed: 0xDA4A_6E5D)
-        let table = ["title": "Update available", "é": "ü😀", "Later": "Später", "": "empty key", "long key that needs more than 15 bytes": "v"]
+        let table = [
+            "title": "Update available", "é": "ü😀", "Later": "Später", "": "empty key",
+            "long key that needs more than 15 bytes": "v",
+        ]
         let base = [UInt8](try PropertyListSerialization.data(fromPropertyList: table, format: .binary, options: 0))
         var read = 0
         for round in 0..<3000 {
@@ -149,7 +178,9 @@ final class BinaryStringTableTests: XCTestCase {
                 XCTFail("round \(round): read by the fast path, rejected by Foundation: \(bytes)")
                 continue
             }
-            XCTAssertEqual(pairs.sorted { $0.key < $1.key }.map { StringsEntry(key: $0.key, value: $0.value) }, expected, "round \(round)")
+            XCTAssertEqual(
+                pairs.sorted { $0.key < $1.key }.map { StringsEntry(key: $0.key, value: $0.value) }, expected,
+                "round \(round)")
         }
         XCTAssertGreaterThan(read, 100, "some damaged copies should still be tables (a changed character)")
     }

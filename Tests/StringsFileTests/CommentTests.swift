@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StringsFile
 
 /// Comment attachment, docs/spec/migration.md#comments.
@@ -9,7 +10,8 @@ final class CommentTests: XCTestCase {
     }
 
     func testHeaderCommentAttachesToFirstEntryAndIsTheLeadingComment() {
-        let text = "/* \n  KeyBinding.strings\n  iina\n\n  Created by lhc.\n*/\n\n\"cmd.ignore\" = \"Ignore\";\n\"b\" = \"c\";"
+        let text =
+            "/* \n  KeyBinding.strings\n  iina\n\n  Created by lhc.\n*/\n\n\"cmd.ignore\" = \"Ignore\";\n\"b\" = \"c\";"
         let result = parse(text)
         XCTAssertEqual(result.file?.leadingComment, "KeyBinding.strings\n  iina\n\n  Created by lhc.")
         XCTAssertEqual(result.file?.entries.map(\.comment), ["KeyBinding.strings\n  iina\n\n  Created by lhc.", nil])
@@ -20,17 +22,28 @@ final class CommentTests: XCTestCase {
         // gives this header to the first key (`manual` entry), blank line and all. So the rule
         // once proposed ("a comment containing `Created by` followed by a blank line is
         // dropped") does not hold for it, nor for iina's KeyBinding.strings above.
-        let text = "/* \n  Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 ownCloud GmbH. All rights reserved.\n*/\n\n\"The destination folder couldn't be found.\" = \"x\";\n"
-        XCTAssertEqual(entries(text).first?.comment,
-                       "Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 ownCloud GmbH. All rights reserved.")
+        let text =
+            "/* \n  Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 "
+            + "ownCloud GmbH. All rights reserved.\n*/\n\n\"The destination folder couldn't be found.\" = \"x\";\n"
+        XCTAssertEqual(
+            entries(text).first?.comment,
+            "Localizable.strings\n  ownCloud\n\n  Created by Felix Schwarz on 15.04.19.\n  Copyright © 2019 ownCloud "
+                + "GmbH. All rights reserved."
+        )
     }
 
     func testHeaderFollowedByAnotherCommentGivesWayToIt() {
         // tisfeng/Easydict `en.lproj/Localizable.strings`: header, then `// setting`, then the key.
-        let text = "/*\n  Localizable.strings\n  Easydict\n\n  Created by tisfeng on 2022/12/18.\n  Copyright © 2022 izual. All rights reserved.\n*/\n\n// setting\n\"setting\" = \"Settings\";"
+        let text =
+            "/*\n  Localizable.strings\n  Easydict\n\n  Created by tisfeng on 2022/12/18.\n  Copyright © 2022 izual. "
+            + "All rights reserved.\n*/\n\n// setting\n\"setting\" = \"Settings\";"
         let result = parse(text)
         XCTAssertEqual(result.file?.entries.first?.comment, "setting")
-        XCTAssertEqual(result.file?.leadingComment, "Localizable.strings\n  Easydict\n\n  Created by tisfeng on 2022/12/18.\n  Copyright © 2022 izual. All rights reserved.")
+        XCTAssertEqual(
+            result.file?.leadingComment,
+            "Localizable.strings\n  Easydict\n\n  Created by tisfeng on 2022/12/18.\n  Copyright © 2022 izual. All "
+                + "rights reserved."
+        )
     }
 
     func testLicenseBlockKeepsInnerIndentation() {
@@ -89,13 +102,17 @@ final class CommentTests: XCTestCase {
     // MARK: Commented-out entries
 
     func testCommentedOutEntryIsFlagged() {
-        let list = entries("/* \"old\" = \"Old\"; */\n\"a\" = \"b\";\n// \"x\" = \"y\";\n\"c\" = \"d\";\n/* \"p\" = \"q\";\n   'r' = s; */\n\"e\" = \"f\";")
+        let list = entries(
+            "/* \"old\" = \"Old\"; */\n\"a\" = \"b\";\n// \"x\" = \"y\";\n\"c\" = \"d\";\n/* \"p\" = \"q\";\n   'r' = "
+                + "s; */\n\"e\" = \"f\";"
+        )
         XCTAssertEqual(list.map(\.comment), ["\"old\" = \"Old\";", "\"x\" = \"y\";", "\"p\" = \"q\";\n   'r' = s;"])
         XCTAssertEqual(list.map(\.commentIsCommentedOutEntry), [true, true, true])
     }
 
     func testOrdinaryCommentsAreNotCommentedOutEntries() {
-        let list = entries("""
+        let list = entries(
+            """
             /* Class = "NSMenuItem"; title = "Play"; ObjectID = "1y8-d6-Wtj"; */
             "1y8-d6-Wtj.title" = "Play";
             /* Note: width = 100; */
@@ -143,8 +160,9 @@ final class CommentTests: XCTestCase {
     }
 
     func testNoCommentProvidedByEngineerIsKept() {
-        XCTAssertEqual(entries("/* No comment provided by engineer. */\n\"a\" = \"b\";").first?.comment,
-                       "No comment provided by engineer.")
+        XCTAssertEqual(
+            entries("/* No comment provided by engineer. */\n\"a\" = \"b\";").first?.comment,
+            "No comment provided by engineer.")
     }
 
     func testEmptyCommentIsEmptyString() {
@@ -152,7 +170,10 @@ final class CommentTests: XCTestCase {
     }
 
     func testInterfaceBuilderComment() {
-        let list = entries("/* Class = \"NSMenuItem\"; title = \"Play\"; ObjectID = \"1y8-d6-Wtj\"; */\n\"1y8-d6-Wtj.title\" = \"Play\";")
+        let list = entries(
+            "/* Class = \"NSMenuItem\"; title = \"Play\"; ObjectID = \"1y8-d6-Wtj\"; */\n\"1y8-d6-Wtj.title\" = "
+                + "\"Play\";"
+        )
         XCTAssertEqual(list.first?.comment, "Class = \"NSMenuItem\"; title = \"Play\"; ObjectID = \"1y8-d6-Wtj\";")
     }
 
@@ -167,8 +188,12 @@ final class CommentTests: XCTestCase {
     func testUnterminatedCommentAtEndIsAcceptedWithAWarning() {
         let result = parse("\"a\" = \"b\";\n/* never closed\n\"c\" = \"d\";")
         XCTAssertEqual(result.file?.dictionary, ["a": "b"])
-        XCTAssertEqual(descriptions(result),
-                       ["t.strings:2:1: warning: unterminated comment: it runs to the end of the file (Apple's reader accepts this)"])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:2:1: warning: unterminated comment: it runs to the end of the file (Apple's reader accepts "
+                    + "this)"
+            ])
     }
 
     func testLeadingCommentOnlyWhenBeforeAnyEntry() {

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import StringsFile
 
 /// Real corpus files, damaged at random (a byte or a token deleted, duplicated or inserted), read
@@ -17,7 +18,10 @@ final class CorpusMutationTests: XCTestCase {
         "ы", "\u{3000}", "\u{A0}", "\u{2028}", "é", "😀", "\\U0041", "\\351",
     ]
     /// Single bytes inserted: controls, syntax bytes, and bytes that break UTF-8.
-    private static let bytes: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x27, 0x2A, 0x2F, 0x3B, 0x3D, 0x5C, 0x7B, 0x7D, 0x25, 0x40, 0x61, 0x80, 0xC3, 0xE2, 0xFF]
+    private static let bytes: [UInt8] = [
+        0x00, 0x01, 0x09, 0x0A, 0x0D, 0x20, 0x22, 0x27, 0x2A, 0x2F, 0x3B, 0x3D, 0x5C, 0x7B, 0x7D, 0x25, 0x40, 0x61,
+        0x80, 0xC3, 0xE2, 0xFF,
+    ]
 
     private struct Source {
         var path: String
@@ -33,7 +37,8 @@ final class CorpusMutationTests: XCTestCase {
         let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.fileSizeKey])
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "strings", let size = try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize,
-                  (200...6_000).contains(size) else { continue }
+                (200...6_000).contains(size)
+            else { continue }
             let bytes = [UInt8](try Data(contentsOf: url))
             if bytes.starts(with: Array("bplist".utf8)) || bytes.starts(with: Array("<?xml".utf8)) {
                 skipped["property list, not text", default: 0] += 1
@@ -46,7 +51,9 @@ final class CorpusMutationTests: XCTestCase {
         }
         candidates.sort { $0.path < $1.path }
         XCTAssertGreaterThan(candidates.count, count, "the corpus should hold enough small UTF-8 .strings files")
-        for (reason, n) in skipped.sorted(by: { $0.key < $1.key }) { print("mutation sample: \(n) candidate files left out (\(reason))") }
+        for (reason, n) in skipped.sorted(by: { $0.key < $1.key }) {
+            print("mutation sample: \(n) candidate files left out (\(reason))")
+        }
         // Seeded Fisher–Yates, then the first `count`.
         for i in stride(from: candidates.count - 1, to: 0, by: -1) { candidates.swapAt(i, rng.below(i + 1)) }
         return Array(candidates.prefix(count))
@@ -75,8 +82,10 @@ final class CorpusMutationTests: XCTestCase {
         default:
             // Delete or duplicate an occurrence of a token at or after a random point.
             let token = Array(Self.tokens[rng.below(Self.tokens.count)].utf8)
-            guard let i = (at..<bytes.count).first(where: { bytes[$0...].starts(with: token) })
-                    ?? (0..<at).first(where: { bytes[$0...].starts(with: token) }) else {
+            guard
+                let i = (at..<bytes.count).first(where: { bytes[$0...].starts(with: token) })
+                    ?? (0..<at).first(where: { bytes[$0...].starts(with: token) })
+            else {
                 let b = Self.bytes[rng.below(Self.bytes.count)]
                 bytes.insert(b, at: at)
                 return "inserted byte 0x\(String(b, radix: 16)) at \(at)"
@@ -112,12 +121,16 @@ final class CorpusMutationTests: XCTestCase {
                         excluded["0-byte file: we warn, Foundation fails", default: 0] += 1
                     } else if !file.hasByteOrderMark && (file.encoding == .utf16LE || file.encoding == .utf16BE) {
                         // A NUL in the first two bytes: CF's "Unicode" guess fails; we read UTF-16 and warn.
-                        excluded["BOM-less UTF-16 guess (NUL in the first 2 bytes): we warn, Foundation fails", default: 0] += 1
+                        excluded[
+                            "BOM-less UTF-16 guess (NUL in the first 2 bytes): we warn, Foundation fails", default: 0] +=
+                            1
                     } else {
                         XCTFail("\(what): we accept what Foundation rejects; diagnostics \(ours.diagnostics)")
                     }
                 } else {
-                    XCTAssertNotNil(ours.diagnostics.first { $0.isError }?.location.line, "\(what): error without a line: \(ours.diagnostics)")
+                    XCTAssertNotNil(
+                        ours.diagnostics.first { $0.isError }?.location.line,
+                        "\(what): error without a line: \(ours.diagnostics)")
                     agreeError += 1
                 }
                 continue
@@ -125,7 +138,10 @@ final class CorpusMutationTests: XCTestCase {
             guard let table = object as? [String: Any] else {
                 // A file that is one string, array or data: CF returns that; we reject it.
                 XCTAssertNil(ours.file, "\(what): Foundation returns a \(type(of: object)), we a table")
-                excluded["Foundation returns a \(type(of: object) is String.Type ? "string" : "non-table value"), we an error", default: 0] += 1
+                excluded[
+                    "Foundation returns a \(type(of: object) is String.Type ? "string" : "non-table value"), we an "
+                        + "error",
+                    default: 0] += 1
                 continue
             }
             guard let strings = table as? [String: String] else {
@@ -146,8 +162,14 @@ final class CorpusMutationTests: XCTestCase {
             agreeDictionary += 1
             if file.unreadTail != nil { agreeDictionaryStopped += 1 }
         }
-        print("mutation differential: \(copies) damaged copies of \(sources.count) corpus files: \(agreeDictionary) same table as Foundation (\(agreeDictionaryStopped) of them ended early where a key should start, with a warning), \(agreeError) rejected by both")
-        for (reason, n) in excluded.sorted(by: { $0.key < $1.key }) { print("mutation differential: excluded \(n) × \(reason)") }
+        print(
+            "mutation differential: \(copies) damaged copies of \(sources.count) corpus files: \(agreeDictionary) same "
+                + "table as Foundation (\(agreeDictionaryStopped) of them ended early where a key should start, with a "
+                + "warning), \(agreeError) rejected by both"
+        )
+        for (reason, n) in excluded.sorted(by: { $0.key < $1.key }) {
+            print("mutation differential: excluded \(n) × \(reason)")
+        }
         XCTAssertGreaterThan(agreeDictionaryStopped, 100, "the sample should exercise the early end of the table")
         XCTAssertGreaterThan(agreeError, 500)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import StringsFile
 
 /// Every `.strings` of ../shared/corpus through our reader and through Foundation
@@ -12,7 +13,8 @@ final class CorpusTests: XCTestCase {
         let enumerator = FileManager.default.enumerator(at: corpus, includingPropertiesForKeys: [.isRegularFileKey])
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "strings",
-                  (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            else { continue }
             paths.append(url.path)
         }
         paths.sort()
@@ -27,7 +29,9 @@ final class CorpusTests: XCTestCase {
             start = Date()
             let ours = StringsFileReader.parse(bytes, path: path)
             ourTime += Date().timeIntervalSince(start)
-            let foundation = try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) as? [String: String]
+            let foundation =
+                try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+                as? [String: String]
             if let file = ours.file { entryCount += file.entries.count }
             if ours.file?.encoding == .binaryPlist || ours.file?.encoding == .xmlPlist { plists += 1 }
             switch (ours.file, foundation) {
@@ -36,7 +40,11 @@ final class CorpusTests: XCTestCase {
                 if file.dictionary == dict { agreements += 1 }
                 if let tail = file.unreadTail {
                     // CF ends the table where a key cannot start; we do too, and warn.
-                    XCTAssertTrue(ours.diagnostics.contains { $0.severity == .warning && $0.location.line == tail.line && $0.message.contains("where a key should start") }, "\(path)")
+                    XCTAssertTrue(
+                        ours.diagnostics.contains {
+                            $0.severity == .warning && $0.location.line == tail.line
+                                && $0.message.contains("where a key should start")
+                        }, "\(path)")
                     endedEarly += 1
                 }
             case (nil, nil):
@@ -60,7 +68,8 @@ final class CorpusTests: XCTestCase {
                     exceptions["byte order mark only (we read an empty table, Foundation errors)", default: 0] += 1
                 } else if !file.hasByteOrderMark && (file.encoding == .utf16LE || file.encoding == .utf16BE) {
                     // CF calls BOM-less UTF-16 "Unicode" and fails; we detect the byte order and warn.
-                    XCTAssertTrue(ours.diagnostics.contains { $0.message.hasPrefix("UTF-16 without a byte order mark") })
+                    XCTAssertTrue(
+                        ours.diagnostics.contains { $0.message.hasPrefix("UTF-16 without a byte order mark") })
                     exceptions["BOM-less UTF-16 (we warn, Foundation errors)", default: 0] += 1
                 } else {
                     XCTFail("we accept \(path) but Foundation rejects it")
@@ -69,7 +78,14 @@ final class CorpusTests: XCTestCase {
                 XCTFail("we reject \(path) but Foundation accepts it: \(ours.diagnostics)")
             }
         }
-        print("corpus: \(paths.count) .strings files, \(entryCount) entries, \(agreements) files with dictionaries equal to Foundation's (\(endedEarly) ended early where a key should start, with a warning), \(bothReject) rejected by both, \(plists) property-list files; our parse time \(String(format: "%.2f", ourTime)) s")
-        for (reason, count) in exceptions.sorted(by: { $0.key < $1.key }) { print("corpus exception: \(count) × \(reason)") }
+        print(
+            "corpus: \(paths.count) .strings files, \(entryCount) entries, \(agreements) files with dictionaries equal "
+                + "to Foundation's (\(endedEarly) ended early where a key should start, with a warning), \(bothReject) "
+                + "rejected by both, \(plists) property-list files; our parse time "
+                + "\(String(format: "%.2f", ourTime)) s"
+        )
+        for (reason, count) in exceptions.sorted(by: { $0.key < $1.key }) {
+            print("corpus exception: \(count) × \(reason)")
+        }
     }
 }

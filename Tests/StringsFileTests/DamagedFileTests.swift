@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import StringsFile
 
 /// Where CoreFoundation ends a damaged table and where it rejects the file (the rules listed on
@@ -14,7 +15,8 @@ final class DamagedFileTests: XCTestCase {
     private func foundation(_ text: String) -> [String: String]? { foundation(Array(text.utf8)) }
 
     private func stopWarning(_ at: String, _ found: String, _ span: String) -> String {
-        "t.strings:\(at): warning: \(found) where a key should start: the table ends here, as in Apple's reader and Xcode's migration, and the rest of the file is not read (\(span))"
+        "t.strings:\(at): warning: \(found) where a key should start: the table ends here, as in Apple's reader and "
+            + "Xcode's migration, and the rest of the file is not read (\(span))"
     }
 
     // MARK: The table ends early (a warning)
@@ -24,8 +26,11 @@ final class DamagedFileTests: XCTestCase {
         XCTAssertEqual(foundation(text), ["k": "v"])
         let result = parse(text)
         XCTAssertEqual(result.file?.dictionary, ["k": "v"])
-        XCTAssertEqual(descriptions(result), [stopWarning("1:11", "'ы' (U+044B CYRILLIC SMALL LETTER YERU)", "line 1, 1 line")])
-        XCTAssertEqual(result.file?.unreadTail, StringsUnreadTail(line: 1, column: 11, found: "'ы' (U+044B CYRILLIC SMALL LETTER YERU)", lineCount: 1))
+        XCTAssertEqual(
+            descriptions(result), [stopWarning("1:11", "'ы' (U+044B CYRILLIC SMALL LETTER YERU)", "line 1, 1 line")])
+        XCTAssertEqual(
+            result.file?.unreadTail,
+            StringsUnreadTail(line: 1, column: 11, found: "'ы' (U+044B CYRILLIC SMALL LETTER YERU)", lineCount: 1))
     }
 
     func testDoubleSemicolonEndsTheTableAndCountsTheLinesNotRead() {
@@ -41,10 +46,12 @@ final class DamagedFileTests: XCTestCase {
         // Each after `"k" = "v"; `, with an entry after it that is not read.
         let junk: [(String, String)] = [
             ("\\", "'\\'"), ("*", "'*'"), ("%", "'%'"), ("{", "'{'"), ("}", "'}'"), ("(", "'('"), (")", "')'"),
-            ("<", "'<'"), (">", "'>'"), (",", "','"), ("#", "'#'"), ("@", "'@'"), ("=", "'='"), ("!", "'!'"), ("?", "'?'"),
+            ("<", "'<'"), (">", "'>'"), (",", "','"), ("#", "'#'"), ("@", "'@'"), ("=", "'='"), ("!", "'!'"),
+            ("?", "'?'"),
             ("\u{0}", "character U+0000"), ("\u{1}", "character U+0001"), ("\u{7F}", "character U+007F"),
             ("\u{A0}", "'\u{A0}' (U+00A0 NO-BREAK SPACE)"), ("\u{3000}", "'\u{3000}' (U+3000 IDEOGRAPHIC SPACE)"),
-            ("\u{FEFF}", "'\u{FEFF}' (U+FEFF ZERO WIDTH NO-BREAK SPACE)"), ("é", "'é' (U+00E9 LATIN SMALL LETTER E WITH ACUTE)"),
+            ("\u{FEFF}", "'\u{FEFF}' (U+FEFF ZERO WIDTH NO-BREAK SPACE)"),
+            ("é", "'é' (U+00E9 LATIN SMALL LETTER E WITH ACUTE)"),
         ]
         for (character, shown) in junk {
             let text = "\"k\" = \"v\"; \(character) \"a\" = \"b\";\n"
@@ -74,7 +81,8 @@ final class DamagedFileTests: XCTestCase {
         XCTAssertEqual(foundation(text), ["a": "b"])
         let result = parse(text)
         XCTAssertEqual(result.file?.dictionary, ["a": "b"])
-        XCTAssertEqual(descriptions(result), [stopWarning("2:1", "'\u{3000}' (U+3000 IDEOGRAPHIC SPACE)", "line 2, 1 line")])
+        XCTAssertEqual(
+            descriptions(result), [stopWarning("2:1", "'\u{3000}' (U+3000 IDEOGRAPHIC SPACE)", "line 2, 1 line")])
     }
 
     func testTrailingNULBytesEndTheTable() {
@@ -91,7 +99,8 @@ final class DamagedFileTests: XCTestCase {
             XCTAssertEqual(foundation(text), ["k": "v"], quote)
             let result = parse(text)
             XCTAssertEqual(result.file?.dictionary, ["k": "v"], quote)
-            XCTAssertEqual(descriptions(result), [stopWarning("2:1", "a quote that is never closed", "lines 2–3, 2 lines")], quote)
+            XCTAssertEqual(
+                descriptions(result), [stopWarning("2:1", "a quote that is never closed", "lines 2–3, 2 lines")], quote)
         }
     }
 
@@ -103,7 +112,10 @@ final class DamagedFileTests: XCTestCase {
 
     func testNothingAfterTheEndIsRead() {
         // An unterminated string and a lone surrogate escape after the end: CF never looks at them.
-        for text in ["\"k\" = \"v\"; ;\n\"a\" = \"never closed;\n", "\"k\" = \"v\"; ;\n\"\\UD800\" = \"x\";\n", "\"k\" = \"v\"; ; \"a\" \"b\""] {
+        for text in [
+            "\"k\" = \"v\"; ;\n\"a\" = \"never closed;\n", "\"k\" = \"v\"; ;\n\"\\UD800\" = \"x\";\n",
+            "\"k\" = \"v\"; ; \"a\" \"b\"",
+        ] {
             XCTAssertEqual(foundation(text), ["k": "v"], text)
             let result = parse(text)
             XCTAssertEqual(result.file?.dictionary, ["k": "v"], text)
@@ -122,15 +134,21 @@ final class DamagedFileTests: XCTestCase {
         let text = "\"k\" = \"v\";\n;\n\"a\" = \"b\";\n"
         let result = StringsFileReader.parse(Array(text.utf8), path: "t.strings", strict: true)
         XCTAssertNil(result.file)
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:2:1: error: ';' where a key should start (Apple's reader and Xcode's migration end the table here and ignore the rest of the file: lines 2–3, 2 lines)",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:2:1: error: ';' where a key should start (Apple's reader and Xcode's migration end the "
+                    + "table here and ignore the rest of the file: lines 2–3, 2 lines)"
+            ])
         // An undamaged file is the same in both modes.
-        XCTAssertEqual(StringsFileReader.parse(Array("\"k\" = \"v\";".utf8), path: "t.strings", strict: true).file?.dictionary, ["k": "v"])
+        XCTAssertEqual(
+            StringsFileReader.parse(Array("\"k\" = \"v\";".utf8), path: "t.strings", strict: true).file?.dictionary,
+            ["k": "v"])
     }
 
     func testStrictReadFromDisk() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stringcat-strict-\(UUID().uuidString).strings")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "stringcat-strict-\(UUID().uuidString).strings")
         try Data("\"k\" = \"v\";ы".utf8).write(to: url)
         defer { try? FileManager.default.removeItem(at: url) }
         XCTAssertEqual(StringsFileReader.read(path: url.path).file?.dictionary, ["k": "v"])
@@ -158,20 +176,25 @@ final class DamagedFileTests: XCTestCase {
     }
 
     func testJunkInsideBracesIsAnError() {
-        for text in ["{ \"k\" = \"v\"; ы }", "{ \"k\" = \"v\"; ; }", "{ \"k\" = \"v\";", "{ \"k\" = \"v\"; } x", "{ \"k\" = \"v\"; \"a }"] {
+        for text in [
+            "{ \"k\" = \"v\"; ы }", "{ \"k\" = \"v\"; ; }", "{ \"k\" = \"v\";", "{ \"k\" = \"v\"; } x",
+            "{ \"k\" = \"v\"; \"a }",
+        ] {
             XCTAssertNil(foundation(text), text)
             let result = parse(text)
             XCTAssertNil(result.file, text)
             XCTAssertEqual(result.diagnostics.map(\.severity), [.error], text)
         }
-        XCTAssertEqual(descriptions(parse("{ \"k\" = \"v\"; ы }")),
-                       ["t.strings:1:14: error: unexpected 'ы' (U+044B CYRILLIC SMALL LETTER YERU) where a key was expected"])
+        XCTAssertEqual(
+            descriptions(parse("{ \"k\" = \"v\"; ы }")),
+            ["t.strings:1:14: error: unexpected 'ы' (U+044B CYRILLIC SMALL LETTER YERU) where a key was expected"])
     }
 
     func testDamageInsideAnEntryIsAnError() {
         let texts = [
             "\"k\" \"v\";", "\"k\" = \"v\" \"a\" = \"b\";", "\"k\" = \"v\"", "\"k\" = ;", "\"k\" = ы;", "\"k\" = \"v;",
-            "\"k\" = \"v\"; \"a\"", "\"k\" = \"v\"; a =", "\"k\" = \"v\"; /", "\"k\" = \"v\"; \"a\" = \"b", "\"k\" = \"v\"; \"a\" ы;",
+            "\"k\" = \"v\"; \"a\"", "\"k\" = \"v\"; a =", "\"k\" = \"v\"; /", "\"k\" = \"v\"; \"a\" = \"b",
+            "\"k\" = \"v\"; \"a\" ы;",
         ]
         for text in texts {
             XCTAssertNil(foundation(text), text)
@@ -184,13 +207,18 @@ final class DamagedFileTests: XCTestCase {
     // MARK: The one invalid UTF-8 byte CF lets through
 
     func testByteA9WhereACharacterShouldStartReadsAsReplacementCharacter() {
-        let bytes = Array("/* (c) */\n\"k\" = \"a".utf8) + [0xA9] + Array("b\";\n\"l\" = \"".utf8) + [0xA9] + Array("\";".utf8)
+        let bytes =
+            Array("/* (c) */\n\"k\" = \"a".utf8) + [0xA9] + Array("b\";\n\"l\" = \"".utf8) + [0xA9] + Array("\";".utf8)
         XCTAssertEqual(foundation(bytes), ["k": "a\u{FFFD}b", "l": "\u{FFFD}"])
         let result = StringsFileReader.parse(bytes, path: "t.strings")
         XCTAssertEqual(result.file?.dictionary, ["k": "a\u{FFFD}b", "l": "\u{FFFD}"])
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:2:9: warning: invalid UTF-8: byte 0xA9 (and 1 more in this file) read as U+FFFD REPLACEMENT CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not all UTF-8: re-save it as UTF-8 to keep the character",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:2:9: warning: invalid UTF-8: byte 0xA9 (and 1 more in this file) read as U+FFFD REPLACEMENT "
+                    + "CHARACTER, as Apple's reader does for this one byte (the © of Mac OS Roman); the file is not "
+                    + "all UTF-8: re-save it as UTF-8 to keep the character"
+            ])
     }
 
     func testOtherStrayContinuationBytesAreErrors() {

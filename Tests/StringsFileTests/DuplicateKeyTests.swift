@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import StringsFile
 
 /// Duplicate keys in tables big enough to make the key table grow, and keys that differ only
@@ -14,19 +15,27 @@ final class DuplicateKeyTests: XCTestCase {
         XCTAssertEqual(result.file?.dictionary.count, 5000)
         XCTAssertEqual(result.file?.dictionary["k0"], "w")
         XCTAssertEqual(result.file?.dictionary["k2500"], "k2500")
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:5001:1: warning: duplicate key \"k0\" (also at line 1) with a different value; the last one wins",
-            "t.strings:5002:1: warning: duplicate key \"k4999\" (also at line 5000) with the same value; the last one wins",
-            "t.strings:5003:1: warning: duplicate key \"k2500\" (also at line 2501) with a different value; the last one wins",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:5001:1: warning: duplicate key \"k0\" (also at line 1) with a different value; the last one "
+                    + "wins",
+                "t.strings:5002:1: warning: duplicate key \"k4999\" (also at line 5000) with the same value; the last "
+                    + "one wins",
+                "t.strings:5003:1: warning: duplicate key \"k2500\" (also at line 2501) with a different value; the "
+                    + "last one wins",
+            ])
     }
 
     func testCanonicallyEquivalentKeysAreDistinct() {
         // U+00E9 and e + U+0301 are == as Swift Strings but different keys for CoreFoundation.
         let result = parse("\"\u{E9}\" = \"1\";\n\"e\u{301}\" = \"2\";\n\"\u{E9}\" = \"3\";\n")
         XCTAssertEqual(result.file?.entries.map(\.value), ["1", "2", "3"])
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:3:1: warning: duplicate key \"\u{E9}\" (also at line 1) with a different value; the last one wins",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:3:1: warning: duplicate key \"\u{E9}\" (also at line 1) with a different value; the last "
+                    + "one wins"
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StringcatSupport
 import XCTest
+
 @testable import StringsFile
 
 /// Seeded random token soup fed to our reader and to Foundation (CF's parser): where Foundation
@@ -45,11 +46,18 @@ final class FoundationDifferentialTests: XCTestCase {
                     // CF keeps a lone UTF-16 surrogate (Swift shows U+FFFD); we reject it.
                     nonTable += 1
                 } else {
-                    XCTFail("round \(round): we reject what Foundation accepts: \(String(reflecting: text)) -> \(ours.diagnostics)")
+                    XCTFail(
+                        "round \(round): we reject what Foundation accepts: \(String(reflecting: text)) -> "
+                            + "\(ours.diagnostics)"
+                    )
                 }
             }
         }
-        print("differential: \(accepted) accepted by both (\(endedEarly) ended early where a key should start, with a warning), \(rejected) rejected by both, \(nonTable) not a table of strings for Foundation (we reject them)")
+        print(
+            "differential: \(accepted) accepted by both (\(endedEarly) ended early where a key should start, with a "
+                + "warning), \(rejected) rejected by both, \(nonTable) not a table of strings for Foundation (we "
+                + "reject them)"
+        )
         XCTAssertGreaterThan(accepted, 100)
         XCTAssertGreaterThan(rejected, 100)
         XCTAssertGreaterThan(endedEarly, 10)

@@ -1,14 +1,17 @@
 import XCTest
+
 @testable import StringsFile
 
 /// docs/spec/strings-grammar.md#the-strings-grammar rows: what CoreFoundation accepts.
 final class GrammarTests: XCTestCase {
     func testBasicEntryWithLineAndColumn() {
         let list = entries("\n  \"a\" = \"b\";\n\"c\"=\"d\";")
-        XCTAssertEqual(list, [
-            StringsEntry(key: "a", value: "b", comment: nil, line: 2, column: 3),
-            StringsEntry(key: "c", value: "d", comment: nil, line: 3, column: 1),
-        ])
+        XCTAssertEqual(
+            list,
+            [
+                StringsEntry(key: "a", value: "b", comment: nil, line: 2, column: 3),
+                StringsEntry(key: "c", value: "d", comment: nil, line: 3, column: 1),
+            ])
     }
 
     func testColumnCountsScalarsNotBytes() {
@@ -42,13 +45,15 @@ final class GrammarTests: XCTestCase {
     }
 
     func testJunkAfterBracedDictionaryIsAnError() {
-        XCTAssertEqual(descriptions(parse("{ \"k\" = \"v\"; } x")),
-                       ["t.strings:1:16: error: unexpected 'x' after the closing '}' of the dictionary"])
+        XCTAssertEqual(
+            descriptions(parse("{ \"k\" = \"v\"; } x")),
+            ["t.strings:1:16: error: unexpected 'x' after the closing '}' of the dictionary"])
     }
 
     func testUnclosedBracedDictionary() {
-        XCTAssertEqual(descriptions(parse("{\n\"k\" = \"v\";\n")),
-                       ["t.strings:3:1: error: missing '}' to close the dictionary opened at line 1, column 1"])
+        XCTAssertEqual(
+            descriptions(parse("{\n\"k\" = \"v\";\n")),
+            ["t.strings:3:1: error: missing '}' to close the dictionary opened at line 1, column 1"])
     }
 
     func testWhiteSpaceSet() {
@@ -58,8 +63,9 @@ final class GrammarTests: XCTestCase {
     }
 
     func testSemicolonRequiredAfterLastEntry() {
-        XCTAssertEqual(descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d\"")),
-                       ["t.strings:2:10: error: missing ';' after the value of \"c\""])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d\"")),
+            ["t.strings:2:10: error: missing ';' after the value of \"c\""])
     }
 
     func testSlashAloneIsData() {
@@ -68,39 +74,46 @@ final class GrammarTests: XCTestCase {
     }
 
     func testDictionaryValueIsAnError() {
-        XCTAssertEqual(descriptions(parse("\"a\" = { \"b\" = \"c\"; };")),
-                       ["t.strings:1:7: error: the value of \"a\" is a dictionary; a .strings value must be a string"])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = { \"b\" = \"c\"; };")),
+            ["t.strings:1:7: error: the value of \"a\" is a dictionary; a .strings value must be a string"])
     }
 
     func testArrayValueIsAnError() {
-        XCTAssertEqual(descriptions(parse("\"a\" = (\"b\");")),
-                       ["t.strings:1:7: error: the value of \"a\" is an array; a .strings value must be a string"])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = (\"b\");")),
+            ["t.strings:1:7: error: the value of \"a\" is an array; a .strings value must be a string"])
     }
 
     func testDataValueIsAnError() {
-        XCTAssertEqual(descriptions(parse("\"a\" = <0fbd>;")),
-                       ["t.strings:1:7: error: the value of \"a\" is data (<…>); a .strings value must be a string"])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = <0fbd>;")),
+            ["t.strings:1:7: error: the value of \"a\" is data (<…>); a .strings value must be a string"])
     }
 
     func testMissingEquals() {
-        XCTAssertEqual(descriptions(parse("\"a\" \"b\";")),
-                       ["t.strings:1:5: error: missing '=' after the key \"a\" (found the string \"b\")"])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" \"b\";")),
+            ["t.strings:1:5: error: missing '=' after the key \"a\" (found the string \"b\")"])
     }
 
     func testMissingValue() {
-        XCTAssertEqual(descriptions(parse("\"a\" = ;")),
-                       ["t.strings:1:7: error: missing value after '=' for the key \"a\""])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = ;")),
+            ["t.strings:1:7: error: missing value after '=' for the key \"a\""])
     }
 
     func testUnterminatedStringPointsAtOpeningQuote() {
-        XCTAssertEqual(descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d;\n")),
-                       ["t.strings:2:7: error: unterminated string: the quote opened here is never closed"])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d;\n")),
+            ["t.strings:2:7: error: unterminated string: the quote opened here is never closed"])
     }
 
     func testMissingClosingQuoteSwallowsTheNextLine() {
         // The string runs to the next quote, so the error shows up on the following line.
-        XCTAssertEqual(descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d;\n\"e\" = \"f\";\n")),
-                       ["t.strings:3:2: error: missing ';' after the value of \"c\""])
+        XCTAssertEqual(
+            descriptions(parse("\"a\" = \"b\";\n\"c\" = \"d;\n\"e\" = \"f\";\n")),
+            ["t.strings:3:2: error: missing ';' after the value of \"c\""])
     }
 
     func testErrorRejectsWholeFile() {
@@ -111,18 +124,21 @@ final class GrammarTests: XCTestCase {
 
     func testMeshtasticDoubleEquals() {
         // Meshtastic pt.lproj: `"config.ringtone"="="Toque RTTTL";` — Xcode skipped the file.
-        XCTAssertEqual(descriptions(parse("\"config.ringtone\"=\"=\"Toque RTTTL\";")),
-                       ["t.strings:1:22: error: missing ';' after the value of \"config.ringtone\""])
+        XCTAssertEqual(
+            descriptions(parse("\"config.ringtone\"=\"=\"Toque RTTTL\";")),
+            ["t.strings:1:22: error: missing ';' after the value of \"config.ringtone\""])
     }
 
     func testDuplicateKeyLastWins() {
         let result = parse("\"k\" = \"1\";\n\"x\" = \"y\";\n\"k\" = \"2\";\n\"k\" = \"2\";")
         XCTAssertEqual(result.file?.entries.count, 4)
         XCTAssertEqual(result.file?.dictionary, ["k": "2", "x": "y"])
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:3:1: warning: duplicate key \"k\" (also at line 1) with a different value; the last one wins",
-            "t.strings:4:1: warning: duplicate key \"k\" (also at line 3) with the same value; the last one wins",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:3:1: warning: duplicate key \"k\" (also at line 1) with a different value; the last one wins",
+                "t.strings:4:1: warning: duplicate key \"k\" (also at line 3) with the same value; the last one wins",
+            ])
     }
 
     func testCanonicallyEquivalentKeysAreDistinctLikeCF() {
@@ -134,12 +150,15 @@ final class GrammarTests: XCTestCase {
 
     func testDiagnosticsAreInFileOrder() {
         let text = "\"a\" = \"\\q\";\n\"b\" = \"x\";\n\"a\" = \"\\u1\";\n\"c\" = \"\\z\";"
-        XCTAssertEqual(descriptions(parse(text)), [
-            "t.strings:1:8: warning: unknown escape '\\q': read as 'q'",
-            "t.strings:3:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins",
-            "t.strings:3:8: warning: '\\u' is not an escape in .strings files: Apple reads it as 'u' (use '\\U' followed by 4 hex digits)",
-            "t.strings:4:8: warning: unknown escape '\\z': read as 'z'",
-        ])
+        XCTAssertEqual(
+            descriptions(parse(text)),
+            [
+                "t.strings:1:8: warning: unknown escape '\\q': read as 'q'",
+                "t.strings:3:1: warning: duplicate key \"a\" (also at line 1) with a different value; the last one wins",
+                "t.strings:3:8: warning: '\\u' is not an escape in .strings files: Apple reads it as 'u' (use '\\U' "
+                    + "followed by 4 hex digits)",
+                "t.strings:4:8: warning: unknown escape '\\z': read as 'z'",
+            ])
     }
 
     func testEmptyKeyAndValue() {

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import StringcatSupport
+import XCTest
+
 @testable import StringsFile
 
 /// Parses UTF-8 text as the file `t.strings`.

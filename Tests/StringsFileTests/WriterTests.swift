@@ -1,12 +1,14 @@
 import XCTest
+
 @testable import StringsFile
 
 final class WriterTests: XCTestCase {
     func testLayout() {
-        let text = StringsFileWriter.text([
-            StringsEntry(key: "a", value: "b", comment: "First"),
-            StringsEntry(key: "c", value: "d"),
-        ], leadingComment: "Header")
+        let text = StringsFileWriter.text(
+            [
+                StringsEntry(key: "a", value: "b", comment: "First"),
+                StringsEntry(key: "c", value: "d"),
+            ], leadingComment: "Header")
         XCTAssertEqual(text, "/* Header */\n\n/* First */\n\"a\" = \"b\";\n\n\"c\" = \"d\";\n")
     }
 
@@ -64,10 +66,13 @@ final class WriterTests: XCTestCase {
     }
 
     func testFoundationReadsWhatWeWrite() throws {
-        let entries = [StringsEntry(key: "k\"\\", value: "v\n\u{1}😀\u{2028}", comment: "c */ d"), StringsEntry(key: "", value: "")]
+        let entries = [
+            StringsEntry(key: "k\"\\", value: "v\n\u{1}😀\u{2028}", comment: "c */ d"), StringsEntry(key: "", value: ""),
+        ]
         for encoding in [StringsEncoding.utf8, .utf16LE, .utf16BE] {
             let data = StringsFileWriter.data(entries, encoding: encoding)
-            let dict = try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
+            let dict =
+                try PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: String]
             XCTAssertEqual(dict, ["k\"\\": "v\n\u{1}😀\u{2028}", "": ""], "\(encoding)")
         }
     }

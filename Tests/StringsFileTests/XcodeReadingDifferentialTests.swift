@@ -1,6 +1,7 @@
 import Foundation
 import StringcatSupport
 import XCTest
+
 @testable import StringsFile
 
 /// (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects), on seeded token soup: Xcode's reading
@@ -10,7 +11,8 @@ import XCTest
 /// with `strict`, it rejects exactly what Apple's reading rejects, with the same errors.
 final class XcodeReadingDifferentialTests: XCTestCase {
     private let pieces = [
-        "\"a\" = \"b\";", "\"a\" = \"b\"", "\"c\" = \"d", "\"e\" = \"f\" g;", "\"h\" = \"i \"j\";", "k = v;", "'s' = 't'",
+        "\"a\" = \"b\";", "\"a\" = \"b\"", "\"c\" = \"d", "\"e\" = \"f\" g;", "\"h\" = \"i \"j\";", "k = v;",
+        "'s' = 't'",
         "\n", "\n", "\r\n", " ", ";", "=", "\"", "/* x */", "// y\n", "\"\\q\"", "\"é😀\"", "{", "}",
     ]
 
@@ -31,18 +33,27 @@ final class XcodeReadingDifferentialTests: XCTestCase {
             let context = "round \(round): \(String(reflecting: text))"
             XCTAssertEqual(strictXcode.file?.entries, strictApple.file?.entries, context)
             XCTAssertEqual(descriptions(strictXcode), descriptions(strictApple), context)
-            let foundation = (try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)) as? [String: String]
+            let foundation =
+                (try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil))
+                as? [String: String]
             if foundation != nil || apple.file != nil {
                 XCTAssertEqual(xcode.file?.entries, apple.file?.entries, context)
                 XCTAssertEqual(descriptions(xcode), descriptions(apple), context)
                 XCTAssertEqual(xcode.file?.recoveredEntries ?? [], [], context)
                 same += 1
             } else if let file = xcode.file {
-                XCTAssertFalse(file.recoveredEntries.isEmpty, "\(context): Xcode's reading accepts, with nothing recovered, what Apple's rejects")
-                let warnedLines = xcode.diagnostics.filter { $0.message.contains("read from its line as Xcode's migration reads it") }.map(\.location.line)
+                XCTAssertFalse(
+                    file.recoveredEntries.isEmpty,
+                    "\(context): Xcode's reading accepts, with nothing recovered, what Apple's rejects")
+                let warnedLines = xcode.diagnostics.filter {
+                    $0.message.contains("read from its line as Xcode's migration reads it")
+                }.map(\.location.line)
                 XCTAssertEqual(warnedLines, file.recoveredEntries.map(\.line), context)
                 for entry in file.recoveredEntries {
-                    XCTAssertTrue(file.entries.contains { $0.key == entry.key && $0.value == entry.value && $0.line == entry.line }, context)
+                    XCTAssertTrue(
+                        file.entries.contains {
+                            $0.key == entry.key && $0.value == entry.value && $0.line == entry.line
+                        }, context)
                 }
                 recovered += 1
             } else {
@@ -50,7 +61,10 @@ final class XcodeReadingDifferentialTests: XCTestCase {
                 rejected += 1
             }
         }
-        print("rule 1 differential: \(same) read the same both ways, \(recovered) read only by Xcode's reading (with warnings), \(rejected) rejected by both")
+        print(
+            "rule 1 differential: \(same) read the same both ways, \(recovered) read only by Xcode's reading (with "
+                + "warnings), \(rejected) rejected by both"
+        )
         XCTAssertGreaterThan(same, 300)
         XCTAssertGreaterThan(recovered, 300)
         XCTAssertGreaterThan(rejected, 100)

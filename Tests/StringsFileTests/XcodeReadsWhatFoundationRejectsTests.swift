@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import StringsFile
 
 /// (docs/spec/migration.md#xcode-reads-what-corefoundation-rejects): where CoreFoundation's grammar rejects a
@@ -13,7 +14,8 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     }
 
     private func foundation(_ text: String) -> [String: String]? {
-        (try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil)) as? [String: String]
+        (try? PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: nil))
+            as? [String: String]
     }
 
     // MARK: The shared files that show the rule
@@ -25,30 +27,52 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     func testSharedFilesReadAsXcodesMigrationReadThem() throws {
         let goldens = try sharedFolder("goldens")
         let cases: [(file: String, language: String, catalog: String, recoveredLines: [Int])] = [
-            ("rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", "ar", "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [685, 691]),
-            ("rxhanson__Rectangle/before/Rectangle/es.lproj/Main.strings", "es", "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [747]),
-            ("rxhanson__Rectangle/before/Rectangle/es-419.lproj/Main.strings", "es-419", "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [747]),
+            (
+                "rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", "ar",
+                "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [685, 691]
+            ),
+            (
+                "rxhanson__Rectangle/before/Rectangle/es.lproj/Main.strings", "es",
+                "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [747]
+            ),
+            (
+                "rxhanson__Rectangle/before/Rectangle/es-419.lproj/Main.strings", "es-419",
+                "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [747]
+            ),
             // Not named in the issue: a missing `;` at the end of line 510, the same reading.
-            ("rxhanson__Rectangle/before/Rectangle/uk.lproj/Main.strings", "uk", "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [510]),
-            ("HearthSim__HSTracker/before/HSTracker/UIs/StatsManager/ko.lproj/LadderTab.strings", "ko",
-             "HearthSim__HSTracker/after/HSTracker/UIs/StatsManager/mul.lproj/LadderTab.xcstrings", [63]),
+            (
+                "rxhanson__Rectangle/before/Rectangle/uk.lproj/Main.strings", "uk",
+                "rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings", [510]
+            ),
+            (
+                "HearthSim__HSTracker/before/HSTracker/UIs/StatsManager/ko.lproj/LadderTab.strings", "ko",
+                "HearthSim__HSTracker/after/HSTracker/UIs/StatsManager/mul.lproj/LadderTab.xcstrings", [63]
+            ),
         ]
         for (file, language, catalogPath, recoveredLines) in cases {
             let path = "\(goldens)/\(file)"
             XCTAssertNil(StringsFileReader.read(path: path).file, "\(file): Apple's reader rejects it")
-            XCTAssertNil(StringsFileReader.read(path: path, strict: true, reading: .xcodeMigration).file, "\(file): --strict refuses it")
+            XCTAssertNil(
+                StringsFileReader.read(path: path, strict: true, reading: .xcodeMigration).file,
+                "\(file): --strict refuses it")
             let result = StringsFileReader.read(path: path, reading: .xcodeMigration)
             let strings = try XCTUnwrap(result.file, "\(file): \(result.diagnostics.filter(\.isError))")
             XCTAssertEqual(strings.recoveredEntries.map(\.line), recoveredLines, file)
-            let warned = result.diagnostics.filter { $0.message.contains("read from its line as Xcode's migration reads it") }
+            let warned = result.diagnostics.filter {
+                $0.message.contains("read from its line as Xcode's migration reads it")
+            }
             XCTAssertEqual(warned.map(\.location.line), recoveredLines, file)
 
-            let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(goldens)/\(catalogPath)"))) as! [String: Any]
+            let catalog =
+                try JSONSerialization.jsonObject(
+                    with: Data(contentsOf: URL(fileURLWithPath: "\(goldens)/\(catalogPath)"))) as! [String: Any]
             let entries = catalog["strings"] as! [String: [String: Any]]
             var compared = 0
             for (key, value) in strings.dictionary {
-                let localizations = try XCTUnwrap(entries[key]?["localizations"] as? [String: [String: Any]], "\(file): \(key) is in Xcode's catalog")
-                let unit = try XCTUnwrap(localizations[language]?["stringUnit"] as? [String: String], "\(file): \(key) has \(language)")
+                let localizations = try XCTUnwrap(
+                    entries[key]?["localizations"] as? [String: [String: Any]], "\(file): \(key) is in Xcode's catalog")
+                let unit = try XCTUnwrap(
+                    localizations[language]?["stringUnit"] as? [String: String], "\(file): \(key) has \(language)")
                 if language == "ar" && key == "q9C-qZ-xw5.title" { continue }
                 XCTAssertEqual(unit["value"], value, "\(file): \(key)")
                 compared += 1
@@ -65,13 +89,21 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     /// (`extracted_with_value`), so golden_check does not compare it; this test records it.
     func testTheOneArabicValueNoReadingGives() throws {
         let goldens = try sharedFolder("goldens")
-        let result = StringsFileReader.read(path: "\(goldens)/rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", reading: .xcodeMigration)
+        let result = StringsFileReader.read(
+            path: "\(goldens)/rxhanson__Rectangle/before/Rectangle/ar.lproj/Main.strings", reading: .xcodeMigration)
         let ours = try XCTUnwrap(result.file?.dictionary["q9C-qZ-xw5.title"])
-        let catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(goldens)/rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings"))) as! [String: Any]
+        let catalog =
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    contentsOf: URL(
+                        fileURLWithPath: "\(goldens)/rxhanson__Rectangle/after/Rectangle/mul.lproj/Main.xcstrings")))
+            as! [String: Any]
         let entry = (catalog["strings"] as! [String: [String: Any]])["q9C-qZ-xw5.title"]!
         XCTAssertEqual(entry["extractionState"] as? String, "extracted_with_value")
-        let xcode = ((entry["localizations"] as! [String: [String: Any]])["ar"]!["stringUnit"] as! [String: String])["value"]!
-        XCTAssertEqual(ours.replacingOccurrences(of: "تحديد  Reflow Todo \" في", with: "تحديد  'Reflow Todo ' في"), xcode)
+        let xcode = ((entry["localizations"] as! [String: [String: Any]])["ar"]!["stringUnit"] as! [String: String])[
+            "value"]!
+        XCTAssertEqual(
+            ours.replacingOccurrences(of: "تحديد  Reflow Todo \" في", with: "تحديد  'Reflow Todo ' في"), xcode)
     }
 
     // MARK: Minimal fixtures
@@ -83,10 +115,15 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         XCTAssertNil(parse(text).file, "the default reading is Apple's")
         let result = read(text)
         XCTAssertEqual(result.file?.entries.map { [$0.key, $0.value] }, [["a", "A"], ["b", "B"], ["c", "C"]])
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:2:1: warning: \"b\": missing ';' after the value: Apple's reader rejects the whole file here; read from its line as Xcode's migration reads it, value \"B\"",
-        ])
-        XCTAssertEqual(result.file?.recoveredEntries, [StringsRecoveredEntry(key: "b", value: "B", line: 2, column: 1, problem: "missing ';' after the value")])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:2:1: warning: \"b\": missing ';' after the value: Apple's reader rejects the whole file "
+                    + "here; read from its line as Xcode's migration reads it, value \"B\""
+            ])
+        XCTAssertEqual(
+            result.file?.recoveredEntries,
+            [StringsRecoveredEntry(key: "b", value: "B", line: 2, column: 1, problem: "missing ';' after the value")])
     }
 
     func testMissingSemicolonAtTheEndOfTheFile() {
@@ -127,9 +164,13 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         let result = read("\"a\" = \"A\" junk;\n")
         XCTAssertEqual(result.file?.dictionary, ["a": "A"])
         XCTAssertEqual(result.file?.recoveredEntries.first?.unreadText, "junk;")
-        XCTAssertEqual(descriptions(result), [
-            "t.strings:1:1: warning: \"a\": text after the value's closing quote, not read: Apple's reader rejects the whole file here; read from its line as Xcode's migration reads it, value \"A\" (not read: \"junk;\")",
-        ])
+        XCTAssertEqual(
+            descriptions(result),
+            [
+                "t.strings:1:1: warning: \"a\": text after the value's closing quote, not read: Apple's reader rejects "
+                    + "the whole file here; read from its line as Xcode's migration reads it, value \"A\" (not read: "
+                    + "\"junk;\")"
+            ])
     }
 
     func testCommentsAndDuplicatesAroundARecoveredEntry() {
@@ -137,7 +178,10 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
         let result = read(text)
         XCTAssertEqual(result.file?.entries.map(\.comment), ["one", "two", nil])
         XCTAssertEqual(result.file?.dictionary, ["a": "C", "b": "B"])
-        XCTAssertTrue(descriptions(result).contains("t.strings:5:1: warning: duplicate key \"a\" (also at line 2) with a different value; the last one wins"))
+        XCTAssertTrue(
+            descriptions(result).contains(
+                "t.strings:5:1: warning: duplicate key \"a\" (also at line 2) with a different value; the last one wins"
+            ))
     }
 
     func testStrictRefusesAsApplesReaderDoes() {
@@ -150,8 +194,11 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
 
     func testWhatStaysAnError() {
         // Not an entry the line reading knows: its value is not a quoted string on the key's line.
-        for text in ["\"a\" = ;\n", "\"a\" \"A\";\n", "\"a\" =\n\"A\"\n\"b\" = \"B\";\n", "\"a\" = A\n\"b\" = \"B\";\n",
-                     "{ \"a\" = \"A\" }\n", "{ \"a\" = \"A\"\n}\n", "\"a\" = \"\\UD800\" x;\n", "\"a\" = \"A\";\n\"b\" = \"\\UD800 text;\n"] {
+        for text in [
+            "\"a\" = ;\n", "\"a\" \"A\";\n", "\"a\" =\n\"A\"\n\"b\" = \"B\";\n", "\"a\" = A\n\"b\" = \"B\";\n",
+            "{ \"a\" = \"A\" }\n", "{ \"a\" = \"A\"\n}\n", "\"a\" = \"\\UD800\" x;\n",
+            "\"a\" = \"A\";\n\"b\" = \"\\UD800 text;\n",
+        ] {
             let result = read(text)
             XCTAssertNil(result.file, text)
             XCTAssertEqual(result.file?.recoveredEntries ?? [], [], text)
@@ -166,8 +213,11 @@ final class XcodeReadsWhatFoundationRejectsTests: XCTestCase {
     }
 
     func testValidFilesReadTheSameEitherWay() {
-        for text in ["\"a\" = \"A\";\n\"b\" = 'B'; // c\n", "/* h */\n\"k\" = \"v\";;\n\"x\" = \"y\";", "k = v;\n\"a\\\"b\" = \"c\\\\\";",
-                     "{ \"a\" = \"b\"; }", "\"a\" = \"x\ny\";\n"] {
+        for text in [
+            "\"a\" = \"A\";\n\"b\" = 'B'; // c\n", "/* h */\n\"k\" = \"v\";;\n\"x\" = \"y\";",
+            "k = v;\n\"a\\\"b\" = \"c\\\\\";",
+            "{ \"a\" = \"b\"; }", "\"a\" = \"x\ny\";\n",
+        ] {
             let apple = parse(text)
             let xcode = read(text)
             XCTAssertEqual(xcode.file?.entries, apple.file?.entries, text)

@@ -26,16 +26,19 @@ public enum SyntheticCatalog {
                     var plural: [String: CatalogLocalization] = [:]
                     for category in ["one", "few", "many", "other"] {
                         plural[category] = CatalogLocalization(
-                            stringUnit: StringUnit(state: .translated, value: "%lld \(category) files \(code) \(index)"))
+                            stringUnit: StringUnit(state: .translated, value: "%lld \(category) files \(code) \(index)")
+                        )
                     }
                     localizations[code] = CatalogLocalization(variations: CatalogVariations(plural: plural))
                 } else {
                     localizations[code] = CatalogLocalization(
-                        stringUnit: StringUnit(state: .translated, value: "Translated \(code) text number \(index) “quoted”"))
+                        stringUnit: StringUnit(
+                            state: .translated, value: "Translated \(code) text number \(index) “quoted”"))
                 }
             }
-            strings[key] = CatalogEntry(comment: index % 3 == 0 ? "Comment for item \(index)" : nil,
-                                        extractionState: .migrated, localizations: localizations)
+            strings[key] = CatalogEntry(
+                comment: index % 3 == 0 ? "Comment for item \(index)" : nil,
+                extractionState: .migrated, localizations: localizations)
         }
         return StringCatalog(sourceLanguage: "en", strings: strings)
     }

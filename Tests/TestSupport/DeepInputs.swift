@@ -17,7 +17,8 @@ public enum DeepInput {
     /// line 5 (`<key>k</key><dict>` repeated; the top-level `<dict>` is one more level). The
     /// level past 512 is the 512th `<dict>` of line 5, at column 511 * 18 + 13 = 9211.
     public static func stringsDictXML(depth: Int, array: Bool = false) -> String {
-        let body = array
+        let body =
+            array
             ? "<key>k</key>" + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
             : String(repeating: "<key>k</key><dict>", count: depth) + String(repeating: "</dict>", count: depth)
         return xmlHead + body + "\n</dict>\n</plist>\n"
@@ -34,11 +35,11 @@ public enum DeepInput {
     /// A `bplist00` whose top-level dictionary holds `depth` - 1 more, each in the one before
     /// (`depth` levels of non-empty dictionaries, then an empty one).
     public static func binaryPlist(depth: Int) -> Data {
-        var objects: [[UInt8]] = [[0x51, UInt8(ascii: "k")]]   // object 0: the string "k"
+        var objects: [[UInt8]] = [[0x51, UInt8(ascii: "k")]] // object 0: the string "k"
         for level in 0..<depth {
-            objects.append([0xD1] + bigEndian(0, 4) + bigEndian(level + 2, 4))   // { k = next }
+            objects.append([0xD1] + bigEndian(0, 4) + bigEndian(level + 2, 4)) // { k = next }
         }
-        objects.append([0xD0])   // the innermost, empty dictionary
+        objects.append([0xD0]) // the innermost, empty dictionary
         return binary(objects, top: 1)
     }
 
@@ -57,7 +58,11 @@ public enum DeepInput {
     /// A `bplist00` `{ k = set("k") }` (`{ k = set() }` when `empty`), a set being a type the binary
     /// format has a marker for and property lists do not: Foundation on Linux crashes on a non-empty one.
     public static func binaryPlistWithSet(empty: Bool = false) -> Data {
-        binary([[0x51, UInt8(ascii: "k")], [0xD1] + bigEndian(0, 4) + bigEndian(2, 4), empty ? [0xC0] : [0xC1] + bigEndian(0, 4)], top: 1)
+        binary(
+            [
+                [0x51, UInt8(ascii: "k")], [0xD1] + bigEndian(0, 4) + bigEndian(2, 4),
+                empty ? [0xC0] : [0xC1] + bigEndian(0, 4),
+            ], top: 1)
     }
 
     /// A `bplist00` whose top-level dictionary holds itself.
@@ -95,7 +100,9 @@ public enum DeepInput {
         let marker = "\tobjectVersion = "
         let range = text.range(of: marker)!
         let line = text[..<range.lowerBound].filter { $0 == "\n" }.count + 1
-        let deep = "\tdeep = " + String(repeating: "{a = ", count: depth) + "b" + String(repeating: "; }", count: depth) + ";\n"
+        let deep =
+            "\tdeep = " + String(repeating: "{a = ", count: depth) + "b" + String(repeating: "; }", count: depth)
+            + ";\n"
         return (text.replacingCharacters(in: range.lowerBound..<range.lowerBound, with: deep), line)
     }
 }

@@ -13,15 +13,19 @@ public func sharedFolder(_ relative: String = "") throws -> String {
 
 /// `../shared/relative`, or nil when it is not there (for a test that goes on without it).
 public func sharedFolderIfPresent(_ relative: String = "") -> String? {
-    let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent(relative.isEmpty ? "shared" : "shared/" + relative).path
+    let path = URL(fileURLWithPath: repositoryRoot).deletingLastPathComponent().appendingPathComponent(
+        relative.isEmpty ? "shared" : "shared/" + relative
+    ).path
     return FileManager.default.fileExists(atPath: path) ? path : nil
 }
 
 /// The one sentence every skip for lack of `../shared` says: `../shared/corpus not found beside
 /// the repository; skipping the test that needs it`.
 public func sharedFolderMissing(_ relative: String = "") -> String {
-    "../shared\(relative.isEmpty ? "" : "/" + relative) not found beside the repository; skipping the test that needs it"
+    "../shared\(relative.isEmpty ? "" : "/" + relative) not found beside the repository; skipping the test that needs "
+        + "it"
 }
 
 /// The repository root.
-public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path

@@ -20,7 +20,8 @@ public final class TestTree {
     @discardableResult
     public func write(_ relative: String, _ data: Data) throws -> String {
         let path = root + "/" + relative
-        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try data.write(to: URL(fileURLWithPath: path))
         return path
     }
@@ -48,12 +49,16 @@ public final class TestTree {
 }
 
 /// A one-variable `.stringsdict` body for tests.
-public func stringsDictXML(_ entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])]) -> String {
+public func stringsDictXML(
+    _ entries: [(key: String, format: String, variables: [(name: String, type: String, forms: [(String, String)])])]
+) -> String {
     var body = ""
     for entry in entries {
-        body += "\t<key>\(entry.key)</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(entry.format)</string>\n"
+        body +=
+            "\t<key>\(entry.key)</key>\n\t<dict>\n\t\t<key>NSStringLocalizedFormatKey</key>\n\t\t<string>\(entry.format)</string>\n"
         for variable in entry.variables {
-            body += "\t\t<key>\(variable.name)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(variable.type)</string>\n"
+            body +=
+                "\t\t<key>\(variable.name)</key>\n\t\t<dict>\n\t\t\t<key>NSStringFormatSpecTypeKey</key>\n\t\t\t<string>NSStringPluralRuleType</string>\n\t\t\t<key>NSStringFormatValueTypeKey</key>\n\t\t\t<string>\(variable.type)</string>\n"
             for (category, text) in variable.forms {
                 body += "\t\t\t<key>\(category)</key>\n\t\t\t<string>\(text)</string>\n"
             }
@@ -61,7 +66,10 @@ public func stringsDictXML(_ entries: [(key: String, format: String, variables: 
         }
         body += "\t</dict>\n"
     }
-    return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
+    return
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" "
+        + "\"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n<plist "
+        + "version=\"1.0\">\n<dict>\n\(body)</dict>\n</plist>\n"
 }
 
 extension TestTree {
@@ -76,7 +84,11 @@ extension TestTree {
             let from = "\(goldens)/\(pair)/context/\(item)"
             var isFolder: ObjCBool = false
             _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
-            if isFolder.boolValue { try tree.mkdir(item) } else if !tree.exists(item) { try tree.write(item, try Data(contentsOf: URL(fileURLWithPath: from))) }
+            if isFolder.boolValue {
+                try tree.mkdir(item)
+            } else if !tree.exists(item) {
+                try tree.write(item, try Data(contentsOf: URL(fileURLWithPath: from)))
+            }
         }
         return tree
     }

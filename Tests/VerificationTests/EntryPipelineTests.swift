@@ -1,6 +1,7 @@
 import Foundation
 import StringcatSupport
 import XCTest
+
 @testable import Verification
 
 /// The pipeline between a catalog's reading thread and the comparison: every item is prepared
@@ -23,12 +24,15 @@ final class EntryPipelineTests: XCTestCase {
     func testASlowConsumerGetsItemsPreparedByTheProducerInOrderAndEachOnce() throws {
         let tally = Tally()
         var consumed: [Int] = []
-        try EntryPipeline.run(produce: { deliver in
-            for item in 0..<20_000 { deliver(item) }
-        }, prepare: { (item: Int) -> Int in
-            tally.count(onMain: Thread.isMainThread)
-            return item * 2
-        }) { prepared in
+        try EntryPipeline.run(
+            produce: { deliver in
+                for item in 0..<20_000 { deliver(item) }
+            },
+            prepare: { (item: Int) -> Int in
+                tally.count(onMain: Thread.isMainThread)
+                return item * 2
+            }
+        ) { prepared in
             // The comparison's side is the slower one here: batches wait, so the producer helps.
             if prepared % 512 == 0 { usleep(2_000) }
             consumed.append(prepared)
@@ -41,10 +45,14 @@ final class EntryPipelineTests: XCTestCase {
 
     func testTheProducersErrorComesAfterTheItemsBeforeIt() {
         var consumed: [Int] = []
-        XCTAssertThrowsError(try EntryPipeline.run(produce: { deliver throws(Diagnostic) in
-            for item in 0..<1_000 { deliver(item) }
-            throw Diagnostic.error("cut short", at: .file("catalog"))
-        }, prepare: { (item: Int) -> Int in item }) { consumed.append($0) }) { error in
+        XCTAssertThrowsError(
+            try EntryPipeline.run(
+                produce: { deliver throws(Diagnostic) in
+                    for item in 0..<1_000 { deliver(item) }
+                    throw Diagnostic.error("cut short", at: .file("catalog"))
+                }, prepare: { (item: Int) -> Int in item }
+            ) { consumed.append($0) }
+        ) { error in
             XCTAssertEqual((error as? Diagnostic)?.message, "cut short")
         }
         XCTAssertEqual(consumed, Array(0..<1_000))

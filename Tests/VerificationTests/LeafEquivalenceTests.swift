@@ -1,5 +1,6 @@
 import StringsDict
 import XCTest
+
 @testable import Verification
 
 /// The leaves of one `.stringsdict` entry, exactly: how variables are named by argument, on the
@@ -9,7 +10,9 @@ final class LeafEquivalenceTests: XCTestCase {
 
     /// `path = "text" (kind)` per leaf, in the order the proof compares them.
     private func leaves(_ entry: [String: Any]) -> Flat {
-        LeafEquivalence.stringsDictValues(PlistNode(foundation: entry)).map { "\($0.path) = \"\($0.text)\"" + ($0.formatType.map { " (\($0))" } ?? "") }
+        LeafEquivalence.stringsDictValues(PlistNode(foundation: entry)).map {
+            "\($0.path) = \"\($0.text)\"" + ($0.formatType.map { " (\($0))" } ?? "")
+        }
     }
 
     private func variable(_ valueType: String?, _ forms: [String: String]) -> [String: Any] {
@@ -25,16 +28,20 @@ final class LeafEquivalenceTests: XCTestCase {
             "files": variable("lld", ["one": "%lld file", "other": "%lld files"]),
             "spare": variable("@", ["other": "%@ spare"]),
         ]
-        XCTAssertEqual(leaves(entry), [
-            "%1.one = \"%lld file\" (integer)",
-            "%1.other = \"%lld files\" (integer)",
-            "@spare.other = \"%@ spare\" (object)",
-            "format = \"%#@%1@\"",
-        ])
+        XCTAssertEqual(
+            leaves(entry),
+            [
+                "%1.one = \"%lld file\" (integer)",
+                "%1.other = \"%lld files\" (integer)",
+                "@spare.other = \"%@ spare\" (object)",
+                "format = \"%#@%1@\"",
+            ])
     }
 
     func testASoleReferenceToAMissingVariableStandsForTheOnlyDictionary() {
-        let entry: [String: Any] = ["NSStringLocalizedFormatKey": "%#@count@", "items": variable("d", ["other": "%d items"])]
+        let entry: [String: Any] = [
+            "NSStringLocalizedFormatKey": "%#@count@", "items": variable("d", ["other": "%d items"]),
+        ]
         XCTAssertEqual(leaves(entry), ["%1.other = \"%d items\" (integer)", "format = \"%#@%1@\""])
     }
 
@@ -44,7 +51,9 @@ final class LeafEquivalenceTests: XCTestCase {
             "a": variable("d", ["other": "%d a"]),
             "b": variable("d", ["other": "%d b"]),
         ]
-        XCTAssertEqual(leaves(entry), ["@a.other = \"%d a\" (integer)", "@b.other = \"%d b\" (integer)", "format = \"%#@?count@\""])
+        XCTAssertEqual(
+            leaves(entry),
+            ["@a.other = \"%d a\" (integer)", "@b.other = \"%d b\" (integer)", "format = \"%#@?count@\""])
     }
 
     func testAFormReferencingAnotherVariableTakesTheGeneralStepsAndNamesItByItsPosition() {
@@ -53,12 +62,14 @@ final class LeafEquivalenceTests: XCTestCase {
             "files": variable("lld", ["other": "%lld files in %2$#@folders@"]),
             "folders": variable("lld", ["one": "%2$lld folder", "other": "%2$lld folders"]),
         ]
-        XCTAssertEqual(leaves(entry), [
-            "%1.other = \"%lld files in %#@%2@\" (integer)",
-            "%2.one = \"%2$lld folder\" (integer)",
-            "%2.other = \"%2$lld folders\" (integer)",
-            "format = \"%#@%1@\"",
-        ])
+        XCTAssertEqual(
+            leaves(entry),
+            [
+                "%1.other = \"%lld files in %#@%2@\" (integer)",
+                "%2.one = \"%2$lld folder\" (integer)",
+                "%2.other = \"%2$lld folders\" (integer)",
+                "format = \"%#@%1@\"",
+            ])
     }
 
     func testTwoReferencesInTheFormatKeyAreNamedByTheirArguments() {
@@ -67,7 +78,12 @@ final class LeafEquivalenceTests: XCTestCase {
             "a": variable("lld", ["other": "%1$lld a"]),
             "b": variable("lld", ["other": "%2$lld b"]),
         ]
-        XCTAssertEqual(leaves(entry), ["%1.other = \"%1$lld a\" (integer)", "%2.other = \"%2$lld b\" (integer)", "format = \"%#@%2@ and %#@%1@\""])
+        XCTAssertEqual(
+            leaves(entry),
+            [
+                "%1.other = \"%1$lld a\" (integer)", "%2.other = \"%2$lld b\" (integer)",
+                "format = \"%#@%2@ and %#@%1@\"",
+            ])
     }
 
     func testTheRuleACatalogCompilesToHasTheLeavesOfTheSameFile() {
@@ -75,9 +91,12 @@ final class LeafEquivalenceTests: XCTestCase {
             "NSStringLocalizedFormatKey": "%#@arg1@",
             "arg1": variable("lld", ["one": "%lld day", "other": "%lld days"]),
         ]
-        let compiled = StringsDictRule.plural(PluralRule(formatKey: "%#@arg1@", variables: [
-            PluralVariable(name: "arg1", valueType: "lld", forms: [.one: "%lld day", .other: "%lld days"]),
-        ]))
+        let compiled = StringsDictRule.plural(
+            PluralRule(
+                formatKey: "%#@arg1@",
+                variables: [
+                    PluralVariable(name: "arg1", valueType: "lld", forms: [.one: "%lld day", .other: "%lld days"])
+                ]))
         let fromCompiler = LeafEquivalence.stringsDictValues(PlistNode(compiled))
         XCTAssertEqual(fromCompiler, LeafEquivalence.stringsDictValues(PlistNode(foundation: file)))
         XCTAssertEqual(fromCompiler.map(\.path), ["%1.one", "%1.other", "format"])
@@ -85,7 +104,9 @@ final class LeafEquivalenceTests: XCTestCase {
 
     func testKeysSwiftCallsEqualAreOneMemberAsInADictionary() {
         let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
-        let members = PlistMembers([PlistMember(composed, .string("1")), PlistMember("a", .string("2")), PlistMember(decomposed, .string("3"))])
+        let members = PlistMembers([
+            PlistMember(composed, .string("1")), PlistMember("a", .string("2")), PlistMember(decomposed, .string("3")),
+        ])
         XCTAssertEqual(members.count, 2)
         XCTAssertEqual(members.items.first?.key, "a")
         XCTAssertTrue(["1", "3"].contains(members[decomposed]?.string), "one of the two spellings' values")

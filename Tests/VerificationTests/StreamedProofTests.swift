@@ -1,8 +1,9 @@
 import Foundation
 import LegacyTables
-@testable import StringCatalog
 import TestSupport
 import XCTest
+
+@testable import StringCatalog
 @testable import Verification
 
 /// Issue 17, item 8: `verify` of a 200 MB `.strings` took 3.2 GB, holding the catalog's bytes and
@@ -19,7 +20,8 @@ final class StreamedProofTests: XCTestCase {
                 let key = "screen.item_\(index)", value = "\(language) value number \(index) with some words in it"
                 text += "/* Shown on screen \(index % 97). */\n\"\(key)\" = \"\(value)\";\n"
                 catalog.strings[key, default: CatalogEntry()].comment = "Shown on screen \(index % 97)."
-                catalog.strings[key]!.localizations[language] = CatalogLocalization(stringUnit: StringUnit(state: .translated, value: value))
+                catalog.strings[key]!.localizations[language] = CatalogLocalization(
+                    stringUnit: StringUnit(state: .translated, value: value))
             }
             try tree.write("\(language).lproj/Localizable.strings", text)
         }
@@ -29,18 +31,22 @@ final class StreamedProofTests: XCTestCase {
 
     /// The proof of the one table of `tree` against its catalog on disk, as `verify` gives it,
     /// each read of the catalog told to `catalogReads`.
-    private func verify(_ tree: TestTree,
-                        catalogReads: @escaping @Sendable (CatalogEntryStream.Event) -> Void) -> TableVerification {
+    private func verify(
+        _ tree: TestTree,
+        catalogReads: @escaping @Sendable (CatalogEntryStream.Event) -> Void
+    ) -> TableVerification {
         let project = ProjectTables.find(tree.root, tables: [], sourceLanguage: nil, requireTables: false)
         XCTAssertEqual(project.tables.count, 1)
         let table = project.tables[0]
-        return ProjectVerifier.verify(table, files: table.allFiles.map(LegacyFileLeaves.read), catalog: .onDisk,
-                                      sourceLanguage: table.sourceLanguage, catalogReads: catalogReads)
+        return ProjectVerifier.verify(
+            table, files: table.allFiles.map(LegacyFileLeaves.read), catalog: .onDisk,
+            sourceLanguage: table.sourceLanguage, catalogReads: catalogReads)
     }
 
     func testALargeCatalogIsComparedAWindowAtATimeNeverWhole() throws {
         let (tree, _) = try largeTable(20_000)
-        let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: tree.path("Localizable.xcstrings"))[.size] as? Int)
+        let size = try XCTUnwrap(
+            FileManager.default.attributesOfItem(atPath: tree.path("Localizable.xcstrings"))[.size] as? Int)
         XCTAssertGreaterThan(size, 2 * CatalogEntryStream.Window.defaultSize)
         nonisolated(unsafe) var events: [CatalogEntryStream.Event] = []
         let proof = verify(tree) { events.append($0) }
@@ -61,13 +67,16 @@ final class StreamedProofTests: XCTestCase {
         let proof = verify(tree) { events.append($0) }
         XCTAssertFalse(events.contains(.wholeFile))
         let de = tree.path("de.lproj/Localizable.strings"), en = tree.path("en.lproj/Localizable.strings")
-        XCTAssertEqual(proof.losses.map(\.diagnostic.description), [
-            "\(de):39996:1: error: \"screen.item_19997\" [de]: key missing",
-            "\(de):40000:1: error: \"screen.item_19999\" [de]: value changed: \"de value number 19999 with some words in it\" -> \"changed\"",
-            "\(en):39996:1: error: \"screen.item_19997\" [en]: key missing",
-            "\(en):39996:1: error: \"screen.item_19997\" [en]: comment changed: \"Shown on screen 15.\" -> none",
-            "\(en):39998:1: error: \"screen.item_19998\" [en]: comment changed: \"Shown on screen 16.\" -> none",
-        ])
+        XCTAssertEqual(
+            proof.losses.map(\.diagnostic.description),
+            [
+                "\(de):39996:1: error: \"screen.item_19997\" [de]: key missing",
+                "\(de):40000:1: error: \"screen.item_19999\" [de]: value changed: \"de value number 19999 with some "
+                    + "words in it\" -> \"changed\"",
+                "\(en):39996:1: error: \"screen.item_19997\" [en]: key missing",
+                "\(en):39996:1: error: \"screen.item_19997\" [en]: comment changed: \"Shown on screen 15.\" -> none",
+                "\(en):39998:1: error: \"screen.item_19998\" [en]: comment changed: \"Shown on screen 16.\" -> none",
+            ])
         XCTAssertEqual(proof.files.filter { !$0.isCarried }.map(\.path), [de, en])
     }
 }

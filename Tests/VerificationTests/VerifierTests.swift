@@ -3,6 +3,7 @@ import LegacyTables
 import StringCatalog
 import TestSupport
 import XCTest
+
 @testable import Verification
 
 /// The proof on the bundled sample and the catalogs `migrate` writes for it (kept as fixtures of
@@ -51,20 +52,27 @@ final class VerifierTests: XCTestCase {
     func testDroppedKeyIsCaught() throws {
         let tree = try migratedSample()
         try mutateCatalog(tree) { $0.strings["button.save"]!.localizations["de"] = nil }
-        XCTAssertEqual(losses(tree).map(\.diagnostic.description),
-                       ["\(tree.path("LegacyApp/de.lproj/Localizable.strings")):10:1: error: \"button.save\" [de]: key missing"])
+        XCTAssertEqual(
+            losses(tree).map(\.diagnostic.description),
+            ["\(tree.path("LegacyApp/de.lproj/Localizable.strings")):10:1: error: \"button.save\" [de]: key missing"])
     }
 
     func testChangedValueIsCaught() throws {
         let tree = try migratedSample()
         try mutateCatalog(tree) { $0.strings["button.cancel"]!.localizations["ru"]!.stringUnit!.value = "Отмена" }
-        XCTAssertEqual(losses(tree).map(\.diagnostic.description),
-                       ["\(tree.path("LegacyApp/ru.lproj/Localizable.strings")):5:1: error: \"button.cancel\" [ru]: value changed: \"Отменить\" -> \"Отмена\""])
+        XCTAssertEqual(
+            losses(tree).map(\.diagnostic.description),
+            [
+                "\(tree.path("LegacyApp/ru.lproj/Localizable.strings")):5:1: error: \"button.cancel\" [ru]: value "
+                    + "changed: \"Отменить\" -> \"Отмена\""
+            ])
     }
 
     func testDroppedPluralCategoryIsCaught() throws {
         let tree = try migratedSample()
-        try mutateCatalog(tree) { $0.strings["inbox.unread %lld"]!.localizations["ru"]!.variations!.plural!["few"] = nil }
+        try mutateCatalog(tree) {
+            $0.strings["inbox.unread %lld"]!.localizations["ru"]!.variations!.plural!["few"] = nil
+        }
         let found = losses(tree)
         XCTAssertEqual(found.map(\.kind), [.formMissing])
         XCTAssertEqual(found.first?.key, "inbox.unread %lld")
@@ -74,29 +82,45 @@ final class VerifierTests: XCTestCase {
 
     func testDroppedSubstitutionIsCaught() throws {
         let tree = try migratedSample()
-        try mutateCatalog(tree) { $0.strings["photos.in.albums %lld %lld"]!.localizations["de"]!.substitutions["albums"] = nil }
+        try mutateCatalog(tree) {
+            $0.strings["photos.in.albums %lld %lld"]!.localizations["de"]!.substitutions["albums"] = nil
+        }
         let found = losses(tree)
-        XCTAssertEqual(found.map(\.kind), [.formMissing, .formMissing, .valueChanged], "\(found.map(\.diagnostic.description))")
+        XCTAssertEqual(
+            found.map(\.kind), [.formMissing, .formMissing, .valueChanged], "\(found.map(\.diagnostic.description))")
         XCTAssertTrue(found.allSatisfy { $0.key == "photos.in.albums %lld %lld" && $0.language == "de" })
-        XCTAssertEqual(found.map(\.detail), ["%2.one: \"%lld Album\"", "%2.other: \"%lld Alben\"",
-                                             "format: \"%#@%1@ in %#@%2@\" -> \"%#@%1@ in %#@?albums@\""])
+        XCTAssertEqual(
+            found.map(\.detail),
+            [
+                "%2.one: \"%lld Album\"", "%2.other: \"%lld Alben\"",
+                "format: \"%#@%1@ in %#@%2@\" -> \"%#@%1@ in %#@?albums@\"",
+            ])
     }
 
     func testChangedSpecifierIsCaught() throws {
         let tree = try migratedSample()
-        try mutateCatalog(tree) { $0.strings["photos.in.albums %lld %lld"]!.localizations["de"]!.substitutions["albums"]!.formatSpecifier = "@" }
+        try mutateCatalog(tree) {
+            $0.strings["photos.in.albums %lld %lld"]!.localizations["de"]!.substitutions["albums"]!.formatSpecifier =
+                "@"
+        }
         // `%arg` now stands for `%@`: the forms change with the kind of argument they format.
-        XCTAssertEqual(losses(tree).map(\.detail), [
-            "%2.one: \"%lld Album\" -> \"%@ Album\"",
-            "%2.other: \"%lld Alben\" -> \"%@ Alben\"",
-        ])
+        XCTAssertEqual(
+            losses(tree).map(\.detail),
+            [
+                "%2.one: \"%lld Album\" -> \"%@ Album\"",
+                "%2.other: \"%lld Alben\" -> \"%@ Alben\"",
+            ])
     }
 
     func testChangedCommentIsCaught() throws {
         let tree = try migratedSample()
         try mutateCatalog(tree) { $0.strings["settings.title"]!.comment = "Settings" }
-        XCTAssertEqual(losses(tree).map(\.diagnostic.description),
-                       ["\(tree.path("LegacyApp/en.lproj/Localizable.strings")):26:1: error: \"settings.title\" [en]: comment changed: \"Title of the settings screen\" -> \"Settings\""])
+        XCTAssertEqual(
+            losses(tree).map(\.diagnostic.description),
+            [
+                "\(tree.path("LegacyApp/en.lproj/Localizable.strings")):26:1: error: \"settings.title\" [en]: comment "
+                    + "changed: \"Title of the settings screen\" -> \"Settings\""
+            ])
     }
 
     func testDroppedLanguageIsCaught() throws {
@@ -107,7 +131,9 @@ final class VerifierTests: XCTestCase {
         let found = losses(tree)
         XCTAssertEqual(found.map(\.kind), [.languageMissing])
         XCTAssertEqual(found.first?.language, "ja")
-        XCTAssertEqual(found.first?.detail, "12 values of ja (9 keys: \"Welcome\", \"button.cancel\", \"button.save\", …) are not in the catalog")
+        XCTAssertEqual(
+            found.first?.detail,
+            "12 values of ja (9 keys: \"Welcome\", \"button.cancel\", \"button.save\", …) are not in the catalog")
     }
 
     func testAFullyMigratedTreeVerifiesCleanAndSaysSo() throws {
@@ -118,7 +144,11 @@ final class VerifierTests: XCTestCase {
         let report = verify(tree.root)
         XCTAssertTrue(report.isLossless)
         XCTAssertEqual(report.tables.count, 0)
-        XCTAssertEqual(report.catalogsOnly, ["InfoPlist.xcstrings", "Localizable.xcstrings", "mul.lproj/Main.xcstrings"].map { tree.path("LegacyApp/" + $0) })
+        XCTAssertEqual(
+            report.catalogsOnly,
+            ["InfoPlist.xcstrings", "Localizable.xcstrings", "mul.lproj/Main.xcstrings"].map {
+                tree.path("LegacyApp/" + $0)
+            })
     }
 
     func testAFileThatDoesNotParseIsAnErrorAndIsNotCarried() throws {
@@ -128,8 +158,9 @@ final class VerifierTests: XCTestCase {
         let broken = try tree.write("LegacyApp/de.lproj/Localizable.strings", "\"a\" = ;\n")
         let report = verify(tree.root, tables: ["Localizable"])
         XCTAssertFalse(report.isLossless)
-        XCTAssertEqual(report.tables[0].unreadableFiles.map(\.description),
-                       ["\(broken):1:7: error: cannot be compared, it does not parse: missing value after '=' for the key \"a\""])
+        XCTAssertEqual(
+            report.tables[0].unreadableFiles.map(\.description),
+            ["\(broken):1:7: error: cannot be compared, it does not parse: missing value after '=' for the key \"a\""])
         XCTAssertEqual(report.tables[0].files.filter { !$0.isCarried }.map(\.path), [broken])
     }
 
@@ -140,8 +171,12 @@ final class VerifierTests: XCTestCase {
         let deep = try tree.write("LegacyApp/de.lproj/Localizable.stringsdict", DeepInput.stringsDictXML(depth: 50_000))
         let report = verify(tree.root, tables: ["Localizable"])
         XCTAssertFalse(report.isLossless)
-        XCTAssertEqual(report.tables[0].unreadableFiles.map(\.description),
-                       ["\(deep):5:\(DeepInput.stringsDictXMLTooDeepColumn): error: cannot be compared, it does not parse: nesting deeper than 512 levels"])
+        XCTAssertEqual(
+            report.tables[0].unreadableFiles.map(\.description),
+            [
+                "\(deep):5:\(DeepInput.stringsDictXMLTooDeepColumn): error: cannot be compared, it does not parse: "
+                    + "nesting deeper than 512 levels"
+            ])
         try tree.write("LegacyApp/de.lproj/Localizable.stringsdict", DeepInput.binaryPlist(depth: 50_000))
         XCTAssertEqual(verify(tree.root, tables: ["Localizable"]).tables[0].unreadableFiles.count, 1)
     }
@@ -150,12 +185,19 @@ final class VerifierTests: XCTestCase {
         // `%#@v@` against `%#@arg1@` (shape (a) loses the name), `%1$#@v@` against `%#@v@` with
         // argNum 1, `%arg` against the value type's own specifier, `d` against `lld`.
         let tree = try TestTree()
-        try tree.write("App/de.lproj/Localizable.stringsdict", stringsDictXML([
-            ("n %lld", "%#@things@", [("things", "d", [("one", "%d Ding"), ("other", "%d Dinge")])]),
-            ("m %lld %lld", "%2$#@a@ und %1$#@b@", [("a", "lld", [("other", "%2$lld A")]), ("b", "lld", [("other", "%1$lld B")])]),
-            ("k %lld", "Es gibt %#@c@", [("c", "lld", [("other", "%lld C")])]),
-        ]))
-        try tree.write("App/Localizable.xcstrings", """
+        try tree.write(
+            "App/de.lproj/Localizable.stringsdict",
+            stringsDictXML([
+                ("n %lld", "%#@things@", [("things", "d", [("one", "%d Ding"), ("other", "%d Dinge")])]),
+                (
+                    "m %lld %lld", "%2$#@a@ und %1$#@b@",
+                    [("a", "lld", [("other", "%2$lld A")]), ("b", "lld", [("other", "%1$lld B")])]
+                ),
+                ("k %lld", "Es gibt %#@c@", [("c", "lld", [("other", "%lld C")])]),
+            ]))
+        try tree.write(
+            "App/Localizable.xcstrings",
+            """
             {
               "sourceLanguage" : "en",
               "strings" : {
@@ -184,13 +226,20 @@ final class VerifierTests: XCTestCase {
         let tree = try TestTree()
         try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n\"b\" = \"B\";\n")
         let base = try tree.write("App/Base.lproj/Localizable.strings", "\"a\" = \"Other A\";\n\"b\" = \"B\";\n")
-        try tree.write("App/Localizable.xcstrings", """
+        try tree.write(
+            "App/Localizable.xcstrings",
+            """
             {"sourceLanguage":"en","strings":{"a":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"A"}}}},"b":{"localizations":{"en":{"stringUnit":{"state":"translated","value":"B"}}}}},"version":"1.0"}
             """)
         let report = verify(tree.root)
         XCTAssertTrue(report.isLossless, "\(report.tables.flatMap(\.losses).map(\.diagnostic.description))")
-        XCTAssertEqual(report.tables[0].notes.filter { $0.severity == .warning }.map(\.description),
-                       ["\(base):1:1: warning: \"a\" [en]: 1 of its strings here is not in the catalog: en.lproj/Localizable.strings gives this key differently for the same language, and the catalog holds that; this file is kept"])
+        XCTAssertEqual(
+            report.tables[0].notes.filter { $0.severity == .warning }.map(\.description),
+            [
+                "\(base):1:1: warning: \"a\" [en]: 1 of its strings here is not in the catalog: "
+                    + "en.lproj/Localizable.strings gives this key differently for the same language, and the catalog "
+                    + "holds that; this file is kept"
+            ])
         XCTAssertEqual(report.tables[0].files.map(\.isCarried), [true, false])
     }
 }
@@ -209,7 +258,9 @@ final class IndependenceTests: XCTestCase {
             for dependency in graph[target] ?? [] where reached.insert(dependency).inserted { stack.append(dependency) }
         }
         XCTAssertFalse(reached.contains("Migration"), "Verification reaches Migration through \(reached.sorted())")
-        XCTAssertTrue(reached.isSuperset(of: ["Compilation", "StringCatalog", "StringsFile", "StringsDict"]), "\(reached.sorted())")
+        XCTAssertTrue(
+            reached.isSuperset(of: ["Compilation", "StringCatalog", "StringsFile", "StringsDict"]),
+            "\(reached.sorted())")
         // And no source file of the module imports it.
         let folder = repositoryRoot + "/Sources/Verification"
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {

@@ -1,6 +1,5 @@
 import Foundation
 import LegacyTables
-@testable import Migration
 import StringCatalog
 import StringcatSupport
 import TestSupport
@@ -8,6 +7,8 @@ import XCTest
 import XLIFF
 import Xcloc
 import XclocExport
+
+@testable import Migration
 @testable import XclocImport
 
 /// The zero-loss property both ways, on real catalogs: every app of `../shared/corpus`, migrated
@@ -19,7 +20,9 @@ final class CorpusRoundTripTests: XCTestCase {
         let corpus = try sharedFolder("corpus")
         let apps = try FileManager.default.contentsOfDirectory(atPath: corpus).filter { !$0.hasPrefix(".") }.sorted()
         let started = Date()
-        let catalogs = ConcurrentMap.map(apps) { app in Self.migrate(corpus + "/" + app).map { (app + "/" + $0.name, $0.catalog) } }.flatMap { $0 }
+        let catalogs = ConcurrentMap.map(apps) { app in
+            Self.migrate(corpus + "/" + app).map { (app + "/" + $0.name, $0.catalog) }
+        }.flatMap { $0 }
         XCTAssertGreaterThan(catalogs.count, 50)
         print("migrated in \(Date().timeIntervalSince(started)) s")
         // One job per catalog and language, so that the large catalogs spread over the cores.
@@ -29,11 +32,16 @@ final class CorpusRoundTripTests: XCTestCase {
             for entry in catalog.strings.values { languages.formUnion(entry.localizations.keys) }
             jobs += languages.sorted().map { (index, $0, catalog.strings.count) }
         }
-        let results = ConcurrentMap.map(jobs.map { ($0.catalog, $0.language) }, costliestFirst: { catalogs[$0.0].1.strings.count }) { job in
+        let results = ConcurrentMap.map(
+            jobs.map { ($0.catalog, $0.language) }, costliestFirst: { catalogs[$0.0].1.strings.count }
+        ) { job in
             Self.roundTrip(name: catalogs[job.0].0, catalog: catalogs[job.0].1, language: job.1)
         }
         let units = results.reduce(0) { $0 + $1.units }
-        print("corpus round trip: \(catalogs.count) catalogs, \(jobs.count) catalog languages, \(units) units exported and imported back")
+        print(
+            "corpus round trip: \(catalogs.count) catalogs, \(jobs.count) catalog languages, \(units) units exported "
+                + "and imported back"
+        )
         for problem in results.flatMap(\.problems).prefix(20) { XCTFail(problem) }
         XCTAssertGreaterThan(units, 250_000)
     }
@@ -41,14 +49,19 @@ final class CorpusRoundTripTests: XCTestCase {
     /// Exports `catalog` in `language`, imports the XLIFF back into it, and says what changed.
     static func roundTrip(name: String, catalog: StringCatalog, language: String) -> (units: Int, problems: [String]) {
         let original = "App/" + name
-        let made = CatalogExporter.file(catalog, path: name, original: original, language: language, tool: XLIFFTool(version: "26.3", build: "17C529"))
+        let made = CatalogExporter.file(
+            catalog, path: name, original: original, language: language,
+            tool: XLIFFTool(version: "26.3", build: "17C529"))
         let xliff = XLIFFWriter.document([made.file])
-        var state = ImportState(targets: [original: ExportedFile(original: original, kind: .catalog(name))], legacy: [],
-                                catalogs: [name: LoadedCatalog(bytes: [], catalog: catalog)])
+        var state = ImportState(
+            targets: [original: ExportedFile(original: original, kind: .catalog(name))], legacy: [],
+            catalogs: [name: LoadedCatalog(bytes: [], catalog: catalog)])
         var report = ImportReport(projectRoot: name)
         state.importFile(XMLBytes(xliff), path: name + "." + language, into: &report)
         var problems = report.diagnostics.filter(\.isError).map { "\(name) [\(language)]: \($0)" }
-        problems += state.changedUnits.prefix(3).map { "\(name) [\(language)]: unit \($0.id) changed the catalog when imported back" }
+        problems += state.changedUnits.prefix(3).map {
+            "\(name) [\(language)]: unit \($0.id) changed the catalog when imported back"
+        }
         // Every write of a value marks the catalog: unmarked, its model and so its bytes are the same.
         if state.catalogs[name]?.modified != false {
             problems.append("\(name) [\(language)]: the catalog changed after export and import")

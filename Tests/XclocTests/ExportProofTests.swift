@@ -10,8 +10,12 @@ import XclocProof
 /// The independent proof: it finds every value of an export, and notices one missing or changed.
 final class ExportProofTests: XCTestCase {
     let catalog: StringCatalog = {
-        func unit(_ value: String, _ state: String = "translated") -> String { "{\"stringUnit\":{\"state\":\"\(state)\",\"value\":\"\(value)\"}}" }
-        let substitution = "{\"stringUnit\":{\"state\":\"translated\",\"value\":\"%#@n@ Dateien\"},\"substitutions\":{\"n\":{\"argNum\":1,"
+        func unit(_ value: String, _ state: String = "translated") -> String {
+            "{\"stringUnit\":{\"state\":\"\(state)\",\"value\":\"\(value)\"}}"
+        }
+        let substitution =
+            "{\"stringUnit\":{\"state\":\"translated\",\"value\":\"%#@n@ "
+            + "Dateien\"},\"substitutions\":{\"n\":{\"argNum\":1,"
             + "\"formatSpecifier\":\"lld\",\"variations\":{\"plural\":{\"one\":\(unit("%arg Datei")),\"other\":\(unit("%arg Dateien"))}}}}}"
         let json = """
             {"sourceLanguage":"en","strings":{
@@ -26,12 +30,15 @@ final class ExportProofTests: XCTestCase {
     }()
 
     func export() -> [UInt8] {
-        let made = CatalogExporter.file(catalog, path: "t", original: "App/L.xcstrings", language: "de", tool: XLIFFTool(version: "16.4", build: "16F6"))
+        let made = CatalogExporter.file(
+            catalog, path: "t", original: "App/L.xcstrings", language: "de",
+            tool: XLIFFTool(version: "16.4", build: "16F6"))
         return XLIFFWriter.document([made.file])
     }
 
     func testTheProofFindsEveryValueOfAnExport() throws {
-        let result = try ExportProof.check(export(), path: "de.xliff", language: "de", catalogs: [("App/L.xcstrings", catalog)])
+        let result = try ExportProof.check(
+            export(), path: "de.xliff", language: "de", catalogs: [("App/L.xcstrings", catalog)])
         XCTAssertEqual(result.problems, [])
         XCTAssertEqual(result.checked, 7)
         XCTAssertEqual(result.notXML, 1)
@@ -42,22 +49,35 @@ final class ExportProofTests: XCTestCase {
         let text = String(decoding: export(), as: UTF8.self)
         let cases: [(String, String, String)] = [
             ("Fertig", "Fertig!", "App/L.xcstrings: unit \"Done\" has the target \"Fertig!\", the catalog \"Fertig\""),
-            ("%1$lld Dateien</target>", "%lld Dateien</target>",
-             "App/L.xcstrings: unit \"Files|==|substitutions.n.plural.other\" has the target \"%lld Dateien\", the catalog \"%arg Dateien\""),
-            ("needs-review-l10n", "translated", "App/L.xcstrings: unit \"Done\" is in state translated, the catalog's value is needs_review"),
-            ("<note>Button</note>", "<note/>", "App/L.xcstrings: unit \"Done\" has the note \"\", the key's comment is \"Button\""),
-            ("id=\"Blur|==|device.mac\" translate=\"no\"", "id=\"Blur|==|device.mac\"",
-             "App/L.xcstrings: unit \"Blur|==|device.mac\" says translate=yes, the key's shouldTranslate is false"),
+            (
+                "%1$lld Dateien</target>", "%lld Dateien</target>",
+                "App/L.xcstrings: unit \"Files|==|substitutions.n.plural.other\" has the target \"%lld Dateien\", the "
+                    + "catalog \"%arg Dateien\""
+            ),
+            (
+                "needs-review-l10n", "translated",
+                "App/L.xcstrings: unit \"Done\" is in state translated, the catalog's value is needs_review"
+            ),
+            (
+                "<note>Button</note>", "<note/>",
+                "App/L.xcstrings: unit \"Done\" has the note \"\", the key's comment is \"Button\""
+            ),
+            (
+                "id=\"Blur|==|device.mac\" translate=\"no\"", "id=\"Blur|==|device.mac\"",
+                "App/L.xcstrings: unit \"Blur|==|device.mac\" says translate=yes, the key's shouldTranslate is false"
+            ),
             ("id=\"Phrase\"", "id=\"Phrases\"", "App/L.xcstrings: de value of \"Phrase\" has no unit in the export"),
         ]
         for (from, to, expected) in cases {
             XCTAssertTrue(text.contains(from), from)
             let damaged = Array(text.replacingOccurrences(of: from, with: to).utf8)
-            let result = try ExportProof.check(damaged, path: "de.xliff", language: "de", catalogs: [("App/L.xcstrings", catalog)])
+            let result = try ExportProof.check(
+                damaged, path: "de.xliff", language: "de", catalogs: [("App/L.xcstrings", catalog)])
             XCTAssertEqual(result.problems, [expected])
             XCTAssertFalse(result.holds)
         }
-        let elsewhere = try ExportProof.check(export(), path: "de.xliff", language: "de", catalogs: [("App/Other.xcstrings", catalog)])
+        let elsewhere = try ExportProof.check(
+            export(), path: "de.xliff", language: "de", catalogs: [("App/Other.xcstrings", catalog)])
         XCTAssertEqual(elsewhere.problems, ["App/Other.xcstrings: no <file> for this catalog in the de export"])
     }
 
@@ -69,7 +89,8 @@ final class ExportProofTests: XCTestCase {
                 XCTAssertFalse(text.contains("import \(module)\n"), "\(name) imports \(module)")
             }
         }
-        let manifest = try String(contentsOf: URL(fileURLWithPath: repositoryRoot).appendingPathComponent("Package.swift"), encoding: .utf8)
+        let manifest = try String(
+            contentsOf: URL(fileURLWithPath: repositoryRoot).appendingPathComponent("Package.swift"), encoding: .utf8)
         let line = try XCTUnwrap(manifest.split(separator: "\n").first { $0.contains(".target(name: \"XclocProof\"") })
         let dependencies = try XCTUnwrap(line.range(of: "dependencies:")).upperBound
         XCTAssertFalse(line[dependencies...].contains("\"Xcloc"), String(line))

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 
 /// Parse then write gives the same bytes, for every real project file we have and for the
@@ -32,9 +33,12 @@ final class RoundTripTests: XCTestCase {
     func testSyntheticLayoutsComeBackByteForByte() throws {
         let fixtures: [String] = [
             // CRLF line ends and a BOM.
-            "\u{FEFF}// !$*UTF8*$!\r\n{\r\n\tarchiveVersion = 1;\r\n\tobjects = {\r\n\r\n/* Begin PBXGroup section */\r\n\t\tAB /* x */ = {isa = PBXGroup; children = (\r\n\t\t\t); };\r\n/* End PBXGroup section */\r\n\t};\r\n}\r\n",
+            "\u{FEFF}// !$*UTF8*$!\r\n{\r\n\tarchiveVersion = 1;\r\n\tobjects = {\r\n\r\n/* Begin PBXGroup section "
+                + "*/\r\n\t\tAB /* x */ = {isa = PBXGroup; children = (\r\n\t\t\t); };\r\n/* End PBXGroup section "
+                + "*/\r\n\t};\r\n}\r\n",
             // Comments where Xcode never writes them, and a `//` line comment.
-            "// !$*UTF8*$!\n{ /* a */ archiveVersion /* b */ = /* c */ 1 /* d */ ; // e\n objects = { }; list = ( a /* f */ , b ) ; } /* end */\n",
+            "// !$*UTF8*$!\n{ /* a */ archiveVersion /* b */ = /* c */ 1 /* d */ ; // e\n objects = { }; list = ( a /* "
+                + "f */ , b ) ; } /* end */\n",
             // Duplicate keys, quoted keys, single quotes, data, escapes, non-ASCII.
             "{ a = 1; a = 2; \"b c\" = 'x'; d = <0fbd7>; e = \"tab\\t\\\"q\\\" \\U00e9 é\"; f = ( ); g = {}; }",
             // No trailing comma, no trailing newline, CR-only line ends.
@@ -61,7 +65,10 @@ final class RoundTripTests: XCTestCase {
             ("{\n\ta = 1\n}", "fixture.pbxproj:3:1: error: expected ';' after the value, found '}'"),
             ("{ a = \"é open; }", "fixture.pbxproj:1:7: error: unterminated quoted string"),
             ("{ a = (1 2); }", "fixture.pbxproj:1:10: error: expected ',' or ')' after an array element"),
-            ("{ a = 1; } }", "fixture.pbxproj:1:12: error: unexpected text after the end of the project's top-level value"),
+            (
+                "{ a = 1; } }",
+                "fixture.pbxproj:1:12: error: unexpected text after the end of the project's top-level value"
+            ),
             ("{ /* no end", "fixture.pbxproj:1:3: error: unterminated comment: '/*' without '*/'"),
             ("{ a = 1;", "fixture.pbxproj:1:1: error: unterminated dictionary: '{' without '}'"),
             ("", "fixture.pbxproj:1:1: error: the project file is empty"),
@@ -76,7 +83,11 @@ final class RoundTripTests: XCTestCase {
         let text = String(repeating: "(", count: 10_000)
         XCTAssertEqual(parseError(Array(text.utf8))?.message, "nesting deeper than 200 levels")
         // 50,000 dictionaries: the 200th `{` of the chain (the top-level one is the first level).
-        let deep = "{\n\tdeep = " + String(repeating: "{a = ", count: 50_000) + "b" + String(repeating: "; }", count: 50_000) + ";\n}\n"
-        XCTAssertEqual(parseError(Array(deep.utf8))?.description, "fixture.pbxproj:2:\(9 + 199 * 5): error: nesting deeper than 200 levels")
+        let deep =
+            "{\n\tdeep = " + String(repeating: "{a = ", count: 50_000) + "b" + String(repeating: "; }", count: 50_000)
+            + ";\n}\n"
+        XCTAssertEqual(
+            parseError(Array(deep.utf8))?.description,
+            "fixture.pbxproj:2:\(9 + 199 * 5): error: nesting deeper than 200 levels")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import StringcatSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -8,13 +9,16 @@ let demoFolder = "/virtual/Demo"
 
 /// A file of `Fixtures/`.
 func demoFixture(_ name: String = "Demo.pbxproj") throws -> [UInt8] {
-    let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent("Fixtures/" + name).path
+    let path = URL(fileURLWithPath: "\(#filePath)").deletingLastPathComponent().appendingPathComponent(
+        "Fixtures/" + name
+    ).path
     return [UInt8](try XCTUnwrap(FileManager.default.contents(atPath: path)))
 }
 
 /// The fixture project (or `bytes` read as it), its graph and tables.
 func demoProject(_ bytes: [UInt8]? = nil) throws -> (ProjectGraph, ProjectLocalization) {
-    let document = try PBXProjectReader.parse(try bytes ?? demoFixture(), path: demoFolder + "/Demo.xcodeproj/project.pbxproj")
+    let document = try PBXProjectReader.parse(
+        try bytes ?? demoFixture(), path: demoFolder + "/Demo.xcodeproj/project.pbxproj")
     let graph = ProjectGraph(document: document)
     return (graph, LocalizedTables.find(in: graph, projectFolder: demoFolder))
 }
@@ -34,8 +38,12 @@ final class EditTests: XCTestCase {
         let strings = localization.tables[0]
         XCTAssertEqual(strings.catalogPath, "/virtual/Demo/Demo/Localizable.xcstrings")
         XCTAssertEqual(strings.variantGroupIDs, ["A40000000000000000000001", "A40000000000000000000002"])
-        XCTAssertEqual(strings.files.map(\.path), ["/virtual/Demo/Demo/en.lproj/Localizable.strings", "/virtual/Demo/Demo/de.lproj/Localizable.strings",
-                                                   "/virtual/Demo/Demo/Plurals/en.lproj/Localizable.stringsdict"])
+        XCTAssertEqual(
+            strings.files.map(\.path),
+            [
+                "/virtual/Demo/Demo/en.lproj/Localizable.strings", "/virtual/Demo/Demo/de.lproj/Localizable.strings",
+                "/virtual/Demo/Demo/Plurals/en.lproj/Localizable.stringsdict",
+            ])
         XCTAssertEqual(strings.files.map(\.lprojFolder), ["en", "de", "en"])
         XCTAssertEqual(strings.files.map(\.kind), [.strings, .strings, .stringsdict])
         XCTAssertEqual(strings.targetIDs, ["A50000000000000000000001"])
@@ -55,29 +63,48 @@ final class EditTests: XCTestCase {
     /// inherits YES from the project).
     func testEditOfTheDemoProject() throws {
         let (graph, localization) = try demo()
-        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
-                                                  options: .init(emitLocStrings: .eachReceivingTarget))
-        XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: try fixture("Demo.migrated.pbxproj"), as: UTF8.self))
+        let edit = try MigrationEdit.apply(
+            localization.tables, to: graph, projectFolder: Self.projectFolder,
+            options: .init(emitLocStrings: .eachReceivingTarget))
+        XCTAssertEqual(
+            String(decoding: edit.bytes, as: UTF8.self),
+            String(decoding: try fixture("Demo.migrated.pbxproj"), as: UTF8.self))
         let changes = edit.changes
-        XCTAssertEqual(changes.removedObjects.map(\.id), ["A10000000000000000000002", "A10000000000000000000004", "A20000000000000000000002",
-                                                        "A20000000000000000000003", "A20000000000000000000004", "A20000000000000000000006",
-                                                        "A40000000000000000000001", "A40000000000000000000002"])
-        XCTAssertEqual(changes.addedObjects.map(\.comment), ["Localizable.xcstrings", "Localizable.xcstrings in Resources", "mul"])
+        XCTAssertEqual(
+            changes.removedObjects.map(\.id),
+            [
+                "A10000000000000000000002", "A10000000000000000000004", "A20000000000000000000002",
+                "A20000000000000000000003", "A20000000000000000000004", "A20000000000000000000006",
+                "A40000000000000000000001", "A40000000000000000000002",
+            ])
+        XCTAssertEqual(
+            changes.addedObjects.map(\.comment), ["Localizable.xcstrings", "Localizable.xcstrings in Resources", "mul"])
         XCTAssertEqual(changes.addedObjects.map(\.isa), ["PBXFileReference", "PBXBuildFile", "PBXFileReference"])
         XCTAssertEqual(changes.changedLists.map(\.comment), ["Demo", "Plurals", "Resources", "Main.storyboard"])
-        XCTAssertEqual(changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)" },
-                       ["project Debug LOCALIZATION_PREFERS_STRING_CATALOGS", "project Release LOCALIZATION_PREFERS_STRING_CATALOGS",
-                        "Demo Debug SWIFT_EMIT_LOC_STRINGS"])
+        XCTAssertEqual(
+            changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "") \($0.key)" },
+            [
+                "project Debug LOCALIZATION_PREFERS_STRING_CATALOGS",
+                "project Release LOCALIZATION_PREFERS_STRING_CATALOGS",
+                "Demo Debug SWIFT_EMIT_LOC_STRINGS",
+            ])
         XCTAssertEqual(changes.objectVersion?.from, 56)
         XCTAssertEqual(changes.objectVersion?.to, 60)
         // The catalog and the `mul` reference resolve to the catalogs' paths.
         let after = ProjectReferences(graph: ProjectGraph(document: edit.document), projectFolder: Self.projectFolder)
-        XCTAssertEqual(after.reference(to: "/virtual/Demo/Demo/Localizable.xcstrings"), .fileReference(changes.addedObjects[0].id))
-        XCTAssertEqual(after.reference(to: "/virtual/Demo/Demo/mul.lproj/Main.xcstrings"), .fileReference(changes.addedObjects[2].id))
+        XCTAssertEqual(
+            after.reference(to: "/virtual/Demo/Demo/Localizable.xcstrings"), .fileReference(changes.addedObjects[0].id))
+        XCTAssertEqual(
+            after.reference(to: "/virtual/Demo/Demo/mul.lproj/Main.xcstrings"),
+            .fileReference(changes.addedObjects[2].id))
         XCTAssertNil(after.reference(to: "/virtual/Demo/Demo/de.lproj/Localizable.strings"))
-        XCTAssertEqual(after.fileReferences.map(\.path), ["/virtual/Demo/Demo/mul.lproj/Main.xcstrings", "/virtual/Demo/Demo/App.swift",
-                                                         "/virtual/Demo/Demo/Base.lproj/Main.storyboard", "/virtual/Demo/Demo/Localizable.xcstrings"],
-                       "Demo.app is in BUILT_PRODUCTS_DIR: no path")
+        XCTAssertEqual(
+            after.fileReferences.map(\.path),
+            [
+                "/virtual/Demo/Demo/mul.lproj/Main.xcstrings", "/virtual/Demo/Demo/App.swift",
+                "/virtual/Demo/Demo/Base.lproj/Main.storyboard", "/virtual/Demo/Demo/Localizable.xcstrings",
+            ],
+            "Demo.app is in BUILT_PRODUCTS_DIR: no path")
     }
 
     /// docs/spec/project-edit.md#new-object-ids: tables migrated one call at a time, in either order, give the bytes of
@@ -89,10 +116,12 @@ final class EditTests: XCTestCase {
             var bytes = try fixture()
             for index in order {
                 let (graph, current) = try demo(bytes)
-                let table = try XCTUnwrap(current.tables.first { $0.catalogPath == localization.tables[index].catalogPath })
+                let table = try XCTUnwrap(
+                    current.tables.first { $0.catalogPath == localization.tables[index].catalogPath })
                 bytes = try MigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder).bytes
             }
-            XCTAssertEqual(String(decoding: bytes, as: UTF8.self), String(decoding: together, as: UTF8.self), "order \(order)")
+            XCTAssertEqual(
+                String(decoding: bytes, as: UTF8.self), String(decoding: together, as: UTF8.self), "order \(order)")
         }
     }
 
@@ -100,9 +129,12 @@ final class EditTests: XCTestCase {
     func testCRLFProjectKeepsCRLF() throws {
         func crlf(_ bytes: [UInt8]) -> [UInt8] { bytes.flatMap { $0 == 0x0A ? [0x0D, 0x0A] : [$0] } }
         let (graph, localization) = try demo(crlf(try fixture()))
-        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: Self.projectFolder,
-                                                  options: .init(emitLocStrings: .eachReceivingTarget))
-        XCTAssertEqual(String(decoding: edit.bytes, as: UTF8.self), String(decoding: crlf(try fixture("Demo.migrated.pbxproj")), as: UTF8.self))
+        let edit = try MigrationEdit.apply(
+            localization.tables, to: graph, projectFolder: Self.projectFolder,
+            options: .init(emitLocStrings: .eachReceivingTarget))
+        XCTAssertEqual(
+            String(decoding: edit.bytes, as: UTF8.self),
+            String(decoding: crlf(try fixture("Demo.migrated.pbxproj")), as: UTF8.self))
     }
 
     /// Migrating nothing changes nothing (no settings either).
@@ -120,7 +152,9 @@ final class EditTests: XCTestCase {
         let edit = try MigrationEdit.apply([localization.tables[1]], to: graph, projectFolder: Self.projectFolder)
         let after = ProjectGraph(document: edit.document)
         XCTAssertEqual(after.strings("children", of: "A40000000000000000000003").count, 2)
-        XCTAssertEqual(after.string("path", of: after.strings("children", of: "A40000000000000000000003")[1]), "mul.lproj/Main.xcstrings")
+        XCTAssertEqual(
+            after.string("path", of: after.strings("children", of: "A40000000000000000000003")[1]),
+            "mul.lproj/Main.xcstrings")
         XCTAssertEqual(after.objects(isa: "PBXVariantGroup").count, 3)
         XCTAssertEqual(after.project?.objectVersion, 60)
         XCTAssertEqual(edit.changes.removedObjects.map(\.comment), ["de"])
@@ -132,7 +166,8 @@ final class EditTests: XCTestCase {
         var table = localization.tables[0]
         table.variantGroupIDs = ["FFFFFFFFFFFFFFFFFFFFFFFF"]
         XCTAssertThrowsError(try MigrationEdit.apply([table], to: graph, projectFolder: Self.projectFolder)) { error in
-            XCTAssertTrue("\(error)".contains("FFFFFFFFFFFFFFFFFFFFFFFF is not a variant group of this project"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains("FFFFFFFFFFFFFFFFFFFFFFFF is not a variant group of this project"), "\(error)")
         }
     }
 }
@@ -150,7 +185,8 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(project.buildConfigurationList, "A70000000000000000000001")
         XCTAssertEqual(graph.group("A30000000000000000000002")?.path, "Demo")
         XCTAssertEqual(graph.group("A40000000000000000000001")?.isa, "PBXVariantGroup")
-        XCTAssertEqual(graph.group("A40000000000000000000001")?.children, ["A20000000000000000000002", "A20000000000000000000003"])
+        XCTAssertEqual(
+            graph.group("A40000000000000000000001")?.children, ["A20000000000000000000002", "A20000000000000000000003"])
         XCTAssertEqual(graph.fileReference("A20000000000000000000003")?.path, "de.lproj/Localizable.strings")
         XCTAssertEqual(graph.fileReference("A20000000000000000000007")?.sourceTree, "BUILT_PRODUCTS_DIR")
         XCTAssertEqual(graph.buildFile("A10000000000000000000002")?.fileRef, "A40000000000000000000001")
@@ -159,33 +195,42 @@ final class ViewTests: XCTestCase {
         XCTAssertEqual(graph.target(owningPhase: "A60000000000000000000002")?.name, "Demo")
         XCTAssertEqual(graph.configurationList("A70000000000000000000002")?.buildConfigurations.count, 2)
         XCTAssertEqual(graph.buildConfiguration("A80000000000000000000002")?.name, "Release")
-        XCTAssertEqual(graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: "A80000000000000000000002"), PBXSettingValue.string("YES"))
+        XCTAssertEqual(
+            graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: "A80000000000000000000002"), PBXSettingValue.string("YES"))
         XCTAssertEqual(graph.buildSettings(of: "A80000000000000000000003").map { $0.key }, ["PRODUCT_NAME"])
-        XCTAssertEqual(graph.object("A70000000000000000000002")?.comment, "Build configuration list for PBXNativeTarget \"Demo\"")
+        XCTAssertEqual(
+            graph.object("A70000000000000000000002")?.comment, "Build configuration list for PBXNativeTarget \"Demo\"")
         XCTAssertNil(graph.object("A30000000000000000000001")?.comment)
         XCTAssertEqual(graph.parent(of: "A40000000000000000000002"), "A30000000000000000000004")
         XCTAssertNil(graph.group("A20000000000000000000001"), "a file reference is no group")
 
-        let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: EditTests.projectFolder,
-                                                  options: .init(emitLocStrings: .eachReceivingTarget))
-        XCTAssertEqual(edit.changes.lines.filter { !$0.hasPrefix("-") }, [
-            "+ PBXFileReference EE28043F01820B691DBCD8BB Localizable.xcstrings",
-            "+ PBXBuildFile B8D65E19D54325649322A224 Localizable.xcstrings in Resources",
-            "+ PBXFileReference 9C84D2C71A948CA8ADE3ACB7 mul",
-            "~ PBXGroup A30000000000000000000002 Demo (children)",
-            "~ PBXGroup A30000000000000000000004 Plurals (children)",
-            "~ PBXResourcesBuildPhase A60000000000000000000002 Resources (files)",
-            "~ PBXVariantGroup A40000000000000000000003 Main.storyboard (children)",
-            "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)",
-            "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Release)",
-            "+ SWIFT_EMIT_LOC_STRINGS = YES (target Demo, Debug)",
-            "objectVersion 56 -> 60",
-        ])
+        let edit = try MigrationEdit.apply(
+            localization.tables, to: graph, projectFolder: EditTests.projectFolder,
+            options: .init(emitLocStrings: .eachReceivingTarget))
+        XCTAssertEqual(
+            edit.changes.lines.filter { !$0.hasPrefix("-") },
+            [
+                "+ PBXFileReference EE28043F01820B691DBCD8BB Localizable.xcstrings",
+                "+ PBXBuildFile B8D65E19D54325649322A224 Localizable.xcstrings in Resources",
+                "+ PBXFileReference 9C84D2C71A948CA8ADE3ACB7 mul",
+                "~ PBXGroup A30000000000000000000002 Demo (children)",
+                "~ PBXGroup A30000000000000000000004 Plurals (children)",
+                "~ PBXResourcesBuildPhase A60000000000000000000002 Resources (files)",
+                "~ PBXVariantGroup A40000000000000000000003 Main.storyboard (children)",
+                "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)",
+                "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Release)",
+                "+ SWIFT_EMIT_LOC_STRINGS = YES (target Demo, Debug)",
+                "objectVersion 56 -> 60",
+            ])
     }
 
     /// A file defining one ID twice is read (Xcode opens it); the graph warns and uses the last.
     func testDuplicateObjectIDs() throws {
-        let graph = ProjectGraph(document: try parse("{ objects = { A = {isa = PBXGroup; name = one; }; A = {isa = PBXGroup; name = two; }; }; rootObject = A; }"))
+        let graph = ProjectGraph(
+            document: try parse(
+                "{ objects = { A = {isa = PBXGroup; name = one; }; A = {isa = PBXGroup; name = two; }; }; rootObject = "
+                    + "A; }"
+            ))
         XCTAssertEqual(graph.string("name", of: "A"), "two")
         XCTAssertEqual(graph.diagnostics.map(\.message), ["object ID A is defined twice; the last definition is used"])
     }

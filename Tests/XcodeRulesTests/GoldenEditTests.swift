@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -9,7 +10,8 @@ final class GoldenEditTests: XCTestCase {
     func changedProjects(_ pair: GoldenPair) -> [String] {
         pair.projects.filter { project in
             guard let after = FileManager.default.contents(atPath: pair.root + "/after-project/" + project),
-                  let before = FileManager.default.contents(atPath: pair.context + "/" + project) else { return false }
+                let before = FileManager.default.contents(atPath: pair.context + "/" + project)
+            else { return false }
             return after != before && String(decoding: after, as: UTF8.self).contains("text.json.xcstrings")
         }
     }
@@ -27,14 +29,16 @@ final class GoldenEditTests: XCTestCase {
         for pair in try GoldenPair.all() {
             for project in changedProjects(pair) {
                 let (graph, localization) = try pair.tables(project)
-                let edit = try MigrationEdit.apply(pair.migratedTables(localization), to: graph,
-                                                          projectFolder: PathResolver.projectFolder(ofProjectFile: graph.document.path),
-                                                          options: .init(emitLocStrings: pair.emitLocStrings))
+                let edit = try MigrationEdit.apply(
+                    pair.migratedTables(localization), to: graph,
+                    projectFolder: PathResolver.projectFolder(ofProjectFile: graph.document.path),
+                    options: .init(emitLocStrings: pair.emitLocStrings))
                 let xcode = try ProjectGraph(path: pair.root + "/after-project/" + project)
                 let ours = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: "ours"))
                 let name = changedProjects(pair).count == 1 ? pair.name : pair.name + "/" + project
-                all[name] = Outcome(checks: ProjectCheck(before: graph, xcode: xcode, ours: ours).run(),
-                                         before: graph, xcode: xcode, ours: ours, edit: edit)
+                all[name] = Outcome(
+                    checks: ProjectCheck(before: graph, xcode: xcode, ours: ours).run(),
+                    before: graph, xcode: xcode, ours: ours, edit: edit)
             }
         }
         return all
@@ -51,19 +55,29 @@ final class GoldenEditTests: XCTestCase {
             passed += 5 - failed.count
             print("\(name): \(5 - failed.count)/5 \(failed.joined(separator: " "))")
         }
-        XCTAssertEqual(all.keys.sorted(), [
-            "DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker", "MaddTheSane__OSXvnc", "MaddTheSane__zoom",
-            "MarkEdit-app__MarkEdit", "ViennaRSS__vienna-rss", "XcodesOrg__XcodesApp", "bryceco__GoMap", "glushchenko__fsnotes",
-            "instructure__canvas-ios/Core/Core.xcodeproj/project.pbxproj", "instructure__canvas-ios/Student/Student.xcodeproj/project.pbxproj",
-            "owncloud__ios-app", "rime__squirrel", "rxhanson__Rectangle", "tisfeng__Easydict",
-        ], "TUSafariActivity's projects were not changed (a package)")
+        XCTAssertEqual(
+            all.keys.sorted(),
+            [
+                "DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker",
+                "MaddTheSane__OSXvnc", "MaddTheSane__zoom",
+                "MarkEdit-app__MarkEdit", "ViennaRSS__vienna-rss", "XcodesOrg__XcodesApp", "bryceco__GoMap",
+                "glushchenko__fsnotes",
+                "instructure__canvas-ios/Core/Core.xcodeproj/project.pbxproj",
+                "instructure__canvas-ios/Student/Student.xcodeproj/project.pbxproj",
+                "owncloud__ios-app", "rime__squirrel", "rxhanson__Rectangle", "tisfeng__Easydict",
+            ], "TUSafariActivity's projects were not changed (a package)")
         func failed(_ name: String) -> [String] { ProjectCheck.checks.filter { all[name]?.checks[$0] != true } }
-        func lines(_ graph: ProjectGraph) -> [String] { String(decoding: graph.document.text, as: UTF8.self).components(separatedBy: "\n") }
+        func lines(_ graph: ProjectGraph) -> [String] {
+            String(decoding: graph.document.text, as: UTF8.self).components(separatedBy: "\n")
+        }
 
         // Every object, list, setting and line as Xcode wrote it (IB tables, empty tables, Base-only
         // groups picked in the dialog, plain tables, build files in several targets).
-        for name in ["DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker", "MarkEdit-app__MarkEdit",
-                     "ViennaRSS__vienna-rss", "bryceco__GoMap"] {
+        for name in [
+            "DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker",
+            "MarkEdit-app__MarkEdit",
+            "ViennaRSS__vienna-rss", "bryceco__GoMap",
+        ] {
             XCTAssertEqual(failed(name), [], name)
         }
 
@@ -72,7 +86,9 @@ final class GoldenEditTests: XCTestCase {
         // migration never changes it, and four other pairs whose objectVersion went to 60 kept theirs).
         XCTAssertEqual(failed("MaddTheSane__zoom"), ["text"])
         XCTAssertEqual(failed("MaddTheSane__OSXvnc"), ["text"])
-        for (name, from, to) in [("MaddTheSane__zoom", "Xcode 11.0", "Xcode 15.0"), ("MaddTheSane__OSXvnc", "Xcode 6.3", "Xcode 12.0")] {
+        for (name, from, to) in [
+            ("MaddTheSane__zoom", "Xcode 11.0", "Xcode 15.0"), ("MaddTheSane__OSXvnc", "Xcode 6.3", "Xcode 12.0"),
+        ] {
             XCTAssertTrue(lines(all[name]!.before).contains("\t\t\tcompatibilityVersion = \"\(from)\";"), name)
             XCTAssertTrue(lines(all[name]!.xcode).contains("\t\t\tcompatibilityVersion = \"\(to)\";"), name)
             XCTAssertTrue(lines(all[name]!.ours).contains("\t\t\tcompatibilityVersion = \"\(from)\";"), name)
@@ -97,10 +113,12 @@ final class GoldenEditTests: XCTestCase {
             let beforeIDs = xcodes.before.objects.map(\.id)
             let xcodeRemoved = Set(beforeIDs.filter { xcodes.xcode.object($0) == nil })
             let oursRemoved = Set(beforeIDs.filter { xcodes.ours.object($0) == nil })
-            XCTAssertEqual(oursRemoved.subtracting(xcodeRemoved), ["E872EE4E2808D4F100D3DD8B", "E872EE4F2808D4F100D3DD8B"])
+            XCTAssertEqual(
+                oursRemoved.subtracting(xcodeRemoved), ["E872EE4E2808D4F100D3DD8B", "E872EE4F2808D4F100D3DD8B"])
             XCTAssertEqual(xcodeRemoved.subtracting(oursRemoved), [])
             XCTAssertEqual(xcodes.xcode.string("fileRef", of: "E872EE4E2808D4F100D3DD8B"), "E872EE502808D4F100D3DD8B")
-            XCTAssertNil(xcodes.xcode.object("E872EE502808D4F100D3DD8B"), "Xcode's file keeps a build file of a deleted group")
+            XCTAssertNil(
+                xcodes.xcode.object("E872EE502808D4F100D3DD8B"), "Xcode's file keeps a build file of a deleted group")
             XCTAssertFalse(String(decoding: xcodes.edit.bytes, as: UTF8.self).contains("PBXVariantGroup section"))
         }
 
@@ -111,10 +129,11 @@ final class GoldenEditTests: XCTestCase {
             let beforeIDs = notes.before.objects.map(\.id)
             let onlyXcode = beforeIDs.filter { notes.xcode.object($0) == nil && notes.ours.object($0) != nil }
             XCTAssertEqual(onlyXcode.count, 14)
-            XCTAssertTrue(onlyXcode.allSatisfy { id in
-                let comment = notes.before.object(id)?.comment ?? ""
-                return comment.hasPrefix("Pods") || comment == "FSNotes Info (Notarized).plist"
-            }, "\(onlyXcode.map { notes.before.object($0)?.comment ?? $0 })")
+            XCTAssertTrue(
+                onlyXcode.allSatisfy { id in
+                    let comment = notes.before.object(id)?.comment ?? ""
+                    return comment.hasPrefix("Pods") || comment == "FSNotes Info (Notarized).plist"
+                }, "\(onlyXcode.map { notes.before.object($0)?.comment ?? $0 })")
             XCTAssertEqual(beforeIDs.filter { notes.ours.object($0) == nil && notes.xcode.object($0) != nil }, [])
         }
 
@@ -125,7 +144,8 @@ final class GoldenEditTests: XCTestCase {
         if let core = all["instructure__canvas-ios/Core/Core.xcodeproj/project.pbxproj"] {
             XCTAssertTrue(core.edit.changes.isEmpty)
             XCTAssertEqual(core.xcode.string("explicitFileType", of: "8F6731E780A5363E04E3620A"), "wrapper.application")
-            XCTAssertEqual(core.before.string("lastKnownFileType", of: "8F6731E780A5363E04E3620A"), "wrapper.application")
+            XCTAssertEqual(
+                core.before.string("lastKnownFileType", of: "8F6731E780A5363E04E3620A"), "wrapper.application")
         }
         // canvas-ios Student: "Migrate student project. Sync supported languages with Core": the
         // commit also cut knownRegions to Core's (docs/spec/project-edit.md#what-the-edit-never-changes: the migration
@@ -147,15 +167,20 @@ final class GoldenEditTests: XCTestCase {
             let check = ProjectCheck(before: own.before, xcode: own.xcode, ours: own.ours)
             let xe = check.effective(own.xcode), oe = check.effective(own.ours)
             XCTAssertEqual(xe.mapValues { $0["SWIFT_EMIT_LOC_STRINGS"] }, oe.mapValues { $0["SWIFT_EMIT_LOC_STRINGS"] })
-            XCTAssertEqual(own.xcode.objects.filter { $0.isa == "XCBuildConfiguration" }.filter {
-                own.xcode.buildSetting("LOCALIZED_STRING_MACRO_NAMES", of: $0.id) != nil }.count, 2)
+            XCTAssertEqual(
+                own.xcode.objects.filter { $0.isa == "XCBuildConfiguration" }.filter {
+                    own.xcode.buildSetting("LOCALIZED_STRING_MACRO_NAMES", of: $0.id) != nil
+                }.count, 2)
         }
 
         // squirrel ("Initial migration"): the same commit rewrote the app in Swift (the .m/.h
         // references go, 9 .swift files and a bridging header come): no check can hold.
         XCTAssertEqual(failed("rime__squirrel"), ["removed", "added", "groups", "settings", "text"])
         if let squirrel = all["rime__squirrel"] {
-            let swift = squirrel.xcode.objects.filter { squirrel.xcode.string("lastKnownFileType", of: $0.id) == "sourcecode.swift" && squirrel.before.object($0.id) == nil }
+            let swift = squirrel.xcode.objects.filter {
+                squirrel.xcode.string("lastKnownFileType", of: $0.id) == "sourcecode.swift"
+                    && squirrel.before.object($0.id) == nil
+            }
             XCTAssertEqual(swift.count, 9)
         }
 
@@ -180,7 +205,9 @@ final class GoldenEditTests: XCTestCase {
             XCTAssertEqual(easy.xcode.project?.objectVersion, 60)
             XCTAssertEqual(easy.ours.project?.objectVersion, 60)
             let xcodeNew = easy.xcode.objects.filter { !check.old.contains($0.id) }.map { $0.comment ?? "" }.sorted()
-            XCTAssertEqual(xcodeNew, ["Localizable.xcstrings", "Localizable.xcstrings in Resources", "Recovered References", "mul"])
+            XCTAssertEqual(
+                xcodeNew,
+                ["Localizable.xcstrings", "Localizable.xcstrings in Resources", "Recovered References", "mul"])
             let oursNew = easy.ours.objects.filter { !check.old.contains($0.id) }.map { $0.comment ?? "" }.sorted()
             XCTAssertEqual(oursNew, ["Localizable.xcstrings", "Localizable.xcstrings in Resources", "mul"])
         }

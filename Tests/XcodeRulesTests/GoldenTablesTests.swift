@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -13,7 +14,9 @@ struct GoldenPair {
     var context: String { root + "/context" }
 
     /// Paths (relative to the repository) of the legacy files the migration deleted.
-    var beforeFiles: Set<String> { relativeFiles(root + "/before").filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") } }
+    var beforeFiles: Set<String> {
+        relativeFiles(root + "/before").filter { $0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict") }
+    }
 
     /// Catalogs Xcode wrote, at the path Xcode wrote them: a `MOVED X FROM Y` line in
     /// `SOURCE.txt` (a human moved the catalog afterwards) puts `Y` in place of `X`.
@@ -26,7 +29,9 @@ struct GoldenPair {
         for line in source.split(separator: "\n") where line.hasPrefix("MOVED ") {
             let words = line.split(separator: " ")
             guard words.count >= 4, words[2] == "FROM" else { continue }
-            if result.remove(String(words[1])) != nil { result.insert(String(words[3]).trimmingCharacters(in: CharacterSet(charactersIn: ":"))) }
+            if result.remove(String(words[1])) != nil {
+                result.insert(String(words[3]).trimmingCharacters(in: CharacterSet(charactersIn: ":")))
+            }
         }
         return result
     }
@@ -46,7 +51,10 @@ struct GoldenPair {
         var result: Set<String> = []
         while let path = walker.nextObject() as? String {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue { result.insert(path) }
+            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
+            {
+                result.insert(path)
+            }
         }
         return result
     }
@@ -71,7 +79,12 @@ struct GoldenPair {
     func tables(_ project: String) throws -> (graph: ProjectGraph, localization: ProjectLocalization) {
         let path = context + "/" + project
         let graph = try ProjectGraph(path: path)
-        return (graph, LocalizedTables.find(in: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path), includeBaseOnly: includesBaseOnly))
+        return (
+            graph,
+            LocalizedTables.find(
+                in: graph, projectFolder: PathResolver.projectFolder(ofProjectFile: path),
+                includeBaseOnly: includesBaseOnly)
+        )
     }
 
     func relative(_ absolute: String) -> String { String(absolute.dropFirst(context.count + 1)) }
@@ -81,7 +94,8 @@ struct GoldenPair {
     func migratedTables(_ localization: ProjectLocalization) -> [LocalizedTable] {
         let before = beforeFiles, written = catalogs
         return localization.tables.filter { table in
-            table.files.contains { before.contains(relative($0.path)) } || (table.files.isEmpty && written.contains(relative(table.catalogPath)))
+            table.files.contains { before.contains(relative($0.path)) }
+                || (table.files.isEmpty && written.contains(relative(table.catalogPath)))
         }
     }
 }
@@ -91,11 +105,15 @@ final class GoldenTablesTests: XCTestCase {
     /// wrote (at the path Xcode wrote them), and they read exactly the deleted files.
     func testTablesOfEachGoldenProjectAreTheCatalogsXcodeWrote() throws {
         let pairs = try GoldenPair.all()
-        XCTAssertEqual(pairs.map(\.name), ["DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker",
-                                           "MaddTheSane__OSXvnc", "MaddTheSane__zoom", "MarkEdit-app__MarkEdit", "ViennaRSS__vienna-rss",
-                                           "XcodesOrg__XcodesApp", "bryceco__GoMap", "davbeck__TUSafariActivity", "glushchenko__fsnotes",
-                                           "instructure__canvas-ios", "owncloud__ios-app", "rime__squirrel", "rxhanson__Rectangle",
-                                           "tisfeng__Easydict"])
+        XCTAssertEqual(
+            pairs.map(\.name),
+            [
+                "DamascenoRafael__reminders-menubar", "Dimillian__IceCubesApp", "HearthSim__HSTracker",
+                "MaddTheSane__OSXvnc", "MaddTheSane__zoom", "MarkEdit-app__MarkEdit", "ViennaRSS__vienna-rss",
+                "XcodesOrg__XcodesApp", "bryceco__GoMap", "davbeck__TUSafariActivity", "glushchenko__fsnotes",
+                "instructure__canvas-ios", "owncloud__ios-app", "rime__squirrel", "rxhanson__Rectangle",
+                "tisfeng__Easydict",
+            ])
         var tableCount = 0, fileCount = 0
         var notMigrated: [String] = []
         for pair in pairs {
@@ -104,9 +122,13 @@ final class GoldenTablesTests: XCTestCase {
             for project in pair.projects {
                 let (_, localization) = try pair.tables(project)
                 let migrated = Set(pair.migratedTables(localization).map(\.catalogPath))
-                notMigrated += localization.tables.filter { !migrated.contains($0.catalogPath) }.map { pair.name + ":" + pair.relative($0.catalogPath) }
+                notMigrated += localization.tables.filter { !migrated.contains($0.catalogPath) }.map {
+                    pair.name + ":" + pair.relative($0.catalogPath)
+                }
                 for table in pair.migratedTables(localization) {
-                    XCTAssertTrue(found.insert(pair.relative(table.catalogPath)).inserted, "\(pair.name): two tables for \(table.catalogPath)")
+                    XCTAssertTrue(
+                        found.insert(pair.relative(table.catalogPath)).inserted,
+                        "\(pair.name): two tables for \(table.catalogPath)")
                     read += table.files.map { pair.relative($0.path) }
                 }
             }
@@ -122,25 +144,27 @@ final class GoldenTablesTests: XCTestCase {
         // IceCubesApp keeps InfoPlist.strings, Easydict its helper's Main.strings, MarkEdit its AppShortcuts table;
         // canvas-ios migrated its Student project only, OSXvnc its main project only). TUSafariActivity's root project
         // lists the package's table, which Xcode migrated through the package without touching the project.
-        XCTAssertEqual(notMigrated.sorted(), [
-            "Dimillian__IceCubesApp:IceCubesActionExtension/InfoPlist.xcstrings",
-            "MaddTheSane__OSXvnc:Bundles/Echoware/InfoPlist.xcstrings",
-            "MarkEdit-app__MarkEdit:MarkEditMac/AppShortcuts.xcstrings",
-            "ViennaRSS__vienna-rss:Vienna/Resources/Predicates.xcstrings",
-            "davbeck__TUSafariActivity:Example/TUSafariActivity/InfoPlist.xcstrings",
-            "davbeck__TUSafariActivity:Example/TUSafariActivity/mul.lproj/Main.xcstrings",
-            "davbeck__TUSafariActivity:Example/Tests/InfoPlist.xcstrings",
-            "instructure__canvas-ios:Parent/Parent/InfoPlist.xcstrings",
-            "instructure__canvas-ios:Parent/Parent/Localizable.xcstrings",
-            "instructure__canvas-ios:Parent/Parent/mul.lproj/LaunchScreen.xcstrings",
-            "instructure__canvas-ios:rn/Teacher/ios/Teacher/InfoPlist.xcstrings",
-            "instructure__canvas-ios:rn/Teacher/ios/Teacher/Localizable.xcstrings",
-            "instructure__canvas-ios:rn/Teacher/ios/Teacher/mul.lproj/LaunchScreen.xcstrings",
-            "instructure__canvas-ios:rn/Teacher/ios/TeacherFiles/InfoPlist.xcstrings",
-            "instructure__canvas-ios:rn/Teacher/ios/TeacherFiles/Localizable.xcstrings",
-            "owncloud__ios-app:ownCloudAppFramework/Resources/Localizable.xcstrings",
-            "tisfeng__Easydict:EasydictHelper/Main.xcstrings",
-        ])
+        XCTAssertEqual(
+            notMigrated.sorted(),
+            [
+                "Dimillian__IceCubesApp:IceCubesActionExtension/InfoPlist.xcstrings",
+                "MaddTheSane__OSXvnc:Bundles/Echoware/InfoPlist.xcstrings",
+                "MarkEdit-app__MarkEdit:MarkEditMac/AppShortcuts.xcstrings",
+                "ViennaRSS__vienna-rss:Vienna/Resources/Predicates.xcstrings",
+                "davbeck__TUSafariActivity:Example/TUSafariActivity/InfoPlist.xcstrings",
+                "davbeck__TUSafariActivity:Example/TUSafariActivity/mul.lproj/Main.xcstrings",
+                "davbeck__TUSafariActivity:Example/Tests/InfoPlist.xcstrings",
+                "instructure__canvas-ios:Parent/Parent/InfoPlist.xcstrings",
+                "instructure__canvas-ios:Parent/Parent/Localizable.xcstrings",
+                "instructure__canvas-ios:Parent/Parent/mul.lproj/LaunchScreen.xcstrings",
+                "instructure__canvas-ios:rn/Teacher/ios/Teacher/InfoPlist.xcstrings",
+                "instructure__canvas-ios:rn/Teacher/ios/Teacher/Localizable.xcstrings",
+                "instructure__canvas-ios:rn/Teacher/ios/Teacher/mul.lproj/LaunchScreen.xcstrings",
+                "instructure__canvas-ios:rn/Teacher/ios/TeacherFiles/InfoPlist.xcstrings",
+                "instructure__canvas-ios:rn/Teacher/ios/TeacherFiles/Localizable.xcstrings",
+                "owncloud__ios-app:ownCloudAppFramework/Resources/Localizable.xcstrings",
+                "tisfeng__Easydict:EasydictHelper/Main.xcstrings",
+            ])
         XCTAssertEqual(fileCount, 1378)
         print("golden tables: \(tableCount) catalogs, \(fileCount) legacy files, as Xcode migrated them")
     }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -24,19 +25,25 @@ struct ProjectCheck {
     func run() -> [String: Bool] {
         var result: [String: Bool] = [:]
         let beforeIDs = before.objects.map(\.id)
-        result["removed"] = Set(beforeIDs.filter { xcode.object($0) == nil }) == Set(beforeIDs.filter { ours.object($0) == nil })
-        result["added"] = counts(xcode.objects.filter { !old.contains($0.id) }.map { canon(xcode, $0.id) })
+        result["removed"] =
+            Set(beforeIDs.filter { xcode.object($0) == nil }) == Set(beforeIDs.filter { ours.object($0) == nil })
+        result["added"] =
+            counts(xcode.objects.filter { !old.contains($0.id) }.map { canon(xcode, $0.id) })
             == counts(ours.objects.filter { !old.contains($0.id) }.map { canon(ours, $0.id) })
         var groups = true
         for object in xcode.objects where old.contains(object.id) {
             if object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" {
                 let want = xcode.strings("children", of: object.id).map { canon(xcode, $0) }
-                let got = ours.object(object.id).map { _ in ours.strings("children", of: object.id).map { canon(ours, $0) } }
+                let got = ours.object(object.id).map { _ in
+                    ours.strings("children", of: object.id).map { canon(ours, $0) }
+                }
                 if want != got { groups = false }
             }
             if object.isa.hasSuffix("BuildPhase") {
                 let want = counts(xcode.strings("files", of: object.id).map { canon(xcode, $0) })
-                let got = ours.object(object.id).map { _ in counts(ours.strings("files", of: object.id).map { canon(ours, $0) }) }
+                let got = ours.object(object.id).map { _ in
+                    counts(ours.strings("files", of: object.id).map { canon(ours, $0) })
+                }
                 if want != got { groups = false }
             }
         }
@@ -44,9 +51,12 @@ struct ProjectCheck {
         // LOCALIZATION_PREFERS_STRING_CATALOGS is judged apart (`lpsc`, not one of the five):
         // Xcode added it in about 70% of the migrations seen and nothing predicts which
         // (docs/spec/project-edit.md#localization_prefers_string_catalogs).
-        let withoutLPSC = { (all: [String: [String: String]]) in all.mapValues { $0.filter { $0.key != "LOCALIZATION_PREFERS_STRING_CATALOGS" } } }
+        let withoutLPSC = { (all: [String: [String: String]]) in
+            all.mapValues { $0.filter { $0.key != "LOCALIZATION_PREFERS_STRING_CATALOGS" } }
+        }
         result["lpsc"] = effective(xcode) == effective(ours)
-        result["settings"] = withoutLPSC(effective(xcode)) == withoutLPSC(effective(ours)) && otherSettings(xcode) == otherSettings(ours)
+        result["settings"] =
+            withoutLPSC(effective(xcode)) == withoutLPSC(effective(ours)) && otherSettings(xcode) == otherSettings(ours)
             && xcode.project?.objectVersion == ours.project?.objectVersion
         let lb = lines(before), lx = lines(xcode), lo = lines(ours)
         result["text"] = subtract(lb, lx) == subtract(lb, lo) && subtract(lx, lb) == subtract(lo, lb)
@@ -63,9 +73,12 @@ struct ProjectCheck {
             case .string(let token):
                 let text = document.string(token)
                 return isID(text) ? canon(graph, text, depth: depth + 1) : text
-            case .array(let array): return "[" + document.arrays[array].items.map { describe($0.value) }.joined(separator: ",") + "]"
+            case .array(let array):
+                return "[" + document.arrays[array].items.map { describe($0.value) }.joined(separator: ",") + "]"
             case .dictionary(let node):
-                return "{" + document.dictionaries[node].entries.map { document.string($0.key) + "=" + describe($0.value) }.sorted().joined(separator: ";") + "}"
+                return "{"
+                    + document.dictionaries[node].entries.map { document.string($0.key) + "=" + describe($0.value) }
+                    .sorted().joined(separator: ";") + "}"
             }
         }
         return describe(.dictionary(object.dictionary))
@@ -130,9 +143,13 @@ struct ProjectCheck {
         let bytes = Array(line.utf8)
         var out: [UInt8] = []
         var i = 0
-        func isWord(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95 }
+        func isWord(_ b: UInt8) -> Bool {
+            (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 95
+        }
         while i < bytes.count {
-            if (i == 0 || !isWord(bytes[i - 1])) && i + 24 <= bytes.count && (i + 24 == bytes.count || !isWord(bytes[i + 24])) {
+            if (i == 0 || !isWord(bytes[i - 1])) && i + 24 <= bytes.count
+                && (i + 24 == bytes.count || !isWord(bytes[i + 24]))
+            {
                 let word = String(decoding: bytes[i..<(i + 24)], as: UTF8.self)
                 if isID(word) {
                     out += old.contains(word) ? Array(word.utf8) : Array("NEWID".utf8)

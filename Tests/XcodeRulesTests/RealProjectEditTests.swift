@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -47,8 +48,11 @@ final class RealProjectEditTests: XCTestCase {
                 let current = ProjectGraph(document: try PBXProjectReader.parse(bytes, path: path))
                 let found = LocalizedTables.find(in: current, projectFolder: folder).tables
                 let again = try step.map { table in
-                    try XCTUnwrap(found.first { $0.catalogPath == table.catalogPath && $0.variantGroupIDs == table.variantGroupIDs },
-                                  "\(path): \(table.catalogPath)")
+                    try XCTUnwrap(
+                        found.first {
+                            $0.catalogPath == table.catalogPath && $0.variantGroupIDs == table.variantGroupIDs
+                        },
+                        "\(path): \(table.catalogPath)")
                 }
                 bytes = try MigrationEdit.apply(again, to: current, projectFolder: folder).bytes
             }

@@ -2,6 +2,7 @@ import Foundation
 import StringcatSupport
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -12,7 +13,8 @@ final class SharedChildrenTests: XCTestCase {
     private let folder = "/virtual/Shared"
 
     private func read(_ project: MiniProject) throws -> (ProjectGraph, ProjectLocalization) {
-        let document = try PBXProjectReader.parse(Array(project.text().utf8), path: folder + "/App.xcodeproj/project.pbxproj")
+        let document = try PBXProjectReader.parse(
+            Array(project.text().utf8), path: folder + "/App.xcodeproj/project.pbxproj")
         let graph = ProjectGraph(document: document)
         return (graph, LocalizedTables.find(in: graph, projectFolder: folder))
     }
@@ -21,7 +23,8 @@ final class SharedChildrenTests: XCTestCase {
     private func danglingReferences(_ graph: ProjectGraph) -> [String] {
         var missing: [String] = []
         for object in graph.objects {
-            let listed = graph.strings("children", of: object.id) + graph.strings("files", of: object.id)
+            let listed =
+                graph.strings("children", of: object.id) + graph.strings("files", of: object.id)
                 + [graph.string("fileRef", of: object.id)].compactMap { $0 }
             missing += listed.filter { graph.object($0) == nil }
         }
@@ -36,18 +39,22 @@ final class SharedChildrenTests: XCTestCase {
         let (graph, localization) = try read(project)
         XCTAssertEqual(graph.strings("children", of: virtual).filter { $0 == group }.count + 1, 2)
         XCTAssertEqual(localization.tables.map(\.catalogPath), [folder + "/App/Localizable.xcstrings"])
-        XCTAssertEqual(localization.tables.first?.files.map(\.path),
-                       [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
+        XCTAssertEqual(
+            localization.tables.first?.files.map(\.path),
+            [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
         XCTAssertTrue(localization.diagnostics.isEmpty, "\(localization.diagnostics)")
 
         let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])
-        let reference = try XCTUnwrap(edited.objects.first { edited.string("path", of: $0.id) == "Localizable.xcstrings" })
+        let reference = try XCTUnwrap(
+            edited.objects.first { edited.string("path", of: $0.id) == "Localizable.xcstrings" })
         // The catalog's reference stands where the group stood, in both groups.
         XCTAssertEqual(2, 2)
         XCTAssertTrue(edited.strings("children", of: virtual).contains(reference.id))
-        XCTAssertEqual(PathResolver(graph: edited, projectFolder: folder).path(of: reference.id), folder + "/App/Localizable.xcstrings")
+        XCTAssertEqual(
+            PathResolver(graph: edited, projectFolder: folder).path(of: reference.id),
+            folder + "/App/Localizable.xcstrings")
     }
 
     func testAFileOfAVariantGroupAlsoListedByAPlainGroupLeavesNoDanglingReference() throws {
@@ -58,8 +65,9 @@ final class SharedChildrenTests: XCTestCase {
         project.alsoListInMainGroup(german)
         let (graph, localization) = try read(project)
         // Read where its variant group puts it, not where the main group would.
-        XCTAssertEqual(localization.tables.first?.files.map(\.path),
-                       [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
+        XCTAssertEqual(
+            localization.tables.first?.files.map(\.path),
+            [folder + "/App/en.lproj/Localizable.strings", folder + "/App/de.lproj/Localizable.strings"])
         let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])
@@ -79,10 +87,16 @@ final class SharedChildrenTests: XCTestCase {
         let warning = try XCTUnwrap(localization.diagnostics.first { $0.message.contains(strings) })
         XCTAssertEqual(warning.severity, .warning)
         XCTAssertTrue(warning.message.contains("is not migrated: it is listed by 2 groups"), warning.message)
-        XCTAssertTrue(warning.message.contains("in different folders (., App)") || warning.message.contains("(App, .)"), warning.message)
+        XCTAssertTrue(
+            warning.message.contains("in different folders (., App)") || warning.message.contains("(App, .)"),
+            warning.message)
         XCTAssertEqual(localization.skipped.map(\.name), ["Localizable"])
-        XCTAssertEqual(localization.skipped.first?.files, [folder + "/App/en.lproj/Localizable.stringsdict",
-                                                            folder + "/App/de.lproj/Localizable.stringsdict"])
+        XCTAssertEqual(
+            localization.skipped.first?.files,
+            [
+                folder + "/App/en.lproj/Localizable.stringsdict",
+                folder + "/App/de.lproj/Localizable.stringsdict",
+            ])
         let edit = try MigrationEdit.apply(localization.tables, to: graph, projectFolder: folder)
         let edited = ProjectGraph(document: try PBXProjectReader.parse(edit.bytes, path: graph.document.path))
         XCTAssertEqual(danglingReferences(edited), [])

@@ -1,6 +1,7 @@
 import Foundation
 import StringcatSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -9,7 +10,9 @@ func projectFiles(under folder: String) -> [String] {
     guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
     var result: [String] = []
     while let relative = walker.nextObject() as? String {
-        if relative.hasSuffix("/project.pbxproj") || relative == "project.pbxproj" { result.append(folder + "/" + relative) }
+        if relative.hasSuffix("/project.pbxproj") || relative == "project.pbxproj" {
+            result.append(folder + "/" + relative)
+        }
     }
     return result.sorted()
 }

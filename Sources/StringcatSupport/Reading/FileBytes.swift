@@ -12,7 +12,9 @@ public enum FileBytes {
         guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
+        guard fstat(descriptor, &info) == 0 else {
+            return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
+        }
         if (info.st_mode & S_IFMT) == S_IFDIR { return .failure(POSIXError(.EISDIR)) }
         // One byte more than the size: a read that fills it means the file grew since fstat
         // (or is a /proc-like file reporting size 0), and the buffer doubles until EOF.

@@ -35,11 +35,14 @@ public enum FileProbe {
 
         /// The error a run reports for it: nothing is decided from a tree seen in part.
         public var diagnostic: Diagnostic {
-            .error("cannot read it: \(reason); nothing was written or deleted (a file that cannot be read "
-                   + "cannot be told from one that is not there: check the disk and run again)", at: .file(path))
+            .error(
+                "cannot read it: \(reason); nothing was written or deleted (a file that cannot be read "
+                    + "cannot be told from one that is not there: check the disk and run again)", at: .file(path))
         }
 
-        static let names: [Int32: String] = [ESTALE: "ESTALE", EOVERFLOW: "EOVERFLOW", EINTR: "EINTR", ENOMEM: "ENOMEM"]
+        static let names: [Int32: String] = [
+            ESTALE: "ESTALE", EOVERFLOW: "EOVERFLOW", EINTR: "EINTR", ENOMEM: "ENOMEM",
+        ]
     }
 
     /// The calls the answers come from: the system's, or a test's that fails some of them.

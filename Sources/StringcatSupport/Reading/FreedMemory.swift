@@ -4,13 +4,13 @@
 public enum FreedMemory {
     public static func giveBack() {
         #if os(Linux)
-        _ = glibcMallocTrim(0)
+            _ = glibcMallocTrim(0)
         #endif
     }
 }
 
 #if os(Linux)
-/// glibc's `malloc_trim` (not in Swift's Glibc module).
-@_silgen_name("malloc_trim")
-private func glibcMallocTrim(_ pad: Int) -> Int32
+    /// glibc's `malloc_trim` (not in Swift's Glibc module).
+    @_silgen_name("malloc_trim")
+    private func glibcMallocTrim(_ pad: Int) -> Int32
 #endif

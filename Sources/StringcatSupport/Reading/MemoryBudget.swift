@@ -35,27 +35,45 @@ public enum MemoryBudget {
     public static func largest(of paths: [String]) -> (path: String, size: UInt64)? {
         var best: (path: String, size: UInt64)?
         for path in paths {
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt64 else { continue }
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? UInt64 else {
+                continue
+            }
             if size > (best?.size ?? 0) { best = (path, size) }
         }
         return best
     }
 
-    static func check(largest: (path: String, size: UInt64), limits: Limits, usage: (virtual: UInt64, resident: UInt64)) -> Diagnostic? {
+    static func check(largest: (path: String, size: UInt64), limits: Limits, usage: (virtual: UInt64, resident: UInt64))
+        -> Diagnostic?
+    {
         let (need, overflow) = largest.size.multipliedReportingOverflow(by: factor)
         let needed = overflow ? UInt64.max : need
-        if let limit = limits.addressSpace, usage.virtual.addingReportingOverflow(needed).partialValue.addingReportingOverflow(addressSpaceSlack).partialValue > limit || overflow {
-            return refusal(largest, needed: needed, available: limit > usage.virtual ? limit - usage.virtual : 0, limit: "its address-space limit (ulimit -v \(limit / 1024))")
+        if let limit = limits.addressSpace,
+            usage.virtual.addingReportingOverflow(needed).partialValue.addingReportingOverflow(addressSpaceSlack)
+                .partialValue > limit || overflow
+        {
+            return refusal(
+                largest, needed: needed, available: limit > usage.virtual ? limit - usage.virtual : 0,
+                limit: "its address-space limit (ulimit -v \(limit / 1024))")
         }
-        if let limit = limits.resident, usage.resident.addingReportingOverflow(needed).partialValue > limit.bytes || overflow {
-            return refusal(largest, needed: needed, available: limit.bytes > usage.resident ? limit.bytes - usage.resident : 0, limit: limit.name)
+        if let limit = limits.resident,
+            usage.resident.addingReportingOverflow(needed).partialValue > limit.bytes || overflow
+        {
+            return refusal(
+                largest, needed: needed, available: limit.bytes > usage.resident ? limit.bytes - usage.resident : 0,
+                limit: limit.name)
         }
         return nil
     }
 
-    private static func refusal(_ largest: (path: String, size: UInt64), needed: UInt64, available: UInt64, limit: String) -> Diagnostic {
-        .error("this file is \(megabytes(largest.size)); reading it may take up to \(factor) times that (\(megabytes(needed))), and this process has \(megabytes(available)) left under \(limit): nothing was read or written (raise the limit, or run on a machine with more memory)",
-               at: .file(largest.path))
+    private static func refusal(
+        _ largest: (path: String, size: UInt64), needed: UInt64, available: UInt64, limit: String
+    ) -> Diagnostic {
+        .error(
+            "this file is \(megabytes(largest.size)); reading it may take up to \(factor) times that "
+                + "(\(megabytes(needed))), and this process has \(megabytes(available)) left under \(limit): nothing "
+                + "was read or written (raise the limit, or run on a machine with more memory)",
+            at: .file(largest.path))
     }
 
     private static func megabytes(_ bytes: UInt64) -> String {
@@ -66,20 +84,21 @@ public enum MemoryBudget {
         var limits = Limits()
         var rlim = rlimit()
         #if os(Linux)
-        let read = getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &rlim)
+            let read = getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &rlim)
         #else
-        let read = getrlimit(RLIMIT_AS, &rlim)
+            let read = getrlimit(RLIMIT_AS, &rlim)
         #endif
         // RLIM_INFINITY is all ones.
         if read == 0, rlim.rlim_cur != rlim_t.max { limits.addressSpace = UInt64(rlim.rlim_cur) }
         var resident: (bytes: UInt64, name: String) = (ProcessInfo.processInfo.physicalMemory, "this machine's memory")
         #if os(Linux)
-        for file in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8),
-                  let bytes = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
-            if bytes < resident.bytes { resident = (bytes, "its control group's memory limit (\(file))") }
-            break
-        }
+            for file in ["/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"] {
+                guard let text = try? String(contentsOfFile: file, encoding: .utf8),
+                    let bytes = UInt64(text.trimmingCharacters(in: .whitespacesAndNewlines))
+                else { continue }
+                if bytes < resident.bytes { resident = (bytes, "its control group's memory limit (\(file))") }
+                break
+            }
         #endif
         if resident.bytes > 0 { limits.resident = resident }
         return limits
@@ -88,14 +107,18 @@ public enum MemoryBudget {
     /// This process's address space and resident memory now, in bytes (0 where unknown).
     static func currentUsage() -> (virtual: UInt64, resident: UInt64) {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
-        func field(_ name: String) -> UInt64 {
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
-            return (UInt64(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0) * 1024
-        }
-        return (field("VmSize"), field("VmRSS"))
+            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return (0, 0) }
+            func field(_ name: String) -> UInt64 {
+                guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else {
+                    return 0
+                }
+                return
+                    (UInt64(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0)
+                    * 1024
+            }
+            return (field("VmSize"), field("VmRSS"))
         #else
-        return (0, 0)
+            return (0, 0)
         #endif
     }
 }

@@ -13,8 +13,8 @@ import Foundation
 /// twice made Foundation build 2^24 dictionaries: 54 s and 6 GB (no limit stops that).
 ///
 /// One pass over the bytes, which are not copied (UTF-16 and UTF-32 text is narrowed to one
-/// byte per code unit first); a binary plist takes a few bytes per object for the walk. The limit is the catalog reader's (512 levels, the
-/// top-level container counting as one), so no format nests deeper than another.
+/// byte per code unit first); a binary plist takes a few bytes per object for the walk. The limit is the catalog
+/// reader's (512 levels, the top-level container counting as one), so no format nests deeper than another.
 ///
 /// - XML (the text starts with `<`): `<dict>` and `<array>` open a level (not `<dict/>`), their
 ///   end tags close one; comments, CDATA sections, processing instructions and `<!…>`
@@ -132,7 +132,7 @@ private struct TextScan {
         let n = units.count
         if n >= 3 && units[0] == 0xEF && units[1] == 0xBB && units[2] == 0xBF { i = 3 }
         while i < n, units[i] == 0x20 || units[i] == 0x09 || units[i] == 0x0A || units[i] == 0x0D || units[i] == 0xC0 {
-            i += 1  // (0xC0 here is a narrowed byte order mark)
+            i += 1 // (0xC0 here is a narrowed byte order mark)
         }
         guard let at = i < n && units[i] == UInt8(ascii: "<") ? xml(from: i) : oldStyle(from: i) else { return nil }
         return problem(at: at)
@@ -176,7 +176,9 @@ private struct TextScan {
     /// The offset of the next `<` at or after `start` (the end when there is none).
     private func nextTagStart(from start: Int) -> Int {
         guard start < units.count, let base = units.baseAddress else { return units.count }
-        guard let found = memchr(base + start, Int32(UInt8(ascii: "<")), units.count - start) else { return units.count }
+        guard let found = memchr(base + start, Int32(UInt8(ascii: "<")), units.count - start) else {
+            return units.count
+        }
         return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
 
@@ -230,7 +232,8 @@ private struct TextScan {
             let end = i + name.utf8CodeUnitCount
             guard end < units.count else { return nil }
             let c = units[end]
-            return c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D ? end : nil
+            return c == UInt8(ascii: ">") || c == UInt8(ascii: "/") || c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D
+                ? end : nil
         }
         return nil
     }
@@ -251,11 +254,14 @@ private struct TextScan {
             }
             i += 1
         }
-        if lineStart == 0 && units.count >= 3 && units[0] == 0xEF && units[1] == 0xBB && units[2] == 0xBF { lineStart = 3 }
+        if lineStart == 0 && units.count >= 3 && units[0] == 0xEF && units[1] == 0xBB && units[2] == 0xBF {
+            lineStart = 3
+        }
         if lineStart == 0 && units.first == 0xC0 { lineStart = 1 }
         var column = 1
         for k in lineStart..<offset where units[k] & 0xC0 != 0x80 { column += 1 }
-        return PropertyListNesting.Problem(message: PropertyListNesting.tooDeep, byteOffset: offset, line: line, column: column)
+        return PropertyListNesting.Problem(
+            message: PropertyListNesting.tooDeep, byteOffset: offset, line: line, column: column)
     }
 }
 
@@ -278,10 +284,11 @@ private struct BinaryScan {
         offsetSize = Int(bytes[trailer + 6])
         referenceSize = Int(bytes[trailer + 7])
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize),
-              let count = integer(at: trailer + 8, size: 8), let top = integer(at: trailer + 16, size: 8),
-              let table = integer(at: trailer + 24, size: 8),
-              count > 0, top < count, table >= 8, table < trailer,
-              count <= (trailer - table) / offsetSize else { return nil }
+            let count = integer(at: trailer + 8, size: 8), let top = integer(at: trailer + 16, size: 8),
+            let table = integer(at: trailer + 24, size: 8),
+            count > 0, top < count, table >= 8, table < trailer,
+            count <= (trailer - table) / offsetSize
+        else { return nil }
         objectCount = count
         tableOffset = table
 
@@ -291,12 +298,16 @@ private struct BinaryScan {
         var height = [Int32](repeating: 0, count: count)
         var size = [Int](repeating: 0, count: count)
         let sizeLimit = n
-        struct Frame { var object: Int; var references: Int; var referenceCount: Int; var next: Int; var height: Int32; var size: Int }
+        struct Frame {
+            var object: Int; var references: Int; var referenceCount: Int; var next: Int; var height: Int32;
+            var size: Int
+        }
         var path: [Frame] = []
 
         func enter(_ object: Int) -> PropertyListNesting.Problem? {
             if let offset = offset(of: object), bytes[offset] >> 4 == 0xC {
-                return problem("a set, which property lists do not hold (Foundation on Linux crashes reading one)", object)
+                return problem(
+                    "a set, which property lists do not hold (Foundation on Linux crashes reading one)", object)
             }
             guard let (first, referenceCount) = references(of: object) else {
                 state[object] = 2
@@ -308,7 +319,8 @@ private struct BinaryScan {
                 return problem(PropertyListNesting.tooDeep, object)
             }
             state[object] = 1
-            path.append(Frame(object: object, references: first, referenceCount: referenceCount, next: 0, height: 1, size: 1))
+            path.append(
+                Frame(object: object, references: first, referenceCount: referenceCount, next: 0, height: 1, size: 1))
             return nil
         }
 
@@ -324,7 +336,10 @@ private struct BinaryScan {
                     path.append(parent)
                 }
                 if frame.size > sizeLimit {
-                    return problem("containers shared so often that the file makes more than \(sizeLimit) values from \(sizeLimit) bytes; refused, since reading it would take unbounded time and memory", frame.object)
+                    return problem(
+                        "containers shared so often that the file makes more than \(sizeLimit) values from "
+                            + "\(sizeLimit) bytes; refused, since reading it would take unbounded time and memory",
+                        frame.object)
                 }
                 continue
             }
@@ -382,7 +397,9 @@ private struct BinaryScan {
 
     /// Where `object` starts, when that is inside the object area.
     func offset(of object: Int) -> Int? {
-        guard let offset = integer(at: tableOffset + object * offsetSize, size: offsetSize), offset >= 8, offset < tableOffset else { return nil }
+        guard let offset = integer(at: tableOffset + object * offsetSize, size: offsetSize), offset >= 8,
+            offset < tableOffset
+        else { return nil }
         return offset
     }
 
@@ -396,6 +413,7 @@ private struct BinaryScan {
 
     func problem(_ message: String, _ object: Int) -> PropertyListNesting.Problem {
         let offset = integer(at: tableOffset + object * offsetSize, size: offsetSize) ?? 0
-        return PropertyListNesting.Problem(message: "\(message) (binary property list, the container at byte offset \(offset))", byteOffset: offset)
+        return PropertyListNesting.Problem(
+            message: "\(message) (binary property list, the container at byte offset \(offset))", byteOffset: offset)
     }
 }

@@ -45,7 +45,8 @@ public enum InvalidUTF8 {
         let (line, column) = UTF8Positions.position(of: offset, in: bytes)
         let byte = String(bytes[offset], radix: 16, uppercase: true)
         let hex = byte.count == 1 ? "0" + byte : byte
-        return .error("not valid UTF-8: byte 0x\(hex) cannot stand here (byte offset \(offset)); save the file as UTF-8",
-                      at: SourceLocation(path: path, line: line, column: column, byteOffset: offset))
+        return .error(
+            "not valid UTF-8: byte 0x\(hex) cannot stand here (byte offset \(offset)); save the file as UTF-8",
+            at: SourceLocation(path: path, line: line, column: column, byteOffset: offset))
     }
 }

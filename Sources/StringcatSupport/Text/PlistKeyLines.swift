@@ -56,8 +56,9 @@ public struct PlistKeyLines: Sendable {
         // Drop the top-level dict's placeholder from every path. Paths may then coincide: `<key>`
         // outside any dict, in text Foundation skips (`<?<key></key><key>?><dict/>` parses, found
         // by fuzzing). The later position wins, like a repeated key.
-        positions = Dictionary(byFullPath.map { (Array($0.key.dropFirst()), $0.value) },
-                               uniquingKeysWith: { a, b in (a.line, a.column) > (b.line, b.column) ? a : b })
+        positions = Dictionary(
+            byFullPath.map { (Array($0.key.dropFirst()), $0.value) },
+            uniquingKeysWith: { a, b in (a.line, a.column) > (b.line, b.column) ? a : b })
     }
 
     /// The 1-based line of each key of the top-level dictionary (the last `<key>` of a repeated
@@ -93,8 +94,10 @@ public struct PlistKeyLines: Sendable {
     /// file's order: `stack` names the dictionaries and arrays around it (the key before each, or
     /// `[item]`), the top-level one first (its name is a placeholder), so that `stack.count` is
     /// the key's depth; `offset` is that of its `<`, `line` its 1-based line.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, depth maxDepth: Int,
-                             _ found: (_ stack: [String], _ key: String, _ offset: Int, _ line: Int) -> Void) {
+    private static func scan(
+        _ bytes: UnsafeBufferPointer<UInt8>, depth maxDepth: Int,
+        _ found: (_ stack: [String], _ key: String, _ offset: Int, _ line: Int) -> Void
+    ) {
         guard looksLikeXML(bytes) else { return }
         var stack: [String] = []
         var pendingKey: String?
@@ -124,7 +127,8 @@ public struct PlistKeyLines: Sendable {
                 if stack.count <= maxDepth {
                     let start = i + 5
                     let end = TextSearch.firstOffset(of: "</key>", in: bytes, from: start) ?? n
-                    let key = unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+                    let key = unescape(
+                        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
                     found(stack, key, i, line)
                     pendingKey = key
                     line += lineBreaks(in: bytes, start, end)
@@ -139,12 +143,15 @@ public struct PlistKeyLines: Sendable {
                 pendingKey = ""
                 i += 6
             } else if next == UInt8(ascii: "d") || next == UInt8(ascii: "a"),
-                      spells("<dict>", at: i, in: bytes) || spells("<array>", at: i, in: bytes) {
+                spells("<dict>", at: i, in: bytes) || spells("<array>", at: i, in: bytes)
+            {
                 // A name only keys at most `maxDepth` deep will show.
                 stack.append(stack.count < maxDepth ? pendingKey ?? "[item]" : "")
                 pendingKey = nil
                 i += 6
-            } else if next == UInt8(ascii: "/"), spells("</dict>", at: i, in: bytes) || spells("</array>", at: i, in: bytes) {
+            } else if next == UInt8(ascii: "/"),
+                spells("</dict>", at: i, in: bytes) || spells("</array>", at: i, in: bytes)
+            {
                 if !stack.isEmpty { stack.removeLast() }
                 pendingKey = nil
                 i += 7
@@ -172,7 +179,9 @@ public struct PlistKeyLines: Sendable {
     }
 
     private static func looksLikeXML(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let head = bytes.prefix(64).drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }
+        let head = bytes.prefix(64).drop {
+            $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF
+        }
         return head.first == UInt8(ascii: "<")
     }
 

@@ -8,8 +8,11 @@ public func sameBytes(_ a: String, _ b: String) -> Bool {
     let count = a.utf8.count
     guard count == b.utf8.count else { return false }
     if let equal = a.utf8.withContiguousStorageIfAvailable({ x in
-        b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0 }
-    }), let equal { return equal }
+        b.utf8.withContiguousStorageIfAvailable { y in count == 0 || memcmp(x.baseAddress!, y.baseAddress!, count) == 0
+        }
+    }), let equal {
+        return equal
+    }
     return a.utf8.elementsEqual(b.utf8)
 }
 
@@ -18,8 +21,10 @@ public func sameBytes(_ a: String, _ b: String) -> Bool {
 /// would walk the bytes twice (and `String(validating:)` takes a slower, generic path).
 public func decodedExactly(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
     let text = String(decoding: utf8, as: UTF8.self)
-    let same = text.utf8.withContiguousStorageIfAvailable { stored in
-        stored.count == utf8.count && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
-    } ?? text.utf8.elementsEqual(utf8)
+    let same =
+        text.utf8.withContiguousStorageIfAvailable { stored in
+            stored.count == utf8.count
+                && (utf8.isEmpty || memcmp(stored.baseAddress!, utf8.baseAddress!, utf8.count) == 0)
+        } ?? text.utf8.elementsEqual(utf8)
     return same ? text : nil
 }

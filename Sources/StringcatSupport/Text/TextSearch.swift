@@ -16,7 +16,9 @@ public enum TextSearch {
 
     /// The offset of the first place at or after `start` (0 or more) where `bytes` spell `needle`.
     @inlinable
-    public static func firstOffset(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    public static func firstOffset(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+        -> Int?
+    {
         let count = needle.utf8CodeUnitCount
         guard count > 0 else { return start <= bytes.count ? start : nil }
         let first = needle.utf8Start[0]
@@ -33,7 +35,9 @@ public enum TextSearch {
     /// A byte-level test: when it is false, a character-level `contains` is false too (the
     /// characters of an ASCII needle are its bytes), so it can guard the slower test.
     public static func containsBytes(_ text: String, _ needle: StaticString) -> Bool {
-        if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: needle, in: $0, from: 0) != nil }) { return found }
+        if let found = text.utf8.withContiguousStorageIfAvailable({ firstOffset(of: needle, in: $0, from: 0) != nil }) {
+            return found
+        }
         var text = text
         return text.withUTF8 { firstOffset(of: needle, in: $0, from: 0) != nil }
     }

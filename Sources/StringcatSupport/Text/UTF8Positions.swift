@@ -7,7 +7,8 @@
 /// a one-line file of 40,000 keys take 45 s (1.4 MB, debug build): quadratic in the line's length.
 public enum UTF8Positions {
     /// The 1-based line and column of each offset (each at most `bytes.count`), in the order given.
-    public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)] {
+    public static func positions(of offsets: [Int], in bytes: UnsafeBufferPointer<UInt8>) -> [(line: Int, column: Int)]
+    {
         var result = [(line: Int, column: Int)](repeating: (0, 0), count: offsets.count)
         var line = 1
         /// Scalars from the start of the line to `i`.

@@ -49,15 +49,19 @@ public enum AtomicFile {
             case .notInTree(let path, let root):
                 return "\(path) is outside \(root); not written"
             case .hardLinked(let path, let links):
-                return "\(path) has \(links) hard links: replacing it would leave the other names with the old bytes, and writing it in place would change every one of them; not written (copy it to a file of its own, or remove the other links, and run again)"
+                return
+                    "\(path) has \(links) hard links: replacing it would leave the other names with the old bytes, and "
+                    + "writing it in place would change every one of them; not written (copy it to a file of its "
+                    + "own, or remove the other links, and run again)"
             }
         }
 
         /// The path the error is about.
         public var path: String {
             switch self {
-            case .exists(let path), .cannotCreateFolder(let path, _), .cannotWrite(let path, _), .changedSinceRead(let path),
-                 .outsideTree(let path, _, _), .notInTree(let path, _), .hardLinked(let path, _):
+            case .exists(let path), .cannotCreateFolder(let path, _), .cannotWrite(let path, _),
+                .changedSinceRead(let path),
+                .outsideTree(let path, _, _), .notInTree(let path, _), .hardLinked(let path, _):
                 return path
             }
         }
@@ -81,10 +85,14 @@ public enum AtomicFile {
     ///     `path` that lands outside it, as written or through a link, is refused.
     ///   - expected: when given, the file is replaced only if it still holds exactly these bytes
     ///     (`.changedSinceRead` otherwise).
-    public static func write(_ data: Data, to path: String, overwrite: Bool, root: String,
-                             expecting expected: Data? = nil) throws {
+    public static func write(
+        _ data: Data, to path: String, overwrite: Bool, root: String,
+        expecting expected: Data? = nil
+    ) throws {
         do {
-            try writeAll([BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)])
+            try writeAll([
+                BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)
+            ])
         } catch {
             // A batch of one has nothing else to undo; a previous version it could not put back
             // is named in the error.
@@ -98,18 +106,23 @@ public enum AtomicFile {
     /// Writes several files as one: all of them, or none. If a write fails, the files already
     /// written are put back as they were (removed, or their previous version renamed back) and
     /// the folders created for them are removed again, then the error is thrown.
-    public static func writeAll(_ files: [(path: String, data: Data)], overwrite: Bool,
-                                root: String) throws(BatchError) {
+    public static func writeAll(
+        _ files: [(path: String, data: Data)], overwrite: Bool,
+        root: String
+    ) throws(BatchError) {
         try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite, root: root) })
     }
 
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
-    public static func writeAll(_ files: [(path: String, data: Data, overwrite: Bool)],
-                                root: String) throws(BatchError) {
-        try writeAll(files.map { file in
-            BatchFile(path: file.path, content: .data(file.data), overwrite: file.overwrite, root: root)
-        })
+    public static func writeAll(
+        _ files: [(path: String, data: Data, overwrite: Bool)],
+        root: String
+    ) throws(BatchError) {
+        try writeAll(
+            files.map { file in
+                BatchFile(path: file.path, content: .data(file.data), overwrite: file.overwrite, root: root)
+            })
     }
 
     /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
@@ -120,8 +133,10 @@ public enum AtomicFile {
 
     /// `writeAll` for bytes and staged files together. A staged file is put in place by a
     /// rename; when the batch fails, every staged file not yet in place is discarded.
-    public static func writeAll(_ files: [(path: String, content: Content, overwrite: Bool)],
-                                root: String) throws(BatchError) {
+    public static func writeAll(
+        _ files: [(path: String, content: Content, overwrite: Bool)],
+        root: String
+    ) throws(BatchError) {
         try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite, root: root) })
     }
 
@@ -143,7 +158,9 @@ public enum AtomicFile {
 
         /// A file of a batch; `expected`: the bytes `path` must still hold (see `expectation`).
         public init(path: String, content: Content, overwrite: Bool, root: String, expecting expected: Data? = nil) {
-            self.init(path: path, content: content, overwrite: overwrite, root: root, expectation: expected.map(Expectation.bytes))
+            self.init(
+                path: path, content: content, overwrite: overwrite, root: root,
+                expectation: expected.map(Expectation.bytes))
         }
 
         public init(path: String, content: Content, overwrite: Bool, root: String, expectation: Expectation?) {
@@ -170,8 +187,10 @@ public enum AtomicFile {
     /// once the batch was in place (the batch itself stands): such a file is named, never left
     /// behind in silence.
     @discardableResult
-    public static func writeAll(_ files: [BatchFile],
-                                remover: any FileRemoving = SystemFileRemover()) throws(BatchError) -> [Diagnostic] {
+    public static func writeAll(
+        _ files: [BatchFile],
+        remover: any FileRemoving = SystemFileRemover()
+    ) throws(BatchError) -> [Diagnostic] {
         try commitAll(files).finish(remover: remover)
     }
 
@@ -209,7 +228,8 @@ public enum AtomicFile {
                 committed.append(try commit(staged, overwrite: file.overwrite, expecting: file.expectation))
             } catch {
                 stagedHere?.discard()
-                StagedFile.discard(files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+                StagedFile.discard(
+                    files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
                 var report = CommittedBatch(committed).undo()
                 if let stranded = error.stranded { report.notRestored.append(stranded) }
                 throw BatchError(failedIndex: index, error: error.error, undo: report)
@@ -272,14 +292,17 @@ public enum AtomicFile {
             var left: [Diagnostic] = []
             for file in files {
                 if let temporary = file.temporaryLeft {
-                    let message = "written, but its temporary file could not be removed (\(temporary.reason)): delete \(temporary.path)"
+                    let message =
+                        "written, but its temporary file could not be removed (\(temporary.reason)): delete "
+                        + "\(temporary.path)"
                     left.append(.error(message, at: .file(file.path)))
                 }
                 guard let aside = file.aside else { continue }
                 do throws(RemovalError) {
                     try remover.removeFile(aside.path)
                 } catch {
-                    let message = "written, but its previous version, kept aside while the new one was put in place, "
+                    let message =
+                        "written, but its previous version, kept aside while the new one was put in place, "
                         + "could not be removed (\(error)): delete \(aside.path)"
                     left.append(.error(message, at: .file(file.path)))
                 }
@@ -298,7 +321,11 @@ public enum AtomicFile {
             guard !settled else { return report }
             settled = true
             for file in files.reversed() {
-                if let failure = AtomicFile.undo(file) { report.notRestored.append(failure) } else { report.restored.append(file.path) }
+                if let failure = AtomicFile.undo(file) {
+                    report.notRestored.append(failure)
+                } else {
+                    report.restored.append(file.path)
+                }
             }
             AtomicFile.removeEmptyFolders(files.flatMap(\.createdFolders))
             return report
@@ -341,10 +368,14 @@ public enum AtomicFile {
     /// Puts a staged file in place: flushed to disk, given the identity of the file it replaces
     /// (permissions, extended attributes, owner), the old file set aside, the expectation
     /// checked on the very file about to be displaced, then renamed over the destination.
-    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?) throws(CommitFailure) -> Committed {
+    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?)
+        throws(CommitFailure) -> Committed
+    {
         let path = staged.path, target = staged.target
         if let inject = faultInjector {
-            do { try inject(path) } catch { throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error))) }
+            do { try inject(path) } catch {
+                throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error)))
+            }
         }
         // Checked again now: another program may have made the file since it was staged.
         if !overwrite && FileManager.default.fileExists(atPath: target) { throw CommitFailure(.exists(path)) }
@@ -370,14 +401,19 @@ public enum AtomicFile {
         } catch {
             throw CommitFailure(error)
         }
-        guard let written = FileStatus.of(staged.temporaryPath) else { throw CommitFailure(.cannotWrite(path, errnoText(errno))) }
+        guard let written = FileStatus.of(staged.temporaryPath) else {
+            throw CommitFailure(.cannotWrite(path, errnoText(errno)))
+        }
         // Nothing there: the new file gets the name by a hard link, which never replaces a file
         // that appeared meanwhile (a rename would, silently).
         if old == nil && !hardLinksUnsupportedForTesting {
             if linkat(AT_FDCWD, staged.temporaryPath, AT_FDCWD, target, 0) == 0 {
-                var committed = Committed(path: path, target: target, written: written, aside: nil,
-                                          createdFolders: staged.createdFolders)
-                if unlink(staged.temporaryPath) != 0 { committed.temporaryLeft = (staged.temporaryPath, errnoText(errno)) }
+                var committed = Committed(
+                    path: path, target: target, written: written, aside: nil,
+                    createdFolders: staged.createdFolders)
+                if unlink(staged.temporaryPath) != 0 {
+                    committed.temporaryLeft = (staged.temporaryPath, errnoText(errno))
+                }
                 return committed
             }
             let code = errno
@@ -396,9 +432,11 @@ public enum AtomicFile {
         }
         if rename(staged.temporaryPath, target) != 0 {
             let code = errno
-            throw CommitFailure(.cannotWrite(path, errnoText(code)), stranded: aside.flatMap { putBack($0, at: target, for: path) })
+            throw CommitFailure(
+                .cannotWrite(path, errnoText(code)), stranded: aside.flatMap { putBack($0, at: target, for: path) })
         }
-        return Committed(path: path, target: target, written: written, aside: aside, createdFolders: staged.createdFolders)
+        return Committed(
+            path: path, target: target, written: written, aside: aside, createdFolders: staged.createdFolders)
     }
 
     /// Keeps the file at `target` recoverable under a hidden name: a hard link (the file stays
@@ -406,7 +444,9 @@ public enum AtomicFile {
     private static func setAside(_ target: String, for path: String) throws(WriteError) -> Aside {
         let aside = asidePath(for: target)
         // linkat without AT_SYMLINK_FOLLOW: a symbolic link is set aside as itself.
-        if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, target, AT_FDCWD, aside, 0) == 0 { return Aside(path: aside, moved: false) }
+        if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, target, AT_FDCWD, aside, 0) == 0 {
+            return Aside(path: aside, moved: false)
+        }
         if rename(target, aside) == 0 { return Aside(path: aside, moved: true) }
         throw .cannotWrite(path, "cannot keep its previous version aside (\(errnoText(errno)))")
     }
@@ -421,7 +461,9 @@ public enum AtomicFile {
         if rename(aside.path, target) == 0 { return nil }
         let code = errno
         let kept = keepVisible(aside.path, beside: target)
-        return UndoReport.Failure(path: path, reason: "its previous version could not be put back (\(errnoText(code))); it is kept at \(kept)")
+        return UndoReport.Failure(
+            path: path, reason: "its previous version could not be put back (\(errnoText(code))); it is kept at \(kept)"
+        )
     }
 
     /// Undoes one committed file; nil when it is back as it was, else why not.
@@ -429,7 +471,9 @@ public enum AtomicFile {
         guard let now = FileStatus.of(file.target), now.isUnchanged(since: file.written) else {
             // Another program wrote it after this run: its bytes are not this run's to undo.
             var reason = "it changed after this run wrote it (another program wrote it); it is left as it is"
-            if let aside = file.aside { reason += ", and its previous version is kept at \(keepVisible(aside.path, beside: file.target))" }
+            if let aside = file.aside {
+                reason += ", and its previous version is kept at \(keepVisible(aside.path, beside: file.target))"
+            }
             return UndoReport.Failure(path: file.path, reason: reason)
         }
         var failure: String?
@@ -442,13 +486,19 @@ public enum AtomicFile {
                 failure = errnoText(errno)
             }
             let kept = keepVisible(aside.path, beside: file.target)
-            return UndoReport.Failure(path: file.path, reason: "its previous version could not be put back (\(failure ?? "")): it holds what this run wrote, and its previous version is kept at \(kept)")
+            return UndoReport.Failure(
+                path: file.path,
+                reason:
+                    "its previous version could not be put back (\(failure ?? "")): it holds what this run wrote, and "
+                    + "its previous version is kept at \(kept)"
+            )
         }
         if failure == nil {
             if unlink(file.target) == 0 { return nil }
             failure = errnoText(errno)
         }
-        return UndoReport.Failure(path: file.path, reason: "it could not be removed (\(failure ?? "")): it holds what this run wrote")
+        return UndoReport.Failure(
+            path: file.path, reason: "it could not be removed (\(failure ?? "")): it holds what this run wrote")
     }
 
     /// Gives a previous version that stays a name the user sees and no later run removes
@@ -495,7 +545,8 @@ public enum AtomicFile {
     private static func hiddenPath(for path: String, suffix: String) -> String {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
-        return folder + "/.\(name).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).\(suffix)"
+        return folder
+            + "/.\(name).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).\(suffix)"
     }
 
     /// The permission bits of the file at `path` (following a link), or nil when there is none.
@@ -525,7 +576,8 @@ public enum AtomicFile {
         for name in names where name.hasPrefix(".") && (name.hasSuffix(".tmp") || name.hasSuffix(".old")) {
             guard let marker = name.range(of: ".stringcat-", options: .backwards) else { continue }
             let fields = name[marker.upperBound...].dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
-            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil, !ProcessLiveness.isAlive(pid) else { continue }
+            guard fields.count == 2, let pid = Int32(fields[0]), UInt32(fields[1]) != nil, !ProcessLiveness.isAlive(pid)
+            else { continue }
             let path = folder + "/" + name
             if name.hasSuffix(".old") {
                 let destination = folder + "/" + String(name[name.index(after: name.startIndex)..<marker.lowerBound])
@@ -564,7 +616,8 @@ public enum AtomicFile {
     /// Removes the folders a run created (`folders`, outermost first), deepest first, each only
     /// when empty: what the user put there meanwhile stays, and so does its folder.
     static func removeEmptyFolders(_ folders: [String]) {
-        for folder in folders.reversed() where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
+        for folder in folders.reversed()
+        where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
             try? FileManager.default.removeItem(atPath: folder)
         }
     }
@@ -575,7 +628,9 @@ public enum AtomicFile {
         var isDirectory: ObjCBool = false
         // The nearest ancestor that exists (the chain ends at "/", or at the start of a relative
         // path when the current folder is gone).
-        let ancestor = PhysicalPath.chain(from: PhysicalPath.absolute(folder)).first { FileManager.default.fileExists(atPath: $0) }
+        let ancestor = PhysicalPath.chain(from: PhysicalPath.absolute(folder)).first {
+            FileManager.default.fileExists(atPath: $0)
+        }
         if let ancestor, FileManager.default.fileExists(atPath: ancestor, isDirectory: &isDirectory) {
             if !isDirectory.boolValue { return "\(ancestor) is a file, not a folder" }
             if !FileManager.default.isWritableFile(atPath: ancestor) { return "folder \(ancestor) is not writable" }
@@ -602,7 +657,9 @@ public enum AtomicFile {
         // A POSIX error, or a Foundation error caused by one, says it best in the errno's words
         // (the bridged text adds "The operation could not be completed.").
         if let posix = error as? POSIXError { return errnoText(posix.code.rawValue) }
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
+            underlying.domain == NSPOSIXErrorDomain
+        {
             return errnoText(Int32(underlying.code))
         }
         // Foundation's own errors have a useful localized text; other errors describe themselves

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What makes a replaced file still the user's file: its owner, its permissions, its extended
@@ -22,19 +23,27 @@ enum FileIdentity {
             if chown(temporary, old.owner, old.group) != 0 { _ = chown(temporary, uid_t.max, old.group) }
         }
         // After chown, which clears the set-user-ID and set-group-ID bits.
-        if chmod(temporary, old.mode) != 0 { throw .cannotWrite(path, "cannot give the new file the permissions of the old one (\(errnoText(errno)))") }
+        if chmod(temporary, old.mode) != 0 {
+            throw .cannotWrite(path, "cannot give the new file the permissions of the old one (\(errnoText(errno)))")
+        }
     }
 
     /// Copies every extended attribute of `source` to `destination` (neither followed if a link).
-    static func copyExtendedAttributes(from source: String, to destination: String, for path: String) throws(AtomicFile.WriteError) {
+    static func copyExtendedAttributes(from source: String, to destination: String, for path: String) throws(AtomicFile
+        .WriteError)
+    {
         let attributes: [ExtendedAttributes.Attribute]
         switch ExtendedAttributes.read(source) {
         case .success(let read): attributes = read
-        case .failure(let failure): throw .cannotWrite(path, "cannot read its extended attributes (\(errnoText(failure.code)))")
+        case .failure(let failure):
+            throw .cannotWrite(path, "cannot read its extended attributes (\(errnoText(failure.code)))")
         }
         for attribute in attributes {
-            if let code = ExtendedAttributes.set(attribute.name, attribute.value, on: destination), ExtendedAttributes.mustBeKept(attribute.name) {
-                throw .cannotWrite(path, "cannot keep its extended attribute \(attribute.displayName) (\(errnoText(code)))")
+            if let code = ExtendedAttributes.set(attribute.name, attribute.value, on: destination),
+                ExtendedAttributes.mustBeKept(attribute.name)
+            {
+                throw .cannotWrite(
+                    path, "cannot keep its extended attribute \(attribute.displayName) (\(errnoText(code)))")
             }
         }
     }
@@ -84,7 +93,9 @@ enum ExtendedAttributes {
             if size < 0 { return errno == notSupported ? .success([]) : .failure(Failure(errno)) }
             if size == 0 { return .success([]) }
             var names = [UInt8](repeating: 0, count: size)
-            let read = names.withUnsafeMutableBytes { list(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size) }
+            let read = names.withUnsafeMutableBytes {
+                list(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), size)
+            }
             if read >= 0 {
                 names.removeLast(names.count - read)
                 return .success(names)
@@ -123,61 +134,89 @@ enum ExtendedAttributes {
     /// which sets them on a new file itself or forbids setting them; they are kept when allowed.
     static func mustBeKept(_ name: [UInt8]) -> Bool {
         #if canImport(Darwin)
-        return !name.starts(with: Array("com.apple.".utf8))
+            return !name.starts(with: Array("com.apple.".utf8))
         #else
-        return name.starts(with: Array("user.".utf8))
+            return name.starts(with: Array("user.".utf8))
         #endif
     }
 
     #if canImport(Darwin)
-    private static let notSupported = ENOTSUP
-    private static let noAttribute = ENOATTR
+        private static let notSupported = ENOTSUP
+        private static let noAttribute = ENOATTR
 
-    private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
-        listxattr(path, buffer, size, XATTR_NOFOLLOW)
-    }
+        private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+            listxattr(path, buffer, size, XATTR_NOFOLLOW)
+        }
 
-    private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int {
-        name.withUnsafeBufferPointer { getxattr(path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), buffer, size, 0, XATTR_NOFOLLOW) }
-    }
+        private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int
+        {
+            name.withUnsafeBufferPointer {
+                getxattr(
+                    path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), buffer, size, 0,
+                    XATTR_NOFOLLOW)
+            }
+        }
 
-    private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
-        name.withUnsafeBufferPointer { setxattr(path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), value, size, 0, XATTR_NOFOLLOW) }
-    }
+        private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
+            name.withUnsafeBufferPointer {
+                setxattr(
+                    path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), value, size, 0,
+                    XATTR_NOFOLLOW)
+            }
+        }
     #elseif canImport(Glibc)
-    private static let notSupported = EOPNOTSUPP
-    private static let noAttribute = ENODATA
+        private static let notSupported = EOPNOTSUPP
+        private static let noAttribute = ENODATA
 
-    private typealias ListFunction = @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
-    private typealias GetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
-    private typealias SetFunction = @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
+        private typealias ListFunction =
+            @convention(c) (UnsafePointer<CChar>?, UnsafeMutablePointer<CChar>?, Int) -> Int
+        private typealias GetFunction =
+            @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?, Int) -> Int
+        private typealias SetFunction =
+            @convention(c) (UnsafePointer<CChar>?, UnsafePointer<CChar>?, UnsafeRawPointer?, Int, Int32) -> Int32
 
-    /// The C library's `llistxattr`, `lgetxattr`, `lsetxattr`, or nil when it has none.
-    private static let functions: (list: ListFunction, get: GetFunction, set: SetFunction)? = {
-        guard let library = dlopen(nil, RTLD_NOW),
-              let list = dlsym(library, "llistxattr"), let get = dlsym(library, "lgetxattr"), let set = dlsym(library, "lsetxattr") else { return nil }
-        return (unsafeBitCast(list, to: ListFunction.self), unsafeBitCast(get, to: GetFunction.self), unsafeBitCast(set, to: SetFunction.self))
-    }()
+        /// The C library's `llistxattr`, `lgetxattr`, `lsetxattr`, or nil when it has none.
+        private static let functions: (list: ListFunction, get: GetFunction, set: SetFunction)? = {
+            guard let library = dlopen(nil, RTLD_NOW),
+                let list = dlsym(library, "llistxattr"), let get = dlsym(library, "lgetxattr"),
+                let set = dlsym(library, "lsetxattr")
+            else { return nil }
+            return (
+                unsafeBitCast(list, to: ListFunction.self), unsafeBitCast(get, to: GetFunction.self),
+                unsafeBitCast(set, to: SetFunction.self)
+            )
+        }()
 
-    private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
-        guard let functions else { errno = EOPNOTSUPP; return -1 }
-        return functions.list(path, buffer, size)
-    }
+        private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+            guard let functions else { errno = EOPNOTSUPP; return -1 }
+            return functions.list(path, buffer, size)
+        }
 
-    private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int {
-        guard let functions else { errno = EOPNOTSUPP; return -1 }
-        return name.withUnsafeBufferPointer { functions.get(path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), buffer, size) }
-    }
+        private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int
+        {
+            guard let functions else { errno = EOPNOTSUPP; return -1 }
+            return name.withUnsafeBufferPointer {
+                functions.get(path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), buffer, size)
+            }
+        }
 
-    private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
-        guard let functions else { errno = EOPNOTSUPP; return -1 }
-        return name.withUnsafeBufferPointer { functions.set(path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), value, size, 0) }
-    }
+        private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
+            guard let functions else { errno = EOPNOTSUPP; return -1 }
+            return name.withUnsafeBufferPointer {
+                functions.set(
+                    path, UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), value, size, 0)
+            }
+        }
     #else
-    private static let notSupported = EOPNOTSUPP
-    private static let noAttribute = ENOENT
-    private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int { errno = EOPNOTSUPP; return -1 }
-    private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int { errno = EOPNOTSUPP; return -1 }
-    private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 { errno = EOPNOTSUPP; return -1 }
+        private static let notSupported = EOPNOTSUPP
+        private static let noAttribute = ENOENT
+        private static func list(_ path: String, _ buffer: UnsafeMutablePointer<CChar>?, _ size: Int) -> Int {
+            errno = EOPNOTSUPP; return -1
+        }
+        private static func get(_ path: String, _ name: [UInt8], _ buffer: UnsafeMutableRawPointer?, _ size: Int) -> Int
+        { errno = EOPNOTSUPP; return -1 }
+        private static func set(_ path: String, _ name: [UInt8], _ value: UnsafeRawPointer?, _ size: Int) -> Int32 {
+            errno = EOPNOTSUPP; return -1
+        }
     #endif
 }

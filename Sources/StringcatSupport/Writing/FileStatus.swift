@@ -37,9 +37,9 @@ struct FileStatus: Equatable {
         owner = info.st_uid
         group = info.st_gid
         #if canImport(Darwin)
-        modified = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
+            modified = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
         #else
-        modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
+            modified = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
         #endif
     }
 
@@ -105,8 +105,9 @@ public struct FileSnapshot: Sendable, Hashable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         let status = FileStatus(info)
-        return FileSnapshot(device: status.device, inode: status.inode, size: status.size,
-                            modifiedSeconds: status.modified.seconds, modifiedNanoseconds: status.modified.nanoseconds)
+        return FileSnapshot(
+            device: status.device, inode: status.inode, size: status.size,
+            modifiedSeconds: status.modified.seconds, modifiedNanoseconds: status.modified.nanoseconds)
     }
 }
 

@@ -80,7 +80,8 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
                     if holds { nearestProject = candidate }
                 }
             }
-            let location = found ?? nearestProject.map { LockLocation(folder: $0, lockFile: lockFile(in: $0), kind: .project) }
+            let location =
+                found ?? nearestProject.map { LockLocation(folder: $0, lockFile: lockFile(in: $0), kind: .project) }
                 ?? LockLocation(folder: start, lockFile: lockFile(in: start), kind: .folder)
             byStart[start] = location
             return location
@@ -95,7 +96,9 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
         if (folder as NSString).pathExtension == "xcodeproj" { folder = (folder as NSString).deletingLastPathComponent }
         while folder != "/" && !folder.isEmpty {
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue { break }
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                break
+            }
             folder = (folder as NSString).deletingLastPathComponent
         }
         return PhysicalPath.resolve(folder) ?? folder
@@ -113,7 +116,9 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
             gitDirectory = entry
         case .symbolicLink:
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue { gitDirectory = entry }
+            if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue {
+                gitDirectory = entry
+            }
         case .regular:
             gitDirectory = namedGitDirectory(in: entry, folder: folder)
         default:
@@ -132,19 +137,24 @@ public struct LockLocation: Hashable, Sendable, CustomStringConvertible {
     static func namedGitDirectory(in file: String, folder: String) -> String? {
         // A `.git` file is one short line; a large file there is not one.
         guard let status = FileStatus.of(file), status.size <= 4096,
-              let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
+            let text = try? String(contentsOfFile: file, encoding: .utf8)
+        else { return nil }
         guard let line = text.split(whereSeparator: \.isNewline).first, line.hasPrefix("gitdir:") else { return nil }
         let named = line.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespaces)
         guard !named.isEmpty else { return nil }
         let path = named.hasPrefix("/") ? named : (folder == "/" ? "" : folder) + "/" + named
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
         return PhysicalPath.absolute(path)
     }
 
     /// True when `folder` holds a `.xcodeproj` or a `Package.swift`.
     static func holdsProject(_ folder: String) -> Bool {
-        guard folder.hasPrefix("/"), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return false }
+        guard folder.hasPrefix("/"), let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+            return false
+        }
         return names.contains { $0 == "Package.swift" || $0.hasSuffix(".xcodeproj") }
     }
 

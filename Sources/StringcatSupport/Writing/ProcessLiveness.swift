@@ -14,11 +14,12 @@ public enum ProcessLiveness {
     /// never write again. Linux shows it as state `Z` in `/proc/PID/stat`.
     private static func isZombie(_ pid: Int32) -> Bool {
         #if os(Linux)
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        return stat[close...].dropFirst(2).first == "Z"
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return false }
+            return stat[close...].dropFirst(2).first == "Z"
         #else
-        return false
+            return false
         #endif
     }
 }

@@ -43,7 +43,9 @@ public final class StagedFile: @unchecked Sendable {
         if !overwrite && fm.fileExists(atPath: target) { throw .exists(path) }
         // A file with other hard links is refused before anything is written for it (see
         // `AtomicFile.WriteError.hardLinked`); checked again when it is committed.
-        if let existing = FileStatus.of(target), existing.kind == .regular, existing.links > 1 { throw .hardLinked(path, existing.links) }
+        if let existing = FileStatus.of(target), existing.kind == .regular, existing.links > 1 {
+            throw .hardLinked(path, existing.links)
+        }
         temporaryPath = AtomicFile.temporaryPath(for: target)
         createdFolders = AtomicFile.missingFolders(above: target)
         let folder = (target as NSString).deletingLastPathComponent
@@ -59,7 +61,9 @@ public final class StagedFile: @unchecked Sendable {
         guard descriptor >= 0 else {
             let code = errno
             removeCreatedFolders()
-            if code == EACCES && !fm.isWritableFile(atPath: folder) { throw .cannotWrite(path, "folder \(folder) is not writable") }
+            if code == EACCES && !fm.isWritableFile(atPath: folder) {
+                throw .cannotWrite(path, "folder \(folder) is not writable")
+            }
             throw .cannotWrite(path, errnoText(code))
         }
     }

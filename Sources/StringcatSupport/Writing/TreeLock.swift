@@ -88,7 +88,9 @@ public final class TreeLock: @unchecked Sendable {
     /// comment). When it throws, the locks already held stay held until `release`.
     public func extend(writingInto paths: [String]) throws(Diagnostic) {
         // A released lock takes nothing more: what it took would never be released.
-        if lock.withLock({ released }) { throw .error("the lock of this run was already released; nothing was done", at: .file(path)) }
+        if lock.withLock({ released }) {
+            throw .error("the lock of this run was already released; nothing was done", at: .file(path))
+        }
         let heldLocations = locations
         let known = Set(heldLocations.map(\.lockFile))
         // A plain folder's lock covers what is below it: a file this run writes or deletes in a
@@ -96,16 +98,19 @@ public final class TreeLock: @unchecked Sendable {
         // which would also leave a lock file in that folder for the run's length. A project or a
         // git work tree inside is locked: a run on it must meet this one.
         let covered = { (location: LockLocation) in
-            location.kind == .folder && heldLocations.contains { $0.folder == location.folder || location.folder.hasPrefix($0.folder + "/") }
+            location.kind == .folder
+                && heldLocations.contains { $0.folder == location.folder || location.folder.hasPrefix($0.folder + "/") }
         }
-        for location in Self.ordered(LockLocation.of(paths)) where !known.contains(location.lockFile) && !covered(location) {
+        for location in Self.ordered(LockLocation.of(paths))
+        where !known.contains(location.lockFile) && !covered(location) {
             let taken = try Self.hold(location)
             lock.withLock { held.append(taken) }
         }
         let mine = lock.withLock { held.map(\.status) }
         var tested = Set<String>()
         for path in paths {
-            for folder in PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(path)) where tested.insert(folder).inserted {
+            for folder in PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(path))
+            where tested.insert(folder).inserted {
                 try Self.test(folder, skipping: mine)
             }
         }
@@ -121,7 +126,9 @@ public final class TreeLock: @unchecked Sendable {
             return held
         }
         for entry in toRelease.reversed() {
-            if entry.location.removeOnRelease, let now = FileStatus.of(entry.location.lockFile), now.isSameFile(as: entry.status) {
+            if entry.location.removeOnRelease, let now = FileStatus.of(entry.location.lockFile),
+                now.isSameFile(as: entry.status)
+            {
                 unlink(entry.location.lockFile)
             }
             flock(entry.descriptor, LOCK_UN)
@@ -143,7 +150,9 @@ public final class TreeLock: @unchecked Sendable {
     private static func hold(_ location: LockLocation) throws(Diagnostic) -> Held {
         let path = location.lockFile
         // Only a current folder that is gone leaves a relative path here: no folder to lock.
-        guard path.hasPrefix("/") else { throw cannotHold(path, because: "the current folder no longer exists, so the path names no folder") }
+        guard path.hasPrefix("/") else {
+            throw cannotHold(path, because: "the current folder no longer exists, so the path names no folder")
+        }
         // A few rounds: a file found may be removed by the run that held it before it is
         // locked here (that run then ends); the next round creates a fresh one.
         for _ in 0..<8 {
@@ -160,11 +169,17 @@ public final class TreeLock: @unchecked Sendable {
                 descriptor = open(path, O_RDWR | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
                 // A lock file of another user may be readable only: a shared lock file still
                 // locks (flock needs no write access); its stamp is then left as it is.
-                if descriptor < 0 && errno == EACCES { descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+                if descriptor < 0 && errno == EACCES {
+                    descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+                }
                 if descriptor < 0 {
                     let code = errno
                     if code == ENOENT { continue }
-                    throw cannotHold(path, because: code == ELOOP || code == EMLINK ? "a symbolic link stands here; stringcat never follows it. Remove it and run again" : errnoText(code))
+                    throw cannotHold(
+                        path,
+                        because: code == ELOOP || code == EMLINK
+                            ? "a symbolic link stands here; stringcat never follows it. Remove it and run again"
+                            : errnoText(code))
                 }
             }
             guard let status = FileStatus.of(descriptor: descriptor) else {
@@ -192,7 +207,12 @@ public final class TreeLock: @unchecked Sendable {
             }
             if !created, let content = readStamp(descriptor, limit: maximumStampSize + 1), !isStamp(content) {
                 close(descriptor)
-                throw cannotHold(path, because: "it holds something other than a lock stamp (\(status.size) bytes), so it may be a file of yours; it is left untouched. Remove it if it is not, and run again")
+                throw cannotHold(
+                    path,
+                    because:
+                        "it holds something other than a lock stamp (\(status.size) bytes), so it may be a file of "
+                        + "yours; it is left untouched. Remove it if it is not, and run again"
+                )
             }
             writeStamp(descriptor)
             return Held(location: location, descriptor: descriptor, status: status)
@@ -218,11 +238,14 @@ public final class TreeLock: @unchecked Sendable {
         switch status.kind {
         case .regular:
             if status.links > 1 {
-                return "it has \(status.links) hard links, so it may be another file of yours; it is left untouched. Remove it and run again"
+                return
+                    "it has \(status.links) hard links, so it may be another file of yours; it is left untouched. "
+                    + "Remove it and run again"
             }
             return nil
         case .symbolicLink:
-            let destination = (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
+            let destination =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: path)).map { " (to \($0))" } ?? ""
             return "a symbolic link stands here\(destination); stringcat never follows it. Remove it and run again"
         default:
             return "\(status.noun) stands here, not a lock file. Remove it and run again"
@@ -244,9 +267,12 @@ public final class TreeLock: @unchecked Sendable {
 
     private static func busy(_ path: String, stamp: String?, overlapping folder: String?) -> Diagnostic {
         let owner = stamp?.split(separator: "\n").map(String.init) ?? []
-        let who = owner.first.map { "pid \($0)" + (owner.count > 1 ? ", started \(owner[1])" : "") } ?? "another process"
+        let who =
+            owner.first.map { "pid \($0)" + (owner.count > 1 ? ", started \(owner[1])" : "") } ?? "another process"
         let tree = folder.map { "\($0), which overlaps this tree" } ?? "this tree"
-        return .error("another stringcat run (\(who)) is changing \(tree); nothing was done. Run again when it has finished", at: .file(path))
+        return .error(
+            "another stringcat run (\(who)) is changing \(tree); nothing was done. Run again when it has finished",
+            at: .file(path))
     }
 
     // MARK: The stamp
@@ -269,13 +295,15 @@ public final class TreeLock: @unchecked Sendable {
         let bytes = Array(content.utf8)
         guard bytes.count <= maximumStampSize else { return false }
         let firstLine = bytes.prefix { $0 != 0x0A }
-        return firstLine.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && bytes.allSatisfy { $0 == 0x0A || (0x20..<0x7F).contains($0) }
+        return firstLine.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
+            && bytes.allSatisfy { $0 == 0x0A || (0x20..<0x7F).contains($0) }
     }
 
     /// Writes "PID\nTIME\n" at the start of the file and cuts what followed: the file was checked
     /// to be a lock file before (created here, or a regular file with one link and a stamp).
     private static func writeStamp(_ descriptor: Int32) {
-        let stamp = Array("\(ProcessInfo.processInfo.processIdentifier)\n\(ISO8601DateFormatter().string(from: Date()))\n".utf8)
+        let stamp = Array(
+            "\(ProcessInfo.processInfo.processIdentifier)\n\(ISO8601DateFormatter().string(from: Date()))\n".utf8)
         let written = stamp.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         if written == stamp.count { ftruncate(descriptor, off_t(stamp.count)) }
     }
@@ -313,9 +341,13 @@ public final class TreeLock: @unchecked Sendable {
     private static func test(_ folder: String, skipping mine: [FileStatus]) throws(Diagnostic) {
         guard folder.hasPrefix("/") else { return }
         var candidates = [LockLocation.lockFile(in: folder)]
-        if let git = LockLocation.gitLocation(at: folder), git.lockFile != candidates[0] { candidates.append(git.lockFile) }
+        if let git = LockLocation.gitLocation(at: folder), git.lockFile != candidates[0] {
+            candidates.append(git.lockFile)
+        }
         for candidate in candidates {
-            guard let status = FileStatus.of(candidate), status.kind == .regular, !mine.contains(where: { $0.isSameFile(as: status) }) else { continue }
+            guard let status = FileStatus.of(candidate), status.kind == .regular,
+                !mine.contains(where: { $0.isSameFile(as: status) })
+            else { continue }
             let descriptor = open(candidate, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { continue }
             defer { close(descriptor) }

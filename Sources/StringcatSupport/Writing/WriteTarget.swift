@@ -25,7 +25,9 @@ enum WriteTarget {
             current = (folder == "/" ? "" : folder) + "/" + (current as NSString).lastPathComponent
             guard let status = FileStatus.of(current), status.kind == .symbolicLink else { break }
             followed += 1
-            guard followed <= maximumLinks, let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+            guard followed <= maximumLinks,
+                let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current)
+            else {
                 throw .cannotWrite(path, "too many levels of symbolic links")
             }
             current = destination.hasPrefix("/") ? destination : folder + "/" + destination
@@ -33,7 +35,9 @@ enum WriteTarget {
         }
         guard PhysicalPath.isInside(current, realRoot) else {
             // Said as it is: "through a symbolic link" only when a link took it out.
-            if !PhysicalPath.isInside(PhysicalPath.absolute(path), PhysicalPath.absolute(root)) { throw .notInTree(path, root) }
+            if !PhysicalPath.isInside(PhysicalPath.absolute(path), PhysicalPath.absolute(root)) {
+                throw .notInTree(path, root)
+            }
             throw .outsideTree(path, current, root)
         }
         return current

@@ -22,15 +22,23 @@ public struct BuildFilesFollowTheCatalog: TableEditRule {
         let groups = Set(table.variantGroupIDs)
         for (phase, target) in edit.editor.phases {
             guard let items = edit.editor.items("files", of: phase.id) else { continue }
-            let positions = items.indices.filter { items[$0].flatMap { edit.editor.fileReference(ofBuildFile: $0) }.map(groups.contains) ?? false }
+            let positions = items.indices.filter {
+                items[$0].flatMap { edit.editor.fileReference(ofBuildFile: $0) }.map(groups.contains) ?? false
+            }
             guard let first = positions.first else { continue }
             for position in positions { edit.editor.removeObject(items[position]!) }
             let buildFileID = edit.editor.newID(for: key + "|buildFile|" + phase.id)
             let comment = "\(catalogName) in \(phase.comment ?? edit.graph.string("name", of: phase.id) ?? "Resources")"
             edit.editor.replaceItem("files", of: phase.id, at: first, with: buildFileID, comment: comment)
-            for position in positions.dropFirst().reversed() { edit.editor.removeItem("files", of: phase.id, at: position) }
-            edit.editor.addObject(buildFileID, isa: "PBXBuildFile", comment: comment,
-                                  text: "\(edit.editor.reference(buildFileID, comment)) = {isa = PBXBuildFile; fileRef = \(edit.editor.reference(referenceID, catalogName)); };")
+            for position in positions.dropFirst().reversed() {
+                edit.editor.removeItem("files", of: phase.id, at: position)
+            }
+            edit.editor.addObject(
+                buildFileID, isa: "PBXBuildFile", comment: comment,
+                text:
+                    "\(edit.editor.reference(buildFileID, comment)) = {isa = PBXBuildFile; fileRef = "
+                    + "\(edit.editor.reference(referenceID, catalogName)); };"
+            )
             if let target { edit.receivingTargets.insert(target) }
         }
     }

@@ -24,14 +24,18 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
         let graph = edit.graph
         let catalogName = PathResolver.lastComponent(table.catalogPath)
         let referenceID = edit.editor.newID(for: edit.idKey(table) + "|reference")
-        let location = edit.referenceLocations[table.catalogPath]
+        let location =
+            edit.referenceLocations[table.catalogPath]
             ?? table.referencePlacement.map { Self.location(table.catalogPath, inGroup: $0.groupID, edit.editor) }
             ?? Self.location(table.catalogPath, slot: slot, edit.editor)
         var fields = "isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; "
         if let name = location.name { fields += "name = \(PBXStringCoding.encode(name)); " }
-        fields += "path = \(PBXStringCoding.encode(location.path)); sourceTree = \(PBXStringCoding.encode(location.sourceTree)); "
-        edit.editor.addObject(referenceID, isa: "PBXFileReference", comment: catalogName,
-                              text: "\(edit.editor.reference(referenceID, catalogName)) = {\(fields)};")
+        fields +=
+            "path = \(PBXStringCoding.encode(location.path)); sourceTree = "
+            + "\(PBXStringCoding.encode(location.sourceTree)); "
+        edit.editor.addObject(
+            referenceID, isa: "PBXFileReference", comment: catalogName,
+            text: "\(edit.editor.reference(referenceID, catalogName)) = {\(fields)};")
         edit.catalogReferences[table.catalogPath] = referenceID
 
         // The first group's slot; the other groups leave their parents. A group that several
@@ -41,7 +45,9 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
                 guard let items = edit.editor.items("children", of: parent) else { continue }
                 let positions = items.indices.filter { items[$0] == group }
                 guard let first = positions.first else { continue }
-                for position in positions.dropFirst().reversed() { edit.editor.removeItem("children", of: parent, at: position) }
+                for position in positions.dropFirst().reversed() {
+                    edit.editor.removeItem("children", of: parent, at: position)
+                }
                 if index == 0 && table.referencePlacement == nil {
                     edit.editor.replaceItem("children", of: parent, at: first, with: referenceID, comment: catalogName)
                 } else {
@@ -50,8 +56,9 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
             }
         }
         if let placement = table.referencePlacement, let items = edit.editor.items("children", of: placement.groupID) {
-            edit.editor.insertItem("children", of: placement.groupID, at: items.firstIndex(of: placement.beforeChildID) ?? items.count,
-                                   referenceID, comment: catalogName)
+            edit.editor.insertItem(
+                "children", of: placement.groupID, at: items.firstIndex(of: placement.beforeChildID) ?? items.count,
+                referenceID, comment: catalogName)
         }
     }
 
@@ -67,14 +74,20 @@ public struct CatalogReferenceTakesTheGroupsSlot: TableEditRule {
             let path = PathResolver.relative(catalog, from: editor.resolver.projectFolder)
             return .init(name: path.contains("/") ? name : nil, path: path, sourceTree: "SOURCE_ROOT")
         }
-        guard let parent = graph.parent(of: slot) else { return .init(name: name, path: catalog, sourceTree: "<absolute>") }
+        guard let parent = graph.parent(of: slot) else {
+            return .init(name: name, path: catalog, sourceTree: "<absolute>")
+        }
         return location(catalog, inGroup: parent, editor)
     }
 
     /// Where a reference to `catalog` in the group `group` points: relative to the group's folder.
-    static func location(_ catalog: String, inGroup group: String, _ editor: ProjectEditor) -> MigrationEdit.ReferenceLocation {
+    static func location(_ catalog: String, inGroup group: String, _ editor: ProjectEditor)
+        -> MigrationEdit.ReferenceLocation
+    {
         let name = PathResolver.lastComponent(catalog)
-        guard let folder = editor.resolver.path(of: group) else { return .init(name: name, path: catalog, sourceTree: "<absolute>") }
+        guard let folder = editor.resolver.path(of: group) else {
+            return .init(name: name, path: catalog, sourceTree: "<absolute>")
+        }
         let path = PathResolver.relative(catalog, from: folder)
         return .init(name: path.contains("/") ? name : nil, path: path, sourceTree: "<group>")
     }

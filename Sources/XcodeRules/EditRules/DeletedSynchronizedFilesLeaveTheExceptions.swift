@@ -25,14 +25,19 @@ public struct DeletedSynchronizedFilesLeaveTheExceptions: ProjectEditRule {
             for file in deleted where file.hasPrefix(root.folder + "/") {
                 gone.insert(String(file.dropFirst(root.folder.count + 1)))
                 if let entry = SynchronizedFolders.localizedEntry(for: file, inFolder: root.folder),
-                   !SynchronizedFolders.anyLanguageLeft(of: entry, in: root.folder) { gone.insert(entry) }
+                    !SynchronizedFolders.anyLanguageLeft(of: entry, in: root.folder)
+                {
+                    gone.insert(entry)
+                }
             }
             if edit.options.staleSynchronizedEntries {
                 for setID in graph.strings("exceptions", of: root.id) {
-                    for item in graph.strings("membershipExceptions", of: setID) where item.hasPrefix("/Localized/")
+                    for item in graph.strings("membershipExceptions", of: setID)
+                    where item.hasPrefix("/Localized/")
                         && (item.hasSuffix(".strings") || item.hasSuffix(".stringsdict"))
                         && !SynchronizedFolders.anyLanguageLeft(of: item, in: root.folder)
-                        && SynchronizedFolders.catalogExists(for: item, in: root.folder) {
+                        && SynchronizedFolders.catalogExists(for: item, in: root.folder)
+                    {
                         gone.insert(item)
                     }
                 }

@@ -23,22 +23,30 @@ public struct EmitLocStringsSetting: ProjectEditRule {
         switch edit.options.emitLocStrings {
         case .projectConfigurations:
             // A value the project level already has (YES, or a NO someone chose) is left as it is.
-            for configuration in projectConfigurations where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
+            for configuration in projectConfigurations
+            where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
                 edit.editor.addBuildSetting("SWIFT_EMIT_LOC_STRINGS", value: "YES", to: configuration, targetName: nil)
             }
         case .eachReceivingTarget:
             var projectEmits: [String: PBXSettingValue] = [:]
             for configuration in projectConfigurations {
-                if let name = graph.buildConfiguration(configuration)?.name, let value = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) {
+                if let name = graph.buildConfiguration(configuration)?.name,
+                    let value = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration)
+                {
                     projectEmits[name] = value
                 }
             }
             for target in graph.targets where edit.receivingTargets.contains(target.id) {
-                let configurations = target.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
-                for configuration in configurations where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
+                let configurations =
+                    target.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
+                for configuration in configurations
+                where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
                     // Inherited from the project-level configuration of the same name.
-                    if let name = graph.buildConfiguration(configuration)?.name, projectEmits[name] == .string("YES") { continue }
-                    edit.editor.addBuildSetting("SWIFT_EMIT_LOC_STRINGS", value: "YES", to: configuration, targetName: target.name ?? target.id)
+                    if let name = graph.buildConfiguration(configuration)?.name, projectEmits[name] == .string("YES") {
+                        continue
+                    }
+                    edit.editor.addBuildSetting(
+                        "SWIFT_EMIT_LOC_STRINGS", value: "YES", to: configuration, targetName: target.name ?? target.id)
                 }
             }
         }

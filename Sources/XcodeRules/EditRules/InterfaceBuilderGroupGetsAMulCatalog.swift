@@ -9,7 +9,9 @@ public struct InterfaceBuilderGroupGetsAMulCatalog: TableEditRule {
         one child is added: name = mul; path = mul.lproj/Name.xcstrings. The group ends [Base, mul]; \
         no build file is added (the group is built already).
         """
-    public let evidence = "51 groups in 5 migrations all end [Base, mul] (docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group)."
+    public let evidence =
+        "51 groups in 5 migrations all end [Base, mul] "
+        + "(docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group)."
 
     public init() {}
 
@@ -25,9 +27,16 @@ public struct InterfaceBuilderGroupGetsAMulCatalog: TableEditRule {
             if index == 0, let folder = edit.editor.resolver.path(of: group) {
                 let mulID = edit.editor.newID(for: edit.idKey(table) + "|mul")
                 let path = PathResolver.relative(table.catalogPath, from: folder)
-                edit.editor.addObject(mulID, isa: "PBXFileReference", comment: "mul",
-                                      text: "\(edit.editor.reference(mulID, "mul")) = {isa = PBXFileReference; lastKnownFileType = text.json.xcstrings; name = mul; path = \(PBXStringCoding.encode(path)); sourceTree = \"<group>\"; };")
-                edit.editor.insertItem("children", of: group, at: edit.editor.items("children", of: group)?.count ?? 0, mulID, comment: "mul")
+                edit.editor.addObject(
+                    mulID, isa: "PBXFileReference", comment: "mul",
+                    text:
+                        "\(edit.editor.reference(mulID, "mul")) = {isa = PBXFileReference; lastKnownFileType = "
+                        + "text.json.xcstrings; name = mul; path = \(PBXStringCoding.encode(path)); sourceTree = "
+                        + "\"<group>\"; };"
+                )
+                edit.editor.insertItem(
+                    "children", of: group, at: edit.editor.items("children", of: group)?.count ?? 0, mulID,
+                    comment: "mul")
                 edit.addedMul = true
             }
             edit.editor.noteChangedList(group)

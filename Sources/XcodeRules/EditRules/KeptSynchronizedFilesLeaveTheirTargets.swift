@@ -18,19 +18,22 @@ public struct KeptSynchronizedFilesLeaveTheirTargets: ProjectEditRule {
 
     public func apply(to edit: inout MigrationEdit) {
         let roots = SynchronizedFolders.roots(edit.editor)
-        var entries: [String: [String]] = [:]   // root ID -> entries, in order
+        var entries: [String: [String]] = [:] // root ID -> entries, in order
         var rootOrder: [String] = []
         for file in edit.options.keptSynchronizedFiles.map({ PathResolver.normalize($0) }) {
             guard let root = roots.first(where: { file.hasPrefix($0.folder + "/") }),
-                  let entry = SynchronizedFolders.localizedEntry(for: file, inFolder: root.folder) else { continue }
+                let entry = SynchronizedFolders.localizedEntry(for: file, inFolder: root.folder)
+            else { continue }
             if entries[root.id] == nil { rootOrder.append(root.id) }
             if entries[root.id, default: []].contains(entry) == false { entries[root.id, default: []].append(entry) }
         }
         let graph = edit.graph
         for rootID in rootOrder {
-            for target in graph.targets where graph.strings("fileSystemSynchronizedGroups", of: target.id).contains(rootID) {
+            for target in graph.targets
+            where graph.strings("fileSystemSynchronizedGroups", of: target.id).contains(rootID) {
                 let set = graph.strings("exceptions", of: rootID).first { id in
-                    graph.object(id)?.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet" && graph.string("target", of: id) == target.id
+                    graph.object(id)?.isa == "PBXFileSystemSynchronizedBuildFileExceptionSet"
+                        && graph.string("target", of: id) == target.id
                 }
                 if let set {
                     addMembershipExceptions(entries[rootID]!, to: set, &edit.editor)
@@ -45,14 +48,17 @@ public struct KeptSynchronizedFilesLeaveTheirTargets: ProjectEditRule {
     /// those it has.
     private func addMembershipExceptions(_ entries: [String], to setID: String, _ editor: inout ProjectEditor) {
         guard let items = editor.items("membershipExceptions", of: setID) else {
-            editor.addField("membershipExceptions", of: setID, rawValue: ProjectEditor.arrayText(entries.sorted(by: SynchronizedFolders.xcodeOrder), indent: 3))
+            editor.addField(
+                "membershipExceptions", of: setID,
+                rawValue: ProjectEditor.arrayText(entries.sorted(by: SynchronizedFolders.xcodeOrder), indent: 3))
             editor.changes.exceptionsAdded += entries.map { .init(exceptionSetID: setID, path: $0) }
             return
         }
         var current = items
         for entry in entries {
             guard !current.contains(entry) else { continue }
-            let position = current.firstIndex { $0.map { SynchronizedFolders.xcodeOrder(entry, $0) } ?? false } ?? current.count
+            let position =
+                current.firstIndex { $0.map { SynchronizedFolders.xcodeOrder(entry, $0) } ?? false } ?? current.count
             editor.insertItem("membershipExceptions", of: setID, at: position, entry, comment: nil, notingList: false)
             current.insert(entry, at: position)
             editor.changes.exceptionsAdded.append(.init(exceptionSetID: setID, path: entry))
@@ -60,11 +66,16 @@ public struct KeptSynchronizedFilesLeaveTheirTargets: ProjectEditRule {
     }
 
     /// A new exception set for `target` holding `entries`, listed in the root group's `exceptions`.
-    private func addExceptionSet(_ entries: [String], root rootID: String, target: PBXTargetView, _ editor: inout ProjectEditor) {
+    private func addExceptionSet(
+        _ entries: [String], root rootID: String, target: PBXTargetView, _ editor: inout ProjectEditor
+    ) {
         let id = editor.newID(for: "synchronized-exceptions|\(rootID)|\(target.id)")
         let isa = "PBXFileSystemSynchronizedBuildFileExceptionSet"
         let sorted = entries.sorted(by: SynchronizedFolders.xcodeOrder)
-        let text = "\(editor.reference(id, isa)) = {\n\t\t\tisa = \(isa);\n\t\t\tmembershipExceptions = \(ProjectEditor.arrayText(sorted, indent: 3));\n\t\t\ttarget = \(editor.reference(target.id, target.name ?? target.id));\n\t\t};"
+        let text =
+            "\(editor.reference(id, isa)) = {\n\t\t\tisa = \(isa);\n\t\t\tmembershipExceptions = "
+            + "\(ProjectEditor.arrayText(sorted, indent: 3));\n\t\t\ttarget = "
+            + "\(editor.reference(target.id, target.name ?? target.id));\n\t\t};"
         editor.addObject(id, isa: isa, comment: isa, text: text)
         editor.changes.exceptionsAdded += sorted.map { .init(exceptionSetID: id, path: $0) }
         guard editor.graph.object(rootID) != nil else { return }

@@ -18,7 +18,9 @@ public struct NewReferencesAreGroupRelative: TableEditRule {
 
     public func apply(to table: LocalizedTable, in edit: inout MigrationEdit) throws(Diagnostic) {
         guard !table.isInterfaceBuilder, table.referencePlacement == nil, let slot = table.variantGroupIDs.first,
-              edit.graph.string("sourceTree", of: slot) == "SOURCE_ROOT", let parent = edit.graph.parent(of: slot) else { return }
-        edit.referenceLocations[table.catalogPath] = CatalogReferenceTakesTheGroupsSlot.location(table.catalogPath, inGroup: parent, edit.editor)
+            edit.graph.string("sourceTree", of: slot) == "SOURCE_ROOT", let parent = edit.graph.parent(of: slot)
+        else { return }
+        edit.referenceLocations[table.catalogPath] = CatalogReferenceTakesTheGroupsSlot.location(
+            table.catalogPath, inGroup: parent, edit.editor)
     }
 }

@@ -18,7 +18,8 @@ public struct PreferStringCatalogsSetting: ProjectEditRule {
         guard !edit.handledGroups.isEmpty else { return }
         for configuration in Self.projectConfigurations(edit.graph)
         where edit.graph.buildSetting("LOCALIZATION_PREFERS_STRING_CATALOGS", of: configuration) == nil {
-            edit.editor.addBuildSetting("LOCALIZATION_PREFERS_STRING_CATALOGS", value: "YES", to: configuration, targetName: nil)
+            edit.editor.addBuildSetting(
+                "LOCALIZATION_PREFERS_STRING_CATALOGS", value: "YES", to: configuration, targetName: nil)
         }
     }
 

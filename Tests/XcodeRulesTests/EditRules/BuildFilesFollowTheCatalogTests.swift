@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -9,15 +10,19 @@ final class BuildFilesFollowTheCatalogTests: XCTestCase {
         project.variantGroup("Localizable.strings", in: "App", languages: ["en"], targets: ["App", "Widget"])
         project.variantGroup("Localizable.stringsdict", in: "App", languages: ["en"], targets: ["App"])
         let fixture = try RuleFixture(project)
-        let (edit, after, state) = try fixture.edit([CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()])
+        let (edit, after, state) = try fixture.edit([
+            CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog(),
+        ])
         let added = edit.changes.addedObjects.filter { $0.isa == "PBXBuildFile" }
-        XCTAssertEqual(added.map(\.comment), ["Localizable.xcstrings in Resources", "Localizable.xcstrings in Resources"])
+        XCTAssertEqual(
+            added.map(\.comment), ["Localizable.xcstrings in Resources", "Localizable.xcstrings in Resources"])
         XCTAssertEqual(state.receivingTargets.count, 2)
         let reference = try XCTUnwrap(edit.changes.addedObjects.first { $0.isa == "PBXFileReference" }).id
         for target in after.targets {
             let phase = try XCTUnwrap(target.buildPhases.first)
             let files = after.strings("files", of: phase)
-            XCTAssertEqual(files.count, 1, "one build file replaces the .strings and .stringsdict ones of \(target.name ?? "")")
+            XCTAssertEqual(
+                files.count, 1, "one build file replaces the .strings and .stringsdict ones of \(target.name ?? "")")
             XCTAssertEqual(after.buildFile(files[0])?.fileRef, reference)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -11,7 +12,8 @@ final class InterfaceBuilderGroupGetsAMulCatalogTests: XCTestCase {
         XCTAssertEqual(after.string("name", of: mul.id), "mul")
         XCTAssertEqual(after.string("path", of: mul.id), "mul.lproj/Main.xcstrings")
         let group = "A40000000000000000000003"
-        XCTAssertEqual(after.strings("children", of: group).compactMap { after.string("name", of: $0) }, ["Base", "mul"])
+        XCTAssertEqual(
+            after.strings("children", of: group).compactMap { after.string("name", of: $0) }, ["Base", "mul"])
         XCTAssertTrue(state.addedMul)
         XCTAssertEqual(state.receivingTargets, ["A50000000000000000000001"])
     }

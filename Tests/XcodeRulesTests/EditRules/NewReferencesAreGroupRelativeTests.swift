@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -9,12 +10,15 @@ final class NewReferencesAreGroupRelativeTests: XCTestCase {
     /// relative to that group's folder.
     func testASourceRootVariantGroupBecomesAGroupRelativeReference() throws {
         var project = MiniProject()
-        let group = project.variantGroup("Localizable.strings", in: "App/Resources", languages: ["en", "de"], targets: ["App"])
+        let group = project.variantGroup(
+            "Localizable.strings", in: "App/Resources", languages: ["en", "de"], targets: ["App"])
         var text = project.text()
         // The group as a SOURCE_ROOT one lists its children from the project folder.
-        text = text.replacingOccurrences(of: "name = Localizable.strings;\n\t\t\tsourceTree = \"<group>\";",
-                                         with: "name = Localizable.strings;\n\t\t\tpath = App/Resources;\n\t\t\tsourceTree = SOURCE_ROOT;")
-        let document = try PBXProjectReader.parse(Array(text.utf8), path: RuleFixture.folder + "/App.xcodeproj/project.pbxproj")
+        text = text.replacingOccurrences(
+            of: "name = Localizable.strings;\n\t\t\tsourceTree = \"<group>\";",
+            with: "name = Localizable.strings;\n\t\t\tpath = App/Resources;\n\t\t\tsourceTree = SOURCE_ROOT;")
+        let document = try PBXProjectReader.parse(
+            Array(text.utf8), path: RuleFixture.folder + "/App.xcodeproj/project.pbxproj")
         let graph = ProjectGraph(document: document)
         XCTAssertEqual(graph.string("sourceTree", of: group), "SOURCE_ROOT")
         let tables = LocalizedTables.find(in: graph, projectFolder: RuleFixture.folder).tables
@@ -25,7 +29,9 @@ final class NewReferencesAreGroupRelativeTests: XCTestCase {
         XCTAssertEqual(after.string("sourceTree", of: reference), "<group>")
         XCTAssertEqual(after.string("path", of: reference), "Localizable.xcstrings")
         XCTAssertNil(after.string("name", of: reference))
-        XCTAssertEqual(PathResolver(graph: after, projectFolder: RuleFixture.folder).path(of: reference), RuleFixture.folder + "/App/Resources/Localizable.xcstrings")
+        XCTAssertEqual(
+            PathResolver(graph: after, projectFolder: RuleFixture.folder).path(of: reference),
+            RuleFixture.folder + "/App/Resources/Localizable.xcstrings")
     }
 
     func testAGroupRelativeVariantGroupIsNotThisRules() throws {

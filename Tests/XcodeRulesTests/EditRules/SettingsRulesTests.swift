@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
@@ -10,8 +11,12 @@ final class PreferStringCatalogsSettingTests: XCTestCase {
         var project = MiniProject()
         project.variantGroup("Localizable.strings", in: "App", languages: ["en"], targets: ["App"])
         let (edit, _, _) = try RuleFixture(project).edit([], [PreferStringCatalogsSetting()])
-        XCTAssertEqual(edit.changes.lines, ["+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)",
-                                            "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Release)"])
+        XCTAssertEqual(
+            edit.changes.lines,
+            [
+                "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Debug)",
+                "+ LOCALIZATION_PREFERS_STRING_CATALOGS = YES (project, Release)",
+            ])
     }
 
     func testNothingIsAddedWhenNoTableIsMigrated() throws {
@@ -31,13 +36,19 @@ final class EmitLocStringsSettingTests: XCTestCase {
     }
 
     func testXcode16AndLaterSetItAtProjectLevelAndLeaveTargetsAlone() throws {
-        let (edit, _, _) = try project().edit([CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()])
-        XCTAssertEqual(edit.changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" }, ["project Debug", "project Release"])
+        let (edit, _, _) = try project().edit(
+            [CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()])
+        XCTAssertEqual(
+            edit.changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" },
+            ["project Debug", "project Release"])
     }
 
     func testXcode15SetsItOnEachTargetThatReceivedACatalog() throws {
-        let (edit, _, _) = try project().edit([CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()],
-                                              options: .init(emitLocStrings: .eachReceivingTarget))
-        XCTAssertEqual(edit.changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" }, ["App Debug", "App Release"])
+        let (edit, _, _) = try project().edit(
+            [CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()],
+            options: .init(emitLocStrings: .eachReceivingTarget))
+        XCTAssertEqual(
+            edit.changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" },
+            ["App Debug", "App Release"])
     }
 }

@@ -1,5 +1,6 @@
 import TestSupport
 import XCTest
+
 @testable import XcodeProject
 @testable import XcodeRules
 
