@@ -102,7 +102,9 @@ public enum ProjectMigrator {
                 let root = URL(fileURLWithPath: path).standardizedFileURL.path
                 var report = MigrationReport(
                     root: root,
-                    sourceLanguage: SourceLanguage(code: options.sourceLanguage ?? "en", origin: "not read"),
+                    // The tree is not read: only the option, or the default, can be said.
+                    sourceLanguage: SourceLanguage.decide(
+                        explicit: options.sourceLanguage, declared: nil, spelling: .canonical),
                     diagnostics: [error], tables: [])
                 report.stopped = true
                 return report
