@@ -1,3 +1,5 @@
+import StringcatSupport
+
 /// The comment of each key of a `.strings` file, as Xcode's migration attaches it
 /// (docs/spec/migration.md#comments): the reader's comment of the entry, without the comments Xcode drops; a key
 /// written several times gets the comments of every occurrence joined with nothing between them
@@ -52,6 +54,10 @@ extension StringsFile {
     /// nothing a translator wrote, and the next export writes it again, so a catalog that keeps
     /// one language's drops nothing when the other languages' differ (iina's `MainMenu.strings`).
     public static func isInterfaceBuilderComment(_ comment: String) -> Bool {
-        comment.utf8.count < 4096 && comment.contains("Class = \"") && comment.contains("ObjectID = \"")
+        // Bytes, not Foundation's `contains` (which cost as much as the rest of verify's
+        // comparison of a comment): Interface Builder writes these parts in ASCII, and migrate
+        // and verify ask this one function.
+        comment.utf8.count < 4096 && TextSearch.containsBytes(comment, "Class = \"")
+            && TextSearch.containsBytes(comment, "ObjectID = \"")
     }
 }
