@@ -150,6 +150,21 @@ enum MigrateCommand: Subcommand {
     static let listedLimit = 12
 
     private static func printReport(_ report: MigrationReport, options: MigrationOptions, console: Console) {
+        printDiagnostics(report, console: console)
+        guard !report.stopped else { return }
+        printSourceLanguage(report, console: console)
+        printCatalogs(report, options: options, console: console)
+        printEarlierDeletions(report, console: console)
+        printProjectEdits(report, options: options, console: console)
+        printRecords(report, console: console)
+        LeftAloneLines.print(report.filesLeftAlone, verbose: console.verbosity == .verbose, console: console)
+        printSkipped(report, console: console)
+        printGenerator(report, console: console)
+        console.out(summaryLine(report, options: options))
+    }
+
+    /// Every diagnostic of the run, grouped (a table's notes only when it has no error).
+    private static func printDiagnostics(_ report: MigrationReport, console: Console) {
         var diagnostics = DiagnosticGroups()
         diagnostics.add(contentsOf: report.diagnostics)
         for table in report.tables {
@@ -162,8 +177,10 @@ enum MigrateCommand: Subcommand {
         }
         diagnostics.add(contentsOf: sourceLanguageWarnings(report), scope: .run)
         diagnostics.print(on: console)
-        guard !report.stopped else { return }
+    }
 
+    /// The source language, and the tables that take another one from their own project or package.
+    private static func printSourceLanguage(_ report: MigrationReport, console: Console) {
         console.result("source language: \(report.sourceLanguage.code) (\(report.sourceLanguage.origin))")
         for (language, count) in otherSourceLanguages(report) {
             console.result(
@@ -171,6 +188,10 @@ enum MigrateCommand: Subcommand {
                     + "\(count == 1 ? "its" : "their") own project or package"
             )
         }
+    }
+
+    /// One line per catalog (and per table already migrated), then what became of its files.
+    private static func printCatalogs(_ report: MigrationReport, options: MigrationOptions, console: Console) {
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
             if table.outcome == .waiting {
@@ -204,6 +225,10 @@ enum MigrateCommand: Subcommand {
             console.result(line)
             printFates(leftover, options: options, console: console)
         }
+    }
+
+    /// What an earlier `--delete-legacy` run that stopped during its deletions left, finished now.
+    private static func printEarlierDeletions(_ report: MigrationReport, console: Console) {
         let earlier = report.earlierDeletions
         if !earlier.goneFiles.isEmpty || !earlier.removedFolders.isEmpty {
             var parts: [String] = []
@@ -220,7 +245,10 @@ enum MigrateCommand: Subcommand {
                 "finished an earlier --delete-legacy run that stopped during its deletions: "
                     + parts.joined(separator: ", "))
         }
-        printProjectEdits(report, options: options, console: console)
+    }
+
+    /// The migration records written, unchanged or not written (and why).
+    private static func printRecords(_ report: MigrationReport, console: Console) {
         for record in report.recordWrites {
             let what =
                 record.fileCount == 0
@@ -237,7 +265,10 @@ enum MigrateCommand: Subcommand {
                 console.result("\(DisplayPath.of(record.path)): not written (\(record.notWrittenBecause ?? ""))")
             }
         }
-        LeftAloneLines.print(report.filesLeftAlone, verbose: console.verbosity == .verbose, console: console)
+    }
+
+    /// The `.lproj` folders and packages the run did not read (each package's reason with `--verbose`).
+    private static func printSkipped(_ report: MigrationReport, console: Console) {
         if !report.skippedFolders.isEmpty {
             console.result(
                 "skipped: \(counted(report.skippedFolders.count, ".lproj folder")) inside bundles, frameworks, apps, "
@@ -272,6 +303,10 @@ enum MigrateCommand: Subcommand {
                     + "PATH migrates one"
             )
         }
+    }
+
+    /// A generated project: its files are left alone, and what to do to finish.
+    private static func printGenerator(_ report: MigrationReport, console: Console) {
         if let generator = report.generator {
             console.result(
                 "The project is generated (\(generator.kind.rawValue), \(generator.evidence)): its files were left "
@@ -279,6 +314,10 @@ enum MigrateCommand: Subcommand {
             )
             for (index, line) in generator.checklist.enumerated() { console.result("  \(index + 1). \(line)") }
         }
+    }
+
+    /// The last line: catalogs written, unchanged, waiting or failed; files deleted and kept.
+    private static func summaryLine(_ report: MigrationReport, options: MigrationOptions) -> String {
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
         let waiting = report.tables.filter { $0.outcome == .waiting }.count
@@ -308,7 +347,7 @@ enum MigrateCommand: Subcommand {
         }
         if failed > 0 { summary += "; \(failed) failed, see the errors above" }
         if report.isRefused { summary = "refused: nothing was written or deleted; see the errors above" }
-        console.out(summary)
+        return summary
     }
 
     /// `--delete-legacy`: what became of a table's legacy files, one line with the counts (each
