@@ -152,28 +152,7 @@ public enum ProjectVerifier {
         result.languages = legacy.languages.filter { !$0.value.keys.isEmpty }.keys.sorted()
         result.languageCount = result.languages.count
         var notCarried = legacy.filesKept
-        for file in files {
-            if let failure = file.ioFailure {
-                result.ioFailures.append(failure)
-                result.unreadableFiles.append(failure.diagnostic)
-                notCarried[file.file.path] = "it cannot be read (\(failure.reason))"
-            } else if let error = file.error {
-                result.unreadableFiles.append(
-                    .error("cannot be compared, it does not parse: \(error.message)", at: error.location))
-                notCarried[file.file.path] = "it does not parse"
-            } else if let leftOut = file.textLeftOut {
-                notCarried[file.file.path] =
-                    "it is read as Xcode's migration reads it, which leaves text of a line out (line "
-                    + "\(leftOut.location.line ?? 0): \(leftOut.message)); the catalog holds what Xcode reads, not "
-                    + "every character of the file"
-            } else if let unread = file.unreadParts.first {
-                result.notes.append(
-                    .warning(
-                        "part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)",
-                        at: unread.location))
-                notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
-            }
-        }
+        sayFilesNotCarried(files, into: &result, notCarried: &notCarried)
         // The catalog's bytes when they are in memory (planned), else it is read from disk (at
         // its path, or from the file that holds the planned catalog).
         let planned: [UInt8]?
@@ -203,23 +182,10 @@ public enum ProjectVerifier {
             return result
         }
         var comparison = LeafComparison(legacy)
-        let path = table.catalogPath, source = readPath
         do {
-            // The reading thread decodes; compiling each entry back and making its leaves is done
-            // by whichever thread has room (the comparing one, unless it falls behind).
-            try EntryPipeline.run(
-                produce: { deliver throws(Diagnostic) in
-                    let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
-                    if let planned {
-                        try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
-                    } else {
-                        try CatalogReader.forEachEntry(path: source, events: catalogReads, pass)
-                    }
-                },
-                prepare: { (decoded: (key: String, entry: CatalogEntry)) in
-                    LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)
-                }
-            ) { comparison.add($0) }
+            try compare(
+                into: &comparison, planned: planned, readPath: readPath, catalogPath: table.catalogPath,
+                catalogReads: catalogReads)
         } catch {
             result.errors.append(error)
             result.files = verdicts(table, notCarried, missingCatalog: true)
@@ -240,6 +206,59 @@ public enum ProjectVerifier {
         result.files = verdicts(
             table, notCarried.merging(comparison.filesNotCarried) { a, _ in a }, missingCatalog: false)
         return result
+    }
+
+    /// The files that cannot be compared whole (unreadable, not parsing, read as Xcode reads them
+    /// with text left out, or in part), each with the reason it is not carried.
+    private static func sayFilesNotCarried(
+        _ files: [LegacyFileLeaves], into result: inout TableVerification, notCarried: inout [String: String]
+    ) {
+        for file in files {
+            if let failure = file.ioFailure {
+                result.ioFailures.append(failure)
+                result.unreadableFiles.append(failure.diagnostic)
+                notCarried[file.file.path] = "it cannot be read (\(failure.reason))"
+            } else if let error = file.error {
+                result.unreadableFiles.append(
+                    .error("cannot be compared, it does not parse: \(error.message)", at: error.location))
+                notCarried[file.file.path] = "it does not parse"
+            } else if let leftOut = file.textLeftOut {
+                notCarried[file.file.path] =
+                    "it is read as Xcode's migration reads it, which leaves text of a line out (line "
+                    + "\(leftOut.location.line ?? 0): \(leftOut.message)); the catalog holds what Xcode reads, not "
+                    + "every character of the file"
+            } else if let unread = file.unreadParts.first {
+                result.notes.append(
+                    .warning(
+                        "part of this file is not read (as in Xcode), so it is not in the catalog: \(unread.message)",
+                        at: unread.location))
+                notCarried[file.file.path] = "part of it is not read, as in Xcode: \(unread.message)"
+            }
+        }
+    }
+
+    /// Every entry of the catalog (planned bytes, or read from `readPath` a window at a time)
+    /// compiled back to leaves and compared.
+    private static func compare(
+        into comparison: inout LeafComparison, planned: [UInt8]?, readPath: String, catalogPath: String,
+        catalogReads: (@Sendable (CatalogEntryStream.Event) -> Void)?
+    ) throws(Diagnostic) {
+        let path = catalogPath, source = readPath
+        // The reading thread decodes; compiling each entry back and making its leaves is done
+        // by whichever thread has room (the comparing one, unless it falls behind).
+        try EntryPipeline.run(
+            produce: { deliver throws(Diagnostic) in
+                let pass = { (key: String, entry: CatalogEntry) in deliver((key, entry)) }
+                if let planned {
+                    try CatalogReader.forEachEntry(bytes: planned, path: path, pass)
+                } else {
+                    try CatalogReader.forEachEntry(path: source, events: catalogReads, pass)
+                }
+            },
+            prepare: { (decoded: (key: String, entry: CatalogEntry)) in
+                LeafComparison.CompiledEntry(decoded.key, decoded.entry, catalogPath: path)
+            }
+        ) { comparison.add($0) }
     }
 
     private static func verdicts(_ table: LegacyTable, _ notCarried: [String: String], missingCatalog: Bool)
