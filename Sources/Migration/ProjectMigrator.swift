@@ -53,6 +53,9 @@ public struct MigrationOptions: Sendable {
     /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
     /// the file system; tests pass one that fails (an immutable file, a failing disk).
     public var fileRemover: any FileRemoving = SystemFileRemover()
+    /// What writes catalogs, project files and the record (`AtomicFile`, `StagedFile`): the file
+    /// system; tests pass one that fails (a disk that fills up).
+    public var fileWriter: any FileWriting = SystemFileWriter()
     /// Told as a writing run reaches each of its moments (a caller that shows them, or one that
     /// needs the run to wait there: a second run, an editor saving the project meanwhile).
     public var phaseObserver: (@Sendable (MigrationPhase) -> Void)?
@@ -508,7 +511,8 @@ public enum ProjectMigrator {
                 expecting: $0.originalBytes)
         }
         do {
-            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
+            report.diagnostics += try AtomicFile.writeAll(
+                batch, remover: options.fileRemover, writer: options.fileWriter)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
                 if afterDeletion[index].fileCount == 0 {
@@ -760,7 +764,7 @@ public enum ProjectMigrator {
         do throws(AtomicFile.WriteError) {
             let staged = try StagedFile(
                 for: catalogPath, overwrite: options.force,
-                root: options.outputDirectory ?? root)
+                root: options.outputDirectory ?? root, writer: options.fileWriter)
             do {
                 try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in
                     try staged.append(part)
@@ -1028,7 +1032,7 @@ public enum ProjectMigrator {
                 overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes)
         }
         do {
-            let committed = try AtomicFile.commitAll(batch)
+            let committed = try AtomicFile.commitAll(batch, writer: options.fileWriter)
             for index in projects {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()
