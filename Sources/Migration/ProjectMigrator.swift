@@ -56,6 +56,9 @@ public struct MigrationOptions: Sendable {
     /// What writes catalogs, project files and the record (`AtomicFile`, `StagedFile`): the file
     /// system; tests pass one that fails (a disk that fills up).
     public var fileWriter: any FileWriting = SystemFileWriter()
+    /// What answers "is it there?" and reads the tree's files (`FileProbe`): the file system;
+    /// tests pass one that fails (a failing disk: EIO, ESTALE).
+    public var fileProbe = FileProbe()
     /// Told as a writing run reaches each of its moments (a caller that shows them, or one that
     /// needs the run to wait there: a second run, an editor saving the project meanwhile).
     public var phaseObserver: (@Sendable (MigrationPhase) -> Void)?
@@ -93,6 +96,7 @@ public enum ProjectMigrator {
         search.includes = options.includes
         search.noProject = options.noProject
         search.includeBaseOnly = options.includeBaseOnly
+        search.probe = options.fileProbe
         // One writing run per tree at a time (TreeLock), held until this function returns, undo
         // and deletions included; the project is read once the lock is held, so a run that had
         // to wait never works from what the other one changed.
@@ -330,7 +334,8 @@ public enum ProjectMigrator {
         for var built in builts {
             if let failure = built.unreadable { run.unreadable.append(failure) }
             if case .package = built.report.table.origin, options.deleteLegacy, options.outputDirectory == nil {
-                proveBeforeWriting(&built, root: project.scan.root, expected: &run.expectedDeletions)
+                proveBeforeWriting(
+                    &built, root: project.scan.root, probe: options.fileProbe, expected: &run.expectedDeletions)
             }
             if let file = built.plannedFile { run.plannedFiles[report.tables.count] = file }
             if built.outcome != .failed && built.outcome != .waiting, let content = built.pending {
@@ -361,17 +366,19 @@ public enum ProjectMigrator {
     /// A package table's catalog, staged or planned, proven against its legacy files before
     /// anything is written: it goes ahead only when every one of them would be deleted, since
     /// the package would build a kept file's language twice.
-    private static func proveBeforeWriting(_ built: inout Built, root: String, expected: inout Set<String>) {
+    private static func proveBeforeWriting(
+        _ built: inout Built, root: String, probe: FileProbe, expected: inout Set<String>
+    ) {
         guard built.outcome != .failed else { return }
         var trial = built.report
         if let file = built.plannedFile {
-            LegacyDeletion.plan(&trial, catalogFile: file, root: root)
+            LegacyDeletion.plan(&trial, catalogFile: file, root: root, probe: probe)
         } else if case .staged(let staged)? = built.pending {
-            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root)
+            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root, probe: probe)
         } else if case .data(let data)? = built.pending {
-            LegacyDeletion.plan(&trial, catalog: data, root: root)
+            LegacyDeletion.plan(&trial, catalog: data, root: root, probe: probe)
         } else {
-            LegacyDeletion.deleteIfProven(&trial, root: root, delete: false)
+            LegacyDeletion.deleteIfProven(&trial, root: root, delete: false, probe: probe)
         }
         guard !trial.keptFiles.isEmpty else {
             expected.formUnion(trial.deletedFiles)
@@ -400,17 +407,20 @@ public enum ProjectMigrator {
         FreedMemory.giveBack()
         for (index, file) in run.plannedFiles
         where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
-            LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
+            LegacyDeletion.plan(
+                &report.tables[index], catalogFile: file, root: project.scan.root, probe: options.fileProbe)
         }
         for (index, content) in run.pending where report.tables[index].outcome != .failed {
             guard case .data(let data) = content else { continue }
-            LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
+            LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root, probe: options.fileProbe)
         }
         for index in report.tables.indices where report.tables[index].outcome == .unchanged {
-            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
+            LegacyDeletion.deleteIfProven(
+                &report.tables[index], root: project.scan.root, delete: false, probe: options.fileProbe)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
+            LegacyDeletion.deleteIfProven(
+                &report.leftovers[index], root: project.scan.root, delete: false, probe: options.fileProbe)
         }
         LanguageDeclarations.keep(in: &report, project: project, options: options)
     }
@@ -459,11 +469,12 @@ public enum ProjectMigrator {
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome)
         {
             defer { FreedMemory.giveBack() }
-            unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root, probe: options.fileProbe)
         }
         for index in report.leftovers.indices {
             defer { FreedMemory.giveBack() }
-            unreadable += LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(
+                &report.leftovers[index], root: project.scan.root, probe: options.fileProbe)
         }
         if unreadable.isEmpty {
             unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options)
@@ -484,10 +495,12 @@ public enum ProjectMigrator {
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
         for index in report.tables.indices {
-            LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover)
+            LegacyDeletion.deleteListed(
+                &report.tables[index], probe: options.fileProbe, remover: options.fileRemover)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover)
+            LegacyDeletion.deleteListed(
+                &report.leftovers[index], probe: options.fileProbe, remover: options.fileRemover)
         }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
@@ -577,7 +590,7 @@ public enum ProjectMigrator {
         _ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?,
         unreadable: inout [FileProbe.Failure]
     ) -> [Built] {
-        var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
+        var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict, probe: options.fileProbe)
         // A file that cannot be read stops the run before any catalog is built: its table would
         // lose a language, and its deletion could not be proven.
         unreadable = results.compactMap(\.unreadable)
@@ -636,7 +649,7 @@ public enum ProjectMigrator {
         // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
         let exists: Bool
         do {
-            exists = try FileProbe.exists(catalogPath)
+            exists = try options.fileProbe.exists(catalogPath)
         } catch {
             report.diagnostics.append(error.diagnostic)
             var built = Built(report: report, pending: nil)
