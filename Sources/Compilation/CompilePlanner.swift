@@ -18,6 +18,9 @@ public struct CompileOptions: Sendable {
     /// Whether a large catalog compiles in runs of keys on every core: by its size (`.bySize`);
     /// tests compare `.always` with `.never`.
     var split = ParallelSplit.bySize
+    /// What writes the files (`AtomicFile`): the file system; tests pass one that fails (a full
+    /// disk).
+    public var fileWriter: any FileWriting = SystemFileWriter()
 
     public init() {}
 }
@@ -170,7 +173,9 @@ extension CatalogCompiler {
     /// Writes the planned files, each through a temporary file and a rename. If one write fails,
     /// the files this run already wrote are put back as they were (removed, or their previous
     /// content restored), and the error is added to the report.
-    public static func write(_ report: inout CompileReport, force: Bool) {
+    public static func write(
+        _ report: inout CompileReport, force: Bool, writer: any FileWriting = SystemFileWriter()
+    ) {
         guard !report.hasErrors else { return }
         // A file that holds these bytes already stays as it is (mtime kept); planning refused an
         // existing file that differs unless `force`, so every other file may be replaced.
@@ -179,7 +184,7 @@ extension CatalogCompiler {
             try AtomicFile.writeAll(
                 changed.map { file in
                     AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
-                })
+                }, writer: writer)
         } catch {
             report.diagnostics.append(
                 .error(
@@ -210,7 +215,7 @@ extension CatalogCompiler {
         }
         defer { lock?.release() }
         var report = plan(catalogs, options: options)
-        if !options.dryRun { write(&report, force: options.force) }
+        if !options.dryRun { write(&report, force: options.force, writer: options.fileWriter) }
         return report
     }
 

@@ -41,6 +41,9 @@ public struct ProjectScan: Sendable {
     /// False when part of the tree could not be read (the root is missing or not a folder, a
     /// folder cannot be listed, a `stat` failed): nothing is decided from a tree seen in part.
     public var isComplete = true
+    /// What answered "is it there?" during the scan (the system's, or a test's that fails), and
+    /// answers it for the tree model built from the scan.
+    public var probe = FileProbe()
 
     /// A file or folder that could not be read (not "not there"): an error, and the scan is
     /// incomplete, so no table is found from it and nothing is written.
@@ -72,13 +75,15 @@ public enum LprojScanner {
     /// A record of an earlier run kept outside a project bundle (`MigrationRecord`).
     static let recordFileName = ".stringcat-migration.json"
 
-    public static func scan(_ root: String) -> ProjectScan {
+    /// Scans `root`, asking `probe` what is there.
+    public static func scan(_ root: String, probe: FileProbe = FileProbe()) -> ProjectScan {
         let fm = FileManager.default
         let rootPath = URL(fileURLWithPath: root).standardizedFileURL.path
         var result = ProjectScan(root: rootPath, lprojFolders: [], catalogs: [], projectFiles: [], diagnostics: [])
+        result.probe = probe
         let rootKind: FileProbe.Kind?
         do {
-            rootKind = try FileProbe.kind(rootPath)
+            rootKind = try probe.kind(rootPath)
         } catch {
             result.unreadable(error)
             return result
@@ -97,7 +102,9 @@ public enum LprojScanner {
         walk(rootPath, fm: fm, visited: &visited, into: &result)
         // Submodules are listed at the top of the git work tree, which may lie above the root.
         do {
-            if let top = try gitTop(above: rootPath), top != rootPath, try FileProbe.exists(top + "/.gitmodules") {
+            if let top = try gitTop(above: rootPath, probe: probe), top != rootPath,
+                try probe.exists(top + "/.gitmodules")
+            {
                 result.evidenceFiles.append(top + "/.gitmodules")
             }
         } catch {
@@ -186,9 +193,9 @@ public enum LprojScanner {
     ) -> (isLink: Bool, isDirectory: Bool)? {
         let entry: FileProbe.Kind?, followed: FileProbe.Kind?
         do {
-            entry = try FileProbe.kindOfEntry(path)
+            entry = try result.probe.kindOfEntry(path)
             do {
-                followed = entry == .symbolicLink ? try FileProbe.kind(path) : entry
+                followed = entry == .symbolicLink ? try result.probe.kind(path) : entry
             } catch  where error.code == ELOOP {
                 followed = nil // a link loop: said below, as a link that leads nowhere
             }
@@ -273,7 +280,7 @@ public enum LprojScanner {
         into result: inout ProjectScan
     ) {
         do {
-            if try FileProbe.exists(path) { result[keyPath: list].append(path) }
+            if try result.probe.exists(path) { result[keyPath: list].append(path) }
         } catch {
             result.unreadable(error)
         }
@@ -296,10 +303,10 @@ public enum LprojScanner {
     }
 
     /// The top of the git work tree holding `folder` (the nearest folder with a `.git`), if any.
-    static func gitTop(above folder: String) throws(FileProbe.Failure) -> String? {
+    static func gitTop(above folder: String, probe: FileProbe) throws(FileProbe.Failure) -> String? {
         var current = folder
         while !current.isEmpty {
-            if try FileProbe.exists(current + "/.git") { return current }
+            if try probe.exists(current + "/.git") { return current }
             if current == "/" { return nil }
             current = (current as NSString).deletingLastPathComponent
         }

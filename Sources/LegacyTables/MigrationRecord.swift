@@ -52,11 +52,12 @@ public struct MigrationRecord: Sendable, Equatable {
 
     /// Reads the record at `path`: nil without one; a record that does not parse is a warning,
     /// and is then treated as absent (nothing of it is deleted). One that cannot be read (a
-    /// failing disk) is a `FileProbe.Failure`: not knowing what it says is not its absence.
-    public static func read(_ path: String)
+    /// failing disk, as `probe` says) is a `FileProbe.Failure`: not knowing what it says is not
+    /// its absence.
+    public static func read(_ path: String, probe: FileProbe = FileProbe())
         throws(FileProbe.Failure) -> (record: MigrationRecord?, diagnostic: Diagnostic?)
     {
-        guard let bytes = try FileProbe.bytes(path) else { return (nil, nil) }
+        guard let bytes = try probe.bytes(path) else { return (nil, nil) }
         let data = Data(bytes)
         guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let tables = top["tables"] as? [String: Any]

@@ -50,7 +50,9 @@ public struct PackageManifest: Sendable, Hashable {
 
     /// `targetFolders`, looked for on disk: a folder that cannot be looked at is a failure, not
     /// a folder that is not there (its tables would silently be no package's).
-    static func targetFolders(of targets: [Target], in folder: String) throws(FileProbe.Failure) -> [String] {
+    static func targetFolders(
+        of targets: [Target], in folder: String, probe: FileProbe
+    ) throws(FileProbe.Failure) -> [String] {
         var folders: [String] = []
         for target in targets {
             if let path = target.path {
@@ -64,7 +66,7 @@ public struct PackageManifest: Sendable, Hashable {
             case .plugin: bases = ["Plugins"]
             case .regular, .executable, .macro: bases = ["Sources", "Source", "src", "srcs"]
             }
-            for base in bases where try FileProbe.exists("\(folder)/\(base)/\(target.name)") {
+            for base in bases where try probe.exists("\(folder)/\(base)/\(target.name)") {
                 folders.append("\(folder)/\(base)/\(target.name)")
                 break
             }
@@ -72,9 +74,11 @@ public struct PackageManifest: Sendable, Hashable {
         return folders
     }
 
-    /// Reads the manifest at `path`; one that cannot be read (not "not there") is a failure.
-    public static func read(_ path: String) throws(FileProbe.Failure) -> PackageManifest {
-        let text = try FileProbe.bytes(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+    /// Reads the manifest at `path` (asking `probe`); one that cannot be read (not "not there")
+    /// is a failure.
+    public static func read(_ path: String, probe: FileProbe = FileProbe()) throws(FileProbe.Failure) -> PackageManifest
+    {
+        let text = try probe.bytes(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
         let code = ManifestCode(text)
         var manifest = PackageManifest(
             path: path, toolsVersion: nil, defaultLocalization: code.defaultLocalization,
@@ -82,14 +86,14 @@ public struct PackageManifest: Sendable, Hashable {
         manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
         manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
         let folder = manifest.folder
-        manifest.targetFolders = try targetFolders(of: manifest.targets, in: folder)
+        manifest.targetFolders = try targetFolders(of: manifest.targets, in: folder, probe: probe)
         manifest.namedResources = []
         for relative in code.resourcePaths() {
             // A resource path is relative to its target's folder; the target is not tracked here,
             // so each target folder is tried (the one that holds the path wins).
             let candidates = manifest.targetFolders.map { PathResolverLite.join($0, relative) }
             var found: String?
-            for candidate in candidates where try FileProbe.exists(candidate) {
+            for candidate in candidates where try probe.exists(candidate) {
                 found = candidate
                 break
             }

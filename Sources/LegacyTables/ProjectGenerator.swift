@@ -47,15 +47,17 @@ public struct ProjectGenerator: Sendable, Hashable {
     /// `.xcodeproj` listed in `.gitignore`.
     /// A file that cannot be read is a `FileProbe.Failure`: a generated project not seen as one
     /// would be edited.
-    static func detect(root: String, projectFiles: [String]) throws(FileProbe.Failure) -> ProjectGenerator? {
-        for name in ["project.yml", "project.yaml"] where try FileProbe.exists(root + "/" + name) {
+    static func detect(
+        root: String, projectFiles: [String], probe: FileProbe
+    ) throws(FileProbe.Failure) -> ProjectGenerator? {
+        for name in ["project.yml", "project.yaml"] where try probe.exists(root + "/" + name) {
             return ProjectGenerator(kind: .xcodeGen, evidence: name)
         }
-        if try FileProbe.exists(root + "/Project.swift") {
+        if try probe.exists(root + "/Project.swift") {
             return ProjectGenerator(kind: .tuist, evidence: "Project.swift")
         }
-        if try FileProbe.exists(root + "/Tuist") { return ProjectGenerator(kind: .tuist, evidence: "Tuist/") }
-        if let ignore = try FileProbe.bytes(root + "/.gitignore").map({ String(decoding: $0, as: UTF8.self) }) {
+        if try probe.exists(root + "/Tuist") { return ProjectGenerator(kind: .tuist, evidence: "Tuist/") }
+        if let ignore = try probe.bytes(root + "/.gitignore").map({ String(decoding: $0, as: UTF8.self) }) {
             for project in projectFiles where project.hasSuffix("/project.pbxproj") {
                 let bundle = (project as NSString).deletingLastPathComponent
                 let relative = bundle.hasPrefix(root + "/") ? String(bundle.dropFirst(root.count + 1)) : bundle

@@ -31,6 +31,9 @@ public struct TableSearch: Sendable {
     /// with an empty `mul.lproj` catalog (docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: a choice in
     /// Xcode's dialog).
     public var includeBaseOnly = false
+    /// What answers "is it there?" and reads the files (`FileProbe`): the file system's calls;
+    /// tests pass one that fails (a failing disk). The scan keeps it (`ProjectScan.probe`).
+    public var probe = FileProbe()
 
     public init(tables: [String] = [], sourceLanguage: String? = nil, requireTables: Bool = true) {
         self.tables = tables
@@ -152,13 +155,13 @@ public struct ProjectTables: Sendable {
             only = bundle + "/project.pbxproj"
             root = (bundle as NSString).deletingLastPathComponent
         }
-        var scan = LprojScanner.scan(root)
+        var scan = LprojScanner.scan(root, probe: search.probe)
         // PATH inside an Xcode project's folder (`migrate App/Resources`): its tables are that
         // project's, read and edited as a run on the project reads and edits them. Read as a bare
         // folder, `--delete-legacy` would delete files the project still references.
         if only == nil, !search.allFiles, scan.projectFiles.isEmpty, scan.isComplete {
             do {
-                if let enclosing = try enclosingProjectFolder(of: scan.root) {
+                if let enclosing = try enclosingProjectFolder(of: scan.root, probe: scan.probe) {
                     return find(scan.root, inside: enclosing, search)
                 }
             } catch {
@@ -193,7 +196,8 @@ public struct ProjectTables: Sendable {
 
     /// Everything after the scan: projects, packages, records, and their tables.
     private static func fill(_ tree: inout ProjectTables, _ search: TableSearch) throws(FileProbe.Failure) {
-        tree.generator = try ProjectGenerator.detect(root: tree.scan.root, projectFiles: tree.scan.projectFiles)
+        tree.generator = try ProjectGenerator.detect(
+            root: tree.scan.root, projectFiles: tree.scan.projectFiles, probe: tree.scan.probe)
         var filling = Filling(tree: tree, search: search)
         // A step that fails leaves the tree as the steps before it made it (`stop` then empties it).
         defer { tree = filling.tree }
@@ -264,7 +268,8 @@ public struct ProjectTables: Sendable {
                     tree.stoppedProjects.append(pbxproj)
                 }
             }
-            looseRecords = try RecordedSelection.readLoose(scan.records, diagnostics: &tree.diagnostics)
+            looseRecords = try RecordedSelection.readLoose(
+                scan.records, probe: scan.probe, diagnostics: &tree.diagnostics)
             tree.recordedOptions = RecordedSelection.includes(
                 projects: tree.projects, loose: looseRecords,
                 root: scan.root)
@@ -321,7 +326,7 @@ public struct ProjectTables: Sendable {
         /// The tables of records kept outside projects, as leftovers.
         mutating func takeLooseRecordTables() throws(FileProbe.Failure) {
             for loose in looseRecords {
-                for table in try loose.tables(claimed: &claimed, diagnostics: &tree.diagnostics)
+                for table in try loose.tables(claimed: &claimed, probe: tree.scan.probe, diagnostics: &tree.diagnostics)
                 where !tree.leftoverTables.contains(where: { $0.catalogPath == table.catalogPath }) {
                     tree.leftoverTables.append(table)
                 }
@@ -599,10 +604,10 @@ public struct ProjectTables: Sendable {
     /// The nearest folder above `folder` that holds an Xcode project (`X.xcodeproj/project.pbxproj`),
     /// looking no higher than the top of the git work tree `folder` is in, nor past a folder with
     /// a `Package.swift` and no project (a package owns what is under it: `vendor/Pkg/Sources/…`).
-    static func enclosingProjectFolder(of folder: String) throws(FileProbe.Failure) -> String? {
+    static func enclosingProjectFolder(of folder: String, probe: FileProbe) throws(FileProbe.Failure) -> String? {
         var current = folder
         while current != "/" && !current.isEmpty {
-            if try FileProbe.exists(current + "/.git") { return nil }
+            if try probe.exists(current + "/.git") { return nil }
             current = PathResolver.parent(current)
             // A folder above that cannot be listed is not one without a project: a run on
             // `App/Resources` would read it as a bare folder and delete what the project lists.
@@ -612,7 +617,7 @@ public struct ProjectTables: Sendable {
                 throw FileProbe.Failure(path: current, code: code)
             }
             for entry in entries where entry.hasSuffix(".xcodeproj") {
-                if try FileProbe.exists(current + "/" + entry + "/project.pbxproj") { return current }
+                if try probe.exists(current + "/" + entry + "/project.pbxproj") { return current }
             }
             if entries.contains("Package.swift") { return nil }
         }

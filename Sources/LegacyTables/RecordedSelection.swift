@@ -34,12 +34,12 @@ public enum RecordedSelection {
 
     /// The records kept outside project bundles (`.stringcat-migration.json` in a folder).
     static func readLoose(
-        _ paths: [String],
+        _ paths: [String], probe: FileProbe,
         diagnostics: inout [Diagnostic]
     ) throws(FileProbe.Failure) -> [LooseRecord] {
         var records: [LooseRecord] = []
         for path in paths {
-            let (record, problem) = try MigrationRecord.read(path)
+            let (record, problem) = try MigrationRecord.read(path, probe: probe)
             if let problem { diagnostics.append(problem) }
             if let record { records.append(LooseRecord(path: path, record: record)) }
         }
@@ -56,17 +56,17 @@ struct LooseRecord: Sendable {
 
     /// Its tables whose catalog and some legacy files are on disk, as leftovers.
     func tables(
-        claimed: inout Set<String>,
+        claimed: inout Set<String>, probe: FileProbe,
         diagnostics: inout [Diagnostic]
     ) throws(FileProbe.Failure) -> [LegacyTable] {
         var result: [LegacyTable] = []
         for (catalogRelative, relatives) in record.tables.sorted(by: { $0.key < $1.key }) {
             let catalog = PathResolver.join(folder, catalogRelative)
-            guard try FileProbe.exists(catalog) else { continue }
+            guard try probe.exists(catalog) else { continue }
             var onDisk: [String] = [], gone: [String] = []
             for relative in relatives {
                 let path = PathResolver.join(folder, relative)
-                if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
+                if try probe.exists(path) { onDisk.append(path) } else { gone.append(path) }
             }
             let paths = onDisk.filter { !claimed.contains($0) }
             guard !paths.isEmpty else { continue }

@@ -9,7 +9,7 @@ enum TreePackages {
         search: TableSearch
     ) throws(FileProbe.Failure) -> [TreePackage] {
         var manifests: [PackageManifest] = []
-        for path in scan.manifests { manifests.append(try PackageManifest.read(path)) }
+        for path in scan.manifests { manifests.append(try PackageManifest.read(path, probe: scan.probe)) }
         guard !manifests.isEmpty else { return [] }
         var evidence = TreeEvidence()
         let folders = manifests.map(\.folder)
@@ -17,7 +17,7 @@ enum TreePackages {
             evidence.read(project: project.graph, at: project.path, root: scan.root, packageFolders: folders)
         }
         for file in scan.evidenceFiles {
-            guard let data = try FileProbe.bytes(file) else { continue }
+            guard let data = try scan.probe.bytes(file) else { continue }
             let text = String(decoding: data, as: UTF8.self)
             switch PathResolver.lastComponent(file) {
             case "contents.xcworkspacedata": evidence.read(workspace: text, at: file, root: scan.root)
@@ -28,7 +28,7 @@ enum TreePackages {
         }
         // Tuist's own `Tuist/Package.swift` names the project's local packages.
         for manifest in scan.manifests where PathResolver.lastComponent(PathResolver.parent(manifest)) == "Tuist" {
-            if let data = try FileProbe.bytes(manifest) {
+            if let data = try scan.probe.bytes(manifest) {
                 evidence.read(tuistManifest: String(decoding: data, as: UTF8.self), at: manifest, root: scan.root)
             }
         }

@@ -31,7 +31,7 @@ enum XcodeProjectTables {
         let stop = "nothing under \(projectFolder) is migrated or deleted, and the project is not edited"
         // Read here, so that a failing disk is said with its errno and stops the run (the
         // reader's own message cannot tell a failure from a file that is not there).
-        let bytes = try FileProbe.bytes(pbxproj)
+        let bytes = try search.probe.bytes(pbxproj)
         let graph: ProjectGraph
         do throws(Diagnostic) {
             guard let bytes else { throw Diagnostic.error("no such file when it was read", at: .file(pbxproj)) }
@@ -87,7 +87,8 @@ enum XcodeProjectTables {
         let localization = LocalizedTables.find(
             in: graph, projectFolder: projectFolder, includeBaseOnly: search.includeBaseOnly)
         opened.diagnostics += graph.diagnostics + localization.diagnostics
-        let (record, recordProblem) = try MigrationRecord.read(MigrationRecord.path(forProjectFile: pbxproj))
+        let (record, recordProblem) = try MigrationRecord.read(
+            MigrationRecord.path(forProjectFile: pbxproj), probe: search.probe)
         if let recordProblem { opened.diagnostics.append(recordProblem) }
         opened.project = XcodeProjectFile(
             path: pbxproj, folder: projectFolder, graph: graph, localization: localization,
@@ -103,7 +104,7 @@ enum XcodeProjectTables {
         var found = Found()
         leaveSkippedGroupsAlone(of: file, found: &found)
         try takeVariantGroupTables(of: file, claimed: &claimed, search: search, found: &found)
-        try takeRecordedLeftovers(of: file, claimed: &claimed, found: &found)
+        try takeRecordedLeftovers(of: file, claimed: &claimed, probe: search.probe, found: &found)
         takeSynchronizedFolderTables(of: file, folders: folders, claimed: &claimed, found: &found)
         return found
     }
@@ -206,7 +207,7 @@ enum XcodeProjectTables {
     ) throws(FileProbe.Failure) -> [LocalizedFile] {
         var onDisk: [LocalizedFile] = []
         for localizedFile in localized.files {
-            guard try FileProbe.exists(localizedFile.path) else {
+            guard try search.probe.exists(localizedFile.path) else {
                 missing.append(localizedFile.path)
                 continue
             }
@@ -246,7 +247,7 @@ enum XcodeProjectTables {
 
     /// Tables a migration already replaced, with the legacy files it kept.
     private static func takeRecordedLeftovers(
-        of file: XcodeProjectFile, claimed: inout Set<String>,
+        of file: XcodeProjectFile, claimed: inout Set<String>, probe: FileProbe,
         found: inout Found
     ) throws(FileProbe.Failure) {
         guard let record = file.record else { return }
@@ -258,7 +259,7 @@ enum XcodeProjectTables {
             var onDisk: [String] = [], gone: [String] = []
             for relative in relatives {
                 let path = PathResolver.join(projectFolder, relative)
-                if try FileProbe.exists(path) { onDisk.append(path) } else { gone.append(path) }
+                if try probe.exists(path) { onDisk.append(path) } else { gone.append(path) }
             }
             let paths = onDisk.filter { !claimed.contains($0) }
             guard !paths.isEmpty else { continue }

@@ -24,16 +24,20 @@ enum LanguageDeclarations {
         let goingAway = Set(all.flatMap(\.deletedFiles))
         var failures: [FileProbe.Failure] = []
         for index in report.tables.indices {
-            keep(in: &report.tables[index], among: all, goingAway: goingAway, failures: &failures)
+            keep(
+                in: &report.tables[index], among: all, goingAway: goingAway, probe: options.fileProbe,
+                failures: &failures)
         }
         for index in report.leftovers.indices {
-            keep(in: &report.leftovers[index], among: all, goingAway: goingAway, failures: &failures)
+            keep(
+                in: &report.leftovers[index], among: all, goingAway: goingAway, probe: options.fileProbe,
+                failures: &failures)
         }
         return failures
     }
 
     private static func keep(
-        in table: inout TableReport, among all: [TableReport], goingAway: Set<String>,
+        in table: inout TableReport, among all: [TableReport], goingAway: Set<String>, probe: FileProbe,
         failures: inout [FileProbe.Failure]
     ) {
         guard !table.deletedFiles.isEmpty else { return }
@@ -51,7 +55,7 @@ enum LanguageDeclarations {
             let folder = (path as NSString).deletingLastPathComponent
             let names: [String]
             do {
-                names = try FileProbe.names(inFolder: folder) ?? []
+                names = try probe.names(inFolder: folder) ?? []
             } catch {
                 failures.append(error)
                 continue

@@ -16,46 +16,47 @@ enum LegacyDeletion {
     /// this run and for one an earlier run migrated and kept the files of (the record's), so that
     /// `migrate; migrate --delete-legacy` and `migrate --delete-legacy` delete the same files.
     static func deleteIfProven(
-        _ table: inout TableReport, root: String, delete: Bool,
+        _ table: inout TableReport, root: String, delete: Bool, probe: FileProbe,
         remover: any FileRemoving = SystemFileRemover()
     ) {
         let proof = ProjectVerifier.verifyOnDisk(
-            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: delete, root: root, remover: remover)
+            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage, probe: probe)
+        apply(proof, to: &table, delete: delete, root: root, probe: probe, remover: remover)
     }
 
     /// The proof of a run that deletes: the files it would delete are listed in `deletedFiles`
     /// (and said as being deleted), for `deleteListed` once every table's proof is known.
     /// Returns the files the proof could not read (a failing disk): the caller stops the run.
     @discardableResult
-    static func prove(_ table: inout TableReport, root: String) -> [FileProbe.Failure] {
+    static func prove(_ table: inout TableReport, root: String, probe: FileProbe) -> [FileProbe.Failure] {
         let proof = ProjectVerifier.verifyOnDisk(
-            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        return proof.ioFailures + apply(proof, to: &table, delete: false, root: root, deleting: true)
+            table.table, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage, probe: probe)
+        return proof.ioFailures + apply(proof, to: &table, delete: false, root: root, probe: probe, deleting: true)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
     /// outside the tree) were written.
-    static func plan(_ table: inout TableReport, catalogFile: String, root: String) {
+    static func plan(_ table: inout TableReport, catalogFile: String, root: String, probe: FileProbe) {
         let proof = ProjectVerifier.verifyPlanned(
             table.table, catalogFile: catalogFile, catalogPath: table.catalogPath,
-            sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: false, root: root)
+            sourceLanguage: table.table.sourceLanguage, probe: probe)
+        apply(proof, to: &table, delete: false, root: root, probe: probe)
     }
 
     /// `--dry-run`: what would be deleted if the catalog in `data` were written.
-    static func plan(_ table: inout TableReport, catalog data: Data, root: String) {
+    static func plan(_ table: inout TableReport, catalog data: Data, root: String, probe: FileProbe) {
         let proof = ProjectVerifier.verifyPlanned(
-            table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage)
-        apply(proof, to: &table, delete: false, root: root)
+            table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage,
+            probe: probe)
+        apply(proof, to: &table, delete: false, root: root, probe: probe)
     }
 
     /// Returns the paths whose links could not be resolved (a failing disk): such a file is kept,
     /// and the caller of a deleting run stops it.
     @discardableResult
     private static func apply(
-        _ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, deleting: Bool = false,
-        remover: any FileRemoving = SystemFileRemover()
+        _ proof: TableVerification, to table: inout TableReport, delete: Bool, root: String, probe: FileProbe,
+        deleting: Bool = false, remover: any FileRemoving = SystemFileRemover()
     ) -> [FileProbe.Failure] {
         let deleting = delete || deleting
         var failures: [FileProbe.Failure] = []
@@ -145,14 +146,16 @@ enum LegacyDeletion {
             }
             table.deletedFiles.append(verdict.path)
         }
-        if delete { deleteListed(&table, remover: remover) }
+        if delete { deleteListed(&table, probe: probe, remover: remover) }
         return failures
     }
 
     /// Deletes the files `table.deletedFiles` lists (proven, and not kept since), removing the
     /// `.lproj` folders they leave empty; a file that cannot be deleted moves to the kept ones,
     /// with the reason.
-    static func deleteListed(_ table: inout TableReport, remover: any FileRemoving = SystemFileRemover()) {
+    static func deleteListed(
+        _ table: inout TableReport, probe: FileProbe, remover: any FileRemoving = SystemFileRemover()
+    ) {
         var folders: Set<String> = []
         var deleted: [String] = []
         for path in table.deletedFiles {
@@ -178,7 +181,7 @@ enum LegacyDeletion {
             } catch  where error.code == ENOTEMPTY || error.code == EEXIST {
                 continue // something else is in it: it stays
             } catch {
-                if let left = try? FileProbe.names(inFolder: folder), !left.isEmpty { continue }
+                if let left = try? probe.names(inFolder: folder), !left.isEmpty { continue }
                 // Said, not hidden: the folder is empty and stays.
                 let message = "cannot remove the emptied folder: \(error); it is empty and stays"
                 table.diagnostics.append(.error(message, at: .file(folder)))

@@ -24,14 +24,15 @@ enum LegacyReader {
     /// Reads every file on every core; results come back in the order of `files`.
     /// - Parameter strict: junk where a key should start is an error, not the end of the table,
     ///   and an entry Apple's reader rejects is an error, not read from its line.
-    static func read(_ files: [LegacyFile], strict: Bool = false) -> [FileResult] {
-        ConcurrentMap.map(files) { read($0, strict: strict) }
+    /// - Parameter probe: reads the bytes (the file system; a test's fails some reads).
+    static func read(_ files: [LegacyFile], strict: Bool = false, probe: FileProbe = FileProbe()) -> [FileResult] {
+        ConcurrentMap.map(files) { read($0, strict: strict, probe: probe) }
     }
 
-    static func read(_ file: LegacyFile, strict: Bool = false) -> FileResult {
+    static func read(_ file: LegacyFile, strict: Bool = false, probe: FileProbe = FileProbe()) -> FileResult {
         let bytes: [UInt8]?
         do {
-            bytes = try FileProbe.bytes(file.path)
+            bytes = try probe.bytes(file.path)
         } catch  where error.code != EISDIR && error.code != ELOOP {
             return FileResult(strings: nil, stringsDict: nil, diagnostics: [error.diagnostic], unreadable: error)
         } catch {

@@ -99,7 +99,7 @@ public enum MigrationStatus {
             // A catalog that cannot be looked at is said, not taken for one that is missing.
             let hasCatalog: Bool
             do {
-                hasCatalog = try FileProbe.exists(table.catalogPath)
+                hasCatalog = try project.scan.probe.exists(table.catalogPath)
             } catch {
                 report.diagnostics.append(error.diagnostic)
                 hasCatalog = false
@@ -137,7 +137,7 @@ public enum MigrationStatus {
         for (path, refs) in references {
             var unreadable: [FileProbe.Failure] = []
             let missingFiles = refs.missingFiles(exists: { path in
-                do throws(FileProbe.Failure) { return try FileProbe.exists(path) } catch {
+                do throws(FileProbe.Failure) { return try project.scan.probe.exists(path) } catch {
                     unreadable.append(error)
                     return true // not called missing: said as unreadable below
                 }

@@ -53,6 +53,12 @@ public struct MigrationOptions: Sendable {
     /// What deletes legacy files and the `.lproj` folders they leave empty (`--delete-legacy`):
     /// the file system; tests pass one that fails (an immutable file, a failing disk).
     public var fileRemover: any FileRemoving = SystemFileRemover()
+    /// What writes catalogs, project files and the record (`AtomicFile`, `StagedFile`): the file
+    /// system; tests pass one that fails (a disk that fills up).
+    public var fileWriter: any FileWriting = SystemFileWriter()
+    /// What answers "is it there?" and reads the tree's files (`FileProbe`): the file system;
+    /// tests pass one that fails (a failing disk: EIO, ESTALE).
+    public var fileProbe = FileProbe()
     /// Told as a writing run reaches each of its moments (a caller that shows them, or one that
     /// needs the run to wait there: a second run, an editor saving the project meanwhile).
     public var phaseObserver: (@Sendable (MigrationPhase) -> Void)?
@@ -90,6 +96,7 @@ public enum ProjectMigrator {
         search.includes = options.includes
         search.noProject = options.noProject
         search.includeBaseOnly = options.includeBaseOnly
+        search.probe = options.fileProbe
         // One writing run per tree at a time (TreeLock), held until this function returns, undo
         // and deletions included; the project is read once the lock is held, so a run that had
         // to wait never works from what the other one changed.
@@ -329,7 +336,8 @@ public enum ProjectMigrator {
         for var built in builts {
             if let failure = built.unreadable { run.unreadable.append(failure) }
             if case .package = built.report.table.origin, options.deleteLegacy, options.outputDirectory == nil {
-                proveBeforeWriting(&built, root: project.scan.root, expected: &run.expectedDeletions)
+                proveBeforeWriting(
+                    &built, root: project.scan.root, probe: options.fileProbe, expected: &run.expectedDeletions)
             }
             if let file = built.plannedFile { run.plannedFiles[report.tables.count] = file }
             if built.outcome != .failed && built.outcome != .waiting, let content = built.pending {
@@ -360,17 +368,19 @@ public enum ProjectMigrator {
     /// A package table's catalog, staged or planned, proven against its legacy files before
     /// anything is written: it goes ahead only when every one of them would be deleted, since
     /// the package would build a kept file's language twice.
-    private static func proveBeforeWriting(_ built: inout Built, root: String, expected: inout Set<String>) {
+    private static func proveBeforeWriting(
+        _ built: inout Built, root: String, probe: FileProbe, expected: inout Set<String>
+    ) {
         guard built.outcome != .failed else { return }
         var trial = built.report
         if let file = built.plannedFile {
-            LegacyDeletion.plan(&trial, catalogFile: file, root: root)
+            LegacyDeletion.plan(&trial, catalogFile: file, root: root, probe: probe)
         } else if case .staged(let staged)? = built.pending {
-            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root)
+            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root, probe: probe)
         } else if case .data(let data)? = built.pending {
-            LegacyDeletion.plan(&trial, catalog: data, root: root)
+            LegacyDeletion.plan(&trial, catalog: data, root: root, probe: probe)
         } else {
-            LegacyDeletion.deleteIfProven(&trial, root: root, delete: false)
+            LegacyDeletion.deleteIfProven(&trial, root: root, delete: false, probe: probe)
         }
         guard !trial.keptFiles.isEmpty else {
             expected.formUnion(trial.deletedFiles)
@@ -399,17 +409,20 @@ public enum ProjectMigrator {
         FreedMemory.giveBack()
         for (index, file) in run.plannedFiles
         where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
-            LegacyDeletion.plan(&report.tables[index], catalogFile: file, root: project.scan.root)
+            LegacyDeletion.plan(
+                &report.tables[index], catalogFile: file, root: project.scan.root, probe: options.fileProbe)
         }
         for (index, content) in run.pending where report.tables[index].outcome != .failed {
             guard case .data(let data) = content else { continue }
-            LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root)
+            LegacyDeletion.plan(&report.tables[index], catalog: data, root: project.scan.root, probe: options.fileProbe)
         }
         for index in report.tables.indices where report.tables[index].outcome == .unchanged {
-            LegacyDeletion.deleteIfProven(&report.tables[index], root: project.scan.root, delete: false)
+            LegacyDeletion.deleteIfProven(
+                &report.tables[index], root: project.scan.root, delete: false, probe: options.fileProbe)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteIfProven(&report.leftovers[index], root: project.scan.root, delete: false)
+            LegacyDeletion.deleteIfProven(
+                &report.leftovers[index], root: project.scan.root, delete: false, probe: options.fileProbe)
         }
         LanguageDeclarations.keep(in: &report, project: project, options: options)
     }
@@ -458,11 +471,12 @@ public enum ProjectMigrator {
         for index in report.tables.indices where [.written, .merged, .unchanged].contains(report.tables[index].outcome)
         {
             defer { FreedMemory.giveBack() }
-            unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(&report.tables[index], root: project.scan.root, probe: options.fileProbe)
         }
         for index in report.leftovers.indices {
             defer { FreedMemory.giveBack() }
-            unreadable += LegacyDeletion.prove(&report.leftovers[index], root: project.scan.root)
+            unreadable += LegacyDeletion.prove(
+                &report.leftovers[index], root: project.scan.root, probe: options.fileProbe)
         }
         if unreadable.isEmpty {
             unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options)
@@ -483,10 +497,12 @@ public enum ProjectMigrator {
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
         for index in report.tables.indices {
-            LegacyDeletion.deleteListed(&report.tables[index], remover: options.fileRemover)
+            LegacyDeletion.deleteListed(
+                &report.tables[index], probe: options.fileProbe, remover: options.fileRemover)
         }
         for index in report.leftovers.indices {
-            LegacyDeletion.deleteListed(&report.leftovers[index], remover: options.fileRemover)
+            LegacyDeletion.deleteListed(
+                &report.leftovers[index], probe: options.fileProbe, remover: options.fileRemover)
         }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
@@ -510,7 +526,8 @@ public enum ProjectMigrator {
                 expecting: $0.originalBytes)
         }
         do {
-            report.diagnostics += try AtomicFile.writeAll(batch, remover: options.fileRemover)
+            report.diagnostics += try AtomicFile.writeAll(
+                batch, remover: options.fileRemover, writer: options.fileWriter)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
                 if afterDeletion[index].fileCount == 0 {
@@ -575,7 +592,7 @@ public enum ProjectMigrator {
         _ tables: [LegacyTable], root: String, options: MigrationOptions, progress: Progress?,
         unreadable: inout [FileProbe.Failure]
     ) -> [Built] {
-        var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict)
+        var results = LegacyReader.read(tables.flatMap(\.allFiles), strict: options.strict, probe: options.fileProbe)
         // A file that cannot be read stops the run before any catalog is built: its table would
         // lose a language, and its deletion could not be proven.
         unreadable = results.compactMap(\.unreadable)
@@ -634,7 +651,7 @@ public enum ProjectMigrator {
         // A catalog that cannot be looked at is neither there nor not: the run stops (plan).
         let exists: Bool
         do {
-            exists = try FileProbe.exists(catalogPath)
+            exists = try options.fileProbe.exists(catalogPath)
         } catch {
             report.diagnostics.append(error.diagnostic)
             var built = Built(report: report, pending: nil)
@@ -762,7 +779,7 @@ public enum ProjectMigrator {
         do throws(AtomicFile.WriteError) {
             let staged = try StagedFile(
                 for: catalogPath, overwrite: options.force,
-                root: options.outputDirectory ?? root)
+                root: options.outputDirectory ?? root, writer: options.fileWriter)
             do {
                 try plan.write(version: options.formatVersion) { (part: [UInt8]) throws(AtomicFile.WriteError) in
                     try staged.append(part)
@@ -1030,7 +1047,7 @@ public enum ProjectMigrator {
                 overwrite: true, root: root, expecting: report.projectEdits[$0].originalBytes)
         }
         do {
-            let committed = try AtomicFile.commitAll(batch)
+            let committed = try AtomicFile.commitAll(batch, writer: options.fileWriter)
             for index in projects {
                 report.projectEdits[index].written = true
                 report.projectEdits[index].data = Data()

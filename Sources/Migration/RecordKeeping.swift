@@ -104,13 +104,15 @@ enum RecordKeeping {
             guard records[path] == nil else { return }
             // Read again once this run wrote it (the deletions come after the batch).
             let rewritten = earlier.contains { $0.path == path && $0.written }
-            let current = rewritten ? (try? MigrationRecord.read(path))?.record : asRead
+            let current = rewritten ? (try? MigrationRecord.read(path, probe: project.scan.probe))?.record : asRead
             records[path] = (folder, current, current ?? MigrationRecord())
         }
         for file in project.projects { load(file.recordPath, folder: file.folder, asRead: file.record) }
         for table in kept {
             let holder = project.recordHolder(for: table.table.catalogPath)
-            let asRead = holder.project == nil ? (try? MigrationRecord.read(holder.path))?.record : nil
+            let asRead =
+                holder.project == nil
+                ? (try? MigrationRecord.read(holder.path, probe: project.scan.probe))?.record : nil
             load(holder.path, folder: holder.folder, asRead: asRead)
             let relative = { (path: String) in PathResolver.relative(path, from: holder.folder) }
             let catalog = relative(table.table.catalogPath)

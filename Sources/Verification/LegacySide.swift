@@ -72,20 +72,23 @@ struct LegacyFileLeaves: Sendable {
         return file.kind == .stringsdict ? 8 * size : size
     }
 
-    static func read(_ file: LegacyFile) -> LegacyFileLeaves {
+    static func read(_ file: LegacyFile) -> LegacyFileLeaves { read(file, probe: FileProbe()) }
+
+    /// Reads `file`, asking `probe` for its bytes.
+    static func read(_ file: LegacyFile, probe: FileProbe) -> LegacyFileLeaves {
         var result = LegacyFileLeaves(file: file)
         switch file.kind {
-        case .strings: result.readStrings()
-        case .stringsdict: result.readStringsDict()
+        case .strings: result.readStrings(probe: probe)
+        case .stringsdict: result.readStringsDict(probe: probe)
         }
         return result
     }
 
     /// The file's bytes; nil (with `error` set) when there are none to read: no such file, a
     /// folder (the reader says so), or a failure (`ioFailure`).
-    private mutating func bytes() -> [UInt8]? {
+    private mutating func bytes(probe: FileProbe) -> [UInt8]? {
         do {
-            return try FileProbe.bytes(file.path)
+            return try probe.bytes(file.path)
         } catch  where error.code != EISDIR {
             ioFailure = error
             self.error = error.diagnostic
@@ -93,10 +96,10 @@ struct LegacyFileLeaves: Sendable {
         return nil
     }
 
-    private mutating func readStrings() {
+    private mutating func readStrings(probe: FileProbe) {
         // As `migrate` reads it (Xcode's reading), never stricter: a file Xcode's migration reads
         // is compared, not reported as unreadable.
-        let bytes = bytes()
+        let bytes = bytes(probe: probe)
         if ioFailure != nil { return }
         let read =
             bytes.map { StringsFileReader.parse($0, path: file.path, reading: .xcodeMigration) }
@@ -163,8 +166,8 @@ struct LegacyFileLeaves: Sendable {
         }
     }
 
-    private mutating func readStringsDict() {
-        let read = bytes()
+    private mutating func readStringsDict(probe: FileProbe) {
+        let read = bytes(probe: probe)
         if ioFailure != nil { return }
         guard let read else {
             error = .error(UnreachableFile.reason(file.path), at: .file(file.path))

@@ -32,13 +32,16 @@ public enum ProjectVerifier {
         let allTables = project.tables + project.leftoverTables
         let inputs: [CatalogInput] = allTables.map { table in
             // A catalog that cannot be looked at is read as one on disk: its reading says why not.
-            if (try? FileProbe.exists(table.catalogPath)) != false { return .onDisk }
+            if (try? project.scan.probe.exists(table.catalogPath)) != false { return .onDisk }
             return planned(table) ?? .missing
         }
         // The legacy files first, on every core; then each table's catalog, streamed entry by entry
         // against them (the largest first, one table a core: a catalog is read in file order).
         let files = allTables.flatMap(\.allFiles)
-        let read = ConcurrentMap.map(files, costliestFirst: LegacyFileLeaves.readingCost, LegacyFileLeaves.read)
+        let probe = project.scan.probe
+        let read = ConcurrentMap.map(files, costliestFirst: LegacyFileLeaves.readingCost) {
+            LegacyFileLeaves.read($0, probe: probe)
+        }
         var groups: [[LegacyFileLeaves]] = []
         var cursor = 0
         for table in allTables {
@@ -51,7 +54,7 @@ public enum ProjectVerifier {
         let proofs = ConcurrentMap.map(order) { [groups] index in
             verify(
                 allTables[index], files: groups[index], catalog: inputs[index],
-                sourceLanguage: allTables[index].sourceLanguage)
+                sourceLanguage: allTables[index].sourceLanguage, probe: probe)
         }
         var tables = [TableVerification?](repeating: nil, count: allTables.count)
         for (index, proof) in zip(order, proofs) { tables[index] = proof }
@@ -72,15 +75,16 @@ public enum ProjectVerifier {
     }
 
     /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
-    /// is on disk now: what `migrate --delete-legacy` asks before it deletes anything.
-    public static func verifyOnDisk(_ table: LegacyTable, catalogPath: String? = nil, sourceLanguage: String)
-        -> TableVerification
-    {
+    /// is on disk now: what `migrate --delete-legacy` asks before it deletes anything. `probe`
+    /// reads the files (a test's fails some reads).
+    public static func verifyOnDisk(
+        _ table: LegacyTable, catalogPath: String? = nil, sourceLanguage: String, probe: FileProbe = FileProbe()
+    ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
         return verify(
-            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .onDisk,
-            sourceLanguage: sourceLanguage)
+            table, files: ConcurrentMap.map(table.allFiles) { LegacyFileLeaves.read($0, probe: probe) },
+            catalog: .onDisk, sourceLanguage: sourceLanguage, probe: probe)
     }
 
     private static func catalogSize(_ table: LegacyTable, _ input: CatalogInput) -> Int {
@@ -97,24 +101,26 @@ public enum ProjectVerifier {
     /// Verifies one table against the catalog `migrate` would write, kept in `catalogFile`
     /// (outside the tree): `migrate --dry-run --delete-legacy`.
     public static func verifyPlanned(
-        _ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String
+        _ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String,
+        probe: FileProbe = FileProbe()
     ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
         return verify(
-            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .plannedFile(catalogFile),
-            sourceLanguage: sourceLanguage)
+            table, files: ConcurrentMap.map(table.allFiles) { LegacyFileLeaves.read($0, probe: probe) },
+            catalog: .plannedFile(catalogFile), sourceLanguage: sourceLanguage, probe: probe)
     }
 
     /// Verifies one table against catalog bytes not written yet (`migrate --dry-run`).
     public static func verifyPlanned(
-        _ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String
+        _ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String,
+        probe: FileProbe = FileProbe()
     ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
         return verify(
-            table, files: ConcurrentMap.map(table.allFiles, LegacyFileLeaves.read), catalog: .planned(data),
-            sourceLanguage: sourceLanguage)
+            table, files: ConcurrentMap.map(table.allFiles) { LegacyFileLeaves.read($0, probe: probe) },
+            catalog: .planned(data), sourceLanguage: sourceLanguage, probe: probe)
     }
 
     enum CatalogInput: Sendable {
@@ -130,7 +136,7 @@ public enum ProjectVerifier {
     /// large catalog is never held whole).
     static func verify(
         _ table: LegacyTable, files: [LegacyFileLeaves], catalog input: CatalogInput,
-        sourceLanguage: String,
+        sourceLanguage: String, probe: FileProbe = FileProbe(),
         catalogReads: (@Sendable (CatalogEntryStream.Event) -> Void)? = nil
     ) -> TableVerification {
         let legacy = LegacySide(files, sourceLanguage: sourceLanguage, someFilesGone: !table.goneFiles.isEmpty)
@@ -162,7 +168,7 @@ public enum ProjectVerifier {
             result.catalog = .onDisk
             planned = nil
             // A catalog that cannot be looked at is no proof, and no absence either.
-            do { _ = try FileProbe.kind(table.catalogPath) } catch { result.ioFailures.append(error) }
+            do { _ = try probe.kind(table.catalogPath) } catch { result.ioFailures.append(error) }
         case .planned(let data):
             result.catalog = .planned
             planned = [UInt8](data)

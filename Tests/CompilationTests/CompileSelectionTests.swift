@@ -194,11 +194,11 @@ final class CompileSelectionTests: XCTestCase {
               "version" : "1.0" }
             """
         try Data(json.utf8).write(to: URL(fileURLWithPath: catalog))
-        AtomicFile.faultInjector = { path in
+        var options = CompileOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { path in
             if path.hasSuffix("fr.lproj/T.strings") { throw AtomicFile.WriteError.cannotWrite(path, "disk full") }
-        }
-        defer { AtomicFile.faultInjector = nil }
-        let report = CatalogCompiler.run([catalog], options: CompileOptions())
+        })
+        let report = CatalogCompiler.run([catalog], options: options)
         XCTAssertFalse(report.written)
         XCTAssertTrue(report.hasErrors)
         XCTAssertFalse(

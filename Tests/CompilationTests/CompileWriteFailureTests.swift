@@ -6,14 +6,10 @@ import XCTest
 
 @testable import Compilation
 
-/// A compile whose disk fails mid-run (write error injected through `AtomicFile.faultInjector`)
+/// A compile whose disk fails mid-run (write error injected through `CompileOptions.fileWriter`)
 /// reports the error and leaves every file as it was: the files already written are removed and
 /// the ones it replaced get their old bytes back. (migrate: MigrationSafetyTests.)
 final class CompileWriteFailureTests: XCTestCase {
-    override func tearDown() {
-        AtomicFile.faultInjector = nil
-    }
-
     private struct DiskFull: Error, CustomStringConvertible {
         var description: String { "No space left on device" }
     }
@@ -48,11 +44,12 @@ final class CompileWriteFailureTests: XCTestCase {
         let path = try catalog(tree)
         let before = snapshot(tree)
         var attempts: [String] = []
-        AtomicFile.faultInjector = { target in
+        var options = CompileOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { target in
             attempts.append(target)
             if target.hasSuffix("fr.lproj/Localizable.strings") { throw DiskFull() }
-        }
-        let report = CatalogCompiler.run([path], options: CompileOptions())
+        })
+        let report = CatalogCompiler.run([path], options: options)
         XCTAssertEqual(
             attempts.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent },
             ["de.lproj", "en.lproj", "fr.lproj"], "de and en are written before fr fails")
@@ -74,10 +71,10 @@ final class CompileWriteFailureTests: XCTestCase {
         try tree.write("de.lproj/Localizable.strings", "\"a\" = \"the user's own\";\n")
         try tree.write("en.lproj/Localizable.strings", Data([0xFF, 0xFE, 0x22, 0x00])) // any bytes, kept exactly
         let before = snapshot(tree)
-        AtomicFile.faultInjector = { target in
-            if target.hasSuffix("fr.lproj/Localizable.strings") { throw CocoaError(.fileWriteOutOfSpace) }
-        }
         var options = CompileOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { target in
+            if target.hasSuffix("fr.lproj/Localizable.strings") { throw CocoaError(.fileWriteOutOfSpace) }
+        })
         options.force = true
         let report = CatalogCompiler.run([path], options: options)
         XCTAssertTrue(report.hasErrors)
@@ -95,8 +92,9 @@ final class CompileWriteFailureTests: XCTestCase {
         let tree = try TestTree()
         let path = try catalog(tree)
         let before = snapshot(tree)
-        AtomicFile.faultInjector = { _ in throw DiskFull() }
-        let report = CatalogCompiler.run([path], options: CompileOptions())
+        var options = CompileOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { _ in throw DiskFull() })
+        let report = CatalogCompiler.run([path], options: options)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.diagnostics.filter(\.isError).count, 1)
         XCTAssertEqual(snapshot(tree), before)

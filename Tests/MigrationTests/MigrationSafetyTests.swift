@@ -8,11 +8,6 @@ import XCTest
 
 /// A failed run must leave the tree as it was: no catalog created, none truncated or replaced.
 final class MigrationSafetyTests: XCTestCase {
-    override func tearDown() {
-        AtomicFile.faultInjector = nil
-        StagedFile.appendFaultInjector = nil
-    }
-
     /// A large table's catalog is never in memory whole (issue 17: a 200 MB `.strings` took
     /// 2.3 GB): it reaches its staged file in parts while its entries are built and encoded, and
     /// the parts are the catalog a dry run builds whole, byte for byte.
@@ -28,8 +23,9 @@ final class MigrationSafetyTests: XCTestCase {
             try tree.write("\(language).lproj/Localizable.strings", text)
         }
         nonisolated(unsafe) var parts = 0
-        StagedFile.appendFaultInjector = { _ in parts += 1 }
-        let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        var options = MigrationOptions()
+        options.fileWriter = FaultyWriter(beforeAppend: { _ in parts += 1 })
+        let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertFalse(report.hasErrors, "\(report.tables.flatMap(\.diagnostics))")
         let written = try Data(contentsOf: URL(fileURLWithPath: tree.path("Localizable.xcstrings")))
         XCTAssertGreaterThan(written.count, 4_000_000)
@@ -45,13 +41,13 @@ final class MigrationSafetyTests: XCTestCase {
     /// that fills up while one streams out undoes the run before anything is put in place.
     func testADiskThatFillsUpWhileACatalogStreamsOutUndoesTheRun() throws {
         try assertAFullDiskUndoesTheRun(failingTable: 1) { failing in
-            StagedFile.appendFaultInjector = { path in if path.hasSuffix(failing) { throw DiskFull() } }
+            FaultyWriter(beforeAppend: { path in if path.hasSuffix(failing) { throw DiskFull() } })
         }
     }
 
     func testAWriteFailureUndoesTheCatalogsAlreadyWritten() throws {
         try assertAFullDiskUndoesTheRun(failingTable: 2) { failing in
-            AtomicFile.faultInjector = { path in if path.hasSuffix(failing) { throw DiskFull() } }
+            FaultyWriter(beforeCommit: { path in if path.hasSuffix(failing) { throw DiskFull() } })
         }
     }
 
@@ -60,8 +56,9 @@ final class MigrationSafetyTests: XCTestCase {
     func testARunWhoseCatalogsAllFailToStreamOutReportsNoneWritten() throws {
         let tree = try TestTree()
         for name in ["A", "B", "C"] { try tree.write("\(name)/en.lproj/Localizable.strings", "\"k\" = \"\(name)\";\n") }
-        StagedFile.appendFaultInjector = { path in if !path.contains("/C/") { throw DiskFull() } }
-        let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
+        var options = MigrationOptions()
+        options.fileWriter = FaultyWriter(beforeAppend: { path in if !path.contains("/C/") { throw DiskFull() } })
+        let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
         for (index, name) in ["A", "B"].enumerated() {
@@ -86,7 +83,7 @@ final class MigrationSafetyTests: XCTestCase {
     /// or changed (staged temporary files included: `allFiles` lists hidden files too).
     private func assertAFullDiskUndoesTheRun(
         failingTable: Int, file: StaticString = #filePath, line: UInt = #line,
-        inject: (_ failingCatalog: String) -> Void
+        faults: (_ failingCatalog: String) -> FaultyWriter
     ) throws {
         let tree = try TestTree()
         try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
@@ -96,8 +93,8 @@ final class MigrationSafetyTests: XCTestCase {
         let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
 
         let failing = ["A", "B", "C"][failingTable] + "/Localizable.xcstrings"
-        inject(failing)
         var options = MigrationOptions()
+        options.fileWriter = faults(failing)
         options.force = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
 
@@ -124,10 +121,10 @@ final class MigrationSafetyTests: XCTestCase {
         try tree.write("A/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
         try tree.write("A/Localizable.xcstrings", "old A")
         try tree.write("B/en.lproj/Localizable.strings", "\"b\" = \"B\";\n")
-        AtomicFile.faultInjector = { path in
-            if path.hasSuffix("B/Localizable.xcstrings") { throw CocoaError(.fileWriteOutOfSpace) }
-        }
         var options = MigrationOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { path in
+            if path.hasSuffix("B/Localizable.xcstrings") { throw CocoaError(.fileWriteOutOfSpace) }
+        })
         options.force = true
         let report = ProjectMigrator.migrate(tree.root, options: options)
         XCTAssertTrue(report.hasErrors)
@@ -150,10 +147,10 @@ final class MigrationSafetyTests: XCTestCase {
             try FileManager.default.attributesOfItem(atPath: tree.path($0))[.systemFileNumber] as? Int
         }
         let before = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
-        AtomicFile.faultInjector = { path in
-            if path.hasSuffix("project.pbxproj") { throw CocoaError(.fileWriteOutOfSpace) }
-        }
         var options = MigrationOptions()
+        options.fileWriter = FaultyWriter(beforeCommit: { path in
+            if path.hasSuffix("project.pbxproj") { throw CocoaError(.fileWriteOutOfSpace) }
+        })
         options.force = true
         let report = ProjectMigrator.migrate(tree.path("App"), options: options)
         XCTAssertTrue(report.hasErrors)

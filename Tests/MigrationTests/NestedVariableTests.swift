@@ -2,6 +2,7 @@ import Compilation
 import Foundation
 import LegacyTables
 import StringCatalog
+import StringcatSupport
 import StringsDict
 import TestSupport
 import Verification
@@ -144,7 +145,7 @@ final class NestedVariableTests: XCTestCase {
         var table = TableReport(
             table: report.tables[0].table, catalogPath: path, outcome: .written, languages: [], entryCount: 0,
             pluralEntryCount: 0, commentCount: 0, diagnostics: [], skippedFiles: [], deletedFiles: [])
-        LegacyDeletion.deleteIfProven(&table, root: tree.root, delete: true)
+        LegacyDeletion.deleteIfProven(&table, root: tree.root, delete: true, probe: FileProbe())
         XCTAssertEqual(table.deletedFiles, [])
         XCTAssertEqual(table.keptFiles.count, 2)
         XCTAssertTrue(tree.exists("App/de.lproj/Localizable.stringsdict"))

@@ -13,7 +13,7 @@ import XCTest
 /// every such failure is an error naming the file and the errno, and the run stops before it
 /// writes (or, when the proof before deleting cannot read a file, undoes what it wrote).
 ///
-/// The failures come from `FileProbe.system`, set to a probe that fails chosen calls as a failing
+/// The failures come from `MigrationOptions.fileProbe`, a probe that fails chosen calls as a failing
 /// disk would; `Tests/IOFaults/inject-stat-errors.sh` does the same to the real binary with strace.
 final class UnreadableFileTests: XCTestCase {
     /// Fails `stat`/`lstat` (`statuses`) or whole-file reads (`reads`) of the paths whose answer
@@ -57,11 +57,6 @@ final class UnreadableFileTests: XCTestCase {
         }
     }
 
-    override func tearDown() {
-        FileProbe.system = SystemFileProbe()
-        super.tearDown()
-    }
-
     /// The sample app, copied, with every file's bytes as they are before the run.
     private func sample() throws -> (tree: TestTree, app: String, before: [(String, Data?)]) {
         let tree = try TestTree()
@@ -84,9 +79,11 @@ final class UnreadableFileTests: XCTestCase {
         XCTAssertTrue(zip(after, before).allSatisfy { $0.1 == $1.1 }, "every file as it was", file: file, line: line)
     }
 
-    private func deleteLegacy(_ path: String) -> MigrationReport {
+    /// `migrate --delete-legacy` on `path`, the file system's answers coming from `probe`.
+    private func deleteLegacy(_ path: String, probe: any FileProbing = SystemFileProbe()) -> MigrationReport {
         var options = MigrationOptions()
         options.deleteLegacy = true
+        options.fileProbe = FileProbe(probe)
         return ProjectMigrator.migrate(path, options: options)
     }
 
@@ -100,8 +97,8 @@ final class UnreadableFileTests: XCTestCase {
     func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
         for code in [EIO, ESTALE, EACCES] {
             let (tree, app, before) = try sample()
-            FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/LegacyApp.xcodeproj") ? code : nil })
-            let report = deleteLegacy(app)
+            let probe = FailingProbe(status: { path, _ in path.hasSuffix("/LegacyApp.xcodeproj") ? code : nil })
+            let report = deleteLegacy(app, probe: probe)
             XCTAssertTrue(report.hasErrors)
             XCTAssertTrue(report.tables.isEmpty)
             let errors = report.diagnostics.filter(\.isError)
@@ -115,8 +112,8 @@ final class UnreadableFileTests: XCTestCase {
 
     func testAProjectFileWhoseStatFailsStopsTheRun() throws {
         let (tree, app, before) = try sample()
-        FileProbe.system = FailingProbe(status: { path, _ in path.hasSuffix("/project.pbxproj") ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(status: { path, _ in path.hasSuffix("/project.pbxproj") ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
         XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
@@ -127,8 +124,8 @@ final class UnreadableFileTests: XCTestCase {
     func testAProjectFileThatCannotBeReadIsSaidWithItsErrno() throws {
         let (tree, app, before) = try sample()
         let project = app + "/LegacyApp.xcodeproj/project.pbxproj"
-        FileProbe.system = FailingProbe(read: { path, _ in path == project ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(read: { path, _ in path == project ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [project])
         XCTAssertTrue(
             report.diagnostics.first(where: \.isError)?.message.hasPrefix("cannot read it: \(eioText)") ?? false)
@@ -140,8 +137,8 @@ final class UnreadableFileTests: XCTestCase {
     func testALegacyFileWhoseStatFailsStopsTheRunInsteadOfLeavingItsLanguageOut() throws {
         let (tree, app, before) = try sample()
         let russian = app + "/LegacyApp/ru.lproj/Localizable.strings"
-        FileProbe.system = FailingProbe(status: { path, _ in path == russian ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(status: { path, _ in path == russian ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertTrue(report.tables.isEmpty)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [russian])
         XCTAssertTrue(report.diagnostics.contains { $0.message.contains(eioText) })
@@ -151,8 +148,8 @@ final class UnreadableFileTests: XCTestCase {
     func testALanguageFolderThatCannotBeLookedAtStopsTheRun() throws {
         let (tree, app, before) = try sample()
         let folder = app + "/LegacyApp/ja.lproj"
-        FileProbe.system = FailingProbe(status: { path, _ in path == folder ? ESTALE : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(status: { path, _ in path == folder ? ESTALE : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [folder])
         XCTAssertTrue(report.diagnostics.contains { $0.message.contains("(ESTALE)") })
         assertUnchanged(tree, before)
@@ -162,8 +159,8 @@ final class UnreadableFileTests: XCTestCase {
     func testALegacyFileThatCannotBeReadStopsTheRunBeforeAnythingIsWritten() throws {
         let (tree, app, before) = try sample()
         let german = app + "/LegacyApp/de.lproj/Localizable.stringsdict"
-        FileProbe.system = FailingProbe(read: { path, _ in path == german ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(read: { path, _ in path == german ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertTrue(report.hasErrors)
         XCTAssertEqual(report.diagnostics.filter(\.isError).map(\.location.path), [german])
         XCTAssertTrue(
@@ -177,8 +174,8 @@ final class UnreadableFileTests: XCTestCase {
     func testACatalogDestinationThatCannotBeLookedAtStopsTheRun() throws {
         let (tree, app, before) = try sample()
         let catalog = app + "/LegacyApp/Localizable.xcstrings"
-        FileProbe.system = FailingProbe(status: { path, _ in path == catalog ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(status: { path, _ in path == catalog ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertTrue(report.hasErrors)
         let table = try XCTUnwrap(report.tables.first { $0.catalogPath == catalog })
         XCTAssertTrue(table.diagnostics.contains { failed($0, at: catalog) }, "\(table.diagnostics)")
@@ -191,8 +188,8 @@ final class UnreadableFileTests: XCTestCase {
     func testAFileTheProofCannotReadUndoesTheRunAndDeletesNothing() throws {
         let (tree, app, before) = try sample()
         let japanese = app + "/LegacyApp/ja.lproj/Main.strings"
-        FileProbe.system = FailingProbe(read: { path, call in path == japanese && call == 2 ? EIO : nil })
-        let report = deleteLegacy(app)
+        let probe = FailingProbe(read: { path, call in path == japanese && call == 2 ? EIO : nil })
+        let report = deleteLegacy(app, probe: probe)
         XCTAssertTrue(report.hasErrors)
         XCTAssertTrue(report.diagnostics.contains { failed($0, at: japanese) }, "\(report.diagnostics)")
         XCTAssertEqual(report.tables.map(\.outcome), [.failed, .failed, .failed])
@@ -210,14 +207,13 @@ final class UnreadableFileTests: XCTestCase {
         try tree.write("Res/fr.lproj/Localizable.strings", "/* nothing translated yet */\n")
         let before = snapshot(tree)
         let french = tree.path("Res/fr.lproj")
-        FileProbe.system = FailingProbe(read: { path, _ in path == french ? EIO : nil })
-        let report = deleteLegacy(tree.path("Res"))
+        let probe = FailingProbe(read: { path, _ in path == french ? EIO : nil })
+        let report = deleteLegacy(tree.path("Res"), probe: probe)
         XCTAssertTrue(report.diagnostics.contains { failed($0, at: french) }, "\(report.diagnostics)")
         XCTAssertEqual(report.tables.map(\.outcome), [.failed])
         XCTAssertTrue(report.tables.allSatisfy(\.deletedFiles.isEmpty))
         assertUnchanged(tree, before)
         // Without the failure, the French file is kept as the language's declaration.
-        FileProbe.system = SystemFileProbe()
         let clean = deleteLegacy(tree.path("Res"))
         XCTAssertFalse(clean.hasErrors, "\(clean.diagnostics)")
         XCTAssertEqual(clean.tables.first?.keptFiles.map(\.path), [tree.path("Res/fr.lproj/Localizable.strings")])
@@ -237,17 +233,18 @@ final class UnreadableFileTests: XCTestCase {
     func testFileProbeTellsAbsenceFromFailure() throws {
         let tree = try TestTree()
         let file = try tree.write("a.txt", "a")
-        XCTAssertEqual(try FileProbe.kind(file), .file)
-        XCTAssertNil(try FileProbe.kind(tree.path("missing")))
-        XCTAssertNil(try FileProbe.kind(file + "/below"), "ENOTDIR: a part of the path is a file")
-        XCTAssertNil(try FileProbe.bytes(tree.path("missing")))
-        XCTAssertEqual(try FileProbe.bytes(file), Array("a".utf8))
-        FileProbe.system = FailingProbe(status: { _, _ in EIO }, read: { _, _ in ESTALE })
-        XCTAssertThrowsError(try FileProbe.kind(file)) { error in
+        let system = FileProbe()
+        XCTAssertEqual(try system.kind(file), .file)
+        XCTAssertNil(try system.kind(tree.path("missing")))
+        XCTAssertNil(try system.kind(file + "/below"), "ENOTDIR: a part of the path is a file")
+        XCTAssertNil(try system.bytes(tree.path("missing")))
+        XCTAssertEqual(try system.bytes(file), Array("a".utf8))
+        let failing = FileProbe(FailingProbe(status: { _, _ in EIO }, read: { _, _ in ESTALE }))
+        XCTAssertThrowsError(try failing.kind(file)) { error in
             XCTAssertEqual(error as? FileProbe.Failure, FileProbe.Failure(path: file, code: EIO))
             XCTAssertEqual((error as? FileProbe.Failure)?.description, "cannot read \(file): Input/output error (EIO)")
         }
-        XCTAssertThrowsError(try FileProbe.bytes(file)) { error in
+        XCTAssertThrowsError(try failing.bytes(file)) { error in
             XCTAssertEqual((error as? FileProbe.Failure)?.reason, "Stale file handle (ESTALE)")
         }
     }

@@ -18,10 +18,6 @@ final class ReplacementTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        AtomicFile.faultInjector = nil
-        AtomicFile.undoFaultInjector = nil
-        AtomicFile.hardLinksUnsupportedForTesting = false
-        StagedFile.appendFaultInjector = nil
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -91,13 +87,14 @@ final class ReplacementTests: XCTestCase {
         let before = try XCTUnwrap(Identity(a))
         var during: [String] = []
         var aside: Identity?
-        AtomicFile.faultInjector = { path in
+        let writer = FaultyWriter(beforeCommit: { path in
             guard path.hasSuffix("B.xcstrings") else { return }
             during = try FileManager.default.contentsOfDirectory(atPath: self.folder).filter { $0.hasSuffix(".old") }
             aside = during.first.flatMap { Identity(self.folder + "/" + $0) }
-        }
+        })
         try AtomicFile.writeAll(
-            [(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder)
+            [(a, Data("new A".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)], root: folder,
+            writer: writer)
         XCTAssertEqual(during.count, 1)
         XCTAssertTrue(during.first?.hasPrefix(".A.xcstrings.stringcat-\(getpid())-") ?? false, "\(during)")
         XCTAssertEqual(aside?.bytes, "old A")
@@ -123,17 +120,18 @@ final class ReplacementTests: XCTestCase {
         let project = try write("App.xcodeproj/project.pbxproj", "old project")
         let projectBefore = try XCTUnwrap(Identity(project))
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { path in
+        let writer = FaultyWriter()
+        writer.beforeCommit = { [unowned writer] path in
             guard path == project else { return }
             // From now on, every byte written fails: an undo that writes cannot undo anything.
-            StagedFile.appendFaultInjector = { _ in throw POSIXError(.ENOSPC) }
+            writer.beforeAppend = { _ in throw POSIXError(.ENOSPC) }
             throw POSIXError(.ENOSPC)
         }
         let error = batchError {
             try AtomicFile.writeAll(
                 catalogs.map { ($0, Data("new \($0)".utf8), true) } + [
                     (created, Data("c4".utf8), false), (project, Data("new project".utf8), true),
-                ], root: folder)
+                ], root: folder, writer: writer)
         }
         XCTAssertEqual(error?.failedIndex, 4)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
@@ -168,14 +166,14 @@ final class ReplacementTests: XCTestCase {
         // The new catalogs fit beside the old ones; the new project file does not.
         let newCatalogs = catalogs.map { ($0, Data(repeating: UInt8(ascii: "n"), count: Int(free / 8)), true) }
         var availableDuringUndo: [Int64] = []
-        AtomicFile.undoFaultInjector = { _ in
+        let writer = FaultyWriter(beforeUndo: { _ in
             // Each step frees the space of the new file it puts aside: filled again every time.
             disk.fill()
             availableDuringUndo.append(disk.available)
-        }
+        })
         let error = batchError {
             try AtomicFile.writeAll(
-                newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)], root: folder)
+                newCatalogs + [(project, Data(repeating: 0x70, count: Int(free)), true)], root: folder, writer: writer)
         }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.description, "cannot write \(project): No space left on device")
@@ -192,14 +190,15 @@ final class ReplacementTests: XCTestCase {
         let c1 = try write("C1.xcstrings", "old 1"), c2 = try write("C2.xcstrings", "old 2")
         let before2 = try XCTUnwrap(Identity(c2))
         let c3 = folder + "/C3.xcstrings"
-        AtomicFile.faultInjector = { path in if path.hasSuffix("last.txt") { throw Injected() } }
-        AtomicFile.undoFaultInjector = { path in if path == c2 { throw POSIXError(.EIO) } }
+        let writer = FaultyWriter(
+            beforeCommit: { path in if path.hasSuffix("last.txt") { throw Injected() } },
+            beforeUndo: { path in if path == c2 { throw POSIXError(.EIO) } })
         let error = batchError {
             try AtomicFile.writeAll(
                 [
                     (c1, Data("new 1".utf8), true), (c2, Data("new 2".utf8), true), (c3, Data("new 3".utf8), false),
                     (folder + "/last.txt", Data("x".utf8), false),
-                ], root: folder)
+                ], root: folder, writer: writer)
         }
         XCTAssertEqual(error?.failedIndex, 3)
         XCTAssertEqual(error?.undo.restored, [c3, c1])
@@ -223,17 +222,18 @@ final class ReplacementTests: XCTestCase {
     func testAnUndoLeavesAFileAnotherProgramChangedAndKeepsItsPreviousVersion() throws {
         let c1 = try write("C1.xcstrings", "old 1")
         let before = try XCTUnwrap(Identity(c1))
-        AtomicFile.faultInjector = { path in
+        let writer = FaultyWriter(beforeCommit: { path in
             guard path.hasSuffix("C2.xcstrings") else { return }
             // An editor saves C1 in place after this run wrote it.
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: c1))
             try handle.write(contentsOf: Data("editor's 1".utf8))
             try handle.close()
             throw Injected()
-        }
+        })
         let error = batchError {
             try AtomicFile.writeAll(
-                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder)
+                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder,
+                writer: writer)
         }
         XCTAssertEqual(error?.undo.restored, [])
         XCTAssertEqual(
@@ -253,18 +253,19 @@ final class ReplacementTests: XCTestCase {
     /// Where the file system has no hard links, the previous version is renamed aside, and
     /// back by the undo: the same file again.
     func testWithoutHardLinksThePreviousVersionIsRenamedAsideAndBack() throws {
-        AtomicFile.hardLinksUnsupportedForTesting = true
         let c1 = try write("C1.xcstrings", "old 1")
         let before = try XCTUnwrap(Identity(c1))
         var during: [String] = []
-        AtomicFile.faultInjector = { path in
-            guard path.hasSuffix("C2.xcstrings") else { return }
-            during = try FileManager.default.contentsOfDirectory(atPath: self.folder).sorted()
-            throw Injected()
-        }
+        let writer = FaultyWriter(
+            beforeCommit: { path in
+                guard path.hasSuffix("C2.xcstrings") else { return }
+                during = try FileManager.default.contentsOfDirectory(atPath: self.folder).sorted()
+                throw Injected()
+            }, hardLinks: false)
         let error = batchError {
             try AtomicFile.writeAll(
-                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder)
+                [(c1, Data("new 1".utf8), true), (folder + "/C2.xcstrings", Data("2".utf8), false)], root: folder,
+                writer: writer)
         }
         XCTAssertEqual(during.count, 3, "\(during)")
         XCTAssertEqual(during.filter { $0.hasSuffix(".old") }.count, 1)
@@ -322,10 +323,12 @@ final class ReplacementTests: XCTestCase {
     /// replaced: the batch fails with `.exists` and is undone.
     func testAFileMadeMeanwhileAtANewFilesNameIsNotReplaced() throws {
         let a = folder + "/A.xcstrings", b = folder + "/B.xcstrings"
-        AtomicFile.faultInjector = { path in if path == b { try Data("theirs".utf8).write(to: URL(fileURLWithPath: b)) }
-        }
+        let writer = FaultyWriter(beforeCommit: { path in
+            if path == b { try Data("theirs".utf8).write(to: URL(fileURLWithPath: b)) }
+        })
         let error = batchError {
-            try AtomicFile.writeAll([(a, Data("a".utf8), false), (b, Data("ours".utf8), false)], root: folder)
+            try AtomicFile.writeAll(
+                [(a, Data("a".utf8), false), (b, Data("ours".utf8), false)], root: folder, writer: writer)
         }
         XCTAssertEqual(error?.error, .exists(b))
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [a], notRestored: []))
@@ -443,14 +446,15 @@ final class ReplacementTests: XCTestCase {
 
         // Undone through the link: the file it leads to gets its previous version back.
         let before = try XCTUnwrap(Identity(real))
-        AtomicFile.faultInjector = { path in if path.hasSuffix("later.txt") { throw Injected() } }
+        let writer = FaultyWriter(beforeCommit: { path in if path.hasSuffix("later.txt") { throw Injected() } })
         let error = batchError {
-            try AtomicFile.writeAll([
-                .init(path: link, content: .data(Data("newer".utf8)), overwrite: true, root: self.folder + "/tree"),
-                .init(
-                    path: self.folder + "/tree/later.txt", content: .data(Data("x".utf8)), overwrite: false,
-                    root: self.folder + "/tree"),
-            ])
+            try AtomicFile.writeAll(
+                [
+                    .init(path: link, content: .data(Data("newer".utf8)), overwrite: true, root: self.folder + "/tree"),
+                    .init(
+                        path: self.folder + "/tree/later.txt", content: .data(Data("x".utf8)), overwrite: false,
+                        root: self.folder + "/tree"),
+                ], writer: writer)
         }
         XCTAssertEqual(error?.undo, AtomicFile.UndoReport(restored: [link], notRestored: []))
         XCTAssertEqual(Identity(real), before)
@@ -518,7 +522,7 @@ final class ReplacementTests: XCTestCase {
         let project = try write("App.xcodeproj/project.pbxproj", "read by the run")
         for save in ["by a rename", "in place"] {
             try Data("read by the run".utf8).write(to: URL(fileURLWithPath: project))
-            AtomicFile.faultInjector = { path in
+            let writer = FaultyWriter(beforeCommit: { path in
                 guard path == project else { return }
                 if save == "by a rename" {
                     try Data("saved by Xcode".utf8).write(to: URL(fileURLWithPath: project), options: .atomic)
@@ -528,15 +532,16 @@ final class ReplacementTests: XCTestCase {
                     try handle.write(contentsOf: Data("saved by Xcode".utf8))
                     try handle.close()
                 }
-            }
+            })
             let error = batchError {
-                try AtomicFile.writeAll([
-                    .init(path: created, content: .data(Data("a".utf8)), overwrite: false, root: folder),
-                    .init(path: replaced, content: .data(Data("new B".utf8)), overwrite: true, root: folder),
-                    .init(
-                        path: project, content: .data(Data("edited by the run".utf8)), overwrite: true, root: folder,
-                        expecting: Data("read by the run".utf8)),
-                ])
+                try AtomicFile.writeAll(
+                    [
+                        .init(path: created, content: .data(Data("a".utf8)), overwrite: false, root: folder),
+                        .init(path: replaced, content: .data(Data("new B".utf8)), overwrite: true, root: folder),
+                        .init(
+                            path: project, content: .data(Data("edited by the run".utf8)), overwrite: true,
+                            root: folder, expecting: Data("read by the run".utf8)),
+                    ], writer: writer)
             }
             XCTAssertEqual(error?.failedIndex, 2, save)
             XCTAssertEqual(error?.error, .changedSinceRead(project), save)
@@ -551,7 +556,6 @@ final class ReplacementTests: XCTestCase {
         }
 
         // Unchanged since it was read: written. Gone since: refused the same way.
-        AtomicFile.faultInjector = nil
         try AtomicFile.write(
             Data("edited by the run".utf8), to: project, overwrite: true, root: folder,
             expecting: Data("saved by Xcode".utf8))

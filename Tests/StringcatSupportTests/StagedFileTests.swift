@@ -13,7 +13,6 @@ final class StagedFileTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        AtomicFile.faultInjector = nil
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -47,7 +46,7 @@ final class StagedFileTests: XCTestCase {
         let third = try StagedFile(for: folder + "/C/Localizable.xcstrings", overwrite: false, root: folder)
         try third.append(Array("c".utf8))
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { path in if path.hasPrefix(self.folder + "/B/") { throw DiskFull() } }
+        let writer = FaultyWriter(beforeCommit: { path in if path.hasPrefix(self.folder + "/B/") { throw DiskFull() } })
         XCTAssertThrowsError(
             try AtomicFile.writeAll(
                 [
@@ -55,7 +54,7 @@ final class StagedFileTests: XCTestCase {
                     (path: folder + "/keep.txt", content: .data(Data("replaced".utf8)), overwrite: true),
                     (path: folder + "/B/Localizable.xcstrings", content: .staged(second), overwrite: false),
                     (path: folder + "/C/Localizable.xcstrings", content: .staged(third), overwrite: false),
-                ], root: folder)
+                ], root: folder, writer: writer)
         ) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
@@ -71,18 +70,18 @@ final class StagedFileTests: XCTestCase {
         try staged.append(Array("ours".utf8))
         struct DiskFull: Error {}
         // Between our commit and the failure of the next file, another run replaces ours.
-        AtomicFile.faultInjector = { destination in
+        let writer = FaultyWriter(beforeCommit: { destination in
             if destination.hasSuffix("later.txt") {
                 try AtomicFile.write(Data("theirs".utf8), to: path, overwrite: true, root: self.folder)
                 throw DiskFull()
             }
-        }
+        })
         XCTAssertThrowsError(
             try AtomicFile.writeAll(
                 [
                     (path: path, content: .staged(staged), overwrite: false),
                     (path: folder + "/later.txt", content: .data(Data("x".utf8)), overwrite: false),
-                ], root: folder))
+                ], root: folder, writer: writer))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "theirs")
     }
 

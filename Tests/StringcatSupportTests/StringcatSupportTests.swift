@@ -91,7 +91,6 @@ final class AtomicFileTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        AtomicFile.faultInjector = nil
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -118,8 +117,9 @@ final class AtomicFileTests: XCTestCase {
         let path = folder + "/c.txt"
         try AtomicFile.write(Data("old".utf8), to: path, overwrite: false, root: folder)
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { _ in throw DiskFull() }
-        XCTAssertThrowsError(try AtomicFile.write(Data("new".utf8), to: path, overwrite: true, root: folder))
+        let writer = FaultyWriter(beforeCommit: { _ in throw DiskFull() })
+        XCTAssertThrowsError(
+            try AtomicFile.write(Data("new".utf8), to: path, overwrite: true, root: folder, writer: writer))
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "old")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["c.txt"])
     }
@@ -127,14 +127,14 @@ final class AtomicFileTests: XCTestCase {
     func testWriteAllIsAllOrNothingAndRemovesTheFoldersItCreated() throws {
         try AtomicFile.write(Data("old".utf8), to: folder + "/keep.txt", overwrite: false, root: folder)
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { path in if path.hasSuffix("c.txt") { throw DiskFull() } }
+        let writer = FaultyWriter(beforeCommit: { path in if path.hasSuffix("c.txt") { throw DiskFull() } })
         XCTAssertThrowsError(
             try AtomicFile.writeAll(
                 [
                     (folder + "/new/a/a.txt", Data("a".utf8)),
                     (folder + "/keep.txt", Data("replaced".utf8)),
                     (folder + "/other/c.txt", Data("c".utf8)),
-                ], overwrite: true, root: folder)
+                ], overwrite: true, root: folder, writer: writer)
         ) { error in
             XCTAssertEqual((error as? AtomicFile.BatchError)?.failedIndex, 2)
         }
@@ -151,14 +151,16 @@ final class AtomicFileTests: XCTestCase {
             CocoaError(.fileWriteOutOfSpace, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC) as NSError]),
         ]
         for failure in failures {
-            AtomicFile.faultInjector = { _ in throw failure }
-            XCTAssertThrowsError(try AtomicFile.write(Data("x".utf8), to: path, overwrite: false, root: folder)) {
-                error in
+            let writer = FaultyWriter(beforeCommit: { _ in throw failure })
+            XCTAssertThrowsError(
+                try AtomicFile.write(Data("x".utf8), to: path, overwrite: false, root: folder, writer: writer)
+            ) { error in
                 XCTAssertEqual(
                     (error as? AtomicFile.WriteError)?.description, "cannot write \(path): No space left on device")
             }
-            XCTAssertThrowsError(try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false, root: folder)) {
-                error in
+            XCTAssertThrowsError(
+                try AtomicFile.writeAll([(path, Data("x".utf8))], overwrite: false, root: folder, writer: writer)
+            ) { error in
                 XCTAssertEqual(
                     (error as? AtomicFile.BatchError)?.description, "cannot write \(path): No space left on device")
             }
@@ -178,7 +180,8 @@ final class AtomicFileTests: XCTestCase {
         guard descriptor >= 0 else { throw XCTSkip("/dev/full cannot be opened for writing") }
         defer { close(descriptor) }
         let bytes = [UInt8](repeating: 0x41, count: 100_000)
-        XCTAssertEqual(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }, "No space left on device")
+        XCTAssertEqual(
+            bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: descriptor) }.map(errnoText), "No space left on device")
         let file = open(folder + "/f.txt", O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
         defer { close(file) }
         XCTAssertNil(bytes.withUnsafeBytes { AtomicFile.writeAll($0, to: file) })
@@ -207,15 +210,14 @@ final class AtomicFileTests: XCTestCase {
         chmod(a, 0o640)
         chmod(c, 0o600)
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { path in
+        let writer = FaultyWriter(beforeCommit: { path in
             // Another run writes A after this one did, before this one fails on B... C.
             if path == c { try Data("the other run's A".utf8).write(to: URL(fileURLWithPath: a)); throw DiskFull() }
-        }
-        defer { AtomicFile.faultInjector = nil }
+        })
         XCTAssertThrowsError(
             try AtomicFile.writeAll(
                 [(a, Data("new A".utf8), true), (b, Data("new B".utf8), false), (c, Data("new C".utf8), true)],
-                root: folder))
+                root: folder, writer: writer))
         XCTAssertEqual(FileManager.default.contents(atPath: a), Data("the other run's A".utf8), "not ours to undo")
         XCTAssertFalse(FileManager.default.fileExists(atPath: b))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
@@ -223,9 +225,10 @@ final class AtomicFileTests: XCTestCase {
             (try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
 
         // A file this run replaced and then put back keeps its mode too.
-        AtomicFile.faultInjector = { path in if path == b { throw DiskFull() } }
+        writer.beforeCommit = { path in if path == b { throw DiskFull() } }
         XCTAssertThrowsError(
-            try AtomicFile.writeAll([(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)], root: folder))
+            try AtomicFile.writeAll(
+                [(c, Data("newer C".utf8), true), (b, Data("B".utf8), false)], root: folder, writer: writer))
         XCTAssertEqual(FileManager.default.contents(atPath: c), Data("old C".utf8))
         XCTAssertEqual(
             (try FileManager.default.attributesOfItem(atPath: c)[.posixPermissions] as? NSNumber)?.intValue, 0o600)
@@ -240,12 +243,11 @@ final class AtomicFileTests: XCTestCase {
         try FileManager.default.createSymbolicLink(
             atPath: folder + "/L.xcstrings", withDestinationPath: "target.xcstrings")
         struct DiskFull: Error {}
-        AtomicFile.faultInjector = { path in if path.hasSuffix("/B.xcstrings") { throw DiskFull() } }
-        defer { AtomicFile.faultInjector = nil }
+        let writer = FaultyWriter(beforeCommit: { path in if path.hasSuffix("/B.xcstrings") { throw DiskFull() } })
         XCTAssertThrowsError(
             try AtomicFile.writeAll(
                 [(folder + "/L.xcstrings", Data("new".utf8), true), (folder + "/B.xcstrings", Data("b".utf8), false)],
-                root: folder))
+                root: folder, writer: writer))
         XCTAssertEqual(
             try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/L.xcstrings"), "target.xcstrings")
         XCTAssertEqual(FileManager.default.contents(atPath: folder + "/target.xcstrings"), Data("target".utf8))

@@ -8,7 +8,10 @@ import Foundation
 /// "no such file" (ENOENT, or ENOTDIR: a part of the path is a file) is absence; any other errno
 /// is a `FileProbe.Failure` naming the file and the errno, which the caller turns into an error
 /// that stops the run before anything is written.
-public enum FileProbe {
+///
+/// The calls come from the `FileProbing` it is made with: the system's, or a test's that fails
+/// some of them (the caller passes it in: `TableSearch.probe`, `MigrationOptions.fileProbe`).
+public struct FileProbe: Sendable {
     /// What is at a path.
     public enum Kind: Sendable, Equatable {
         case file, folder, symbolicLink, other
@@ -46,46 +49,49 @@ public enum FileProbe {
     }
 
     /// The calls the answers come from: the system's, or a test's that fails some of them.
-    nonisolated(unsafe) public static var system: any FileProbing = SystemFileProbe()
+    public let system: any FileProbing
+
+    /// A probe that asks `system` (the file system's own calls by default).
+    public init(_ system: any FileProbing = SystemFileProbe()) { self.system = system }
 
     /// True for the errnos that mean "nothing there".
     public static func isAbsence(_ code: Int32) -> Bool { code == ENOENT || code == ENOTDIR }
 
     /// What is at `path`, following links (`stat`): nil when nothing is there (a link whose
     /// target is missing included).
-    public static func kind(_ path: String) throws(Failure) -> Kind? {
-        try answer(path, system.status(path, followingLinks: true))
+    public func kind(_ path: String) throws(Failure) -> Kind? {
+        try Self.answer(path, system.status(path, followingLinks: true))
     }
 
     /// What is at `path` itself (`lstat`): a link is `.symbolicLink`; nil when nothing is there.
-    public static func kindOfEntry(_ path: String) throws(Failure) -> Kind? {
-        try answer(path, system.status(path, followingLinks: false))
+    public func kindOfEntry(_ path: String) throws(Failure) -> Kind? {
+        try Self.answer(path, system.status(path, followingLinks: false))
     }
 
     /// True when something is at `path` (following links).
-    public static func exists(_ path: String) throws(Failure) -> Bool { try kind(path) != nil }
+    public func exists(_ path: String) throws(Failure) -> Bool { try kind(path) != nil }
 
     /// True when `path` is a folder (following links); false when it is something else or nothing.
-    public static func isFolder(_ path: String) throws(Failure) -> Bool { try kind(path) == .folder }
+    public func isFolder(_ path: String) throws(Failure) -> Bool { try kind(path) == .folder }
 
     /// The bytes of the file at `path`: nil when there is no such file; a `Failure` for any
     /// other error (a folder is `EISDIR`).
-    public static func bytes(_ path: String) throws(Failure) -> [UInt8]? {
+    public func bytes(_ path: String) throws(Failure) -> [UInt8]? {
         switch system.read(path) {
         case .success(let bytes): return bytes
         case .failure(let error):
-            if isAbsence(error.code.rawValue) { return nil }
+            if Self.isAbsence(error.code.rawValue) { return nil }
             throw Failure(path: path, code: error.code.rawValue)
         }
     }
 
     /// The names in the folder at `path` (without `.` and `..`): nil when there is no such
     /// folder; a `Failure` when it cannot be listed (a listing cut short is no listing).
-    public static func names(inFolder path: String) throws(Failure) -> [String]? {
+    public func names(inFolder path: String) throws(Failure) -> [String]? {
         switch system.list(path) {
         case .success(let names): return names
         case .failure(let error):
-            if isAbsence(error.code.rawValue) { return nil }
+            if Self.isAbsence(error.code.rawValue) { return nil }
             throw Failure(path: path, code: error.code.rawValue)
         }
     }

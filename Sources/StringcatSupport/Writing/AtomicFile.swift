@@ -67,17 +67,6 @@ public enum AtomicFile {
         }
     }
 
-    /// A hook for tests: when set, it is called with the destination before each write and may
-    /// throw to simulate a failing disk.
-    nonisolated(unsafe) public static var faultInjector: ((String) throws -> Void)? = nil
-
-    /// A hook for tests: when set, it is called with the destination before each step of an
-    /// undo (putting a file back or removing it) and may throw to make that step fail.
-    nonisolated(unsafe) static var undoFaultInjector: ((String) throws -> Void)? = nil
-
-    /// For tests: behave as on a file system without hard links (the old file is renamed aside).
-    nonisolated(unsafe) static var hardLinksUnsupportedForTesting = false
-
     /// Writes `data` to `path` through a temporary file and a rename (a batch of one).
     /// - Parameters:
     ///   - overwrite: when false, an existing file at `path` is an error.
@@ -85,14 +74,15 @@ public enum AtomicFile {
     ///     `path` that lands outside it, as written or through a link, is refused.
     ///   - expected: when given, the file is replaced only if it still holds exactly these bytes
     ///     (`.changedSinceRead` otherwise).
+    ///   - writer: the file system's calls (a test's that fails some of them).
     public static func write(
         _ data: Data, to path: String, overwrite: Bool, root: String,
-        expecting expected: Data? = nil
+        expecting expected: Data? = nil, writer: any FileWriting = SystemFileWriter()
     ) throws {
         do {
-            try writeAll([
-                BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)
-            ])
+            try writeAll(
+                [BatchFile(path: path, content: .data(data), overwrite: overwrite, root: root, expecting: expected)],
+                writer: writer)
         } catch {
             // A batch of one has nothing else to undo; a previous version it could not put back
             // is named in the error.
@@ -108,21 +98,23 @@ public enum AtomicFile {
     /// the folders created for them are removed again, then the error is thrown.
     public static func writeAll(
         _ files: [(path: String, data: Data)], overwrite: Bool,
-        root: String
+        root: String, writer: any FileWriting = SystemFileWriter()
     ) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite, root: root) })
+        try writeAll(
+            files.map { BatchFile(path: $0.path, content: .data($0.data), overwrite: overwrite, root: root) },
+            writer: writer)
     }
 
     /// `writeAll` with an `overwrite` choice per file (catalogs are new unless `--force`; a
     /// project file written in the same batch always replaces itself).
     public static func writeAll(
         _ files: [(path: String, data: Data, overwrite: Bool)],
-        root: String
+        root: String, writer: any FileWriting = SystemFileWriter()
     ) throws(BatchError) {
         try writeAll(
             files.map { file in
                 BatchFile(path: file.path, content: .data(file.data), overwrite: file.overwrite, root: root)
-            })
+            }, writer: writer)
     }
 
     /// What a batch puts at a path: bytes in memory, or a file already staged beside it.
@@ -135,9 +127,11 @@ public enum AtomicFile {
     /// rename; when the batch fails, every staged file not yet in place is discarded.
     public static func writeAll(
         _ files: [(path: String, content: Content, overwrite: Bool)],
-        root: String
+        root: String, writer: any FileWriting = SystemFileWriter()
     ) throws(BatchError) {
-        try writeAll(files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite, root: root) })
+        try writeAll(
+            files.map { BatchFile(path: $0.path, content: $0.content, overwrite: $0.overwrite, root: root) },
+            writer: writer)
     }
 
     /// One file of a batch, with what must hold for it to be written.
@@ -189,9 +183,9 @@ public enum AtomicFile {
     @discardableResult
     public static func writeAll(
         _ files: [BatchFile],
-        remover: any FileRemoving = SystemFileRemover()
+        remover: any FileRemoving = SystemFileRemover(), writer: any FileWriting = SystemFileWriter()
     ) throws(BatchError) -> [Diagnostic] {
-        try commitAll(files).finish(remover: remover)
+        try commitAll(files, writer: writer).finish(remover: remover)
     }
 
     /// Puts every file of the batch in place, in order, and returns the batch with the previous
@@ -202,7 +196,13 @@ public enum AtomicFile {
     /// When a file fails, nothing more is renamed, the staged files not yet in place are
     /// discarded, and the files already in place are undone at once; the error says which file
     /// failed and why, and `undo` lists what was put back and what could not be.
-    public static func commitAll(_ files: [BatchFile]) throws(BatchError) -> CommittedBatch {
+    ///
+    /// `writer` makes the file system's calls (a test's fails some of them): it stages the
+    /// `.data` files, and the batch keeps it for its undo. A `.staged` file appends with the
+    /// writer it was staged with.
+    public static func commitAll(
+        _ files: [BatchFile], writer: any FileWriting = SystemFileWriter()
+    ) throws(BatchError) -> CommittedBatch {
         var committed: [Committed] = []
         var cleaned = Set<String>()
         for (index, file) in files.enumerated() {
@@ -215,7 +215,8 @@ public enum AtomicFile {
                     staged = file
                 case .data(let data):
                     do throws(WriteError) {
-                        staged = try StagedFile(for: file.path, overwrite: file.overwrite, root: file.root)
+                        staged = try StagedFile(
+                            for: file.path, overwrite: file.overwrite, root: file.root, writer: writer)
                         stagedHere = staged
                         try staged.append(data)
                     } catch {
@@ -225,17 +226,18 @@ public enum AtomicFile {
                 // What an earlier run killed in the middle of a write left in this folder.
                 let folder = (staged.target as NSString).deletingLastPathComponent
                 if cleaned.insert(folder).inserted { cleanUpAfterKilledRuns(in: folder) }
-                committed.append(try commit(staged, overwrite: file.overwrite, expecting: file.expectation))
+                committed.append(
+                    try commit(staged, overwrite: file.overwrite, expecting: file.expectation, writer: writer))
             } catch {
                 stagedHere?.discard()
                 StagedFile.discard(
                     files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-                var report = CommittedBatch(committed).undo()
+                var report = CommittedBatch(committed, writer: writer).undo()
                 if let stranded = error.stranded { report.notRestored.append(stranded) }
                 throw BatchError(failedIndex: index, error: error.error, undo: report)
             }
         }
-        return CommittedBatch(committed)
+        return CommittedBatch(committed, writer: writer)
     }
 
     /// What a batch's undo did, file by file. A file is listed as restored only when it is back
@@ -273,9 +275,13 @@ public enum AtomicFile {
     /// still kept aside until `finish()` (or `undo()`).
     public final class CommittedBatch {
         private var files: [Committed]
+        private let writer: any FileWriting
         private var settled = false
 
-        fileprivate init(_ files: [Committed]) { self.files = files }
+        fileprivate init(_ files: [Committed], writer: any FileWriting) {
+            self.files = files
+            self.writer = writer
+        }
 
         /// A batch not settled when it is freed is finished: its files stay.
         deinit { finish() }
@@ -321,7 +327,7 @@ public enum AtomicFile {
             guard !settled else { return report }
             settled = true
             for file in files.reversed() {
-                if let failure = AtomicFile.undo(file) {
+                if let failure = AtomicFile.undo(file, writer: writer) {
                     report.notRestored.append(failure)
                 } else {
                     report.restored.append(file.path)
@@ -368,14 +374,12 @@ public enum AtomicFile {
     /// Puts a staged file in place: flushed to disk, given the identity of the file it replaces
     /// (permissions, extended attributes, owner), the old file set aside, the expectation
     /// checked on the very file about to be displaced, then renamed over the destination.
-    private static func commit(_ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?)
-        throws(CommitFailure) -> Committed
-    {
+    private static func commit(
+        _ staged: StagedFile, overwrite: Bool, expecting expected: Expectation?, writer: any FileWriting
+    ) throws(CommitFailure) -> Committed {
         let path = staged.path, target = staged.target
-        if let inject = faultInjector {
-            do { try inject(path) } catch {
-                throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error)))
-            }
+        do { try writer.willCommit(path) } catch {
+            throw CommitFailure(error as? WriteError ?? .cannotWrite(path, reason(error)))
         }
         // Checked again now: another program may have made the file since it was staged.
         if !overwrite && FileManager.default.fileExists(atPath: target) { throw CommitFailure(.exists(path)) }
@@ -406,8 +410,9 @@ public enum AtomicFile {
         }
         // Nothing there: the new file gets the name by a hard link, which never replaces a file
         // that appeared meanwhile (a rename would, silently).
-        if old == nil && !hardLinksUnsupportedForTesting {
-            if linkat(AT_FDCWD, staged.temporaryPath, AT_FDCWD, target, 0) == 0 {
+        if old == nil {
+            let code = writer.hardLink(staged.temporaryPath, to: target)
+            if code == 0 {
                 var committed = Committed(
                     path: path, target: target, written: written, aside: nil,
                     createdFolders: staged.createdFolders)
@@ -416,24 +421,27 @@ public enum AtomicFile {
                 }
                 return committed
             }
-            let code = errno
             if code == EEXIST && !overwrite { throw CommitFailure(.exists(path)) }
             if code == EEXIST && expected != nil { throw CommitFailure(.changedSinceRead(path)) }
             // Otherwise a file system without hard links: a rename, as for a replacement.
         }
         var aside: Aside?
         if FileStatus.of(target) != nil {
-            do throws(WriteError) { aside = try setAside(target, for: path) } catch { throw CommitFailure(error) }
+            do throws(WriteError) { aside = try setAside(target, for: path, writer: writer) } catch {
+                throw CommitFailure(error)
+            }
         }
         // The expectation is checked on the file set aside: the very file the rename displaces
         // (unless another program replaces it in the microseconds between the two calls).
         if let expected, let aside, !isStill(aside.path, expected) {
-            throw CommitFailure(.changedSinceRead(path), stranded: putBack(aside, at: target, for: path))
+            throw CommitFailure(
+                .changedSinceRead(path), stranded: putBack(aside, at: target, for: path, writer: writer))
         }
         if rename(staged.temporaryPath, target) != 0 {
             let code = errno
             throw CommitFailure(
-                .cannotWrite(path, errnoText(code)), stranded: aside.flatMap { putBack($0, at: target, for: path) })
+                .cannotWrite(path, errnoText(code)),
+                stranded: aside.flatMap { putBack($0, at: target, for: path, writer: writer) })
         }
         return Committed(
             path: path, target: target, written: written, aside: aside, createdFolders: staged.createdFolders)
@@ -441,10 +449,12 @@ public enum AtomicFile {
 
     /// Keeps the file at `target` recoverable under a hidden name: a hard link (the file stays
     /// at its name), or where the file system has none, a rename.
-    private static func setAside(_ target: String, for path: String) throws(WriteError) -> Aside {
+    private static func setAside(
+        _ target: String, for path: String, writer: any FileWriting
+    ) throws(WriteError) -> Aside {
         let aside = asidePath(for: target)
         // linkat without AT_SYMLINK_FOLLOW: a symbolic link is set aside as itself.
-        if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, target, AT_FDCWD, aside, 0) == 0 {
+        if writer.hardLink(target, to: aside) == 0 {
             return Aside(path: aside, moved: false)
         }
         if rename(target, aside) == 0 { return Aside(path: aside, moved: true) }
@@ -453,39 +463,40 @@ public enum AtomicFile {
 
     /// Undoes setting aside, when the new file was not renamed in: nil, or why the previous
     /// version is not back (and where it is).
-    private static func putBack(_ aside: Aside, at target: String, for path: String) -> UndoReport.Failure? {
+    private static func putBack(
+        _ aside: Aside, at target: String, for path: String, writer: any FileWriting
+    ) -> UndoReport.Failure? {
         if !aside.moved {
             unlink(aside.path)
             return nil
         }
         if rename(aside.path, target) == 0 { return nil }
         let code = errno
-        let kept = keepVisible(aside.path, beside: target)
+        let kept = keepVisible(aside.path, beside: target, writer: writer)
         return UndoReport.Failure(
             path: path, reason: "its previous version could not be put back (\(errnoText(code))); it is kept at \(kept)"
         )
     }
 
     /// Undoes one committed file; nil when it is back as it was, else why not.
-    private static func undo(_ file: Committed) -> UndoReport.Failure? {
+    private static func undo(_ file: Committed, writer: any FileWriting) -> UndoReport.Failure? {
         guard let now = FileStatus.of(file.target), now.isUnchanged(since: file.written) else {
             // Another program wrote it after this run: its bytes are not this run's to undo.
             var reason = "it changed after this run wrote it (another program wrote it); it is left as it is"
             if let aside = file.aside {
-                reason += ", and its previous version is kept at \(keepVisible(aside.path, beside: file.target))"
+                let kept = keepVisible(aside.path, beside: file.target, writer: writer)
+                reason += ", and its previous version is kept at \(kept)"
             }
             return UndoReport.Failure(path: file.path, reason: reason)
         }
         var failure: String?
-        if let inject = undoFaultInjector {
-            do { try inject(file.path) } catch { failure = reason(error) }
-        }
+        do { try writer.willUndo(file.path) } catch { failure = reason(error) }
         if let aside = file.aside {
             if failure == nil {
                 if rename(aside.path, file.target) == 0 { return nil }
                 failure = errnoText(errno)
             }
-            let kept = keepVisible(aside.path, beside: file.target)
+            let kept = keepVisible(aside.path, beside: file.target, writer: writer)
             return UndoReport.Failure(
                 path: file.path,
                 reason:
@@ -504,17 +515,18 @@ public enum AtomicFile {
     /// Gives a previous version that stays a name the user sees and no later run removes
     /// (`Name.stringcat-previous`, `Name.stringcat-previous-2`, …), without replacing anything.
     /// Returns where it is (its hidden name when even that fails).
-    private static func keepVisible(_ aside: String, beside target: String) -> String {
+    private static func keepVisible(_ aside: String, beside target: String, writer: any FileWriting) -> String {
         for attempt in 1...100 {
             let visible = target + ".stringcat-previous" + (attempt == 1 ? "" : "-\(attempt)")
             if FileStatus.of(visible) != nil { continue }
             // A hard link never replaces a file that appeared meanwhile; a rename is the way
             // where there are no hard links.
-            if !hardLinksUnsupportedForTesting && linkat(AT_FDCWD, aside, AT_FDCWD, visible, 0) == 0 {
+            let code = writer.hardLink(aside, to: visible)
+            if code == 0 {
                 unlink(aside)
                 return visible
             }
-            if errno == EEXIST { continue }
+            if code == EEXIST { continue }
             if rename(aside, visible) == 0 { return visible }
             break
         }
@@ -638,14 +650,14 @@ public enum AtomicFile {
         return reason(error)
     }
 
-    /// Writes all of `buffer` to `descriptor` (retrying short writes); nil, or the errno's text.
-    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+    /// Writes all of `buffer` to `descriptor` (retrying short writes); nil, or the errno.
+    static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < buffer.count {
             let written = posixWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return errnoText(errno)
+                return errno
             }
             offset += written
         }

@@ -22,6 +22,8 @@ public final class StagedFile: @unchecked Sendable {
     public var stagedPath: String { temporaryPath }
     /// Folders created for it, outermost first (removed again, when empty, by `discard`).
     let createdFolders: [String]
+    /// What writes the bytes (the file system, or a test's that fails).
+    let writer: any FileWriting
     private var descriptor: Int32 = -1
 
     /// Creates the temporary file (and the folders above `path` that are missing). Its errors
@@ -35,10 +37,15 @@ public final class StagedFile: @unchecked Sendable {
     ///     lies outside `root` as written (`proj/../victim/de.lproj`) or through a link is refused
     ///     (`.notInTree`, `.outsideTree`). `WriteTarget.resolve` is the only place a destination
     ///     is accepted, and every write of stringcat is staged here.
-    public init(for path: String, overwrite: Bool, root: String) throws(AtomicFile.WriteError) {
+    ///   - writer: writes the bytes: the file system's `write(2)`, or a test's that fails (a
+    ///     disk that fills up while a catalog streams out).
+    public init(
+        for path: String, overwrite: Bool, root: String, writer: any FileWriting = SystemFileWriter()
+    ) throws(AtomicFile.WriteError) {
         let fm = FileManager.default
         self.path = path
         self.root = root
+        self.writer = writer
         target = try WriteTarget.resolve(path, root: root)
         if !overwrite && fm.fileExists(atPath: target) { throw .exists(path) }
         // A file with other hard links is refused before anything is written for it (see
@@ -68,10 +75,6 @@ public final class StagedFile: @unchecked Sendable {
         }
     }
 
-    /// A hook for tests: when set, it is called with the destination before each `append` and
-    /// may throw to simulate a disk that fills up while a catalog streams out.
-    nonisolated(unsafe) public static var appendFaultInjector: ((String) throws -> Void)? = nil
-
     deinit {
         if descriptor >= 0 { close(descriptor) }
     }
@@ -89,10 +92,10 @@ public final class StagedFile: @unchecked Sendable {
     /// Writes `buffer` to the temporary file; nil, or why not.
     private func append(_ buffer: UnsafeRawBufferPointer) -> AtomicFile.WriteError? {
         guard descriptor >= 0 else { return .cannotWrite(path, "the file was already finished") }
-        if let inject = Self.appendFaultInjector {
-            do { try inject(path) } catch { return .cannotWrite(path, AtomicFile.reason(error)) }
+        do { try writer.append(buffer, to: descriptor, for: path) } catch {
+            return .cannotWrite(path, AtomicFile.reason(error))
         }
-        return AtomicFile.writeAll(buffer, to: descriptor).map { .cannotWrite(path, $0) }
+        return nil
     }
 
     /// Flushes the temporary file to disk and closes it; it is then ready to be committed.
