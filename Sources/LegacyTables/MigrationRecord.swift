@@ -58,7 +58,11 @@ public struct MigrationRecord: Sendable, Equatable {
         throws(FileProbe.Failure) -> (record: MigrationRecord?, diagnostic: Diagnostic?)
     {
         guard let bytes = try probe.bytes(path) else { return (nil, nil) }
-        let data = Data(bytes)
+        return parse(Data(bytes), path: path)
+    }
+
+    /// A record from its bytes (`path` names it in the warning of a record that does not parse).
+    public static func parse(_ data: Data, path: String) -> (record: MigrationRecord?, diagnostic: Diagnostic?) {
         guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let tables = top["tables"] as? [String: Any]
         else {

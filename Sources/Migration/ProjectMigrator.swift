@@ -506,9 +506,17 @@ public enum ProjectMigrator {
         }
 
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
-        var afterDeletion = RecordKeeping.recordsAfterDeletion(
-            project, tables: report.tables + report.leftovers,
-            deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
+        var afterDeletion: [RecordWrite]
+        do throws(FileProbe.Failure) {
+            afterDeletion = try RecordKeeping.recordsAfterDeletion(
+                project, tables: report.tables + report.leftovers,
+                deleted: Set(deleted + report.earlierDeletions.goneFiles), earlier: report.recordWrites)
+        } catch {
+            // The files are deleted (each proven held) but the record could not be updated: said,
+            // exit 1; the next --delete-legacy takes the gone files out of it.
+            report.diagnostics.append(error.diagnostic)
+            afterDeletion = []
+        }
         let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(
             project, tables: report.tables + report.leftovers,
             earlierDeleted: earlierDeleted, options: options)

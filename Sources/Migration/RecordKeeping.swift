@@ -1,5 +1,6 @@
 import Foundation
 import LegacyTables
+import StringcatSupport
 import XcodeProject
 
 /// Keeps each project's `MigrationRecord` in step with what a run does: the files of every table
@@ -93,18 +94,23 @@ enum RecordKeeping {
     /// it kept, each with its reason, in the record of their table's holder (a project's, or a
     /// folder's `.stringcat-migration.json` when no project holds the table), so that `status`
     /// says why each is still there. A record left empty has `fileCount` 0 and is removed.
+    /// A folder's record that cannot be read is a `FileProbe.Failure`: the files it lists would
+    /// otherwise be taken for its whole content (the record left listing deleted files).
     static func recordsAfterDeletion(
         _ project: ProjectTables, tables: [TableReport], deleted: Set<String>, earlier: [RecordWrite]
-    ) -> [RecordWrite] {
+    ) throws(FileProbe.Failure) -> [RecordWrite] {
         let kept = tables.filter { !$0.keptFiles.isEmpty && $0.outcome != .failed && $0.outcome != .waiting }
         guard !deleted.isEmpty || !kept.isEmpty else { return [] }
         // Each holder's record as this run left it: written in its batch, else as read.
         var records: [String: (folder: String, before: MigrationRecord?, record: MigrationRecord)] = [:]
         func load(_ path: String, folder: String, asRead: MigrationRecord?) {
             guard records[path] == nil else { return }
-            // Read again once this run wrote it (the deletions come after the batch).
-            let rewritten = earlier.contains { $0.path == path && $0.written }
-            let current = rewritten ? (try? MigrationRecord.read(path, probe: project.scan.probe))?.record : asRead
+            // As this run wrote it, when it did (the deletions come after the batch): from the
+            // bytes written, not read back (a failing disk made it look empty, and the record was
+            // left listing the files just deleted).
+            let written = earlier.first { $0.path == path && $0.written }
+            let current =
+                written.map { write in write.data.flatMap { MigrationRecord.parse($0, path: path).record } } ?? asRead
             records[path] = (folder, current, current ?? MigrationRecord())
         }
         for file in project.projects { load(file.recordPath, folder: file.folder, asRead: file.record) }
@@ -112,7 +118,7 @@ enum RecordKeeping {
             let holder = project.recordHolder(for: table.table.catalogPath)
             let asRead =
                 holder.project == nil
-                ? (try? MigrationRecord.read(holder.path, probe: project.scan.probe))?.record : nil
+                ? try MigrationRecord.read(holder.path, probe: project.scan.probe).record : nil
             load(holder.path, folder: holder.folder, asRead: asRead)
             let relative = { (path: String) in PathResolver.relative(path, from: holder.folder) }
             let catalog = relative(table.table.catalogPath)

@@ -94,6 +94,22 @@ final class UnreadableFileTests: XCTestCase {
         diagnostic.isError && diagnostic.location.path == path && diagnostic.message.contains(eioText)
     }
 
+    /// Found by `Tests/IOFaults/inject-stat-errors.sh`: the record this run wrote, read back after
+    /// the deletions to take the deleted files out, failed (EIO) and was taken for an empty one,
+    /// so it stayed on disk listing 23 files just deleted, exit 0. It is taken from the bytes the
+    /// run wrote: the run ends as an uninjected one does (every file deleted, no record).
+    func testTheRecordThisRunWroteIsNotReadBackAfterTheDeletions() throws {
+        let (tree, app, _) = try sample()
+        let record = app + "/LegacyApp.xcodeproj/stringcat-migration.json"
+        let probe = FailingProbe(read: { path, _ in
+            path == record && FileManager.default.fileExists(atPath: record) ? EIO : nil
+        })
+        let report = deleteLegacy(app, probe: probe)
+        XCTAssertFalse(report.hasErrors, "\((report.tables + report.leftovers).flatMap(\.diagnostics))")
+        XCTAssertFalse(tree.exists("App/LegacyApp.xcodeproj/stringcat-migration.json"))
+        XCTAssertEqual(report.tables.map(\.deletedFiles.count), [6, 12, 5])
+    }
+
     func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
         for code in [EIO, ESTALE, EACCES] {
             let (tree, app, before) = try sample()
