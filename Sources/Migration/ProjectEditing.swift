@@ -101,9 +101,12 @@ enum ProjectEditing {
     /// Synchronized folders: after `--delete-legacy`, the exception-set entries that stood for
     /// the deleted files go (the only project change for such tables once their files are gone,
     /// docs/spec/project-edit.md#synchronized-folders).
+    /// `written`: the project files this run's batch wrote, with their bytes (the edit starts
+    /// from those, not from the file read back: a failing disk there would stop a run whose
+    /// deletions are done).
     static func synchronizedFolderEdits(
         _ project: ProjectTables, tables: [TableReport], earlierDeleted: [String: [String]] = [:],
-        options: MigrationOptions
+        written: [String: Data] = [:], options: MigrationOptions
     ) -> (edits: [ProjectEditReport], diagnostics: [Diagnostic]) {
         // Files an earlier run deleted count as deleted in the projects whose records list them.
         var deleted = earlierDeleted
@@ -125,9 +128,17 @@ enum ProjectEditing {
         var edits: [ProjectEditReport] = []
         var diagnostics: [Diagnostic] = []
         for (path, files) in deleted.sorted(by: { $0.key < $1.key }) {
-            // Re-read: the edit of this run changed the file already.
+            // As this run left it: the bytes its edit wrote, else as it was read (the lock kept
+            // other runs out; an editor's save meanwhile is caught when the edit is written).
             do {
-                let graph = try ProjectGraph(path: path)
+                let graph: ProjectGraph
+                if let bytes = written[path] {
+                    graph = ProjectGraph(document: try PBXProjectReader.parse([UInt8](bytes), path: path))
+                } else if let file = project.projects.first(where: { $0.path == path }) {
+                    graph = file.graph
+                } else {
+                    graph = try ProjectGraph(path: path)
+                }
                 let folder = PathResolver.projectFolder(ofProjectFile: path)
                 let edit = try MigrationEdit.apply(
                     [], to: graph, projectFolder: folder,

@@ -517,9 +517,14 @@ public enum ProjectMigrator {
             report.diagnostics.append(error.diagnostic)
             afterDeletion = []
         }
+        let writtenProjects = Dictionary(
+            report.projectEdits.filter { $0.written && $0.outputPath == $0.projectPath }.map {
+                ($0.projectPath, $0.data)
+            }
+        ) { _, last in last }
         let (synchronized, diagnostics) = ProjectEditing.synchronizedFolderEdits(
             project, tables: report.tables + report.leftovers,
-            earlierDeleted: earlierDeleted, options: options)
+            earlierDeleted: earlierDeleted, written: writtenProjects, options: options)
         report.diagnostics += diagnostics
         var writable = synchronized.filter { $0.notWrittenBecause == nil }
         var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in
@@ -1057,8 +1062,8 @@ public enum ProjectMigrator {
         do {
             let committed = try AtomicFile.commitAll(batch, writer: options.fileWriter)
             for index in projects {
+                // Its bytes stay: the edit after the deletions starts from them.
                 report.projectEdits[index].written = true
-                report.projectEdits[index].data = Data()
             }
             for index in records { report.recordWrites[index].written = true }
             return committed

@@ -110,6 +110,37 @@ final class UnreadableFileTests: XCTestCase {
         XCTAssertEqual(report.tables.map(\.deletedFiles.count), [6, 12, 5])
     }
 
+    /// Found by `Tests/IOFaults/inject-stat-errors.sh` (1 of 704 runs): after the deletions the
+    /// project file was read again to take the deleted files out of synchronized folders; a
+    /// failing read there stopped a run whose deletions were done (exit 1, neither the tree of an
+    /// uninjected run nor the tree as it was). The edit starts from the bytes this run wrote.
+    func testTheProjectFileIsNotReadAgainAfterTheDeletions() throws {
+        /// Deletes for real; the first deletion takes the project file away until the test puts
+        /// it back, as a disk that fails every read of it from then on.
+        struct HidingRemover: FileRemoving {
+            let project: String
+            func removeFile(_ path: String) throws(RemovalError) {
+                if FileManager.default.fileExists(atPath: project) {
+                    try? FileManager.default.moveItem(atPath: project, toPath: project + ".hidden")
+                }
+                try SystemFileRemover().removeFile(path)
+            }
+            func removeEmptyFolder(_ path: String) throws(RemovalError) {
+                try SystemFileRemover().removeEmptyFolder(path)
+            }
+        }
+        let (tree, app, _) = try sample()
+        let pbxproj = app + "/LegacyApp.xcodeproj/project.pbxproj"
+        var options = MigrationOptions()
+        options.deleteLegacy = true
+        options.fileRemover = HidingRemover(project: pbxproj)
+        let report = ProjectMigrator.migrate(app, options: options)
+        try FileManager.default.moveItem(atPath: pbxproj + ".hidden", toPath: pbxproj)
+        XCTAssertFalse(report.hasErrors, "\(report.diagnostics)")
+        XCTAssertEqual(report.tables.map(\.deletedFiles.count), [6, 12, 5])
+        XCTAssertFalse(tree.exists("App/LegacyApp.xcodeproj/stringcat-migration.json"))
+    }
+
     func testAProjectWhoseStatFailsIsAnErrorNotABareFolderAndNothingIsDeleted() throws {
         for code in [EIO, ESTALE, EACCES] {
             let (tree, app, before) = try sample()
