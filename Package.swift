@@ -94,7 +94,7 @@ let package = Package(
         ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),
         // Made-up catalogs of any size, for the writer's tests and the bench's catalog phase:
         // test code, out of the product, and a target of its own because the bench links it
         // (TestSupport imports XCTest, which an executable must not link).

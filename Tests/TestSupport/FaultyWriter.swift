@@ -2,19 +2,19 @@ import Foundation
 import StringcatSupport
 
 /// A file system whose writes fail where a test says, as a full or failing disk would; the
-/// system's calls otherwise. Passed as `writer:` to `AtomicFile` and `StagedFile` (a test may
-/// change its faults while the batch runs).
-final class FaultyWriter: FileWriting, @unchecked Sendable {
+/// system's calls otherwise. Passed as `MigrationOptions.fileWriter`, `CompileOptions.fileWriter`,
+/// or `writer:` to `AtomicFile` and `StagedFile` (a test may change its faults while the batch runs).
+public final class FaultyWriter: FileWriting, @unchecked Sendable {
     /// Called with the destination as each file is about to be put in place; throws to fail it.
-    var beforeCommit: (String) throws -> Void
+    public var beforeCommit: (String) throws -> Void
     /// Called with the destination before each append to its staged file; throws to fail it.
-    var beforeAppend: (String) throws -> Void
+    public var beforeAppend: (String) throws -> Void
     /// Called with the destination before each step of an undo; throws to make it fail.
-    var beforeUndo: (String) throws -> Void
+    public var beforeUndo: (String) throws -> Void
     /// False: every hard link fails (EPERM), as on a file system without them.
-    var hardLinks: Bool
+    public var hardLinks: Bool
 
-    init(
+    public init(
         beforeCommit: @escaping (String) throws -> Void = { _ in },
         beforeAppend: @escaping (String) throws -> Void = { _ in },
         beforeUndo: @escaping (String) throws -> Void = { _ in }, hardLinks: Bool = true
@@ -25,16 +25,16 @@ final class FaultyWriter: FileWriting, @unchecked Sendable {
         self.hardLinks = hardLinks
     }
 
-    func append(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, for path: String) throws {
+    public func append(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32, for path: String) throws {
         try beforeAppend(path)
         try SystemFileWriter().append(bytes, to: descriptor, for: path)
     }
 
-    func willCommit(_ path: String) throws { try beforeCommit(path) }
+    public func willCommit(_ path: String) throws { try beforeCommit(path) }
 
-    func willUndo(_ path: String) throws { try beforeUndo(path) }
+    public func willUndo(_ path: String) throws { try beforeUndo(path) }
 
-    func hardLink(_ source: String, to destination: String) -> Int32 {
+    public func hardLink(_ source: String, to destination: String) -> Int32 {
         hardLinks ? SystemFileWriter().hardLink(source, to: destination) : EPERM
     }
 }
