@@ -504,7 +504,15 @@ public enum ProjectMigrator {
             LegacyDeletion.deleteListed(
                 &report.leftovers[index], probe: options.fileProbe, remover: options.fileRemover)
         }
+        recordDeletions(project, earlierDeleted: earlierDeleted, options: options, into: &report)
+    }
 
+    /// 5. Record what is left: the records without the deleted files, and the synchronized
+    /// folders' exception sets without them, written in one batch.
+    private static func recordDeletions(
+        _ project: ProjectTables, earlierDeleted: [String: [String]], options: MigrationOptions,
+        into report: inout MigrationReport
+    ) {
         let deleted = (report.tables + report.leftovers).flatMap(\.deletedFiles)
         var afterDeletion: [RecordWrite]
         do throws(FileProbe.Failure) {

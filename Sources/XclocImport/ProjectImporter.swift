@@ -378,16 +378,36 @@ struct ImportState {
     {
         context.units += 1
         guard case .catalog(let catalogPath) = context.target else { return }
-        let language = context.language
         let at = unit.location ?? context.header.location ?? .file(catalogPath)
         guard let catalog = catalogs[catalogPath]?.catalog else { return }
+        guard let (key, path) = try locate(unit, in: catalog, at: at, context: &context, report: &report) else {
+            return
+        }
+        guard let target = unit.target else {
+            context.counts.skipped["no target", default: 0] += 1
+            return
+        }
+        guard let newState = try state(of: unit, target, at: at, context: &context) else { return }
+        try write(
+            target, state: newState, of: unit, key: key, path: path, into: catalogPath, at: at, context: &context,
+            report: &report)
+    }
+
+    /// The key and variation path a unit names in `catalog`: nil (counted, the first ones named)
+    /// when the catalog has no such key; an error for a path Xcode does not write, a plural
+    /// category the language does not have, or a unit seen twice.
+    private mutating func locate(
+        _ unit: XLIFFUnit, in catalog: StringCatalog, at: SourceLocation, context: inout FileContext,
+        report: inout ImportReport
+    ) throws(Diagnostic) -> (key: String, path: VariationPath)? {
+        let language = context.language
         guard let (key, pathText) = UnitID.reading(of: unit.id, where: { catalog.strings[$0] != nil }) else {
             context.unknownUnits += 1
             if context.unknownUnits <= ProjectImporter.namedUnknownUnits {
                 report.diagnostics.append(.warning("unit \(unit.id): the catalog has no such key (skipped)", at: at))
             }
             context.counts.skipped["no such key in the catalog", default: 0] += 1
-            return
+            return nil
         }
         guard let path = VariationPath(text: pathText) else {
             throw .error(
@@ -420,17 +440,20 @@ struct ImportState {
                 at: at)
         }
         seen[context.scope, default: [:]][unit.id] = at
+        return (key, path)
+    }
 
-        guard let target = unit.target else {
-            context.counts.skipped["no target", default: 0] += 1
-            return
-        }
+    /// The catalog state a target's XLIFF state gives: nil (counted) for one that is not imported;
+    /// an error for a state XLIFF 1.2 does not have or a character XML cannot hold.
+    private func state(
+        of unit: XLIFFUnit, _ target: XLIFFTarget, at: SourceLocation, context: inout FileContext
+    ) throws(Diagnostic) -> TranslationState? {
         let newState: TranslationState
         switch XLIFFStates.reading(target.state) {
         case .write(let state): newState = state
         case .skip(let reason):
             context.counts.skipped[reason, default: 0] += 1
-            return
+            return nil
         case .unknown:
             throw .error(
                 "unit \(unit.id): state \"\(target.state ?? "")\" is not an XLIFF 1.2 state (translated, "
@@ -443,7 +466,18 @@ struct ImportState {
             throw .error(
                 "unit \(unit.id): U+\(String(scalar.value, radix: 16)) cannot be in XML", at: unit.targetLocation ?? at)
         }
+        return newState
+    }
 
+    /// Puts the target's text at its path in the catalog's localization, unless the catalog
+    /// already holds it as the export writes it.
+    private mutating func write(
+        _ target: XLIFFTarget, state newState: TranslationState, of unit: XLIFFUnit, key: String,
+        path: VariationPath, into catalogPath: String, at: SourceLocation, context: inout FileContext,
+        report: inout ImportReport
+    ) {
+        guard let catalog = catalogs[catalogPath]?.catalog else { return }
+        let language = context.language
         var entry = catalog.strings[key]!
         let source = entry.localizations[catalog.sourceLanguage]
         let existing = entry.localizations[language]
