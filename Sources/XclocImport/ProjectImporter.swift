@@ -379,8 +379,9 @@ struct ImportState {
         context.units += 1
         guard case .catalog(let catalogPath) = context.target else { return }
         let at = unit.location ?? context.header.location ?? .file(catalogPath)
-        guard let catalog = catalogs[catalogPath]?.catalog else { return }
-        guard let (key, path) = try locate(unit, in: catalog, at: at, context: &context, report: &report) else {
+        // The catalog is looked up by each step, not held here: a copy alive while `write`
+        // changes it in place would make the change copy the whole catalog.
+        guard let (key, path) = try locate(unit, in: catalogPath, at: at, context: &context, report: &report) else {
             return
         }
         guard let target = unit.target else {
@@ -397,9 +398,10 @@ struct ImportState {
     /// when the catalog has no such key; an error for a path Xcode does not write, a plural
     /// category the language does not have, or a unit seen twice.
     private mutating func locate(
-        _ unit: XLIFFUnit, in catalog: StringCatalog, at: SourceLocation, context: inout FileContext,
+        _ unit: XLIFFUnit, in catalogPath: String, at: SourceLocation, context: inout FileContext,
         report: inout ImportReport
     ) throws(Diagnostic) -> (key: String, path: VariationPath)? {
+        guard let catalog = catalogs[catalogPath]?.catalog else { return nil }
         let language = context.language
         guard let (key, pathText) = UnitID.reading(of: unit.id, where: { catalog.strings[$0] != nil }) else {
             context.unknownUnits += 1
