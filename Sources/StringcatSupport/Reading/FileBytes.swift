@@ -11,6 +11,11 @@ public enum FileBytes {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)) }
         defer { close(descriptor) }
+        return read(descriptor: descriptor)
+    }
+
+    /// The bytes from an open descriptor to the end of its file (a folder is `EISDIR`).
+    public static func read(descriptor: Int32) -> Result<[UInt8], POSIXError> {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             return .failure(POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO))
