@@ -181,7 +181,9 @@ extension CatalogCompiler {
         // existing file that differs unless `force`, so every other file may be replaced.
         let changed = report.files.filter { !$0.unchanged }
         do {
-            try AtomicFile.writeAll(
+            // What a killed run left beside the files is cleaned by the batch before it stages
+            // them; what could not be removed, then or after, is an error naming it.
+            report.diagnostics += try AtomicFile.writeAll(
                 changed.map { file in
                     AtomicFile.BatchFile(path: file.path, content: .data(file.data), overwrite: force, root: file.root)
                 }, writer: writer)

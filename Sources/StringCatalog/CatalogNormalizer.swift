@@ -49,6 +49,11 @@ public enum CatalogNormalizer {
     /// that differs is encoded again, into its staged file.
     /// - Parameter root: the tree it is rewritten in (the folder argument it was found under);
     ///   nil: the catalog's own folder. A catalog that is a link out of it is not rewritten.
+    ///
+    /// What a killed run left beside the catalog is cleaned before it is staged (a previous
+    /// version kept aside is a second link, which would stop the write). A file that could not
+    /// be removed, then or once the catalog is in place, is thrown as an error naming it: the
+    /// catalog is written, and the run still fails.
     public static func normalizeFile(
         atPath path: String, check: Bool,
         root: String? = nil
@@ -57,8 +62,9 @@ public enum CatalogNormalizer {
         FreedMemory.giveBack()
         if try sameAsFile(catalog, at: path) { return .alreadyNormalized }
         if !check {
+            let tree = root ?? (path as NSString).deletingLastPathComponent
+            var leftBehind = AtomicFile.cleanUpAfterKilledRuns(besideFiles: [path], inside: tree)
             do throws(AtomicFile.WriteError) {
-                let tree = root ?? (path as NSString).deletingLastPathComponent
                 let staged = try StagedFile(for: path, overwrite: true, root: tree)
                 do {
                     try CatalogWriter.write(catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in
@@ -69,7 +75,7 @@ public enum CatalogNormalizer {
                     throw error
                 }
                 do {
-                    try AtomicFile.writeAll([
+                    leftBehind += try AtomicFile.writeAll([
                         AtomicFile.BatchFile(
                             path: path, content: .staged(staged), overwrite: true,
                             root: tree)
@@ -80,6 +86,7 @@ public enum CatalogNormalizer {
             } catch {
                 throw Diagnostic.error(error.description, at: .file(path))
             }
+            if let first = leftBehind.first { throw first }
         }
         return .normalized
     }

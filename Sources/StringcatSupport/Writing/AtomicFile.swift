@@ -49,10 +49,21 @@ public enum AtomicFile {
             case .notInTree(let path, let root):
                 return "\(path) is outside \(root); not written"
             case .hardLinked(let path, let links):
+                // A previous version a stringcat run set aside is one of the links when that run
+                // was killed and its process id now belongs to another process (the cleanup of
+                // dead runs cannot tell): named, so that the user can delete it.
+                let aside = AtomicFile.asideLinks(of: path)
+                let which =
+                    aside.isEmpty
+                    ? ""
+                    : "; \(aside.count == 1 ? "one of them is" : "among them are") "
+                        + aside.joined(separator: ", ")
+                        + ", the previous version a stringcat run set aside and did not remove: delete "
+                        + (aside.count == 1 ? "it" : "them") + " if no stringcat run is going on"
                 return
-                    "\(path) has \(links) hard links: replacing it would leave the other names with the old bytes, and "
-                    + "writing it in place would change every one of them; not written (copy it to a file of its "
-                    + "own, or remove the other links, and run again)"
+                    "\(path) has \(links) hard links\(which): replacing it would leave the other names with the old "
+                    + "bytes, and writing it in place would change every one of them; not written (copy it to a file "
+                    + "of its own, or remove the other links, and run again)"
             }
         }
 
@@ -204,7 +215,15 @@ public enum AtomicFile {
         _ files: [BatchFile], writer: any FileWriting = SystemFileWriter()
     ) throws(BatchError) -> CommittedBatch {
         var committed: [Committed] = []
-        var cleaned = Set<String>()
+        // What runs killed in the middle of a write left in these folders, before anything is
+        // staged: a previous version a killed run kept aside is a second link of the file, which
+        // staging would refuse (`WriteError.hardLinked`). (A caller that stages its files itself
+        // cleans first: `cleanUpAfterKilledRuns(besideFiles:inside:)`.)
+        let leftBehind = cleanUpAfterKilledRuns(
+            besideFiles: files.map { file in
+                if case .staged(let staged) = file.content { return (file.path, staged.root) }
+                return (file.path, file.root)
+            })
         for (index, file) in files.enumerated() {
             // The temporary file of bytes staged here, discarded if they are not put in place.
             var stagedHere: StagedFile?
@@ -223,21 +242,25 @@ public enum AtomicFile {
                         throw CommitFailure(error)
                     }
                 }
-                // What an earlier run killed in the middle of a write left in this folder.
-                let folder = (staged.target as NSString).deletingLastPathComponent
-                if cleaned.insert(folder).inserted { cleanUpAfterKilledRuns(in: folder) }
                 committed.append(
                     try commit(staged, overwrite: file.overwrite, expecting: file.expectation, writer: writer))
             } catch {
+                let rest = files[index...].compactMap {
+                    if case .staged(let staged) = $0.content { staged } else { nil }
+                }
                 stagedHere?.discard()
-                StagedFile.discard(
-                    files[index...].compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
+                StagedFile.discard(rest)
                 var report = CommittedBatch(committed, writer: writer).undo()
                 if let stranded = error.stranded { report.notRestored.append(stranded) }
+                // A folder one file of the batch made may have held another's file when each
+                // removed what it made: every folder the batch made goes once all are gone.
+                removeEmptyFolders(
+                    (committed.flatMap(\.createdFolders) + rest.flatMap(\.createdFolders)
+                        + (stagedHere?.createdFolders ?? [])).sorted { $0.count < $1.count })
                 throw BatchError(failedIndex: index, error: error.error, undo: report)
             }
         }
-        return CommittedBatch(committed, writer: writer)
+        return CommittedBatch(committed, writer: writer, leftBehind: leftBehind)
     }
 
     /// What a batch's undo did, file by file. A file is listed as restored only when it is back
@@ -277,10 +300,13 @@ public enum AtomicFile {
         private var files: [Committed]
         private let writer: any FileWriting
         private var settled = false
+        /// Files killed runs left in the batch's folders that could not be removed.
+        private let leftBehind: [Diagnostic]
 
-        fileprivate init(_ files: [Committed], writer: any FileWriting) {
+        fileprivate init(_ files: [Committed], writer: any FileWriting, leftBehind: [Diagnostic] = []) {
             self.files = files
             self.writer = writer
+            self.leftBehind = leftBehind
         }
 
         /// A batch not settled when it is freed is finished: its files stay.
@@ -295,7 +321,7 @@ public enum AtomicFile {
         public func finish(remover: any FileRemoving = SystemFileRemover()) -> [Diagnostic] {
             guard !settled else { return [] }
             settled = true
-            var left: [Diagnostic] = []
+            var left = leftBehind
             for file in files {
                 if let temporary = file.temporaryLeft {
                     let message =
@@ -561,6 +587,20 @@ public enum AtomicFile {
             + "/.\(name).stringcat-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).\(suffix)"
     }
 
+    /// The previous versions stringcat runs set aside (`.Name.stringcat-PID-N.old`) in the folder
+    /// of `path` that are the same file as the one at `path` (other links of it).
+    static func asideLinks(of path: String) -> [String] {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return [] }
+        let file = FileStatus(info)
+        let folder = ((PhysicalPath.resolve(path) ?? path) as NSString).deletingLastPathComponent
+        let name = ((PhysicalPath.resolve(path) ?? path) as NSString).lastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasPrefix(".\(name).stringcat-") && $0.hasSuffix(".old") }.sorted().map {
+            folder + "/" + $0
+        }.filter { FileStatus.of($0).map { $0.isSameFile(as: file) } == true }
+    }
+
     /// The permission bits of the file at `path` (following a link), or nil when there is none.
     static func permissions(of path: String) -> mode_t? {
         var info = stat()
@@ -575,6 +615,43 @@ public enum AtomicFile {
         /// Previous versions put back at their names, which a run killed between renaming the
         /// old file aside and renaming the new one in had left empty.
         public var restored: [String] = []
+        /// Files of dead runs that could not be removed (or put back), with the system's reason.
+        public var failed: [UndoReport.Failure] = []
+
+        /// An error for each file that could not be removed or put back, naming it.
+        public var diagnostics: [Diagnostic] {
+            failed.map { failure in
+                .error(
+                    "a file a killed stringcat run left here could not be removed (\(failure.reason)): delete "
+                        + failure.path, at: .file(failure.path))
+            }
+        }
+    }
+
+    /// Cleans what killed runs left beside each of `paths` (the files a run is about to write in
+    /// the tree `root`), in each folder once: the folder as written and, when a symbolic link
+    /// leads to a file elsewhere in the tree, the folder of that file (where the temporary files
+    /// and previous versions of a write through the link are); never a folder outside the tree.
+    /// Returns an error for each file that could not be removed.
+    @discardableResult
+    public static func cleanUpAfterKilledRuns(besideFiles paths: [String], inside root: String) -> [Diagnostic] {
+        cleanUpAfterKilledRuns(besideFiles: paths.map { ($0, root) })
+    }
+
+    /// `cleanUpAfterKilledRuns(besideFiles:inside:)` for files of several trees.
+    static func cleanUpAfterKilledRuns(besideFiles files: [(path: String, root: String)]) -> [Diagnostic] {
+        var folders: [String] = []
+        var seen = Set<String>()
+        var trees: [String: String] = [:]
+        for (path, root) in files {
+            var candidates = [(path as NSString).deletingLastPathComponent]
+            let tree = trees[root] ?? PhysicalPath.resolveExistingPart(root)
+            trees[root] = tree
+            let resolved = (PhysicalPath.resolveExistingPart(path) as NSString).deletingLastPathComponent
+            if PhysicalPath.isInside(resolved, tree) { candidates.append(resolved) }
+            for folder in candidates where !folder.isEmpty && seen.insert(folder).inserted { folders.append(folder) }
+        }
+        return folders.flatMap { cleanUpAfterKilledRuns(in: $0).diagnostics }
     }
 
     /// Cleans what runs killed in the middle of a write left in `folder`, once their process is
@@ -594,11 +671,21 @@ public enum AtomicFile {
             if name.hasSuffix(".old") {
                 let destination = folder + "/" + String(name[name.index(after: name.startIndex)..<marker.lowerBound])
                 if FileStatus.of(destination) == nil {
-                    if rename(path, destination) == 0 { cleanup.restored.append(destination) }
+                    if rename(path, destination) == 0 {
+                        cleanup.restored.append(destination)
+                    } else {
+                        cleanup.failed.append(
+                            UndoReport.Failure(
+                                path: path, reason: "it could not be put back at \(destination): \(errnoText(errno))"))
+                    }
                     continue
                 }
             }
-            if unlink(path) == 0 { cleanup.removed.append(path) }
+            if unlink(path) == 0 {
+                cleanup.removed.append(path)
+            } else if errno != ENOENT {
+                cleanup.failed.append(UndoReport.Failure(path: path, reason: RemovalError(code: errno).description))
+            }
         }
         return cleanup
     }
@@ -625,9 +712,25 @@ public enum AtomicFile {
         return missing
     }
 
+    /// Creates the folder at `path` and the folders above it that are missing; returns those it
+    /// created, outermost first (for `removeEmptyFolders` when the run writes nothing there).
+    /// Its error says why, in words a user can act on.
+    public static func createFolder(_ path: String) throws(WriteError) -> [String] {
+        // The folders above a name inside it: `path` itself and its missing ancestors.
+        let missing = missingFolders(above: path + "/-")
+        guard !missing.isEmpty else { return [] }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            removeEmptyFolders(missing)
+            throw .cannotCreateFolder(path, folderReason(path, error))
+        }
+        return missing
+    }
+
     /// Removes the folders a run created (`folders`, outermost first), deepest first, each only
     /// when empty: what the user put there meanwhile stays, and so does its folder.
-    static func removeEmptyFolders(_ folders: [String]) {
+    public static func removeEmptyFolders(_ folders: [String]) {
         for folder in folders.reversed()
         where ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? ["?"]).isEmpty {
             try? FileManager.default.removeItem(atPath: folder)
