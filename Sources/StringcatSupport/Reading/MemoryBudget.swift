@@ -26,9 +26,12 @@ public enum MemoryBudget {
 
     /// Nil when `largest` (path and size of the largest input) fits; otherwise the error, at
     /// that file. `largest` nil (no input) always fits.
-    public static func check(largest: (path: String, size: UInt64)?) -> Diagnostic? {
+    /// - Parameter times: how many times its largest input the command needs at its peak, as
+    ///   measured (`factor` unless a command is known to need more: `export` holds every
+    ///   language's XLIFF, `import` the catalog's bytes, model and new bytes).
+    public static func check(largest: (path: String, size: UInt64)?, times: UInt64 = factor) -> Diagnostic? {
         guard let largest, largest.size > 0 else { return nil }
-        return check(largest: largest, limits: currentLimits(), usage: currentUsage())
+        return check(largest: largest, limits: currentLimits(), usage: currentUsage(), times: times)
     }
 
     /// The largest regular file of `paths` (links followed), with its size.
@@ -43,34 +46,35 @@ public enum MemoryBudget {
         return best
     }
 
-    static func check(largest: (path: String, size: UInt64), limits: Limits, usage: (virtual: UInt64, resident: UInt64))
-        -> Diagnostic?
-    {
-        let (need, overflow) = largest.size.multipliedReportingOverflow(by: factor)
+    static func check(
+        largest: (path: String, size: UInt64), limits: Limits, usage: (virtual: UInt64, resident: UInt64),
+        times: UInt64 = factor
+    ) -> Diagnostic? {
+        let (need, overflow) = largest.size.multipliedReportingOverflow(by: times)
         let needed = overflow ? UInt64.max : need
         if let limit = limits.addressSpace,
             usage.virtual.addingReportingOverflow(needed).partialValue.addingReportingOverflow(addressSpaceSlack)
                 .partialValue > limit || overflow
         {
             return refusal(
-                largest, needed: needed, available: limit > usage.virtual ? limit - usage.virtual : 0,
+                largest, times: times, needed: needed, available: limit > usage.virtual ? limit - usage.virtual : 0,
                 limit: "its address-space limit (ulimit -v \(limit / 1024))")
         }
         if let limit = limits.resident,
             usage.resident.addingReportingOverflow(needed).partialValue > limit.bytes || overflow
         {
             return refusal(
-                largest, needed: needed, available: limit.bytes > usage.resident ? limit.bytes - usage.resident : 0,
-                limit: limit.name)
+                largest, times: times, needed: needed,
+                available: limit.bytes > usage.resident ? limit.bytes - usage.resident : 0, limit: limit.name)
         }
         return nil
     }
 
     private static func refusal(
-        _ largest: (path: String, size: UInt64), needed: UInt64, available: UInt64, limit: String
+        _ largest: (path: String, size: UInt64), times: UInt64, needed: UInt64, available: UInt64, limit: String
     ) -> Diagnostic {
         .error(
-            "this file is \(megabytes(largest.size)); reading it may take up to \(factor) times that "
+            "this file is \(megabytes(largest.size)); reading it may take up to \(times) times that "
                 + "(\(megabytes(needed))), and this process has \(megabytes(available)) left under \(limit): nothing "
                 + "was read or written (raise the limit, or run on a machine with more memory)",
             at: .file(largest.path))
