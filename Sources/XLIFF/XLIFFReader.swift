@@ -8,11 +8,18 @@ import StringcatSupport
 /// `<context-group>` and other elements Xcode ignores are skipped; `<mrk mtype="x-set">` inside a
 /// `<source>` or `<target>` is a string set's value; any other `<mrk>` keeps its text. Errors
 /// (each a `Diagnostic` at its line and column, and reading stops):
-/// - the XML is not well formed (`XMLScanner`), or ends early;
+/// - the XML is not well formed (`XMLScanner`), ends early, or nests elements deeper than
+///   `XMLScanner.maximumDepth`;
 /// - the root is not `<xliff>`, or is XLIFF 2 (`version="2.0"`), which Xcode does not read;
 /// - a `<file>` without `original`, a `<trans-unit>` without `id`;
 /// - an inline element other than `<mrk>` inside a `<target>` (`<g>`, `<x/>`, `<ph>`…): Xcode's
-///   XLIFF has none, and a catalog value cannot hold one.
+///   XLIFF has none, and a catalog value cannot hold one;
+/// - a second `<target>` in a unit (which one is the translation cannot be known);
+/// - a `<trans-unit>` outside `<body>` and its `<group>`s, where no XLIFF tool reads it (its
+///   translation would be lost without a word).
+///
+/// Groups nest without recursion: a file of 10,000 nested `<group>`s is an error at the one past
+/// the limit, never a stack overflow.
 public enum XLIFFReader {
     /// What the reader hands out, in document order.
     public enum Event: Sendable {
@@ -41,7 +48,14 @@ public enum XLIFFReader {
             try reader.document(handle)
         } catch {
             switch error {
-            case .xml(let problem): throw reader.diagnostic(problem.message, at: problem.offset)
+            case .xml(let problem):
+                guard let position = problem.position else {
+                    throw reader.diagnostic(problem.message, at: problem.offset)
+                }
+                throw Diagnostic.error(
+                    problem.message,
+                    at: SourceLocation(
+                        path: path, line: position.line, column: position.column, byteOffset: problem.offset))
             case .handler(let diagnostic): throw diagnostic
             }
         }
@@ -131,7 +145,9 @@ private struct Reader {
     }
 
     /// Consumes the rest of an element whose start tag was just read (its content and end tag).
-    private func skipElement(_ name: String, at offset: Int) throws(ReadFailure) {
+    /// A `<trans-unit>` inside it is an error: it is outside `<body>`, where no tool reads it.
+    private func skipElement(_ name: String, at offset: Int, inside parent: String? = nil) throws(ReadFailure) {
+        if local(name) == "trans-unit" { throw unitOutsideBody(inside: parent, at: offset) }
         var depth = 1
         var names = [name]
         while depth > 0 {
@@ -139,7 +155,8 @@ private struct Reader {
                 throw fail("the file ends inside <\(name)>: the XLIFF is cut short", at: scanner.offset)
             }
             switch event {
-            case .start(let child, _, let selfClosing, _):
+            case .start(let child, _, let selfClosing, let childOffset):
+                if local(child) == "trans-unit" { throw unitOutsideBody(inside: names.last!, at: childOffset) }
                 if !selfClosing {
                     depth += 1
                     names.append(child)
@@ -155,15 +172,30 @@ private struct Reader {
         }
     }
 
+    private func unitOutsideBody(inside parent: String?, at offset: Int) -> ReadFailure {
+        fail(
+            "a <trans-unit>\(parent.map { " inside <\($0)>," } ?? "") outside <body>: XLIFF 1.2 has units only in a <body> or its "
+                + "<group>s, and no tool reads this one (move it into the <body> of its <file>)",
+            at: offset)
+    }
+
     mutating func document(_ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void) throws(ReadFailure) {
         var sawRoot = false
+        // Where the run of text being read starts: a long text comes in parts, and its error is
+        // at its start whatever part holds the first character that is not blank.
+        var textStart: SourceLocation?
         while let event = try next() {
+            if case .text = event {} else { textStart = nil }
             switch event {
             case .text(let text, let offset):
+                let start = textStart ?? location(offset)
+                textStart = start
                 guard isBlank(text) else {
-                    throw fail(
-                        sawRoot ? "text after the end of <xliff>" : "text before <xliff>: this is not an XLIFF file",
-                        at: offset)
+                    throw .handler(
+                        .error(
+                            sawRoot
+                                ? "text after the end of <xliff>" : "text before <xliff>: this is not an XLIFF file",
+                            at: start))
                 }
             case .end(let name, let offset):
                 throw fail("</\(name)> closes no open element", at: offset)
@@ -195,6 +227,8 @@ private struct Reader {
             case .start(let child, let attributes, let selfClosing, let childOffset):
                 if local(child) == "file" {
                     try file(child, attributes, selfClosing: selfClosing, at: childOffset, handle)
+                } else if local(child) == "trans-unit" {
+                    throw unitOutsideBody(inside: name, at: childOffset)
                 } else if !selfClosing {
                     try skipElement(child, at: childOffset)
                 }
@@ -240,6 +274,8 @@ private struct Reader {
                 case "body":
                     try announce()
                     if !childSelfClosing { try body(child, at: childOffset, handle) }
+                case "trans-unit":
+                    throw unitOutsideBody(inside: name, at: childOffset)
                 default:
                     _ = childAttributes
                     if !childSelfClosing { try skipElement(child, at: childOffset) }
@@ -261,28 +297,33 @@ private struct Reader {
                 if local(child) == "tool", let version = attribute("tool-version", attributes) {
                     tool = XLIFFTool(version: version, build: attribute("build-num", attributes) ?? "")
                 }
+                if local(child) == "trans-unit" { throw unitOutsideBody(inside: name, at: childOffset) }
                 if !selfClosing { try skipElement(child, at: childOffset) }
             case .text: break
             }
         }
     }
 
-    /// A `<body>` or `<group>`: its units, in order.
+    /// A `<body>` and the `<group>`s in it, at any depth: their units, in order. The open
+    /// elements are a list, not calls: nesting costs no stack.
     private func body(_ name: String, at offset: Int, _ handle: (XLIFFReader.Event) throws(Diagnostic) -> Void)
         throws(ReadFailure)
     {
-        while true {
-            switch try nextTag(inside: name, openedAt: offset) {
+        var open: [(name: String, offset: Int)] = [(name, offset)]
+        while let current = open.last {
+            switch try nextTag(inside: current.name, openedAt: current.offset) {
             case .end(let closing, let closingOffset):
-                guard closing == name else { throw fail("</\(closing)> closes <\(name)>", at: closingOffset) }
-                return
+                guard closing == current.name else {
+                    throw fail("</\(closing)> closes <\(current.name)>", at: closingOffset)
+                }
+                open.removeLast()
             case .start(let child, let attributes, let selfClosing, let childOffset):
                 switch local(child) {
                 case "trans-unit":
                     let unit = try self.unit(child, attributes, selfClosing: selfClosing, at: childOffset)
                     do { try handle(.unit(unit)) } catch { throw .handler(error) }
                 case "group" where !selfClosing:
-                    try body(child, at: childOffset, handle)
+                    open.append((child, childOffset))
                 default:
                     if !selfClosing { try skipElement(child, at: childOffset) }
                 }
@@ -300,6 +341,7 @@ private struct Reader {
             id: id, translate: attribute("translate", attributes) != "no", source: .plain(""), location: here)
         guard !selfClosing else { return unit }
         var sawNote = false
+        var sawTarget = false
         while true {
             switch try nextTag(inside: name, openedAt: offset) {
             case .end(let closing, let closingOffset):
@@ -311,6 +353,13 @@ private struct Reader {
                     unit.source =
                         childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: false, unitID: id)
                 case "target":
+                    guard !sawTarget else {
+                        throw fail(
+                            "a second <target> in unit \(id) (the first at line \(unit.targetLocation?.line ?? 0)): "
+                                + "which one is the translation cannot be known (keep one)",
+                            at: childOffset)
+                    }
+                    sawTarget = true
                     unit.targetLocation = location(childOffset)
                     let text: XLIFFText =
                         childSelfClosing ? .plain("") : try content(child, at: childOffset, strict: true, unitID: id)
@@ -324,6 +373,7 @@ private struct Reader {
                         unit.note = text
                     }
                 default:
+                    if local(child) == "trans-unit" { throw unitOutsideBody(inside: name, at: childOffset) }
                     if !childSelfClosing { try skipElement(child, at: childOffset) }
                 }
             case .text: break

@@ -1,4 +1,5 @@
 import Foundation
+import StringcatSupport
 
 /// Where the XML reader gets its bytes: a chunk at a time, so that a file of any size is read in
 /// bounded memory (docs/guarantees.md §1).
@@ -32,16 +33,13 @@ public struct XMLBytes: XMLByteSource {
 public final class XMLFileSource: XMLByteSource {
     private let descriptor: Int32
 
-    /// Opens `path` for reading; throws the reason it cannot be.
+    /// Opens `path` for reading; throws the reason it cannot be. Only a regular file is read
+    /// (`RegularFile`): a FIFO would block the run forever, a link to `/dev/zero` fill its memory.
     public init(path: String) throws(XMLSourceError) {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw XMLSourceError(reason: String(cString: strerror(errno))) }
-        var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            close(descriptor)
-            throw XMLSourceError(reason: "is a folder, not a file")
+        switch RegularFile.open(path) {
+        case .success(let descriptor): self.descriptor = descriptor
+        case .failure(let failure): throw XMLSourceError(reason: failure.description)
         }
-        self.descriptor = descriptor
     }
 
     deinit { close(descriptor) }

@@ -13,6 +13,15 @@ enum XMLEvent {
 struct XMLProblem: Error {
     var message: String
     var offset: Int
+    /// The line and column of `offset`, when the scanner had to find them before the bytes there
+    /// were dropped (the start of a comment or CDATA section read in parts).
+    var position: (line: Int, column: Int)?
+
+    init(message: String, offset: Int, position: (line: Int, column: Int)? = nil) {
+        self.message = message
+        self.offset = offset
+        self.position = position
+    }
 }
 
 /// A pull reader of XML 1.0 bytes, written for XLIFF: exact byte offsets for every event (turned
@@ -20,11 +29,23 @@ struct XMLProblem: Error {
 /// token, not by the file: the bytes are read a chunk at a time and dropped once scanned.
 ///
 /// It reads what XLIFF files hold: elements, attributes, the five predefined entities and
-/// character references, CDATA sections, comments and processing instructions. A document type
-/// declaration is refused (XLIFF has none, and its entities are what "billion laughs" files are
-/// made of). Every character is checked: invalid UTF-8 and characters XML 1.0 does not allow
-/// (`U+0018`, `&#24;`) are errors at their place, never replaced.
+/// character references, CDATA sections, comments and processing instructions; a UTF-8 byte
+/// order mark before them (what Windows tools write) is skipped. A document type declaration is
+/// refused (XLIFF has none, and its entities are what "billion laughs" files are made of).
+/// Every character is checked: invalid UTF-8 and characters XML 1.0 does not allow (`U+0018`,
+/// `&#24;`) are errors at their place, never replaced. Elements nested deeper than
+/// `maximumDepth` are an error (no XLIFF comes near it; the reader's stacks stay small).
+///
+/// What is not a token of its own stays bounded too: character data, comments, CDATA sections
+/// and processing instructions longer than a chunk are handed out (text) or skipped a chunk at a
+/// time, so a gigabyte of whitespace between two elements takes a chunk of memory, not a gigabyte.
 final class XMLScanner {
+    /// How deep elements may nest.
+    static let maximumDepth = 512
+    /// Constructs are read in parts only past this length, whatever the chunk size: an XML
+    /// declaration or a short comment is always read whole.
+    static let shortestLongToken = 4096
+
     private var source: any XMLByteSource
     private let chunkSize: Int
     private var buffer: [UInt8] = []
@@ -36,10 +57,49 @@ final class XMLScanner {
     private var tracker = PositionTracker()
     /// The largest the buffer has been, in bytes (for the test of bounded memory).
     private(set) var bufferHighWater = 0
+    /// The file offset where the document starts: 3 after a byte order mark, else 0.
+    private var documentStart = 0
+    private var startChecked = false
+    /// The comment, CDATA section or processing instruction longer than a chunk being read, and
+    /// the line and column of its start (for the error of one that never ends).
+    private var continuation: Continuation?
+    private var continuationPosition: (line: Int, column: Int)?
+    /// True when the bytes in memory are known to hold no more token: read more first.
+    private var mustFill = false
+    /// Elements open at this point of the file.
+    private var depth = 0
 
     init(source: any XMLByteSource, chunkSize: Int = 1 << 20) {
         self.source = source
         self.chunkSize = max(1, chunkSize)
+    }
+
+    /// A construct read over several chunks, and the file offset where it starts (for its error).
+    enum Continuation {
+        case comment(start: Int)
+        case cdata(start: Int)
+        case instruction(start: Int)
+
+        /// The file offset where it starts.
+        var start: Int {
+            switch self {
+            case .comment(let start), .cdata(let start), .instruction(let start): return start
+            }
+        }
+    }
+
+    /// Skips a UTF-8 byte order mark at the start of the file (XML 1.0 §4.3.3 allows it).
+    private func checkStart() throws(XMLProblem) {
+        startChecked = true
+        while buffer.count - pos < 3 && !atEnd {
+            if !(try fill(minimum: 3)) { break }
+        }
+        if buffer.count >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF {
+            pos = 3
+            documentStart = 3
+            // Not a column of the first line: an editor does not show it.
+            tracker = PositionTracker(startingAt: 3)
+        }
     }
 
     /// Drops the bytes before `pos` and reads at least `minimum` more (fewer at the end of the
@@ -82,37 +142,86 @@ final class XMLScanner {
     /// scanned again once more are read (at least as many again as it has so far, so a token of
     /// any length costs a bounded number of passes per byte).
     func next() throws(XMLProblem) -> XMLEvent? {
+        if !startChecked { try checkStart() }
         while true {
-            if pos >= buffer.count {
-                guard try fill(minimum: 1) else { return nil }
+            if pos >= buffer.count || mustFill {
+                mustFill = false
+                let got = try fill(minimum: 1)
+                // Inside a long construct, the tokenizer says that the file ends inside it.
+                if !got && pos >= buffer.count && continuation == nil { return nil }
             }
+            let continuing = continuation
             let attempt: Attempt = buffer.withUnsafeBufferPointer { bytes in
-                var tokenizer = Tokenizer(bytes: bytes, index: pos, base: base, atEnd: atEnd)
+                var tokenizer = Tokenizer(
+                    bytes: bytes, index: pos, base: base, atEnd: atEnd, documentStart: documentStart,
+                    longToken: max(chunkSize, Self.shortestLongToken))
                 do throws(Tokenizer.Stop) {
-                    let event = try tokenizer.token()
+                    let event: XMLEvent?
+                    if let continuing {
+                        event = try tokenizer.resume(continuing)
+                    } else {
+                        event = try tokenizer.token()
+                    }
                     return .event(event, end: tokenizer.index)
                 } catch {
                     switch error {
                     case .needMore: return .needMore
                     case .problem(let problem): return .problem(problem)
+                    case .long(let construct, let resume, let event): return .long(construct, resume, event)
                     }
                 }
             }
             switch attempt {
             case .event(let event, let end):
                 pos = end
+                continuation = nil
+                if let event {
+                    try count(event)
+                    return event
+                }
+            case .long(let construct, let resume, let event):
+                // The rest of the construct is in bytes not read yet; what is before `resume`
+                // is done with (its start's place is found now, while its bytes are here).
+                if continuation == nil { continuationPosition = location(of: construct.start) }
+                pos = resume
+                continuation = construct
+                mustFill = true
                 if let event { return event }
             case .needMore:
                 _ = try fill(minimum: max(chunkSize, buffer.count - pos))
-            case .problem(let problem):
+            case .problem(var problem):
+                if let construct = continuation, problem.offset == construct.start {
+                    problem.position = continuationPosition
+                }
                 throw problem
             }
+        }
+    }
+
+    /// Counts the elements open; an error past `maximumDepth`.
+    private func count(_ event: XMLEvent) throws(XMLProblem) {
+        switch event {
+        case .start(let name, _, let selfClosing, let offset):
+            guard !selfClosing else { return }
+            depth += 1
+            if depth > Self.maximumDepth {
+                throw XMLProblem(
+                    message:
+                        "<\(name)> is nested \(depth) elements deep, more than the \(Self.maximumDepth) this reader "
+                        + "reads: no XLIFF nests so deep (is this file made to crash readers?)",
+                    offset: offset)
+            }
+        case .end: depth -= 1
+        case .text: break
         }
     }
 
     private enum Attempt {
         /// A token was scanned up to `end`: an event, or nil for a comment or processing instruction.
         case event(XMLEvent?, end: Int)
+        /// A long construct goes on past the bytes in memory: go on at `resume` once more are
+        /// read, handing out `event` (the CDATA text so far) first.
+        case long(Continuation, Int, XMLEvent?)
         case needMore
         case problem(XMLProblem)
     }
@@ -126,10 +235,18 @@ private struct Tokenizer {
     /// The file offset of `bytes[0]`.
     let base: Int
     let atEnd: Bool
+    /// The file offset where the document starts (after a byte order mark).
+    let documentStart: Int
+    /// Character data, comments, CDATA sections and processing instructions this long that go on
+    /// past the bytes in memory are handed out or skipped in parts.
+    let longToken: Int
 
     enum Stop: Error {
         case needMore
         case problem(XMLProblem)
+        /// A construct longer than `longToken` goes on past the bytes: the scanner goes on at
+        /// the index given once it has read more, after handing out the event, if any.
+        case long(XMLScanner.Continuation, Int, XMLEvent?)
     }
 
     private func problem(_ message: String, at index: Int) -> Stop {
@@ -152,15 +269,39 @@ private struct Tokenizer {
         switch try byte(start + 1, inside: "a tag") {
         case UInt8(ascii: "/"): return try endTag()
         case UInt8(ascii: "?"):
+            if base + start == documentStart, try isDeclaration() {
+                // The XML declaration is read whole, and is short: one that does not end within
+                // `shortestLongToken` bytes is an error, however much of the file is in memory.
+                let limit = start + XMLScanner.shortestLongToken
+                guard let close = try? find("?>", from: start + 2, inside: "a processing instruction"),
+                    close + 2 <= limit
+                else {
+                    if bytes.count >= limit {
+                        throw problem(
+                            "the XML declaration (<?xml …?>) does not end within \(XMLScanner.shortestLongToken) bytes",
+                            at: start)
+                    }
+                    if atEnd { throw problem("the file ends inside a processing instruction", at: start) }
+                    throw .needMore
+                }
+                _ = close
+            } else if try findOrLong("?>", from: start + 2, inside: "a processing instruction") == nil {
+                throw .long(.instruction(start: base + start), max(start + 2, bytes.count - 1), nil)
+            }
             try processingInstruction()
             return nil
         case UInt8(ascii: "!"):
             if try startsWith("<!--") {
-                index = try find("-->", from: start + 4, inside: "a comment") + 3
+                guard let close = try findOrLong("-->", from: start + 4, inside: "a comment") else {
+                    throw .long(.comment(start: base + start), max(start + 4, bytes.count - 2), nil)
+                }
+                index = close + 3
                 return nil
             }
             if try startsWith("<![CDATA[") {
-                let close = try find("]]>", from: start + 9, inside: "a CDATA section")
+                guard let close = try findOrLong("]]>", from: start + 9, inside: "a CDATA section") else {
+                    return try cdataPart(from: start + 9, start: base + start, offset: base + start)
+                }
                 index = close + 3
                 return .text(
                     try XMLScanner.decode(bytes, start + 9..<close, base: base, entities: false, attribute: false),
@@ -174,6 +315,94 @@ private struct Tokenizer {
             throw problem("'<!' starts no comment or CDATA section here", at: start)
         default: return try startTag()
         }
+    }
+
+    /// The index of `terminator` from `position`; nil when the construct from `index` goes on
+    /// past the bytes in memory and is already `longToken` long: it is read in parts.
+    private func findOrLong(_ terminator: StaticString, from position: Int, inside what: String) throws(Stop) -> Int? {
+        do {
+            return try find(terminator, from: position, inside: what)
+        } catch {
+            if case .needMore = error, bytes.count - index >= longToken { return nil }
+            throw error
+        }
+    }
+
+    /// Goes on with a construct longer than a chunk, from `index` (the bytes before it done).
+    mutating func resume(_ construct: XMLScanner.Continuation) throws(Stop) -> XMLEvent? {
+        switch construct {
+        case .comment(let start):
+            return try skip(to: "-->", construct, start: start, keep: 2, what: "a comment")
+        case .instruction(let start):
+            return try skip(to: "?>", construct, start: start, keep: 1, what: "a processing instruction")
+        case .cdata(let start):
+            guard let close = try? find("]]>", from: index, inside: "a CDATA section") else {
+                if atEnd {
+                    throw Stop.problem(XMLProblem(message: "the file ends inside a CDATA section", offset: start))
+                }
+                return try cdataPart(from: index, start: start, offset: base + index)
+            }
+            let from = index
+            index = close + 3
+            return .text(
+                try XMLScanner.decode(bytes, from..<close, base: base, entities: false, attribute: false),
+                offset: base + from)
+        }
+    }
+
+    /// Skips a long comment or processing instruction up to its `terminator`, or up to the last
+    /// `keep` bytes (which may begin the terminator) when it goes on past them.
+    private mutating func skip(
+        to terminator: StaticString, _ construct: XMLScanner.Continuation, start: Int, keep: Int, what: String
+    ) throws(Stop) -> XMLEvent? {
+        let count = terminator.utf8CodeUnitCount
+        let expected = UnsafeBufferPointer(start: terminator.utf8Start, count: count)
+        var position = index
+        while position + count <= bytes.count {
+            var matched = true
+            for offset in 0..<count where bytes[position + offset] != expected[offset] {
+                matched = false
+                break
+            }
+            if matched {
+                index = position + count
+                return nil
+            }
+            position += 1
+        }
+        if atEnd { throw Stop.problem(XMLProblem(message: "the file ends inside \(what)", offset: start)) }
+        throw Stop.long(construct, max(index, bytes.count - keep), nil)
+    }
+
+    /// The text of a long CDATA section from `from` up to the last bytes in memory (kept: they
+    /// may begin `]]>`, a line break or a character), handed out as one event.
+    private func cdataPart(from: Int, start: Int, offset: Int) throws(Stop) -> XMLEvent? {
+        let cut = Self.characterBoundary(bytes, before: max(from, bytes.count - 2), notBefore: from)
+        let text = try XMLScanner.decode(bytes, from..<cut, base: base, entities: false, attribute: false)
+        throw Stop.long(.cdata(start: start), cut, text.isEmpty ? nil : .text(text, offset: offset))
+    }
+
+    /// The largest index at most `end` and at least `from` where text may be cut: not inside a
+    /// UTF-8 sequence (the last character before `end` may lack bytes not read yet), not between
+    /// a CR and the LF that may follow it.
+    static func characterBoundary(_ bytes: UnsafeBufferPointer<UInt8>, before end: Int, notBefore from: Int) -> Int {
+        var cut = end
+        var lead = cut - 1
+        while lead > from && lead > cut - 4 && bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+        if lead >= from && lead < cut && bytes[lead] >= 0xC0 {
+            let length = bytes[lead] >= 0xF0 ? 4 : bytes[lead] >= 0xE0 ? 3 : 2
+            if lead + length > cut { cut = lead }
+        }
+        if cut > from && bytes[cut - 1] == 0x0D { cut -= 1 }
+        return cut
+    }
+
+    /// True when the processing instruction at `index` is the XML declaration: `<?xml` then a
+    /// space or `?` (`<?xml-stylesheet` is another instruction).
+    private func isDeclaration() throws(Stop) -> Bool {
+        guard try startsWith("<?xml") else { return false }
+        let next = try byte(index + 5, inside: "a processing instruction")
+        return Self.isSpace(next) || next == UInt8(ascii: "?")
     }
 
     private func startsWith(_ literal: StaticString) throws(Stop) -> Bool {
@@ -210,7 +439,7 @@ private struct Tokenizer {
         guard body.hasPrefix("xml") && (body.count == 3 || body.dropFirst(3).first?.isWhitespace == true) else {
             return
         }
-        guard base + start == 0 else {
+        guard base + start == documentStart else {
             throw problem("the XML declaration (<?xml …?>) may only stand at the very start of the file", at: start)
         }
         // The declaration may name the encoding; this reader reads UTF-8 (what Xcode writes).
@@ -311,12 +540,30 @@ private struct Tokenizer {
         return .end(name: tagName, offset: base + start)
     }
 
-    /// Character data up to the next `<` (or the end of the file).
+    /// Character data up to the next `<` (or the end of the file). Text that goes on past the
+    /// bytes in memory is handed out in parts once it is `longToken` long, each cut where no
+    /// character, line break or entity is split.
     private mutating func text() throws(Stop) -> XMLEvent {
         let start = index
         var position = index
         while position < bytes.count && bytes[position] != UInt8(ascii: "<") { position += 1 }
-        if position == bytes.count && !atEnd { throw .needMore }
+        if position == bytes.count && !atEnd {
+            guard position - start >= longToken else { throw .needMore }
+            var cut = position
+            // An entity or character reference (at most 12 bytes, as `decode` reads them) is not split.
+            var back = position - 1
+            while back >= max(start, position - 13) {
+                if bytes[back] == UInt8(ascii: ";") { break }
+                if bytes[back] == UInt8(ascii: "&") {
+                    cut = back
+                    break
+                }
+                back -= 1
+            }
+            cut = Self.characterBoundary(bytes, before: cut, notBefore: start)
+            guard cut > start else { throw .needMore }
+            position = cut
+        }
         index = position
         return .text(
             try XMLScanner.decode(bytes, start..<position, base: base, entities: true, attribute: false),
@@ -455,7 +702,8 @@ extension XMLScanner {
             default: return index
             }
             guard index + length <= bytes.count else { return index }
-            for offset in 1..<max(1, length) where bytes[index + offset] & 0xC0 != 0x80 { return index + offset }
+            // A sequence cut short is wrong at its first byte (a Latin-1 `ä` before `t`: the `ä`).
+            for offset in 1..<max(1, length) where bytes[index + offset] & 0xC0 != 0x80 { return index }
             if length > 1,
                 String(validating: UnsafeBufferPointer(rebasing: bytes[index..<(index + length)]), as: UTF8.self) == nil
             {
@@ -474,6 +722,11 @@ struct PositionTracker {
     private(set) var line = 1
     private(set) var column = 1
     private var afterCR = false
+
+    init() {}
+
+    /// A tracker whose column 1 of line 1 is at `offset` (after a byte order mark).
+    init(startingAt offset: Int) { self.offset = offset }
 
     /// Advances to the file offset `base + index` over `buffer` (whose first byte is at `base`).
     mutating func advance(over buffer: [UInt8], upTo index: Int, base: Int) {

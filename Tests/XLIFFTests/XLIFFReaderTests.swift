@@ -134,8 +134,9 @@ final class XLIFFReaderTests: XCTestCase {
         let utf8 = try XLIFFReaderTests.catching { () throws(Diagnostic) in
             _ = try XLIFFReader.files(bytes, path: "b.xliff")
         }
-        XCTAssertEqual(utf8?.message, "invalid UTF-8 (byte 0x28)")
-        XCTAssertEqual(utf8?.location.column, 25)
+        // The byte that is wrong is the lead byte 0xC3, which 0x28 cannot continue (issue 40, item 9).
+        XCTAssertEqual(utf8?.message, "invalid UTF-8 (byte 0xC3)")
+        XCTAssertEqual(utf8?.location.column, 24)
         bytes = Array("<?xml version=\"1.0\" encoding=\"UTF-16\"?><xliff/>".utf8)
         XCTAssertEqual(
             try XLIFFReaderTests.catching { () throws(Diagnostic) in _ = try XLIFFReader.files(bytes, path: "b.xliff")
