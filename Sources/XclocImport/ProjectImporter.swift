@@ -11,6 +11,12 @@ public struct ImportOptions: Sendable {
     public var projectPath: String
     /// Write nothing; report what would change.
     public var dryRun = false
+    /// Writes the catalogs (`AtomicFile`): the file system; a test passes one that fails, as a
+    /// full or failing disk would (as `MigrationOptions.fileWriter`).
+    public var fileWriter: any FileWriting = SystemFileWriter()
+    /// Removes the previous versions of the catalogs once the new ones are in place: the file
+    /// system; a test passes one that fails.
+    public var fileRemover: any FileRemoving = SystemFileRemover()
 
     public init(projectPath: String) { self.projectPath = projectPath }
 }
@@ -31,18 +37,25 @@ public struct ImportReport: Sendable {
         public var skippedCount: Int { skipped.values.reduce(0, +) }
     }
 
-    /// A `<file>` whose units went nowhere, and why.
+    /// The `<file>` elements of one `original` in one input whose units went nowhere, and why.
     public struct SkippedFile: Sendable, Hashable {
         public var input: String
         public var original: String
         public var units: Int
         public var reason: String
+        /// How many `<file>` elements of this `original` there were.
+        public var elements = 1
     }
 
     public var projectRoot: String
     public var inputs: [String] = []
     public var languages: [CatalogLanguage] = []
+    /// The first `ProjectImporter.namedSkippedFiles` of each input, by `original`.
     public var skippedFiles: [SkippedFile] = []
+    /// The `<file>` elements skipped past those, and their units (counted, not listed: an
+    /// XLIFF of a million unknown files is read in the memory of one).
+    public var unlistedSkippedFiles = 0
+    public var unlistedSkippedUnits = 0
     /// The catalogs rewritten (or that would be, with `dryRun`), absolute.
     public var changedCatalogs: [String] = []
     public var diagnostics: [Diagnostic] = []
@@ -63,25 +76,36 @@ public struct ImportReport: Sendable {
 ///
 /// Bad input is an error at its line and column, and then nothing is written: XML that is not
 /// well formed, a file without `target-language` (I13), an XLIFF none of whose files is this
-/// project's, the same unit twice, a plural category the language does not have, a state XLIFF
-/// does not define. The catalogs are rewritten in Xcode's form, all in one batch, under the
-/// project's lock, each only if it still holds what the run read.
+/// project's, the same unit twice, a plural category the language does not have, a place the
+/// key's values do not have (I14), a state XLIFF does not define. A translator's file is
+/// untrusted: only regular files are read, and memory stays bounded by the largest catalog and
+/// the largest unit, whatever the XLIFF holds. `target-language` is the catalog's own spelling
+/// of that language (`zh_Hans`, `DE` and `English` are `zh-Hans`, `de` and `en` when the catalog
+/// writes them so). The catalogs are rewritten in Xcode's form, all in one batch, under the
+/// project's lock, each only if it still holds what the run read; a read-only catalog (a
+/// checkout not opened for edit) is not replaced.
 public enum ProjectImporter {
     /// How many units of unknown keys are named one by one per file (the rest are counted).
     static let namedUnknownUnits = 20
+    /// How many skipped `original`s are listed per input (the rest are counted).
+    static let namedSkippedFiles = 20
+    /// An import's peak address space, in times its largest catalog: its bytes as read and its
+    /// model are held while the new catalog is encoded (measured on a 64 MB catalog: 5.6 times;
+    /// see docs/performance.md).
+    static let memoryFactor: UInt64 = 6
 
     /// Imports `inputs` (`.xcloc` folders or `.xliff` files) into the project at `options.projectPath`.
     public static func run(_ inputs: [String], options: ImportOptions) -> ImportReport {
         let root = URL(fileURLWithPath: options.projectPath).standardizedFileURL.path
         var report = ImportReport(projectRoot: root)
-        var xliffFiles: [String] = []
+        var xliffFiles: [ImportInput] = []
         for input in inputs {
-            switch xliffFilesOf(input) {
+            switch ImportInputs.files(of: input) {
             case .success(let files): xliffFiles += files
             case .failure(let diagnostic): report.diagnostics.append(diagnostic)
             }
         }
-        report.inputs = xliffFiles
+        report.inputs = xliffFiles.map(\.path)
         guard !report.hasErrors else { return report }
 
         let project = ExchangeProject.find(root)
@@ -100,6 +124,8 @@ public enum ProjectImporter {
 
         // Held from before the catalogs are read until they are written.
         var lock: TreeLock?
+        // Files that killed runs left and that could not be removed: said once the run is done.
+        var leftBehind: [Diagnostic] = []
         if !options.dryRun {
             do {
                 lock = try TreeLock.acquire(writingInto: [root])
@@ -107,58 +133,108 @@ public enum ProjectImporter {
                 report.diagnostics.append(error)
                 return report
             }
+            // What a run killed in the middle of its write left beside the catalogs (a previous
+            // version kept aside is a second link of a catalog, which would stop this run),
+            // whether or not this run finds anything to write.
+            let catalogPaths = targets.values.compactMap { file -> String? in
+                if case .catalog(let path) = file.kind { return path }
+                return nil
+            }
+            leftBehind = AtomicFile.cleanUpAfterKilledRuns(besideFiles: catalogPaths.sorted(), inside: root)
         }
         defer { lock?.release() }
 
         var state = ImportState(targets: targets, legacy: project.legacyTables)
         for xliff in xliffFiles {
-            state.importFile(xliff, into: &report)
+            state.importFile(xliff.path, package: xliff.package, into: &report)
             if report.hasErrors { break }
         }
         report.languages = state.counts.values.sorted { ($0.catalog, $0.language) < ($1.catalog, $1.language) }
-        guard !report.hasErrors else { return report }
+        if !report.hasErrors { write(&state, root: root, options: options, into: &report) }
+        report.diagnostics += leftBehind
+        return report
+    }
 
+    /// Stages each catalog the units changed (streamed as it is encoded, never whole in memory)
+    /// and puts them in place in one batch, all or none; reports what the batch could not clean.
+    private static func write(
+        _ state: inout ImportState, root: String, options: ImportOptions, into report: inout ImportReport
+    ) {
         var batch: [AtomicFile.BatchFile] = []
-        for (path, loaded) in state.catalogs.sorted(by: { $0.key < $1.key }) where loaded.modified {
-            let bytes = CatalogWriter.bytes(for: loaded.catalog, capacity: loaded.bytes.count)
-            guard bytes != loaded.bytes else { continue }
+        var staged: [StagedFile] = []
+        func discard() { StagedFile.discard(staged) }
+        for path in state.catalogs.keys.sorted() where state.catalogs[path]!.modified {
+            guard let loaded = state.catalogs[path], !sameBytes(loaded.catalog, loaded.bytes) else { continue }
             report.changedCatalogs.append(path)
-            batch.append(
-                AtomicFile.BatchFile(
-                    path: path, content: .data(Data(bytes)), overwrite: true, root: root,
-                    expecting: Data(loaded.bytes)))
+            if let warning = readOnlyWarning(path, dryRun: options.dryRun) { report.diagnostics.append(warning) }
+            guard !options.dryRun, !report.hasErrors else { continue }
+            do throws(AtomicFile.WriteError) {
+                let file = try StagedFile(for: path, overwrite: true, root: root, writer: options.fileWriter)
+                staged.append(file)
+                try CatalogWriter.write(loaded.catalog) { (part: [UInt8]) throws(AtomicFile.WriteError) in
+                    try file.append(part)
+                }
+                batch.append(
+                    AtomicFile.BatchFile(
+                        path: path, content: .staged(file), overwrite: true, root: root,
+                        expectation: loaded.snapshot.map(AtomicFile.Expectation.unchanged)))
+            } catch {
+                report.diagnostics.append(.error("no catalog was written: \(error.description)", at: .file(error.path)))
+            }
         }
-        guard !options.dryRun, !batch.isEmpty else { return report }
+        guard !options.dryRun, !batch.isEmpty, !report.hasErrors else {
+            discard()
+            return
+        }
         do throws(AtomicFile.BatchError) {
-            try AtomicFile.writeAll(batch)
+            report.diagnostics += try AtomicFile.writeAll(
+                batch, remover: options.fileRemover, writer: options.fileWriter)
             report.written = true
         } catch {
             report.diagnostics.append(
                 .error("no catalog was written: \(error.error.description)", at: .file(error.error.path)))
+            for failure in error.undo.notRestored {
+                report.diagnostics.append(.error("not put back as it was: \(failure.reason)", at: .file(failure.path)))
+            }
         }
-        return report
     }
 
-    /// The XLIFF files an argument names: a `.xliff` file, or the `Localized Contents/*.xliff` of
-    /// an `.xcloc` package.
-    static func xliffFilesOf(_ input: String) -> Result<[String], Diagnostic> {
-        let path = URL(fileURLWithPath: input).standardizedFileURL.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            return .failure(.error("no such file or folder", at: .file(path)))
+    /// True when `catalog` written in Xcode's form is `bytes`, compared a part at a time as it
+    /// is encoded.
+    private static func sameBytes(_ catalog: StringCatalog, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        var same = true
+        CatalogWriter.write(catalog) { (part: [UInt8]) in
+            guard same else { return }
+            guard offset + part.count <= bytes.count,
+                part.withUnsafeBytes({ a in
+                    bytes.withUnsafeBytes { b in
+                        a.count == 0 || memcmp(a.baseAddress!, b.baseAddress! + offset, a.count) == 0
+                    }
+                })
+            else {
+                same = false
+                return
+            }
+            offset += part.count
         }
-        guard isDirectory.boolValue else { return .success([path]) }
-        let localized = path + "/Localized Contents"
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: localized)) ?? []).filter {
-            $0.hasSuffix(".xliff")
-        }.sorted()
-        guard !names.isEmpty else {
-            return .failure(
-                .error(
-                    "no Localized Contents/*.xliff in this folder: give an .xcloc package or an .xliff file",
-                    at: .file(path)))
-        }
-        return .success(names.map { localized + "/" + $0 })
+        return same && offset == bytes.count
+    }
+
+    /// The warning for a catalog whose permissions say it is not to be written (a read-only
+    /// checkout, as Perforce keeps files until they are opened for edit), nil otherwise. It is
+    /// replaced all the same (its folder allows it, as Xcode's import does), keeping its mode, and
+    /// the user is told, so that the version control learns of the change.
+    static func readOnlyWarning(_ path: String, dryRun: Bool) -> Diagnostic? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let mode = info.st_mode & 0o7777
+        guard mode & 0o222 == 0 || access(path, W_OK) != 0 else { return nil }
+        return .warning(
+            "the catalog is read-only (mode \(String(mode, radix: 8))), as a checkout not opened for edit is "
+                + "(Perforce): \(dryRun ? "it would be replaced" : "replaced"), keeping its mode; open it for edit "
+                + "(p4 edit) or tell your version control (p4 reconcile)",
+            at: .file(path))
     }
 }
 
@@ -167,6 +243,29 @@ struct LoadedCatalog {
     var bytes: [UInt8]
     var catalog: StringCatalog
     var modified = false
+    /// The file as it was read: the batch replaces it only if it is still that file.
+    var snapshot: FileSnapshot?
+    /// The catalog's spellings of each language it holds, by canonical tag (found when a
+    /// `<file>` first needs them, kept up to date as languages are added).
+    var spellings: [String: Set<String>]?
+
+    init(bytes: [UInt8], catalog: StringCatalog, snapshot: FileSnapshot? = nil) {
+        self.bytes = bytes
+        self.catalog = catalog
+        self.snapshot = snapshot
+    }
+
+    /// Every language key of the catalog (its source language included), by canonical tag.
+    static func spellings(of catalog: StringCatalog) -> [String: Set<String>] {
+        var codes: Set<String> = [catalog.sourceLanguage]
+        for entry in catalog.strings.values { codes.formUnion(entry.localizations.keys) }
+        var spellings: [String: Set<String>] = [:]
+        for code in codes {
+            guard let tag = LanguageTag(code) else { continue }
+            spellings[tag.canonical, default: []].insert(code)
+        }
+        return spellings
+    }
 }
 
 /// The work of one run: the catalogs read so far, what each unit did, and the units seen.
@@ -180,6 +279,9 @@ struct ImportState {
     var seen: [String: [String: SourceLocation]] = [:]
     /// Paths imported per catalog, key and language in this run (for the variation rule I10).
     var importedPaths: [String: Set<String>] = [:]
+    /// Where a plain unit and a top-level variation unit were first given per catalog, key and
+    /// language, for keys whose value is plain (`checkPlace`).
+    var givenShapes: [String: (plain: SourceLocation?, varied: SourceLocation?)] = [:]
     /// Every unit that changed a value (catalog, id, where), for the round-trip check.
     var changedUnits: [(catalog: String, id: String, location: SourceLocation)] = []
 
@@ -189,8 +291,8 @@ struct ImportState {
         self.catalogs = catalogs
     }
 
-    /// Reads one XLIFF file and applies its units.
-    mutating func importFile(_ path: String, into report: inout ImportReport) {
+    /// Reads one XLIFF file (of the package `package` says, if any) and applies its units.
+    mutating func importFile(_ path: String, package: PackageLanguage? = nil, into report: inout ImportReport) {
         let source: XMLFileSource
         do {
             source = try XMLFileSource(path: path)
@@ -198,12 +300,15 @@ struct ImportState {
             report.diagnostics.append(.error("cannot read the XLIFF file: \(error.reason)", at: .file(path)))
             return
         }
-        importFile(source, path: path, into: &report)
+        importFile(source, path: path, package: package, into: &report)
     }
 
     /// Reads one XLIFF document from `source` (named `path` in diagnostics) and applies its units.
-    mutating func importFile(_ source: any XMLByteSource, path: String, into report: inout ImportReport) {
+    mutating func importFile(
+        _ source: any XMLByteSource, path: String, package: PackageLanguage? = nil, into report: inout ImportReport
+    ) {
         var document = DocumentPass(path: path)
+        document.package = package
         do throws(Diagnostic) {
             try XLIFFReader.read(source, path: path) { event throws(Diagnostic) in
                 try handle(event, in: &document, report: &report)
@@ -236,9 +341,38 @@ struct ImportState {
         var path: String
         var current: FileContext?
         var matchedFiles = 0
+        /// The first `ProjectImporter.namedSkippedFiles` originals skipped, one entry each.
         var unmatched: [ImportReport.SkippedFile] = []
+        var unmatchedIndex: [String: Int] = [:]
+        /// The `<file>` elements skipped past those, and their units.
+        var unlistedFiles = 0
+        var unlistedUnits = 0
+        var sawLegacy = false
         var fileCount = 0
         var firstFileLocation: SourceLocation?
+        /// The package the document came in, and the languages already said to differ from its.
+        var package: PackageLanguage?
+        var warnedLanguages: Set<String> = []
+        /// The target languages already said to be spelled otherwise in a catalog.
+        var respelled: Set<String> = []
+
+        /// Counts the units of a skipped `<file>`: listed by `original` while few, counted after.
+        mutating func skip(_ context: FileContext, reason: String) {
+            if reason.hasPrefix("legacy") { sawLegacy = true }
+            let key = context.header.original + "\u{0}" + reason
+            if let index = unmatchedIndex[key] {
+                unmatched[index].units += context.units
+                unmatched[index].elements += 1
+            } else if unmatched.count < ProjectImporter.namedSkippedFiles {
+                unmatchedIndex[key] = unmatched.count
+                unmatched.append(
+                    ImportReport.SkippedFile(
+                        input: path, original: context.header.original, units: context.units, reason: reason))
+            } else {
+                unlistedFiles += 1
+                unlistedUnits += context.units
+            }
+        }
     }
 
     private mutating func handle(
@@ -248,7 +382,7 @@ struct ImportState {
         case .file(let header):
             document.fileCount += 1
             if document.firstFileLocation == nil { document.firstFileLocation = header.location }
-            document.current = try open(header, input: document.path, report: &report)
+            document.current = try open(header, document: &document, report: &report)
             if case .catalog? = document.current?.target { document.matchedFiles += 1 }
         case .unit(let unit):
             guard document.current != nil else { return }
@@ -257,9 +391,7 @@ struct ImportState {
             guard let context = document.current else { return }
             switch context.target {
             case .skipped(let reason):
-                document.unmatched.append(
-                    ImportReport.SkippedFile(
-                        input: document.path, original: context.header.original, units: context.units, reason: reason))
+                document.skip(context, reason: reason)
             case .catalog(let catalogPath):
                 if context.unknownUnits > ProjectImporter.namedUnknownUnits {
                     report.diagnostics.append(
@@ -284,7 +416,7 @@ struct ImportState {
         let path = document.path
         if document.fileCount == 0 {
             report.diagnostics.append(.error("this XLIFF has no <file> element: nothing to import", at: .file(path)))
-        } else if document.matchedFiles == 0 && !document.unmatched.contains(where: { $0.reason.hasPrefix("legacy") }) {
+        } else if document.matchedFiles == 0 && !document.sawLegacy {
             let originals = document.unmatched.prefix(3).map(\.original).joined(separator: ", ")
             report.diagnostics.append(
                 .error(
@@ -294,11 +426,23 @@ struct ImportState {
                     at: document.firstFileLocation ?? .file(path)))
         } else {
             for file in document.unmatched {
+                let elements = file.elements > 1 ? " (in \(file.elements) <file> elements)" : ""
                 report.diagnostics.append(
-                    .warning("\(file.original): \(file.reason); its \(file.units) units are skipped", at: .file(path)))
+                    .warning(
+                        "\(file.original): \(file.reason); its \(file.units) units\(elements) are skipped",
+                        at: .file(path)
+                    ))
+            }
+            if document.unlistedFiles > 0 {
+                report.diagnostics.append(
+                    .warning(
+                        "and \(document.unlistedFiles) more <file> elements of other files (\(document.unlistedUnits) "
+                            + "units) are skipped", at: .file(path)))
             }
         }
         report.skippedFiles += document.unmatched
+        report.unlistedSkippedFiles += document.unlistedFiles
+        report.unlistedSkippedUnits += document.unlistedUnits
     }
 
     /// What a `<file>` goes to.
@@ -331,46 +475,109 @@ struct ImportState {
         }
     }
 
-    private mutating func open(_ header: XLIFFFileHeader, input: String, report: inout ImportReport) throws(Diagnostic)
-        -> FileContext
-    {
+    private mutating func open(
+        _ header: XLIFFFileHeader, document: inout DocumentPass, report: inout ImportReport
+    ) throws(Diagnostic) -> FileContext {
+        let input = document.path
         let at = header.location ?? .file(input)
-        guard let language = header.targetLanguage, !language.isEmpty else {
+        guard let written = header.targetLanguage, !written.isEmpty else {
             throw .error(
                 "<file original=\"\(header.original)\"> has no target-language: which language its translations are in "
                     + "cannot be known (Xcode refuses such a file too)",
                 at: at)
         }
         // It becomes a key of the catalog, which `compile` and `export` make paths from.
-        guard LanguageTag(language) != nil else {
+        guard let tag = LanguageTag(written) else {
             throw .error(
-                "target-language \"\(ControlCharacters.escaped(language))\" is not a language code "
+                "target-language \"\(ControlCharacters.escaped(written))\" is not a language code "
                     + "(a BCP 47 tag such as en, pt-BR or zh-Hans); nothing is imported", at: at)
+        }
+        if let package = document.package, !package.tag.isSameLanguage(as: tag),
+            document.warnedLanguages.insert(tag.canonical).inserted
+        {
+            report.diagnostics.append(
+                .warning(
+                    "target-language \"\(written)\" is not the language of the package this XLIFF came in ("
+                        + "\((package.package as NSString).lastPathComponent) says \(package.tag.canonical), by "
+                        + "\(package.source)): its units are imported into \(tag.canonical); is it the right file?",
+                    at: at))
         }
         guard let file = targets[header.original] else {
             return FileContext(
                 header: header, target: .skipped("no file of this project is exported under this name"),
-                language: language)
+                language: written)
         }
         switch file.kind {
         case .legacyTable:
             return FileContext(
                 header: header,
                 target: .skipped("legacy .strings table: import writes String Catalogs (migrate the table first)"),
-                language: language)
+                language: written)
         case .catalog(let path):
-            if catalogs[path] == nil {
-                // Read when its first <file> comes: an XLIFF names only some catalogs.
-                let bytes: [UInt8]
-                switch FileBytes.read(path) {
-                case .success(let read): bytes = read
-                case .failure: throw .error("cannot read the catalog", at: .file(path))
-                }
-                let catalog = try CatalogReader.parse(bytes: bytes, path: path)
-                catalogs[path] = LoadedCatalog(bytes: bytes, catalog: catalog)
+            if catalogs[path] == nil { catalogs[path] = try load(path) }
+            let language = try spelling(of: tag, written: written, in: path, at: at)
+            if language != written, document.respelled.insert(path + "\u{0}" + written).inserted {
+                report.diagnostics.append(
+                    .note(
+                        "target-language \"\(written)\" is imported as \"\(language)\", the catalog's spelling of "
+                            + "that language", at: at))
             }
             return FileContext(header: header, target: .catalog(path), language: language)
         }
+    }
+
+    /// Reads a catalog when its first `<file>` comes (an XLIFF names only some catalogs), once
+    /// this process is known to have the memory for it.
+    private func load(_ path: String) throws(Diagnostic) -> LoadedCatalog {
+        if let problem = MemoryBudget.check(
+            largest: MemoryBudget.largest(of: [path]), times: ProjectImporter.memoryFactor)
+        {
+            throw problem
+        }
+        let snapshot = FileSnapshot.of(path)
+        let bytes: [UInt8]
+        switch RegularFile.read(path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): throw .error("cannot read the catalog: \(failure)", at: .file(path))
+        }
+        guard FileSnapshot.of(path) == snapshot else {
+            throw .error("the catalog changed while it was read (another program wrote it); run again", at: .file(path))
+        }
+        let catalog = try CatalogReader.parse(bytes: bytes, path: path)
+        return LoadedCatalog(bytes: bytes, catalog: catalog, snapshot: snapshot)
+    }
+
+    /// The catalog's own spelling of the language `tag` names (`zh_Hans`, `DE` and `English` are
+    /// `zh-Hans`, `de` and `en` where the catalog writes them so); a language the catalog does
+    /// not hold yet is spelled as another catalog of this run spells it, else canonically. Two
+    /// spellings of the language in the catalog: which one is meant cannot be known, an error.
+    private mutating func spelling(
+        of tag: LanguageTag, written: String, in path: String, at: SourceLocation
+    ) throws(Diagnostic) -> String {
+        if catalogs[path]?.spellings == nil, let catalog = catalogs[path]?.catalog {
+            let spellings = LoadedCatalog.spellings(of: catalog)
+            catalogs[path]?.spellings = spellings
+        }
+        let canonical = tag.canonical
+        let held = catalogs[path]?.spellings?[canonical] ?? []
+        if held.count > 1 {
+            throw .error(
+                "target-language \"\(written)\" is \(canonical), which the catalog holds under "
+                    + held.sorted().map { "\"\($0)\"" }.joined(separator: " and ")
+                    + ": which one the translations are for cannot be known; nothing is imported (keep one of them)",
+                at: at)
+        }
+        if let spelled = held.first { return spelled }
+        var spelled = canonical
+        for other in catalogs.keys.sorted() {
+            if let spellings = catalogs[other]?.spellings?[canonical], spellings.count == 1 {
+                spelled = spellings.first!
+                break
+            }
+        }
+        // Every later `<file>` of this language, however written, goes to the same key.
+        catalogs[path]?.spellings?[canonical] = [spelled]
+        return spelled
     }
 
     private mutating func apply(_ unit: XLIFFUnit, in context: inout FileContext, report: inout ImportReport)
@@ -388,8 +595,9 @@ struct ImportState {
             context.counts.skipped["no target", default: 0] += 1
             return
         }
+        try checkPlace(of: unit, target, key: key, path: path, in: catalogPath, at: at, context: context)
         guard let newState = try state(of: unit, target, at: at, context: &context) else { return }
-        try write(
+        write(
             target, state: newState, of: unit, key: key, path: path, into: catalogPath, at: at, context: &context,
             report: &report)
     }
@@ -436,13 +644,50 @@ struct ImportState {
             }
         }
         if let first = seen[context.scope]?[unit.id] {
-            throw .error(
-                "unit \(unit.id) appears twice for \(language) (first at line \(first.line ?? 0), column "
-                    + "\(first.column ?? 0))",
-                at: at)
+            // In another input, the first place names its file.
+            let place =
+                first.path == at.path
+                ? "line \(first.line ?? 0), column \(first.column ?? 0)"
+                : "\(first.path):\(first.line ?? 0):\(first.column ?? 0)"
+            throw .error("unit \(unit.id) appears twice for \(language) (first at \(place))", at: at)
         }
         seen[context.scope, default: [:]][unit.id] = at
         return (key, path)
+    }
+
+    /// Refuses a unit at a place the key's values do not have (I14, `UnitShapes`), and a key
+    /// given both a plain value and variations of it in one run, where the catalog holds only
+    /// one of them (one would be lost).
+    private mutating func checkPlace(
+        of unit: XLIFFUnit, _ target: XLIFFTarget, key: String, path: VariationPath, in catalogPath: String,
+        at: SourceLocation, context: FileContext
+    ) throws(Diagnostic) {
+        guard let catalog = catalogs[catalogPath]?.catalog else { return }
+        let shapes = UnitShapes(
+            entry: catalog.strings[key], language: context.language, sourceLanguage: catalog.sourceLanguage)
+        if let refusal = shapes.refusal(of: path, text: target.text) {
+            throw .error("unit \(unit.id): \(refusal); nothing is imported", at: unit.targetLocation ?? at)
+        }
+        let topLevel: Bool
+        switch path.segments.first {
+        case nil: topLevel = false
+        case .plural?, .device?: topLevel = true
+        case .substitution?: return
+        }
+        // Both in the catalog already (a value and its variations): each unit has its place.
+        guard shapes.isPlain, !shapes.varies else { return }
+        let pathsKey = context.scope + "\u{0}" + key
+        var given = givenShapes[pathsKey] ?? (plain: nil, varied: nil)
+        if topLevel { given.varied = given.varied ?? at } else { given.plain = given.plain ?? at }
+        givenShapes[pathsKey] = given
+        if let plain = given.plain, let varied = given.varied {
+            let other = topLevel ? plain : varied
+            throw .error(
+                "unit \(unit.id): \(key) is given both a plain value and variations of it in \(context.language) (the "
+                    + "other at \(other.path == at.path ? "line \(other.line ?? 0)" : "\(other.path):\(other.line ?? 0)")"
+                    + "): the catalog would keep one and lose the other; nothing is imported (keep the units of one)",
+                at: at)
+        }
     }
 
     /// The catalog state a target's XLIFF state gives: nil (counted) for one that is not imported;
@@ -478,12 +723,14 @@ struct ImportState {
         path: VariationPath, into catalogPath: String, at: SourceLocation, context: inout FileContext,
         report: inout ImportReport
     ) {
-        guard let catalog = catalogs[catalogPath]?.catalog else { return }
+        guard let sourceLanguage = catalogs[catalogPath]?.catalog.sourceLanguage else { return }
         let language = context.language
-        var entry = catalog.strings[key]!
-        let source = entry.localizations[catalog.sourceLanguage]
-        let existing = entry.localizations[language]
-        if language == catalog.sourceLanguage && existing == nil {
+        // Each localization looked up apart, never the entry: a copy of the entry alive while its
+        // localization is changed would copy every language of the key, per unit (quadratic for
+        // a key in thousands of languages).
+        let source = localization(of: key, sourceLanguage, in: catalogPath)
+        let existing = localization(of: key, language, in: catalogPath)
+        if language == sourceLanguage && existing == nil {
             // The source text of such a key is the key itself; Xcode writes nothing for it.
             context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
             return
@@ -491,7 +738,7 @@ struct ImportState {
         // Unchanged: the catalog already holds this target, as the export writes it. In the
         // development language only the text counts, and a value written keeps its state: Xcode's
         // import of en.xcloc changed no state (geteduroam@846cebde).
-        let isSource = language == catalog.sourceLanguage
+        let isSource = language == sourceLanguage
         let existingLeaf = existing.flatMap { CatalogLeaves.leaf(at: path, in: $0) }
         if let existing, let leaf = existingLeaf, leaf.state == newState || isSource {
             if UnitText.exported(leaf.text, at: path, in: existing, defining: existing, unitPath: path) == target.text {
@@ -518,19 +765,58 @@ struct ImportState {
                     at: at))
             return
         }
+        if !isSource,
+            let warning = formatWarning(target, of: unit, key: key, path: path, source: source, existing: existing)
+        {
+            report.diagnostics.append(.warning(warning, at: unit.targetLocation ?? at))
+        }
         if topLevelVariation, localization.stringUnit != nil, importedPaths[pathsKey]?.contains("") != true {
             // A translator gave the value variations (I10): the plain value is replaced by them.
             localization.stringUnit = nil
         }
         let value = UnitText.imported(target.text, at: path, localization: existing, source: source)
         CatalogLeaves.set(value, state: writtenState, at: path, in: &localization, template: source)
-        entry.localizations[language] = localization
-        // Changed in place: a copy of the catalog per unit would make an import quadratic.
-        catalogs[catalogPath]?.catalog.strings[key] = entry
+        // Changed in place, down to the localization: a copy of the catalog or of the entry per
+        // unit would make an import quadratic.
+        catalogs[catalogPath]?.catalog.strings[key]?.localizations[language] = localization
         catalogs[catalogPath]?.modified = true
         changedUnits.append((catalogPath, unit.id, at))
         importedPaths[pathsKey, default: []].insert(path.text)
         context.counts.imported += 1
+    }
+
+    /// The localization of `key` in `language`, looked up without keeping a copy of the entry.
+    private func localization(of key: String, _ language: String, in catalogPath: String) -> CatalogLocalization? {
+        catalogs[catalogPath]?.catalog.strings[key]?.localizations[language]
+    }
+
+    /// A warning when the target's printf arguments differ from its source's (a changed type, one
+    /// dropped, one added), as Xcode's editor warns: the app may show the wrong value or crash.
+    /// The source is the catalog's, as the export writes it (docs/spec/xliff.md §2.6).
+    private func formatWarning(
+        _ target: XLIFFTarget, of unit: XLIFFUnit, key: String, path: VariationPath,
+        source: CatalogLocalization?, existing: CatalogLocalization?
+    ) -> String? {
+        guard case .plain(let translation) = target.text else { return nil }
+        var sourceText = key
+        if let source,
+            let leaf = CatalogLeaves.leaf(at: path, in: source)
+                ?? path.replacingLastPluralCategory(with: "other").flatMap({ CatalogLeaves.leaf(at: $0, in: source) })
+                ?? CatalogLeaves.leaf(at: VariationPath(), in: source)
+        {
+            let defining = existing.map(CatalogLeaves.leaves).map { $0.isEmpty } == false ? existing : source
+            guard
+                case .plain(let text) = UnitText.exported(
+                    leaf.text, at: leaf.path, in: source, defining: defining, unitPath: path)
+            else { return nil }
+            sourceText = text
+        }
+        let mayDrop = path.segments.contains { if case .plural = $0 { true } else { false } }
+        let differences = FormatCheck.differences(source: sourceText, translation: translation, mayDrop: mayDrop)
+        guard !differences.isEmpty else { return nil }
+        return "unit \(unit.id): its format specifiers differ from the source's ("
+            + differences.joined(separator: "; ")
+            + "): imported as it is; check it, the app may show the wrong value or crash"
     }
 
     private func order(_ category: String) -> Int {

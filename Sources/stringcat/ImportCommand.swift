@@ -73,7 +73,9 @@ enum ImportCommand: Subcommand {
             }
             console.result(line)
         }
-        if report.hasErrors {
+        // Written, but something after it failed (a file left behind): the summary says what
+        // was written, the exit status says the errors.
+        if report.hasErrors && !report.written {
             console.out("nothing written: fix the errors above")
             return
         }
@@ -82,6 +84,7 @@ enum ImportCommand: Subcommand {
         let catalogs = Set(report.languages.map(\.catalog)).count
         let skipped =
             report.languages.reduce(0) { $0 + $1.skippedCount } + report.skippedFiles.reduce(0) { $0 + $1.units }
+            + report.unlistedSkippedUnits
         let skippedText = skipped > 0 ? "; \(counted(skipped, "unit")) skipped" : ""
         if changed.isEmpty {
             console.out(
