@@ -13,9 +13,12 @@ public enum ExchangePage {
         var lines: [String] = []
         let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
         let legacy = report.files.count - catalogs
-        if report.hasErrors {
+        if report.hasErrors && !report.written {
             lines.append(
                 "# Export: nothing written, \(NumberText.counted(report.diagnostics.filter(\.isError).count, "error"))")
+        } else if report.hasErrors {
+            lines.append(
+                "# Export: written, with \(NumberText.counted(report.diagnostics.filter(\.isError).count, "error"))")
         } else {
             let verb = dryRun ? "would write" : "wrote"
             lines.append(
@@ -55,9 +58,12 @@ public enum ExchangePage {
         let paths = PagePaths(root: report.projectRoot)
         var lines: [String] = []
         let imported = report.languages.reduce(0) { $0 + $1.imported }
-        if report.hasErrors {
+        if report.hasErrors && !report.written {
             lines.append(
                 "# Import: nothing written, \(NumberText.counted(report.diagnostics.filter(\.isError).count, "error"))")
+        } else if report.hasErrors {
+            lines.append(
+                "# Import: written, with \(NumberText.counted(report.diagnostics.filter(\.isError).count, "error"))")
         } else if report.changedCatalogs.isEmpty {
             lines.append("# Import: nothing to change, the catalogs already hold every translation")
         } else {

@@ -22,6 +22,12 @@ public struct ExportOptions: Sendable {
     /// (nothing is written). The command gives it the independent proof (`XclocProof`) and the
     /// round trip through import.
     public var check: (@Sendable (ExportCheckInput) -> [Diagnostic])?
+    /// Writes the packages' files (`AtomicFile`, `StagedFile`): the file system; a test passes one
+    /// that fails, as a full or failing disk would (as `MigrationOptions.fileWriter`).
+    public var fileWriter: any FileWriting = SystemFileWriter()
+    /// Removes the previous versions of the files an export replaced once the new ones are in
+    /// place: the file system; a test passes one that fails.
+    public var fileRemover: any FileRemoving = SystemFileRemover()
 
     public init(outputDirectory: String, tool: XLIFFTool) {
         self.outputDirectory = outputDirectory
@@ -86,10 +92,20 @@ public struct ExportReport: Sendable {
 /// Xcode's Export Localizations writes it (docs/spec/xliff.md §1–2).
 ///
 /// Every file of every package is staged beside its place and put there in one batch
-/// (`AtomicFile`), under the lock of the output folder: all of them, or none. A file an earlier
-/// export wrote that differs from this run's (a translator may have edited it in place) is not
-/// replaced without `force`.
+/// (`AtomicFile`), under the lock of the output folder: all of them, or none. The output folder
+/// is made before its lock is taken, so the lock is always the output's own (never a
+/// `.stringcat.lock` in a folder above it), and what a killed export left in the packages is
+/// cleaned first, whether or not this run has anything to write. A file an earlier export wrote
+/// that differs from this run's (a translator may have edited it in place) is not replaced
+/// without `force`; one that is not a regular file (a FIFO, a link to a device, which a
+/// translator's package unpacked over the output may hold) is an error naming it.
 public enum ProjectExporter {
+    /// An export's peak address space, in times its largest catalog: the catalogs' models, every
+    /// language's XLIFF, and the proofs reading two of them whole at once (measured on a 64 MB
+    /// catalog in two languages, the worst case: 13.6 times; in twelve, 7 times; see
+    /// docs/performance.md).
+    static let memoryFactor: UInt64 = 14
+
     public static func export(_ path: String, options: ExportOptions) -> ExportReport {
         let project = ExchangeProject.find(path)
         let output = URL(fileURLWithPath: options.outputDirectory).standardizedFileURL.path
@@ -112,7 +128,7 @@ public enum ProjectExporter {
         let built = xliff(of: files, sources, languages: languages, options: options)
         collectProblems(of: built, options: options, into: &report)
         guard !report.hasErrors else { return report }
-        let batch = packageFiles(
+        let (batch, every) = packageFiles(
             built, sourceContents: sourceContents, project: project, output: output, options: options,
             into: &report)
         guard !report.hasErrors else {
@@ -122,7 +138,7 @@ public enum ProjectExporter {
             return report
         }
         guard !options.dryRun else { return report }
-        write(batch, into: output, report: &report)
+        write(batch, every: every, into: output, options: options, report: &report)
         if !report.written {
             for index in report.packages.indices where report.packages[index].outcome == "written" {
                 report.packages[index].outcome = "not written"
@@ -172,7 +188,7 @@ public enum ProjectExporter {
             }
             byOriginal[file.original] = file
         }
-        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs)) {
+        if let problem = MemoryBudget.check(largest: MemoryBudget.largest(of: project.catalogs), times: memoryFactor) {
             report.diagnostics.append(problem)
         }
     }
@@ -318,14 +334,16 @@ public enum ProjectExporter {
         }
     }
 
-    /// The files of every package that differ from what is on disk, each package in the report;
-    /// an earlier export's file with other bytes is an error without `--force`.
+    /// The files of every package that differ from what is on disk (and the paths of every file,
+    /// changed or not), each package in the report; an earlier export's file with other bytes is
+    /// an error without `--force`, and one that is not a regular file an error.
     private static func packageFiles(
         _ built: [LanguageXLIFF], sourceContents: [(relative: String, bytes: [UInt8])],
         project: ExchangeProject, output: String, options: ExportOptions,
         into report: inout ExportReport
-    ) -> [(path: String, data: Data)] {
-        var batch: [(path: String, data: Data)] = []
+    ) -> (batch: [(path: String, bytes: [UInt8])], every: [String]) {
+        var batch: [(path: String, bytes: [UInt8])] = []
+        var every: [String] = []
         for language in built {
             let folder = output + "/" + XclocLayout.packageName(language.language)
             let contentsJSON = XclocLayout.contentsJSON(
@@ -339,7 +357,8 @@ public enum ProjectExporter {
             for (relative, bytes) in sourceContents { contents.append((folder + "/" + relative, bytes)) }
             var changed = 0
             for (filePath, bytes) in contents {
-                switch FileBytes.read(filePath) {
+                every.append(filePath)
+                switch RegularFile.read(filePath) {
                 case .success(let existing) where existing == bytes:
                     continue
                 case .success:
@@ -351,10 +370,15 @@ public enum ProjectExporter {
                                 at: .file(filePath)))
                         continue
                     }
-                default: break
+                case .failure(let failure) where !failure.isAbsence:
+                    report.diagnostics.append(
+                        .error("cannot read what stands where the export writes: \(failure)", at: .file(filePath)))
+                    continue
+                case .failure:
+                    break
                 }
                 changed += 1
-                batch.append((filePath, Data(bytes)))
+                batch.append((filePath, bytes))
             }
             let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
             report.packages.append(
@@ -362,55 +386,73 @@ public enum ProjectExporter {
                     language: language.language, path: folder, outcome: outcome,
                     units: language.units, targets: language.targets))
         }
-        return batch
+        return (batch, every)
     }
 
     /// Writes the batch under the output folder's lock: each file staged and flushed beside its
-    /// place on every core (the flushes are most of an export's time), then all put in place, or none.
-    private static func write(_ batch: [(path: String, data: Data)], into output: String, report: inout ExportReport) {
+    /// place on every core (the flushes are most of an export's time), then all put in place, or
+    /// none. `every`: every file of the packages, whose folders are cleaned of what a killed run
+    /// left before anything is staged.
+    private static func write(
+        _ batch: [(path: String, bytes: [UInt8])], every: [String], into output: String, options: ExportOptions,
+        report: inout ExportReport
+    ) {
+        // The output folder first: its lock is then its own, not one in the nearest folder
+        // that exists (which a killed run would leave outside --output).
+        let createdFolders: [String]
+        do throws(AtomicFile.WriteError) {
+            createdFolders = try AtomicFile.createFolder(output)
+        } catch {
+            report.diagnostics.append(.error("nothing was written: \(error.description)", at: .file(error.path)))
+            return
+        }
         do throws(Diagnostic) {
             let lock = try TreeLock.acquire(writingInto: [output])
             defer { lock.release() }
-            let staged = ConcurrentMap.map(batch) { file -> Result<StagedFile, AtomicFile.WriteError> in
-                Result { () throws(AtomicFile.WriteError) -> StagedFile in
-                    let staged = try StagedFile(for: file.path, overwrite: true, root: output)
+            let leftBehind = AtomicFile.cleanUpAfterKilledRuns(besideFiles: every, inside: output)
+            defer { report.diagnostics += leftBehind }
+            let writer = options.fileWriter
+            // Each file staged, or why not (with the file when it was made: discarded with the
+            // others, so that the folders they share go too).
+            let staged = ConcurrentMap.map(batch) { file -> (file: StagedFile?, error: AtomicFile.WriteError?) in
+                do throws(AtomicFile.WriteError) {
+                    let staged = try StagedFile(for: file.path, overwrite: true, root: output, writer: writer)
                     do throws(AtomicFile.WriteError) {
-                        try staged.append(file.data)
+                        try staged.append(file.bytes)
                         try staged.finish()
                     } catch {
-                        staged.discard()
-                        throw error
+                        return (staged, error)
                     }
-                    return staged
+                    return (staged, nil)
+                } catch {
+                    return (nil, error)
                 }
             }
-            var ready: [StagedFile] = []
-            var failure: AtomicFile.WriteError?
-            for result in staged {
-                switch result {
-                case .success(let file): ready.append(file)
-                case .failure(let error): failure = failure ?? error
-                }
-            }
-            if let failure {
+            let ready = staged.compactMap(\.file)
+            if let failure = staged.compactMap(\.error).first {
                 StagedFile.discard(ready)
                 report.diagnostics.append(
                     .error("nothing was written: \(failure.description)", at: .file(failure.path)))
                 return
             }
             do throws(AtomicFile.BatchError) {
-                try AtomicFile.writeAll(
+                report.diagnostics += try AtomicFile.writeAll(
                     zip(batch, ready).map { file, staged in
                         AtomicFile.BatchFile(path: file.path, content: .staged(staged), overwrite: true, root: output)
-                    })
+                    }, remover: options.fileRemover, writer: writer)
                 report.written = true
             } catch {
                 report.diagnostics.append(
                     .error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+                for failure in error.undo.notRestored {
+                    report.diagnostics.append(
+                        .error("not put back as it was: \(failure.reason)", at: .file(failure.path)))
+                }
             }
         } catch {
             report.diagnostics.append(error)
         }
+        if !report.written { AtomicFile.removeEmptyFolders(createdFolders) }
     }
 
     private static func filePath(of file: ExportedFile, _ project: ExchangeProject) -> String {

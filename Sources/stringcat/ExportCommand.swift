@@ -99,7 +99,9 @@ enum ExportCommand: Subcommand {
                     + "\(package.targets) with a translation"
             )
         }
-        if report.hasErrors {
+        // Written, but something after it failed (a file left behind): the summary says what
+        // was written, the exit status says the errors.
+        if report.hasErrors && !report.written {
             console.out(
                 "nothing written: fix the errors above"
                     + (report.diagnostics.contains { $0.message.contains("--force") } ? " or pass --force" : ""))
