@@ -51,143 +51,87 @@ let package = Package(
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // Xcode's rules for a migration of a project: which variant groups are tables and where their
         // catalogs go, and the project edit, one rule per file (EditRules lists them in order).
-        .target(
-            name: "XcodeRules", dependencies: ["StringcatSupport", "Languages", "XcodeProject"],
-            swiftSettings: optimized),
+        .target(name: "XcodeRules", dependencies: ["StringcatSupport", "Languages", "XcodeProject"], swiftSettings: optimized),
         // Which tables a project has: files, languages, where each catalog goes.
-        .target(
-            name: "LegacyTables",
-            dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"],
-            swiftSettings: optimized),
+        .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
-        .target(
-            name: "Compilation",
-            dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"],
-            swiftSettings: optimized),
+        .target(name: "Compilation", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
-        .target(
-            name: "Verification",
-            dependencies: [
-                "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-            ], swiftSettings: optimized),
+        .target(name: "Verification", dependencies: [
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+        ], swiftSettings: optimized),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
-        .target(
-            name: "Migration",
-            dependencies: [
-                "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog",
-                "LegacyTables",
-                "Compilation", "Verification", "XcodeProject", "XcodeRules",
-            ], swiftSettings: optimized),
+        .target(name: "Migration", dependencies: [
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "Compilation", "Verification", "XcodeProject", "XcodeRules",
+        ], swiftSettings: optimized),
         // XLIFF 1.2 as Xcode writes it: document model, byte-exact writer, located streaming reader.
         .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         // What Xcode's Export/Import Localizations agree on: the project's exported files and their
         // `original` paths, unit ids and their order, plural categories, the substitution rewrite, states.
-        .target(
-            name: "Xcloc",
-            dependencies: [
-                "StringcatSupport", "StringCatalog", "StringsDict", "LegacyTables", "XcodeProject", "XLIFF",
-            ], swiftSettings: optimized),
+        .target(name: "Xcloc", dependencies: ["StringcatSupport", "StringCatalog", "StringsDict", "LegacyTables", "XcodeProject", "XLIFF"], swiftSettings: optimized),
         // Catalogs (and legacy .strings tables) -> <lang>.xcloc packages.
-        .target(
-            name: "XclocExport",
-            dependencies: ["StringcatSupport", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"],
-            swiftSettings: optimized),
+        .target(name: "XclocExport", dependencies: ["StringcatSupport", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // Translated XLIFF -> catalogs, written as Xcode writes them.
-        .target(
-            name: "XclocImport",
-            dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc"],
-            swiftSettings: optimized),
+        .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // The independent proof that an export holds every value of its catalogs. Never add
         // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
-        .target(
-            name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),
+        .target(name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
-        .target(
-            name: "Reporting",
-            dependencies: [
-                "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration",
-                "XcodeProject",
-                "XcodeRules", "XclocExport", "XclocImport", "XclocProof",
-            ], swiftSettings: optimized),
-        .executableTarget(
-            name: "stringcat",
-            dependencies: [
-                "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog",
-                "LegacyTables",
-                "Compilation", "Verification", "Migration", "XcodeProject", "XcodeRules", "Reporting",
-                "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
-            ], swiftSettings: optimized),
-        .executableTarget(
-            name: "stringcat-bench",
-            dependencies: [
-                "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
-                "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport",
-                "XclocImport", "XclocProof",
-                "SyntheticCatalogs",
-            ], swiftSettings: optimized),
+        .target(name: "Reporting", dependencies: [
+            "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
+            "XcodeRules", "XclocExport", "XclocImport", "XclocProof",
+        ], swiftSettings: optimized),
+        .executableTarget(name: "stringcat", dependencies: [
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
+            "Compilation", "Verification", "Migration", "XcodeProject", "XcodeRules", "Reporting",
+            "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
+        ], swiftSettings: optimized),
+        .executableTarget(name: "stringcat-bench", dependencies: [
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+            "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
+            "SyntheticCatalogs",
+        ], swiftSettings: optimized),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),
         // Made-up catalogs of any size, for the writer's tests and the bench's catalog phase:
         // test code, out of the product, and a target of its own because the bench links it
         // (TestSupport imports XCTest, which an executable must not link).
-        .target(
-            name: "SyntheticCatalogs", dependencies: ["StringCatalog"], path: "Tests/SyntheticCatalogs",
-            swiftSettings: optimized),
+        .target(name: "SyntheticCatalogs", dependencies: ["StringCatalog"], path: "Tests/SyntheticCatalogs",
+                swiftSettings: optimized),
         .testTarget(name: "StringcatSupportTests", dependencies: ["StringcatSupport", "TestSupport"]),
         .testTarget(name: "LanguagesTests", dependencies: ["Languages"]),
         .testTarget(name: "StringsFileTests", dependencies: ["StringsFile", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "StringsDictTests", dependencies: ["StringsDict", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "InfoPlistStringsTests", dependencies: ["InfoPlistStrings", "TestSupport"]),
-        .testTarget(
-            name: "StringCatalogTests",
-            dependencies: ["StringCatalog", "StringcatSupport", "SyntheticCatalogs", "TestSupport"]),
+        .testTarget(name: "StringCatalogTests",
+                    dependencies: ["StringCatalog", "StringcatSupport", "SyntheticCatalogs", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"]),
-        .testTarget(
-            name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"],
-            exclude: ["Fixtures"]),
-        .testTarget(
-            name: "LegacyTablesTests",
-            dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
-        .testTarget(
-            name: "CompilationTests",
-            dependencies: [
-                "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
-            ]),
-        .testTarget(
-            name: "VerificationTests",
-            dependencies: [
-                "Verification", "LegacyTables", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport",
-                "TestSupport",
-            ]),
-        .testTarget(
-            name: "MigrationTests",
-            dependencies: [
-                "XcodeProject", "XcodeRules",
-                "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict",
-                "StringsFile",
-                "StringcatSupport", "TestSupport",
-            ]),
-        .testTarget(
-            name: "ReportingTests",
-            dependencies: [
-                "Reporting", "Migration", "Verification", "LegacyTables", "StringCatalog", "StringcatSupport",
-                "XcodeProject", "TestSupport",
-            ]),
+        .testTarget(name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
+        .testTarget(name: "CompilationTests", dependencies: [
+            "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "VerificationTests", dependencies: [
+            "Verification", "LegacyTables", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "MigrationTests", dependencies: [
+            "XcodeProject", "XcodeRules",
+            "Migration", "LegacyTables", "Compilation", "Verification", "StringCatalog", "StringsDict", "StringsFile",
+            "StringcatSupport", "TestSupport",
+        ]),
+        .testTarget(name: "ReportingTests", dependencies: [
+            "Reporting", "Migration", "Verification", "LegacyTables", "StringCatalog", "StringcatSupport", "XcodeProject", "TestSupport",
+        ]),
         .testTarget(name: "XLIFFTests", dependencies: ["XLIFF", "StringcatSupport", "TestSupport"]),
-        .testTarget(
-            name: "XclocTests",
-            dependencies: [
-                "Xcloc", "XclocExport", "XclocImport", "XclocProof", "XLIFF", "StringCatalog", "StringcatSupport",
-                "LegacyTables",
-                "Migration", "TestSupport",
-            ]),
+        .testTarget(name: "XclocTests", dependencies: [
+            "Xcloc", "XclocExport", "XclocImport", "XclocProof", "XLIFF", "StringCatalog", "StringcatSupport", "LegacyTables",
+            "Migration", "TestSupport",
+        ]),
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(
-            name: "CLITests",
-            dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration"],
-            exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration"], exclude: ["Fixtures"]),
     ]
 )
