@@ -400,6 +400,7 @@ public enum ProjectExporter {
         // The output folder first: its lock is then its own, not one in the nearest folder
         // that exists (which a killed run would leave outside --output).
         let createdFolders: [String]
+        var newFolders: [String] = []
         do throws(AtomicFile.WriteError) {
             createdFolders = try AtomicFile.createFolder(output)
         } catch {
@@ -411,6 +412,10 @@ public enum ProjectExporter {
             defer { lock.release() }
             let leftBehind = AtomicFile.cleanUpAfterKilledRuns(besideFiles: every, inside: output)
             defer { report.diagnostics += leftBehind }
+            // Known before the files are staged on every core: a thread whose file fails may
+            // remove a folder another still needs, which that one did not make, and which then
+            // nobody removes (found by Tests/IOFaults/inject-exchange-faults.sh).
+            newFolders = AtomicFile.missingFolders(forFiles: batch.map(\.path))
             let writer = options.fileWriter
             // Each file staged, or why not (with the file when it was made: discarded with the
             // others, so that the folders they share go too).
@@ -429,30 +434,32 @@ public enum ProjectExporter {
                 }
             }
             let ready = staged.compactMap(\.file)
+            // (No early return: the folders made for the batch are removed below, once the lock is.)
             if let failure = staged.compactMap(\.error).first {
                 StagedFile.discard(ready)
                 report.diagnostics.append(
                     .error("nothing was written: \(failure.description)", at: .file(failure.path)))
-                return
-            }
-            do throws(AtomicFile.BatchError) {
-                report.diagnostics += try AtomicFile.writeAll(
-                    zip(batch, ready).map { file, staged in
-                        AtomicFile.BatchFile(path: file.path, content: .staged(staged), overwrite: true, root: output)
-                    }, remover: options.fileRemover, writer: writer)
-                report.written = true
-            } catch {
-                report.diagnostics.append(
-                    .error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
-                for failure in error.undo.notRestored {
+            } else {
+                do throws(AtomicFile.BatchError) {
+                    report.diagnostics += try AtomicFile.writeAll(
+                        zip(batch, ready).map { file, staged in
+                            AtomicFile.BatchFile(
+                                path: file.path, content: .staged(staged), overwrite: true, root: output)
+                        }, remover: options.fileRemover, writer: writer)
+                    report.written = true
+                } catch {
                     report.diagnostics.append(
-                        .error("not put back as it was: \(failure.reason)", at: .file(failure.path)))
+                        .error("nothing was written: \(error.error.description)", at: .file(error.error.path)))
+                    for failure in error.undo.notRestored {
+                        report.diagnostics.append(
+                            .error("not put back as it was: \(failure.reason)", at: .file(failure.path)))
+                    }
                 }
             }
         } catch {
             report.diagnostics.append(error)
         }
-        if !report.written { AtomicFile.removeEmptyFolders(createdFolders) }
+        if !report.written { AtomicFile.removeEmptyFolders(createdFolders + newFolders) }
     }
 
     private static func filePath(of file: ExportedFile, _ project: ExchangeProject) -> String {

@@ -595,5 +595,6 @@ final class TranslatorFileTests: XCTestCase {
             errors(failed.diagnostics),
             ["nothing was written: cannot write \(output)/de.xcloc/Localized Contents/de.xliff: Input/output error"])
         XCTAssertEqual(tree.allFiles(), ["App/Localizable.xcstrings"])
+        XCTAssertFalse(tree.exists("Exports/new"))
     }
 }

@@ -698,6 +698,13 @@ public enum AtomicFile {
         cleanUpAfterKilledRuns(in: folder).removed
     }
 
+    /// The folders above any of `paths` that do not exist yet, each once, outermost first: what
+    /// a run that fails must remove again (when empty) before its files are staged on several
+    /// threads, which cannot tell which of them made a folder another one also needed.
+    public static func missingFolders(forFiles paths: [String]) -> [String] {
+        Array(Set(paths.flatMap(missingFolders(above:)))).sorted { ($0.count, $0) < ($1.count, $1) }
+    }
+
     /// The folders above `path` that do not exist yet, outermost first.
     static func missingFolders(above path: String) -> [String] {
         var missing: [String] = []
