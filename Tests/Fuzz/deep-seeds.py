@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the deep-nesting seeds of one fuzz target into its corpus folder (issue 17).
 
-    deep-seeds.py strings|stringsdict|catalog|pbxproj CORPUS_FOLDER
+    deep-seeds.py strings|stringsdict|catalog|pbxproj|hostile-codes|xliff-import CORPUS_FOLDER
 
 Each reader gets input nested 50,000 deep in every form it reads (which overflowed the stack
 before the readers refused nesting deeper than 512 levels, 200 for project files), the same just
@@ -108,6 +108,19 @@ def seeds(target, root):
             'dictionaries': sample.replace(marker, dictionaries + marker, 1).encode(),
             'arrays': sample.replace(marker, arrays + marker, 1).encode(),
             'group-chain': chained.encode(),
+        }
+    if target == 'xliff-import':
+        head = '<xliff version="1.2"><file original="App/Localizable.xcstrings" target-language="de"><body>'
+        unit = '<trans-unit id="button.save"><source>Save</source><target>Speichern</target></trans-unit>'
+        tail = '</body></file></xliff>\n'
+        return {
+            # 10,000 nested groups overflowed the stack of the reader (issue 40, item 1).
+            'groups': (head + '<group>' * DEEP + unit + '</group>' * DEEP + tail).encode(),
+            'groups-just-past': (head + '<group>' * (JUST_PAST - 3) + unit + '</group>' * (JUST_PAST - 3) + tail).encode(),
+            'skipped': (head + '<trans-unit id="Quit"><alt-trans>' + '<x>' * DEEP + '</x>' * DEEP
+                        + '</alt-trans></trans-unit>' + tail).encode(),
+            'marks': (head + '<trans-unit id="Quit"><source>' + '<mrk mtype="x">' * DEEP + 'a' + '</mrk>' * DEEP
+                      + '</source></trans-unit>' + tail).encode(),
         }
     raise SystemExit('unknown target ' + target)
 

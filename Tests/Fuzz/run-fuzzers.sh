@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs the libFuzzer targets of stringcat's readers.
 #
-#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | hostile-codes | all
+#   Tests/Fuzz/run-fuzzers.sh TARGET SECONDS     TARGET: strings | stringsdict | catalog | pbxproj | shared | hostile-codes | xliff-import | all
 #   Tests/Fuzz/run-fuzzers.sh build TARGET       build only
 #
 # Each target is one module: the sources of StringcatSupport and of the reader's modules (joined
@@ -24,7 +24,7 @@ seed_max_bytes=32768
 # Swift's own crash handler would catch the trap first and exit without libFuzzer saving the input.
 export SWIFT_BACKTRACE=enable=no
 
-usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|hostile-codes|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj|shared|hostile-codes" >&2; exit 2; }
+usage() { echo "usage: $0 strings|stringsdict|catalog|pbxproj|shared|hostile-codes|xliff-import|all SECONDS   or   $0 build strings|stringsdict|catalog|pbxproj|shared|hostile-codes|xliff-import" >&2; exit 2; }
 
 module_of() {
     case "$1" in
@@ -34,6 +34,7 @@ module_of() {
         pbxproj) echo "Languages+XcodeProject+XcodeRules PBXProjectFuzz.swift pbxproj" ;;
         shared) echo "Languages+XcodeProject+XcodeRules SharedChildrenFuzz.swift none" ;;
         hostile-codes) echo "Languages+StringCatalog HostileCodesFuzz.swift xcstrings" ;;
+        xliff-import) echo "Languages+StringsFile+StringsDict+StringCatalog+XcodeProject+XcodeRules+LegacyTables+Compilation+XLIFF+Xcloc+XclocImport XLIFFImportFuzz.swift xliff" ;;
         *) usage ;;
     esac
 }
@@ -52,7 +53,7 @@ build() {
     done
     grep -Ev "$own" "$here/$entry" >"$src/$entry"
     echo "building $target ($module)…" >&2
-    swiftc -sanitize=fuzzer -parse-as-library -O -module-name "${module//+/}Fuzz" \
+    swiftc -sanitize=fuzzer -parse-as-library -O -module-name "${module//+/}Fuzz" -package-name stringcat \
         "$src"/*.swift -o "$out/bin/$target-fuzz"
 }
 
@@ -72,7 +73,7 @@ for i in range(64): open(sys.argv[1] + "/seed-%02d" % i, "wb").write(bytes(r.ran
     # Copy small files only (big ones slow every execution); names are content hashes so a
     # second seeding adds nothing twice.
     local dirs=("$root/Samples" "$root/Tests")
-    for d in "$shared/corpus" "$shared/goldens" "$shared/goldens-compile"; do
+    for d in "$shared/corpus" "$shared/goldens" "$shared/goldens-compile" "$shared/goldens-xliff"; do
         [ -d "$d" ] && dirs+=("$d")
     done
     [ -d "$shared/corpus" ] || echo "note: $shared/corpus not found; seeding from the repo only" >&2
@@ -124,6 +125,6 @@ run() {
 case "$1" in
     build) build "$2" ;;
     all)
-        for t in strings stringsdict catalog pbxproj shared hostile-codes; do run "$t" "$2"; done ;;
+        for t in strings stringsdict catalog pbxproj shared hostile-codes xliff-import; do run "$t" "$2"; done ;;
     *) run "$1" "$2" ;;
 esac
