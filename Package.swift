@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "XcodeProject", targets: ["XcodeProject"]),
         .library(name: "XcodeRules", targets: ["XcodeRules"]),
         .library(name: "LegacyTables", targets: ["LegacyTables"]),
+        .library(name: "AppBundles", targets: ["AppBundles"]),
         .library(name: "Compilation", targets: ["Compilation"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Migration", targets: ["Migration"]),
@@ -54,16 +55,22 @@ let package = Package(
         .target(name: "XcodeRules", dependencies: ["StringcatSupport", "Languages", "XcodeProject"], swiftSettings: optimized),
         // Which tables a project has: files, languages, where each catalog goes.
         .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"], swiftSettings: optimized),
+        // What each target's build puts in its bundle: languages, tables and keys the app reads, and
+        // what stops a build. Migration's gate, verify, status and export/import read it.
+        .target(name: "AppBundles", dependencies: [
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog", "Compilation", "XcodeProject",
+            "LegacyTables",
+        ], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
         .target(name: "Compilation", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
         .target(name: "Verification", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation", "AppBundles",
         ], swiftSettings: optimized),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "XcodeProject", "XcodeRules",
+            "Compilation", "Verification", "XcodeProject", "XcodeRules", "AppBundles",
         ], swiftSettings: optimized),
         // XLIFF 1.2 as Xcode writes it: document model, byte-exact writer, located streaming reader.
         .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
@@ -132,6 +139,6 @@ let package = Package(
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration", "AppBundles", "LegacyTables"], exclude: ["Fixtures"]),
     ]
 )

@@ -46,17 +46,26 @@ public struct PackageManifest: Sendable, Hashable {
     /// the first of SwiftPM's predefined folders (`Sources/<name>`, `Source/<name>`, `src/<name>`,
     /// `srcs/<name>`; `Tests/…` for test targets, `Plugins/<name>` for plugins) that exists.
     /// Binary and system-library targets own none. Found when the manifest is read.
-    public var targetFolders: [String] = []
+    public var targetFolders: [String] { ownedFolders.map(\.folder) }
+
+    /// Each target that owns a folder, with that folder (`targetFolders`, by target name).
+    public var ownedFolders: [OwnedFolder] = []
+
+    /// A target's name and the folder it owns (absolute).
+    public struct OwnedFolder: Sendable, Hashable {
+        public var name: String
+        public var folder: String
+    }
 
     /// `targetFolders`, looked for on disk: a folder that cannot be looked at is a failure, not
     /// a folder that is not there (its tables would silently be no package's).
     static func targetFolders(
         of targets: [Target], in folder: String, probe: FileProbe
-    ) throws(FileProbe.Failure) -> [String] {
-        var folders: [String] = []
+    ) throws(FileProbe.Failure) -> [OwnedFolder] {
+        var folders: [OwnedFolder] = []
         for target in targets {
             if let path = target.path {
-                folders.append(PathResolverLite.join(folder, path))
+                folders.append(OwnedFolder(name: target.name, folder: PathResolverLite.join(folder, path)))
                 continue
             }
             let bases: [String]
@@ -67,7 +76,7 @@ public struct PackageManifest: Sendable, Hashable {
             case .regular, .executable, .macro: bases = ["Sources", "Source", "src", "srcs"]
             }
             for base in bases where try probe.exists("\(folder)/\(base)/\(target.name)") {
-                folders.append("\(folder)/\(base)/\(target.name)")
+                folders.append(OwnedFolder(name: target.name, folder: "\(folder)/\(base)/\(target.name)"))
                 break
             }
         }
@@ -86,7 +95,7 @@ public struct PackageManifest: Sendable, Hashable {
         manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
         manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
         let folder = manifest.folder
-        manifest.targetFolders = try targetFolders(of: manifest.targets, in: folder, probe: probe)
+        manifest.ownedFolders = try targetFolders(of: manifest.targets, in: folder, probe: probe)
         manifest.namedResources = []
         for relative in code.resourcePaths() {
             // A resource path is relative to its target's folder; the target is not tracked here,

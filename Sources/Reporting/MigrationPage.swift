@@ -247,9 +247,9 @@ struct MigrationPage {
         for record in report.recordWrites {
             let state: String
             if record.written {
-                state = record.fileCount == 0 ? "removed: no legacy file of a migrated table is left" : "written"
+                state = record.isRemoval ? "removed: no legacy file of a migrated table is left" : "written"
             } else if record.notWrittenBecause == "--dry-run" {
-                state = record.fileCount == 0 ? "would be removed" : "would be written"
+                state = record.isRemoval ? "would be removed" : "would be written"
             } else {
                 state = "not written (\(Markdown.text(paths.scrubbed(record.notWrittenBecause ?? ""))))"
             }
@@ -259,6 +259,11 @@ struct MigrationPage {
                     "; stringcat's record of the \(NumberText.counted(record.fileCount, "legacy file")) kept beside "
                     + "\(NumberText.counted(record.catalogCount, "catalog")) (`status`, `verify` and "
                     + "`--delete-legacy` read it)"
+            }
+            if record.bundleCount > 0 {
+                line +=
+                    "; it keeps what \(NumberText.counted(record.bundleCount, "target's bundle", "targets' bundles")) "
+                    + "held before the migration (`verify` compares the app with it)"
             }
             lines.append(line)
         }

@@ -64,6 +64,16 @@ enum StatusCommand: Subcommand {
                 console.out(
                     "skipped: package \(DisplayPath.of(package.manifest.folder)): \(package.skippedBecause ?? "")")
             }
+            for target in report.targets {
+                var line =
+                    "\(target.title): \(counted(target.languages.count, "language"))"
+                    + (target.languages.isEmpty ? "" : " (\(target.languages.joined(separator: ", ")))")
+                    + ", \(counted(target.tables.count, "table")) (\(target.tables.joined(separator: ", ")))"
+                if !target.failures.isEmpty {
+                    line += "; does not build: \(target.failures.map(\.description).joined(separator: "; "))"
+                }
+                console.out(line)
+            }
             for missing in report.missingReferences {
                 console.out(
                     "\(DisplayPath.of(missing.project)): references a missing file: \(DisplayPath.of(missing.path))")

@@ -1,0 +1,82 @@
+import AppBundles
+import Foundation
+import Languages
+import LegacyTables
+import StringcatSupport
+
+/// What `verify` says of one target's bundle: the app, not only its files
+/// (docs/spec/app-bundle.md#verify-proves-the-app).
+public struct TargetProof: Sendable {
+    /// Whose bundle.
+    public var owner: BundleOwner
+    /// `Mattermost (iOS app)`.
+    public var title: String
+    /// The project file or manifest that declares it (where its differences are said).
+    public var declaredIn: String
+    /// What the bundle holds now: languages, tables it builds, keys.
+    public var languageCount: Int
+    public var tableCount: Int
+    public var keyCount: Int
+    public var verdict: Verdict
+
+    /// How the bundle now compares with the bundle before the migration.
+    public enum Verdict: Sendable {
+        /// The record of the bundle before the migration, and the bundle now, hold the same
+        /// languages, tables and keys (`dropped`: languages the user asked a run to drop).
+        case same(dropped: [String: String])
+        /// What it lacks of the bundle before the migration; none of it by a stringcat run (its
+        /// gate lets none through), so the project or a catalog changed since.
+        case differs([BundleChange], dropped: [String: String])
+        /// It builds no catalog and stringcat's record knows nothing of it: not migrated yet.
+        case notMigrated
+        /// It builds catalogs, and no record says what it held before (Xcode migrated it, or a
+        /// stringcat older than the record of bundles).
+        case noRecord
+    }
+
+    /// True unless the bundle lacks something of the bundle before the migration.
+    public var isSame: Bool {
+        if case .differs = verdict { return false }
+        return true
+    }
+}
+
+/// The proof about the app: each target's bundle now, from the project as it is and the catalogs
+/// compiled as Xcode's build compiles them, against what it held before stringcat's first run
+/// changed it (the migration record). Independent of `Migration`: the model is `AppBundles`', the
+/// record is read as written, and the catalogs are read here.
+public enum AppProof {
+    /// The proof of every target of the tree that builds anything localized (folders of `.lproj`
+    /// that no project builds are no app: left out). `contents` already knows what the per-table
+    /// proofs read.
+    public static func prove(_ project: ProjectTables, contents: ReadingContents) -> [TargetProof] {
+        let records = Dictionary(
+            project.projects.compactMap { file in file.record.map { (file.path, $0.bundles) } },
+            uniquingKeysWith: { first, _ in first })
+        return AppModel(project).bundles.compactMap { bundle -> TargetProof? in
+            let record: BundleRecord?
+            switch bundle.owner {
+            case .projectTarget(let file, let id): record = records[file]?[id]
+            case .packageTarget: record = nil
+            case .folder: return nil
+            }
+            let now = BundleContents(bundle, contents)
+            var proof = TargetProof(
+                owner: bundle.owner, title: bundle.title, declaredIn: bundle.owner.declaringFile,
+                languageCount: now.languages.count, tableCount: bundle.tableNames.count, keyCount: now.keyCount,
+                verdict: .notMigrated)
+            if let record {
+                let compared = BundleSnapshot.losses(
+                    since: record, now: now, failures: bundle.failures,
+                    base: PathResolverText.parent(PathResolverText.parent(bundle.owner.declaringFile)))
+                proof.verdict =
+                    compared.changes.isEmpty
+                    ? .same(dropped: compared.droppedOnRequest)
+                    : .differs(compared.changes, dropped: compared.droppedOnRequest)
+            } else if bundle.inputs.contains(where: { $0.kind == .catalog }) {
+                proof.verdict = .noRecord
+            }
+            return proof
+        }
+    }
+}
