@@ -116,6 +116,9 @@ let package = Package(
                     dependencies: ["StringCatalog", "StringcatSupport", "SyntheticCatalogs", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AppBundlesTests", dependencies: [
+            "AppBundles", "LegacyTables", "Languages", "StringCatalog", "StringcatSupport", "TestSupport", "XcodeProject",
+        ]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
@@ -139,6 +142,6 @@ let package = Package(
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration", "AppBundles", "LegacyTables"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration", "AppBundles", "LegacyTables", "Languages"], exclude: ["Fixtures"]),
     ]
 )

@@ -10,6 +10,8 @@ public enum BundleChange: Sendable, Hashable, Comparable, CustomStringConvertibl
     case keysLost(table: String, language: LanguageTag, before: Int, after: Int)
     /// A localized file it copied (`de.lproj/Credits.rtf`) is no longer in the bundle.
     case resourceLost(String)
+    /// It no longer builds a table at all (one with no key in any language too).
+    case tableRemoved(String)
     /// The target no longer builds.
     case buildFails(BuildFailure)
 
@@ -21,6 +23,7 @@ public enum BundleChange: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .keysLost(let table, let language, let before, let after):
             return "loses \(before - after) of the \(before) keys of \(table) in \(language.canonical)"
         case .resourceLost(let place): return "loses \(place)"
+        case .tableRemoved(let table): return "no longer builds the table \(table)"
         case .buildFails(let failure): return "no longer builds: \(failure)"
         }
     }
@@ -30,7 +33,7 @@ public enum BundleChange: Sendable, Hashable, Comparable, CustomStringConvertibl
         switch self {
         case .languageLost(let language), .tableLost(_, let language, _), .keysLost(_, let language, _, _):
             return language
-        case .buildFails, .resourceLost: return nil
+        case .buildFails, .resourceLost, .tableRemoved: return nil
         }
     }
 
@@ -41,6 +44,7 @@ public enum BundleChange: Sendable, Hashable, Comparable, CustomStringConvertibl
         case .tableLost(let table, let language, _): return (2, table + "/" + language.canonical)
         case .keysLost(let table, let language, _, _): return (3, table + "/" + language.canonical)
         case .resourceLost(let place): return (4, place)
+        case .tableRemoved(let table): return (5, table)
         }
     }
 
@@ -54,7 +58,18 @@ extension BundleChange {
         var lines: [String] = []
         var lostTables: [String: [(LanguageTag, Int)]] = [:]
         var order: [String] = []
+        let languages = changes.compactMap { change -> String? in
+            if case .languageLost(let language) = change { return language.canonical }
+            return nil
+        }
+        if languages.count > 1 {
+            let shown =
+                languages.prefix(8).joined(separator: ", ")
+                + (languages.count > 8 ? ", … (\(languages.count) in all)" : "")
+            lines.append("loses \(shown) (no .lproj left for them)")
+        }
         for change in changes {
+            if case .languageLost = change, languages.count > 1 { continue }
             if case .tableLost(let table, let language, let keys) = change {
                 if lostTables[table] == nil { order.append(table) }
                 lostTables[table, default: []].append((language, keys))
@@ -70,7 +85,9 @@ extension BundleChange {
             }
             let counts = Set(lost.map(\.1))
             let keys = counts.count == 1 ? "\(counts.first!) \(counts.first! == 1 ? "key" : "keys") each" : "keys"
-            lines.append("loses \(table) in \(lost.map(\.0.canonical).joined(separator: ", ")) (\(keys))")
+            let codes = lost.map(\.0.canonical)
+            let shown = codes.prefix(8).joined(separator: ", ") + (codes.count > 8 ? ", … (\(codes.count) in all)" : "")
+            lines.append("loses \(table) in \(shown) (\(keys))")
         }
         return lines
     }
@@ -110,6 +127,7 @@ public enum BundleChanges {
         }
         changes += lost.map(BundleChange.languageLost)
         changes += b.resources.subtracting(a.resources).map(BundleChange.resourceLost)
+        changes += Set(before.tableNames).subtracting(after.tableNames).map(BundleChange.tableRemoved)
         for (table, languages) in b.tables {
             for (language, slot) in languages {
                 guard let keys = slot.keys, keys > 0, !slot.isImplicit else { continue }

@@ -50,7 +50,10 @@ public struct BundleContents: Sendable, Hashable {
         var resources: Set<String> = []
         for input in inputs {
             if case .language(let tag) = input.folder { languages.insert(tag) }
-            guard let table = input.table else { continue }
+            guard let table = input.table else {
+                resources.insert(BundleRules.place(of: input))
+                continue
+            }
             switch input.kind {
             case .catalog:
                 guard let output = source.output(ofCatalog: input.path) else {
@@ -75,7 +78,7 @@ public struct BundleContents: Sendable, Hashable {
                 }
                 if let language { legacy[table, default: [:]][language, default: []].append(input.path) }
             case .other:
-                resources.insert(BundleRules.place(of: input))
+                break
             }
         }
         for (table, byLanguage) in legacy {

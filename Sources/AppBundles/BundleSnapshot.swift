@@ -18,15 +18,17 @@ public enum BundleSnapshot {
         }
         return BundleRecord(
             title: bundle.title, languages: contents.languages.map(\.canonical).sorted(), tables: tables,
-            resources: contents.resources.sorted(), failures: bundle.failures.map { said($0, base: base) })
+            tableNames: bundle.tableNames, resources: contents.resources.sorted(),
+            failures: bundle.failures.map { said($0, base: base) })
     }
 
     /// What the bundle now lacks of the recorded one: languages, tables of a language, keys, and
     /// build failures it did not have. A language the record says a run dropped on request is
     /// not among them (`droppedOnRequest`).
     public static func losses(
-        since record: BundleRecord, now contents: BundleContents, failures: [BuildFailure], base: String
+        since record: BundleRecord, now bundle: TargetBundle, _ contents: BundleContents, base: String
     ) -> (changes: [BundleChange], droppedOnRequest: [String: String]) {
+        let failures = bundle.failures
         var changes: [BundleChange] = []
         var requested: [String: String] = [:]
         for code in record.languages {
@@ -49,6 +51,7 @@ public enum BundleSnapshot {
                 }
             }
         }
+        changes += Set(record.tableNames).subtracting(bundle.tableNames).map(BundleChange.tableRemoved)
         changes += Set(record.resources).subtracting(contents.resources).map(BundleChange.resourceLost)
         let known = Set(record.failures)
         changes += failures.filter { !known.contains(said($0, base: base)) }.map(BundleChange.buildFails)

@@ -59,6 +59,8 @@ public struct ProductKind: Sendable, Hashable, CustomStringConvertible {
     public static let packageTarget = ProductKind(platform: nil, product: "Swift package target")
     /// A folder of `.lproj` folders that no project or package builds.
     public static let folder = ProductKind(platform: nil, product: "folder of .lproj folders")
+    /// A target known only from the migration record (it builds nothing localized now).
+    public static let recorded = ProductKind(platform: nil, product: "target")
 
     /// The words for an Xcode `productType` (`com.apple.product-type.application` -> `app`).
     public static func product(ofType type: String?) -> String {

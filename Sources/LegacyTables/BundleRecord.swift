@@ -8,6 +8,8 @@ public struct BundleRecord: Sendable, Hashable {
     public var languages: [String]
     /// Table -> language (canonical) -> the keys it gave there.
     public var tables: [String: [String: Int]]
+    /// Every table it built, those with no key in any language included.
+    public var tableNames: [String] = []
     /// The other localized files it copied, by their place in the bundle (`de.lproj/Credits.rtf`).
     public var resources: [String] = []
     /// What stopped its build then, as said (a file it lists that a copy of the tree lacks).
@@ -16,12 +18,13 @@ public struct BundleRecord: Sendable, Hashable {
     public var dropped: [String: String] = [:]
 
     public init(
-        title: String, languages: [String], tables: [String: [String: Int]], resources: [String] = [],
-        failures: [String] = [], dropped: [String: String] = [:]
+        title: String, languages: [String], tables: [String: [String: Int]], tableNames: [String] = [],
+        resources: [String] = [], failures: [String] = [], dropped: [String: String] = [:]
     ) {
         self.title = title
         self.languages = languages
         self.tables = tables
+        self.tableNames = tableNames
         self.resources = resources
         self.failures = failures
         self.dropped = dropped
@@ -29,7 +32,9 @@ public struct BundleRecord: Sendable, Hashable {
 
     /// Its JSON object.
     var object: [String: Any] {
-        var object: [String: Any] = ["title": title, "languages": languages, "tables": tables]
+        var object: [String: Any] = [
+            "title": title, "languages": languages, "tables": tables, "tableNames": tableNames,
+        ]
         if !resources.isEmpty { object["resources"] = resources }
         if !failures.isEmpty { object["failures"] = failures }
         if !dropped.isEmpty { object["dropped"] = dropped }
@@ -49,6 +54,7 @@ public struct BundleRecord: Sendable, Hashable {
             parsed[table] = counts.compactMapValues { $0 as? Int }
         }
         self.tables = parsed
+        tableNames = (object["tableNames"] as? [Any])?.compactMap { $0 as? String }.sorted() ?? parsed.keys.sorted()
         resources = (object["resources"] as? [Any])?.compactMap { $0 as? String }.sorted() ?? []
         failures = (object["failures"] as? [Any])?.compactMap { $0 as? String } ?? []
         dropped = (object["dropped"] as? [String: Any])?.compactMapValues { $0 as? String } ?? [:]

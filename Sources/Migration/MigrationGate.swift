@@ -148,7 +148,7 @@ enum MigrationGate {
             let file = bundle.owner.declaringFile
             let reason = plan.edits.first(where: { $0.projectPath == file })?.notWrittenBecause
             var parts: [String] = []
-            for change in refused {
+            for change in refused where isBuiltTwice(change) {
                 if case .buildFails(.tableBuiltTwice(let table, _)) = change {
                     let fix: String
                     if case .packageTarget = bundle.owner {
@@ -161,10 +161,10 @@ enum MigrationGate {
                     parts.append(
                         "would build \(table) both from a catalog and from legacy files (\"Multiple commands produce "
                             + "…\"); \(fix)")
-                } else {
-                    parts.append("would \(change.description)")
                 }
             }
+            let losses = BundleChange.summarized(refused.filter { !isBuiltTwice($0) })
+            if !losses.isEmpty { parts.append("would change what its bundle holds: " + losses.joined(separator: "; ")) }
             let message =
                 "target \(bundle.title) " + parts.joined(separator: "; it ") + ". Nothing was written or deleted"
             if tree.generator != nil, case .projectTarget = bundle.owner {
@@ -180,6 +180,11 @@ enum MigrationGate {
             refusals.append(.error(message, at: .file(file)))
         }
         return refusals
+    }
+
+    private static func isBuiltTwice(_ change: BundleChange) -> Bool {
+        if case .buildFails(.tableBuiltTwice) = change { return true }
+        return false
     }
 
     /// The project as the run leaves it: its edit applied, unless the edit is not written for a

@@ -31,6 +31,7 @@ struct MigrationPage {
             "Coverage",
             PageSections.coverage(
                 catalogs.compactMap { table in facts[table.catalogPath].map { (table.catalogPath, $0) } }, paths))
+        lines += PageSections.section("Apps", PageSections.apps(proof.verification.targets))
         lines += PageSections.section("Project", project())
         lines += PageSections.section("Left alone", leftAlone())
         lines += PageSections.section("Errors, warnings and notes", PageSections.diagnostics(diagnostics, paths))

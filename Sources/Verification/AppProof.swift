@@ -39,6 +39,37 @@ public struct TargetProof: Sendable {
         if case .differs = verdict { return false }
         return true
     }
+
+    /// The line `verify` prints for it (and the review page): `Mattermost (iOS app): 22 languages,
+    /// 2 tables, 0 keys: the same bundle as before the migration`. `count` writes the numbers.
+    public func line(count: (Int, String) -> String = { counted($0, $1) }) -> String {
+        "\(title): \(count(languageCount, "language")), \(count(tableCount, "table")), \(count(keyCount, "key")): "
+            + verdictText
+    }
+
+    /// What the line says of the bundle, after its counts.
+    public var verdictText: String {
+        switch verdict {
+        case .same(let dropped):
+            return "the same bundle as before the migration" + Self.droppedText(dropped)
+        case .differs(let changes, let dropped):
+            return "NOT the bundle before the migration: " + BundleChange.summarized(changes).joined(separator: "; ")
+                + Self.droppedText(dropped)
+        case .notMigrated:
+            return "not migrated"
+        case .noRecord:
+            return "no record of its bundle before the migration (migrated by Xcode or by an older stringcat): its "
+                + "languages are not compared"
+        }
+    }
+
+    private static func droppedText(_ dropped: [String: String]) -> String {
+        guard !dropped.isEmpty else { return "" }
+        let byOption = Dictionary(grouping: dropped.keys.sorted(), by: { dropped[$0]! })
+        return byOption.keys.sorted().map { option in
+            " (but \(byOption[option]!.joined(separator: ", ")), dropped on request: migrate \(option))"
+        }.joined()
+    }
 }
 
 /// The proof about the app: each target's bundle now, from the project as it is and the catalogs
@@ -53,21 +84,32 @@ public enum AppProof {
         let records = Dictionary(
             project.projects.compactMap { file in file.record.map { (file.path, $0.bundles) } },
             uniquingKeysWith: { first, _ in first })
-        return AppModel(project).bundles.compactMap { bundle -> TargetProof? in
-            let record: BundleRecord?
-            switch bundle.owner {
-            case .projectTarget(let file, let id): record = records[file]?[id]
-            case .packageTarget: record = nil
-            case .folder: return nil
+        var bundles = AppModel(project).bundles.filter {
+            if case .folder = $0.owner { return false }
+            return true
+        }
+        // A target the record knows that builds nothing localized any more: everything is gone.
+        let present = Set(bundles.map(\.owner))
+        for (file, targets) in records.sorted(by: { $0.key < $1.key }) {
+            for (id, record) in targets.sorted(by: { $0.key < $1.key })
+            where !present.contains(.projectTarget(project: file, id: id)) {
+                bundles.append(
+                    TargetBundle(
+                        owner: .projectTarget(project: file, id: id), name: record.title, kind: .recorded,
+                        sourceLanguage: nil, inputs: [], failures: []))
             }
+        }
+        return bundles.map { bundle -> TargetProof in
+            var record: BundleRecord?
+            if case .projectTarget(let file, let id) = bundle.owner { record = records[file]?[id] }
             let now = BundleContents(bundle, contents)
             var proof = TargetProof(
-                owner: bundle.owner, title: bundle.title, declaredIn: bundle.owner.declaringFile,
+                owner: bundle.owner, title: record?.title ?? bundle.title, declaredIn: bundle.owner.declaringFile,
                 languageCount: now.languages.count, tableCount: bundle.tableNames.count, keyCount: now.keyCount,
                 verdict: .notMigrated)
             if let record {
                 let compared = BundleSnapshot.losses(
-                    since: record, now: now, failures: bundle.failures,
+                    since: record, now: bundle, now,
                     base: PathResolverText.parent(PathResolverText.parent(bundle.owner.declaringFile)))
                 proof.verdict =
                     compared.changes.isEmpty

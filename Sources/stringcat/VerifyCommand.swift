@@ -158,7 +158,7 @@ enum VerifyCommand: Subcommand {
         for catalog in report.catalogsOnly {
             console.result("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
-        for target in report.targets { console.result(TargetProofLine.text(target)) }
+        for target in report.targets { console.result(target.line()) }
         console.out("verify: " + report.verdict(notComparedHint: ": see the warnings"))
     }
 

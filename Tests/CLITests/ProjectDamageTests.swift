@@ -1,6 +1,9 @@
 import Foundation
+import Languages
+import LegacyTables
 import TestSupport
 import XCTest
+import XcodeProject
 
 /// Issue 39: damage on the project's side is caught as damage to a catalog is. On a copy of every
 /// app of `../shared/corpus`, after a plain `migrate`: the undamaged tree verifies; then each of
@@ -86,132 +89,167 @@ final class ProjectDamageTests: XCTestCase {
 
     // MARK: Damages
 
-    /// Makes the damage in `tree`; returns what it touched, or nil when the tree has nothing it
-    /// applies to (no catalog the project references, no variant group left).
+    /// A target the migration changed (its record keeps its bundle before), in one project file.
+    private struct Recorded {
+        var project: String
+        var graph: ProjectGraph
+        var target: PBXTargetView
+        var record: BundleRecord
+    }
+
+    /// Every target of the tree's projects that stringcat's record knows.
+    private static func recordedTargets(in tree: URL) -> [Recorded] {
+        projectFiles(in: tree).flatMap { project -> [Recorded] in
+            guard let graph = try? ProjectGraph(path: project),
+                let record = try? MigrationRecord.read(MigrationRecord.path(forProjectFile: project)).record
+            else { return [] }
+            return graph.targets.compactMap { target in
+                record.bundles[target.id].map { Recorded(project: project, graph: graph, target: target, record: $0) }
+            }
+        }
+    }
+
+    /// The catalogs a target builds in its Resources phase: (build file ID, file reference ID, path).
+    private static func catalogs(of recorded: Recorded) -> [(buildFile: String, reference: String, path: String)] {
+        let resolver = PathResolver(graph: recorded.graph, projectFile: recorded.project)
+        var found: [(String, String, String)] = []
+        for phase in recorded.target.buildPhases.compactMap({ recorded.graph.buildPhase($0) })
+        where phase.isa == "PBXResourcesBuildPhase" {
+            for file in phase.files {
+                guard let reference = recorded.graph.buildFile(file)?.fileRef,
+                    recorded.graph.object(reference)?.isa == "PBXFileReference",
+                    let path = resolver.path(of: reference), path.hasSuffix(".xcstrings"),
+                    FileManager.default.fileExists(atPath: path)
+                else { continue }
+                found.append((file, reference, path))
+            }
+        }
+        return found
+    }
+
+    /// Makes the damage in `tree` to a target the record knows; returns what it touched, or nil
+    /// when the tree has nothing it applies to (no such target, no catalog of it, no variant
+    /// group left with a language's file).
     static func apply(_ damage: Damage, to tree: URL) throws -> String? {
-        for project in projectFiles(in: tree) {
-            var text = try String(contentsOfFile: project, encoding: .utf8)
-            var lines = text.components(separatedBy: "\n")
+        for recorded in recordedTargets(in: tree) {
+            var lines = try String(contentsOfFile: recorded.project, encoding: .utf8).components(separatedBy: "\n")
+            let listLine = { (id: String) in lines.firstIndex { $0.hasPrefix("\t\t\t\t\(id) /*") && $0.hasSuffix(",") }
+            }
+            let definition = { (id: String) in lines.firstIndex { $0.hasPrefix("\t\t\(id) /*") } }
+            let touched: String
             switch damage {
             case .buildFileRemoved:
-                guard let index = lines.firstIndex(where: { isResourcesListLine($0) }) else { continue }
-                let touched = lines[index]
+                guard let catalog = catalogs(of: recorded).first, let index = listLine(catalog.buildFile) else {
+                    continue
+                }
                 lines.remove(at: index)
-                text = lines.joined(separator: "\n")
-                try text.write(toFile: project, atomically: true, encoding: .utf8)
-                return touched.trimmingCharacters(in: .whitespaces)
+                touched = catalog.path
             case .secondBuildFile:
-                guard let list = lines.firstIndex(where: { isResourcesListLine($0) }),
-                    let id = lines[list].trimmingCharacters(in: .whitespaces).split(separator: " ").first,
-                    let definition = lines.firstIndex(where: {
-                        $0.hasPrefix("\t\t\(id) ") && $0.contains("PBXBuildFile")
-                    })
+                guard let catalog = catalogs(of: recorded).first, let list = listLine(catalog.buildFile),
+                    let object = definition(catalog.buildFile)
                 else { continue }
                 let copy = "AAAAAAAAAAAAAAAAAAAA0001"
-                let definitionCopy = lines[definition].replacingOccurrences(of: String(id), with: copy)
-                let listCopy = lines[list].replacingOccurrences(of: String(id), with: copy)
+                let copies = [
+                    (object, lines[object].replacingOccurrences(of: catalog.buildFile, with: copy)),
+                    (list, lines[list].replacingOccurrences(of: catalog.buildFile, with: copy)),
+                ]
                 // The later line first, so that the earlier index still holds.
-                for (index, line) in [(definition, definitionCopy), (list, listCopy)].sorted(by: { $0.0 > $1.0 }) {
-                    lines.insert(line, at: index + 1)
-                }
-                try lines.joined(separator: "\n").write(toFile: project, atomically: true, encoding: .utf8)
-                return String(id)
+                for (index, line) in copies.sorted(by: { $0.0 > $1.0 }) { lines.insert(line, at: index + 1) }
+                touched = catalog.path
             case .referenceToWrongPath, .catalogMovedIntoLproj:
-                guard let index = lines.firstIndex(where: { $0.contains("lastKnownFileType = text.json.xcstrings;") }),
-                    let path = field("path", in: lines[index])
+                guard
+                    let catalog = catalogs(of: recorded).first(where: {
+                        damage == .referenceToWrongPath || !$0.path.contains("/mul.lproj/")
+                    }),
+                    let index = definition(catalog.reference),
+                    let name = recorded.graph.string("path", of: catalog.reference)
                 else { continue }
-                let folder = PathResolverText.folder(ofReference: lines, index, project: project, tree: tree)
+                let replacement: String
                 if damage == .referenceToWrongPath {
-                    lines[index] = lines[index].replacingOccurrences(
-                        of: "path = \(path);", with: "path = \(path.dropLast(10))-gone.xcstrings;")
+                    replacement = String(name.dropLast(".xcstrings".count)) + "-gone.xcstrings"
                 } else {
-                    guard let folder, !path.hasPrefix("mul.lproj/") else { continue }
-                    let catalog = folder + "/" + path
-                    guard FileManager.default.fileExists(atPath: catalog) else { continue }
+                    let folder = (catalog.path as NSString).deletingLastPathComponent
                     let lproj =
-                        (try? FileManager.default.contentsOfDirectory(atPath: folder))?.filter {
+                        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter {
                             $0.hasSuffix(".lproj") && $0 != "Base.lproj" && $0 != "mul.lproj"
                         }.sorted().first ?? "en.lproj"
                     try FileManager.default.createDirectory(
                         atPath: folder + "/" + lproj, withIntermediateDirectories: true)
-                    try FileManager.default.moveItem(atPath: catalog, toPath: folder + "/" + lproj + "/" + path)
-                    lines[index] = lines[index].replacingOccurrences(
-                        of: "path = \(path);", with: "path = \(lproj)/\(path);")
+                    let file = (catalog.path as NSString).lastPathComponent
+                    try FileManager.default.moveItem(atPath: catalog.path, toPath: folder + "/" + lproj + "/" + file)
+                    replacement = ((name as NSString).deletingLastPathComponent as NSString)
+                        .appendingPathComponent(lproj + "/" + file)
                 }
-                try lines.joined(separator: "\n").write(toFile: project, atomically: true, encoding: .utf8)
-                return path
+                lines[index] = lines[index].replacingOccurrences(of: "path = \(name);", with: "path = \(replacement);")
+                    .replacingOccurrences(of: "path = \"\(name)\";", with: "path = \"\(replacement)\";")
+                touched = catalog.path
             case .languageFileRemovedFromGroup:
-                guard let begin = lines.firstIndex(of: "/* Begin PBXVariantGroup section */"),
-                    let end = lines.firstIndex(of: "/* End PBXVariantGroup section */")
-                else { continue }
-                guard
-                    let index = (begin..<end).first(where: { line in
-                        let trimmed = lines[line].trimmingCharacters(in: .whitespaces)
-                        guard lines[line].hasPrefix("\t\t\t\t"), trimmed.hasSuffix(" */,"),
-                            let open = trimmed.range(of: "/* ")
-                        else { return false }
-                        let name = trimmed[open.upperBound...].dropLast(4)
-                        return name.count >= 2 && name.count <= 7 && name != "Base" && name != "mul"
-                            && name.allSatisfy { $0.isLetter || $0 == "-" || $0 == "_" }
-                    })
-                else { continue }
-                let touched = lines[index].trimmingCharacters(in: .whitespaces)
-                lines.remove(at: index)
-                try lines.joined(separator: "\n").write(toFile: project, atomically: true, encoding: .utf8)
-                return touched
-            case .languageValuesRemoved:
-                continue
-            }
-        }
-        guard damage == .languageValuesRemoved else { return nil }
-        return try removeOneLanguage(in: tree)
-    }
-
-    /// A line of a Resources phase's `files` list naming a catalog's build file.
-    private static func isResourcesListLine(_ line: String) -> Bool {
-        line.hasPrefix("\t\t\t\t") && line.hasSuffix(".xcstrings in Resources */,")
-    }
-
-    private static func field(_ name: String, in line: String) -> String? {
-        guard let range = line.range(of: " \(name) = ") else { return nil }
-        let rest = line[range.upperBound...]
-        if rest.hasPrefix("\"") {
-            return rest.dropFirst().split(separator: "\"").first.map(String.init)
-        }
-        return rest.split(separator: ";").first.map(String.init)
-    }
-
-    /// In the first catalog of the tree with two languages or more, every value of one language
-    /// other than the source removed.
-    private static func removeOneLanguage(in tree: URL) throws -> String? {
-        let catalogs = (FileManager.default.subpaths(atPath: tree.path) ?? []).filter { $0.hasSuffix(".xcstrings") }
-            .sorted()
-        for relative in catalogs {
-            let path = tree.appendingPathComponent(relative).path
-            guard
-                var catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
-                    as? [String: Any], var strings = catalog["strings"] as? [String: Any]
-            else { continue }
-            let source = catalog["sourceLanguage"] as? String
-            let languages = Set(
-                strings.values.flatMap {
-                    (($0 as? [String: Any])?["localizations"] as? [String: Any])?.keys ?? [:].keys
+                // A child in a language's folder of a variant group the target builds.
+                let resolver = PathResolver(graph: recorded.graph, projectFile: recorded.project)
+                var found: (String, String)?
+                for phase in recorded.target.buildPhases.compactMap({ recorded.graph.buildPhase($0) })
+                where phase.isa == "PBXResourcesBuildPhase" && found == nil {
+                    for file in phase.files {
+                        guard let group = recorded.graph.buildFile(file)?.fileRef,
+                            recorded.graph.object(group)?.isa == "PBXVariantGroup"
+                        else { continue }
+                        for child in recorded.graph.strings("children", of: group) {
+                            guard let path = resolver.path(of: child),
+                                let folder = LprojFolderName.of(file: path), folder != "Base", folder != "mul"
+                            else { continue }
+                            found = (child, path)
+                            break
+                        }
+                        if found != nil { break }
+                    }
                 }
-            ).subtracting([source ?? ""])
-            guard let language = languages.sorted().first else { continue }
-            for (key, value) in strings {
-                guard var entry = value as? [String: Any], var localizations = entry["localizations"] as? [String: Any]
+                guard let (child, path) = found, let index = listLine(child) else { continue }
+                lines.remove(at: index)
+                touched = path
+            case .languageValuesRemoved:
+                guard
+                    let (path, language) = catalogs(of: recorded).lazy.compactMap({ catalog in
+                        Self.languageWithKeys(catalog.path, recorded.record).map { (catalog.path, $0) }
+                    }).first
                 else { continue }
-                localizations[language] = nil
-                entry["localizations"] = localizations
-                strings[key] = entry
+                try removeLanguage(language, from: path)
+                return "\(recorded.target.name ?? "?"): \(path) [\(language)]"
             }
-            catalog["strings"] = strings
-            try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(
-                to: URL(fileURLWithPath: path))
-            return "\(relative) [\(language)]"
+            try lines.joined(separator: "\n").write(toFile: recorded.project, atomically: true, encoding: .utf8)
+            return "\(recorded.target.name ?? "?"): \(touched)"
         }
         return nil
+    }
+
+    /// A language other than the source in which the record says the catalog's table gave keys.
+    private static func languageWithKeys(_ path: String, _ record: BundleRecord) -> String? {
+        let table = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: Any]
+        else { return nil }
+        let source = object["sourceLanguage"] as? String
+        return (record.tables[table] ?? [:]).filter { $0.value > 0 && $0.key != source }.keys.sorted().first
+    }
+
+    /// Every value of `language` taken out of the catalog at `path`.
+    private static func removeLanguage(_ language: String, from path: String) throws {
+        guard
+            var catalog = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path)))
+                as? [String: Any], var strings = catalog["strings"] as? [String: Any]
+        else { return }
+        for (key, value) in strings {
+            guard var entry = value as? [String: Any], var localizations = entry["localizations"] as? [String: Any]
+            else { continue }
+            for code in localizations.keys where LanguageTag(code) == LanguageTag(language) {
+                localizations[code] = nil
+            }
+            entry["localizations"] = localizations
+            strings[key] = entry
+        }
+        catalog["strings"] = strings
+        try JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys]).write(
+            to: URL(fileURLWithPath: path))
     }
 
     private static func projectFiles(in tree: URL) -> [String] {
@@ -227,23 +265,5 @@ final class ProjectDamageTests: XCTestCase {
         for case let item as String in FileManager.default.enumerator(atPath: destination.path)! {
             chmod(destination.appendingPathComponent(item).path, 0o755)
         }
-    }
-}
-
-/// Where a catalog reference of a project file lies on disk, read as the project says it.
-private enum PathResolverText {
-    static func folder(ofReference lines: [String], _ index: Int, project: String, tree: URL) -> String? {
-        // The catalog's folder: found on disk by its file name (the references the migration
-        // writes are group-relative, and a corpus app keeps each table's name in one place).
-        guard let name = lines[index].components(separatedBy: "path = ").last?.split(separator: ";").first else {
-            return nil
-        }
-        let file = String(name).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
-        let found = (FileManager.default.subpaths(atPath: tree.path) ?? []).filter {
-            $0.hasSuffix("/" + file) || $0 == file
-        }.sorted()
-        guard let first = found.first else { return nil }
-        let full = tree.appendingPathComponent(first).path
-        return String(full.dropLast(file.count + 1))
     }
 }
