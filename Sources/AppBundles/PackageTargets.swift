@@ -20,6 +20,14 @@ public enum PackageTargets {
     }
 }
 
+extension PackageTargets {
+    /// The key the record in the tree's root keeps a package target under: its manifest relative
+    /// to the root, and its name (`Kit/Package.swift#Kit`).
+    public static func recordKey(manifest: String, target: String, root: String) -> String {
+        (manifest.hasPrefix(root + "/") ? String(manifest.dropFirst(root.count + 1)) : manifest) + "#" + target
+    }
+}
+
 /// What a bare folder of `.lproj` folders holds, as one bundle: the `.lproj` folders directly in
 /// it and its catalogs (beside them, or in its `mul.lproj`).
 public enum FolderBundles {

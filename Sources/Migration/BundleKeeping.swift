@@ -31,13 +31,29 @@ enum BundleKeeping {
 
         /// What the record keeps of each target of `project` the run changes, before it does.
         func records(forProject project: String, dropped: [DroppedLanguages]) -> [String: BundleRecord] {
+            records(dropped: dropped, base: PathResolver.projectFolder(ofProjectFile: project)) { owner in
+                guard case .projectTarget(let file, let id) = owner, file == project else { return nil }
+                return id
+            }
+        }
+
+        /// What the record in the tree's root keeps of each target of its packages the run
+        /// changes, before it does (`PackageTargets.recordKey`).
+        func packageRecords(root: String, dropped: [DroppedLanguages]) -> [String: BundleRecord] {
+            records(dropped: dropped, base: root) { owner in
+                guard case .packageTarget(let manifest, let name) = owner else { return nil }
+                return PackageTargets.recordKey(manifest: manifest, target: name, root: root)
+            }
+        }
+
+        private func records(dropped: [DroppedLanguages], base: String, key: (BundleOwner) -> String?)
+            -> [String: BundleRecord]
+        {
             var records: [String: BundleRecord] = [:]
             for bundle in before.bundles {
-                guard case .projectTarget(let file, let id) = bundle.owner, file == project,
-                    bundle.inputs.contains(where: { migratedFiles.contains($0.path) })
+                guard let id = key(bundle.owner), bundle.inputs.contains(where: { migratedFiles.contains($0.path) })
                 else { continue }
-                var record = BundleSnapshot.record(
-                    bundle, beforeContents, base: PathResolver.projectFolder(ofProjectFile: project))
+                var record = BundleSnapshot.record(bundle, beforeContents, base: base)
                 for drop in dropped where drop.owner == bundle.owner {
                     for language in drop.languages { record.dropped[language] = "--delete-empty-languages" }
                 }

@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import LegacyTables
 import StringcatSupport
@@ -39,6 +40,9 @@ enum RecordKeeping {
             } else {
                 needs.append((holder.path, [table.catalogPath], edits.first { $0.projectPath == holder.path }))
             }
+        }
+        if let root = packageRecord(project, bundles: bundles, dropped: dropped, options: options) {
+            writes.append(root)
         }
         for need in needs {
             guard let file = project.projects.first(where: { $0.path == need.path }) else { continue }
@@ -83,6 +87,31 @@ enum RecordKeeping {
             writes.append(write)
         }
         return writes
+    }
+
+    /// The record in the tree's root, with what each package target the run changes held before
+    /// (the first run's stays); nil when the run changes none.
+    private static func packageRecord(
+        _ project: ProjectTables, bundles: BundleKeeping.Check?, dropped: [DroppedLanguages],
+        options: MigrationOptions
+    ) -> RecordWrite? {
+        let root = project.scan.root
+        guard let targets = bundles?.packageRecords(root: root, dropped: dropped), !targets.isEmpty else {
+            return nil
+        }
+        let path = MigrationRecord.path(inFolder: root)
+        let existing = (try? MigrationRecord.read(path, probe: project.scan.probe))?.record
+        var record = existing ?? MigrationRecord()
+        for (target, bundle) in targets where record.bundles[target] == nil { record.bundles[target] = bundle }
+        guard record != existing else { return nil }
+        var write = RecordWrite(
+            path: ProjectEditing.outputPath(path, root: root, output: options.outputDirectory),
+            fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
+        write.bundleCount = record.bundles.count
+        write.existedBefore = existing != nil
+        write.notWrittenBecause = options.dryRun ? "--dry-run" : nil
+        write.data = record.data
+        return write
     }
 
     /// The option that took a table no variant group holds, when a later run needs it to find the

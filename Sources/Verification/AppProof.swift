@@ -99,18 +99,26 @@ public enum AppProof {
                         sourceLanguage: nil, inputs: [], failures: []))
             }
         }
+        // Package targets: the record in the tree's root (a package has no project to hold one).
+        let root = project.scan.root
+        let rootRecord = try? MigrationRecord.read(MigrationRecord.path(inFolder: root), probe: project.scan.probe).record
         return bundles.map { bundle -> TargetProof in
             var record: BundleRecord?
-            if case .projectTarget(let file, let id) = bundle.owner { record = records[file]?[id] }
+            var base = PathResolverText.parent(PathResolverText.parent(bundle.owner.declaringFile))
+            switch bundle.owner {
+            case .projectTarget(let file, let id): record = records[file]?[id]
+            case .packageTarget(let manifest, let name):
+                record = rootRecord?.bundles[PackageTargets.recordKey(manifest: manifest, target: name, root: root)]
+                base = root
+            case .folder: break
+            }
             let now = BundleContents(bundle, contents)
             var proof = TargetProof(
                 owner: bundle.owner, title: record?.title ?? bundle.title, declaredIn: bundle.owner.declaringFile,
                 languageCount: now.languages.count, tableCount: bundle.tableNames.count, keyCount: now.keyCount,
                 verdict: .notMigrated)
             if let record {
-                let compared = BundleSnapshot.losses(
-                    since: record, now: bundle, now,
-                    base: PathResolverText.parent(PathResolverText.parent(bundle.owner.declaringFile)))
+                let compared = BundleSnapshot.losses(since: record, now: bundle, now, base: base)
                 proof.verdict =
                     compared.changes.isEmpty
                     ? .same(dropped: compared.droppedOnRequest)
