@@ -218,8 +218,8 @@ struct TreeEvidence: Sendable {
                 resolved = [PathResolver.join(folder, value)]
                 shown = ".relativeToCurrentFile(\"\(value)\")"
             }
-            for folder in resolved {
-                use(folder, "a local package of the Tuist manifest \(name) (path: \(shown))")
+            for package in resolved {
+                use(package, "a local package of the Tuist manifest \(name) (path: \(shown))")
             }
         }
     }
