@@ -36,6 +36,10 @@ let package = Package(
         .library(name: "XclocExport", targets: ["XclocExport"]),
         .library(name: "XclocImport", targets: ["XclocImport"]),
         .library(name: "XclocProof", targets: ["XclocProof"]),
+        // `swift package migrate-localizations` and `verify-localizations` in a package that depends
+        // on this one: stringcat on the package's own `.lproj` resources.
+        .plugin(name: "MigrateLocalizations", targets: ["MigrateLocalizations"]),
+        .plugin(name: "VerifyLocalizations", targets: ["VerifyLocalizations"]),
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
@@ -99,6 +103,26 @@ let package = Package(
             "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
             "SyntheticCatalogs",
         ], swiftSettings: optimized),
+        // The command plugins: each runs the `stringcat` tool on the package that uses it.
+        .plugin(
+            name: "MigrateLocalizations",
+            capability: .command(
+                intent: .custom(
+                    verb: "migrate-localizations",
+                    description: "Migrate the package's .lproj resources to String Catalogs (stringcat migrate)"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "stringcat migrate writes the String Catalogs beside the .lproj folders and deletes "
+                            + "the legacy files they provably hold")
+                ]),
+            dependencies: ["stringcat"]),
+        .plugin(
+            name: "VerifyLocalizations",
+            capability: .command(
+                intent: .custom(
+                    verb: "verify-localizations",
+                    description: "Prove that the package's catalogs hold every value of its legacy files (stringcat verify)")),
+            dependencies: ["stringcat"]),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),

@@ -261,6 +261,82 @@ struct ManifestCode {
         return result
     }
 
+    /// How a Tuist `Path` is written: a string literal (relative to the manifest, or to the root
+    /// when it starts with `//`), or `.relativeToRoot("…")`, `.relativeToManifest("…")`,
+    /// `.relativeToCurrentFile("…")`.
+    enum TuistPath: Equatable {
+        case literal(String)
+        case relativeToRoot(String)
+        case relativeToManifest(String)
+        case relativeToCurrentFile(String)
+    }
+
+    /// The `path:` argument of every call `.NAME(…)` for NAME in `names`, as a Tuist `Path`
+    /// (`.local(path: .relativeToRoot("Packages/Core"))`, `.package(path: "../Core")`).
+    func tuistPaths(inCallsNamed names: Set<String>) -> [TuistPath] {
+        var result: [TuistPath] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == "." else { i += 1; continue }
+            var end = i + 1
+            while end < text.count, text[end].isLetter { end += 1 }
+            var open = end
+            while open < text.count, text[open].isWhitespace { open += 1 }
+            guard names.contains(String(text[(i + 1)..<end])), open < text.count, text[open] == "(",
+                let close = matchingParenthesis(open)
+            else { i = end; continue }
+            let arguments = (open + 1)..<close
+            if let literal = stringArgument("path", in: arguments, depth: 0) {
+                result.append(.literal(literal))
+            } else {
+                for (name, make) in [
+                    ("relativeToRoot", TuistPath.relativeToRoot), ("relativeToManifest", TuistPath.relativeToManifest),
+                    ("relativeToCurrentFile", TuistPath.relativeToCurrentFile),
+                ] {
+                    // `path: .relativeToRoot("…")`: the call's one string argument.
+                    for call in constructorArguments(name, in: arguments) { result.append(make(call)) }
+                }
+            }
+            i = open + 1
+        }
+        return result
+    }
+
+    /// The first string literal of each `.NAME("…")` directly after a `path:` label in `range`.
+    private func constructorArguments(_ name: String, in range: Range<Int>) -> [String] {
+        let label = Array("path")
+        var result: [String] = []
+        var i = range.lowerBound
+        while i + label.count <= range.upperBound {
+            guard Array(text[i..<(i + label.count)]) == label,
+                i == range.lowerBound || !(text[i - 1].isLetter || text[i - 1].isNumber || text[i - 1] == "_")
+            else { i += 1; continue }
+            var j = i + label.count
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            guard j < range.upperBound, text[j] == ":" else { i += 1; continue }
+            j += 1
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            let call = Array("." + name + "(")
+            guard j + call.count <= range.upperBound, Array(text[j..<(j + call.count)]) == call else {
+                i += 1
+                continue
+            }
+            j += call.count
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            guard j < range.upperBound, text[j] == "\"" else { i += 1; continue }
+            var value = ""
+            j += 1
+            while j < range.upperBound, text[j] != "\"", text[j] != "\n" {
+                if text[j] == "\\", j + 1 < range.upperBound { value.append(text[j + 1]); j += 2; continue }
+                value.append(text[j])
+                j += 1
+            }
+            if !value.isEmpty { result.append(value) }
+            i = j
+        }
+        return result
+    }
+
     /// The paths of `.process("…")` and `.copy("…")` resource rules (the first, unlabelled argument).
     func resourcePaths() -> [String] {
         var result: [String] = []

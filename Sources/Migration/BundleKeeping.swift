@@ -29,7 +29,7 @@ enum BundleKeeping {
         /// The legacy files of the tables the plan migrates.
         var migratedFiles: Set<String>
 
-        /// What the record keeps of each target of `project` the run changes, before it does.
+        /// What the record keeps of each target of `project`, before the run changes any.
         func records(forProject project: String, dropped: [DroppedLanguages]) -> [String: BundleRecord] {
             records(dropped: dropped, base: PathResolver.projectFolder(ofProjectFile: project)) { owner in
                 guard case .projectTarget(let file, let id) = owner, file == project else { return nil }
@@ -37,10 +37,16 @@ enum BundleKeeping {
             }
         }
 
-        /// What the record in the tree's root keeps of each target of its packages the run
-        /// changes, before it does (`PackageTargets.recordKey`).
+        /// What the record in the tree's root keeps of each target of its packages, before the run
+        /// changes any (`PackageTargets.recordKey`).
         func packageRecords(root: String, dropped: [DroppedLanguages]) -> [String: BundleRecord] {
-            records(dropped: dropped, base: root) { owner in
+            // Written only by a run that migrates a package's table.
+            let touched = before.bundles.contains { bundle in
+                guard case .packageTarget = bundle.owner else { return false }
+                return bundle.inputs.contains { migratedFiles.contains($0.path) }
+            }
+            guard touched else { return [:] }
+            return records(dropped: dropped, base: root) { owner in
                 guard case .packageTarget(let manifest, let name) = owner else { return nil }
                 return PackageTargets.recordKey(manifest: manifest, target: name, root: root)
             }
@@ -51,8 +57,9 @@ enum BundleKeeping {
         {
             var records: [String: BundleRecord] = [:]
             for bundle in before.bundles {
-                guard let id = key(bundle.owner), bundle.inputs.contains(where: { migratedFiles.contains($0.path) })
-                else { continue }
+                // Every target of the project, not only those this run changes: the first run's record
+                // is then the tree as it was, whichever table a batch migrates first.
+                guard let id = key(bundle.owner) else { continue }
                 var record = BundleSnapshot.record(bundle, beforeContents, base: base)
                 for drop in dropped where drop.owner == bundle.owner {
                     for language in drop.languages { record.dropped[language] = "--delete-empty-languages" }

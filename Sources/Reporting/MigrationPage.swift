@@ -309,8 +309,9 @@ struct MigrationPage {
             }
             lines.append(
                 "\(NumberText.counted(report.skippedPackages.count, "package")) inside the tree that "
-                    + "\(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods "
-                    + "(`--include PATH` migrates one): "
+                    + "\(report.skippedPackages.count == 1 ? "is" : "are") not read: third-party code (under a "
+                    + "dependency folder, or a submodule), or built by nothing in the tree (`migrate --verbose` says "
+                    + "which; `--include PATH` migrates one): "
                     + packages.joined(separator: ", "))
         }
         return lines

@@ -115,6 +115,7 @@ public enum ProjectImporter {
             state.importFile(xliff, into: &report)
             if report.hasErrors { break }
         }
+        if !report.hasErrors { state.warnSkippedFiles(into: &report) }
         report.languages = state.counts.values.sorted { ($0.catalog, $0.language) < ($1.catalog, $1.language) }
         guard !report.hasErrors else { return report }
 
@@ -292,13 +293,30 @@ struct ImportState {
                         + "(\(originals)\(document.fileCount > 3 ? ", …" : "")): is it another project's? (give "
                         + "--project)",
                     at: document.firstFileLocation ?? .file(path)))
-        } else {
-            for file in document.unmatched {
-                report.diagnostics.append(
-                    .warning("\(file.original): \(file.reason); its \(file.units) units are skipped", at: .file(path)))
-            }
         }
         report.skippedFiles += document.unmatched
+    }
+
+    /// One warning per file the XLIFF files name and the import skips, for the same reason in every
+    /// one of them (a legacy table is in each language's `.xcloc`): at the first XLIFF that names it.
+    func warnSkippedFiles(into report: inout ImportReport) {
+        var groups: [String: [ImportReport.SkippedFile]] = [:]
+        var order: [String] = []
+        for file in report.skippedFiles {
+            let key = file.original + "\u{0}" + file.reason
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(file)
+        }
+        for key in order {
+            let files = groups[key]!
+            let units = files.reduce(0) { $0 + $1.units }
+            let inputs = Set(files.map(\.input)).count
+            let spread = inputs == 1 ? "" : " (in \(inputs) XLIFF files)"
+            report.diagnostics.append(
+                .warning(
+                    "\(files[0].original): \(files[0].reason); its \(units) units are skipped\(spread)",
+                    at: .file(files[0].input)))
+        }
     }
 
     /// What a `<file>` goes to.
@@ -385,7 +403,16 @@ struct ImportState {
             return
         }
         guard let target = unit.target else {
-            context.counts.skipped["no target", default: 0] += 1
+            // No target where the catalog holds no value either (as the export writes an
+            // untranslated unit): the import leaves nothing different, so it is unchanged.
+            let held = catalogs[catalogPath]?.catalog.strings[key]?.localizations[context.language].flatMap {
+                CatalogLeaves.leaf(at: path, in: $0)
+            }
+            if held == nil {
+                context.counts.unchanged += 1
+            } else {
+                context.counts.skipped["no target", default: 0] += 1
+            }
             return
         }
         guard let newState = try state(of: unit, target, at: at, context: &context) else { return }
@@ -484,8 +511,13 @@ struct ImportState {
         let source = entry.localizations[catalog.sourceLanguage]
         let existing = entry.localizations[language]
         if language == catalog.sourceLanguage && existing == nil {
-            // The source text of such a key is the key itself; Xcode writes nothing for it.
-            context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
+            // The source text of such a key is the key itself; Xcode writes nothing for it. A target
+            // that is the key (as the export writes it) changes nothing: unchanged, not skipped.
+            if case .plain(let text) = target.text, text == key, path.segments.isEmpty {
+                context.counts.unchanged += 1
+            } else {
+                context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
+            }
             return
         }
         // Unchanged: the catalog already holds this target, as the export writes it. In the
