@@ -101,7 +101,8 @@ public enum AppProof {
         }
         // Package targets: the record in the tree's root (a package has no project to hold one).
         let root = project.scan.root
-        let rootRecord = try? MigrationRecord.read(MigrationRecord.path(inFolder: root), probe: project.scan.probe).record
+        let rootRecord = try? MigrationRecord.read(MigrationRecord.path(inFolder: root), probe: project.scan.probe)
+            .record
         return bundles.map { bundle -> TargetProof in
             var record: BundleRecord?
             var base = PathResolverText.parent(PathResolverText.parent(bundle.owner.declaringFile))
