@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "XcodeProject", targets: ["XcodeProject"]),
         .library(name: "XcodeRules", targets: ["XcodeRules"]),
         .library(name: "LegacyTables", targets: ["LegacyTables"]),
+        .library(name: "AppBundles", targets: ["AppBundles"]),
         .library(name: "Compilation", targets: ["Compilation"]),
         .library(name: "Verification", targets: ["Verification"]),
         .library(name: "Migration", targets: ["Migration"]),
@@ -35,6 +36,10 @@ let package = Package(
         .library(name: "XclocExport", targets: ["XclocExport"]),
         .library(name: "XclocImport", targets: ["XclocImport"]),
         .library(name: "XclocProof", targets: ["XclocProof"]),
+        // `swift package migrate-localizations` and `verify-localizations` in a package that depends
+        // on this one: stringcat on the package's own `.lproj` resources.
+        .plugin(name: "MigrateLocalizations", targets: ["MigrateLocalizations"]),
+        .plugin(name: "VerifyLocalizations", targets: ["VerifyLocalizations"]),
     ],
     targets: [
         // Diagnostics with locations, safe file writes: shared by every module.
@@ -54,16 +59,22 @@ let package = Package(
         .target(name: "XcodeRules", dependencies: ["StringcatSupport", "Languages", "XcodeProject"], swiftSettings: optimized),
         // Which tables a project has: files, languages, where each catalog goes.
         .target(name: "LegacyTables", dependencies: ["StringcatSupport", "Languages", "StringsFile", "XcodeProject", "XcodeRules"], swiftSettings: optimized),
+        // What each target's build puts in its bundle: languages, tables and keys the app reads, and
+        // what stops a build. Migration's gate, verify, status and export/import read it.
+        .target(name: "AppBundles", dependencies: [
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog", "Compilation", "XcodeProject",
+            "LegacyTables",
+        ], swiftSettings: optimized),
         // Catalog -> .strings/.stringsdict per .lproj.
         .target(name: "Compilation", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
         .target(name: "Verification", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation", "AppBundles",
         ], swiftSettings: optimized),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",
-            "Compilation", "Verification", "XcodeProject", "XcodeRules",
+            "Compilation", "Verification", "XcodeProject", "XcodeRules", "AppBundles",
         ], swiftSettings: optimized),
         // XLIFF 1.2 as Xcode writes it: document model, byte-exact writer, located streaming reader.
         .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
@@ -92,6 +103,26 @@ let package = Package(
             "Verification", "Migration", "XcodeProject", "XcodeRules", "XLIFF", "Xcloc", "XclocExport", "XclocImport", "XclocProof",
             "SyntheticCatalogs",
         ], swiftSettings: optimized),
+        // The command plugins: each runs the `stringcat` tool on the package that uses it.
+        .plugin(
+            name: "MigrateLocalizations",
+            capability: .command(
+                intent: .custom(
+                    verb: "migrate-localizations",
+                    description: "Migrate the package's .lproj resources to String Catalogs (stringcat migrate)"),
+                permissions: [
+                    .writeToPackageDirectory(
+                        reason: "stringcat migrate writes the String Catalogs beside the .lproj folders and deletes "
+                            + "the legacy files they provably hold")
+                ]),
+            dependencies: ["stringcat"]),
+        .plugin(
+            name: "VerifyLocalizations",
+            capability: .command(
+                intent: .custom(
+                    verb: "verify-localizations",
+                    description: "Prove that the package's catalogs hold every value of its legacy files (stringcat verify)")),
+            dependencies: ["stringcat"]),
 
         // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
         .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),
@@ -109,6 +140,9 @@ let package = Package(
                     dependencies: ["StringCatalog", "StringcatSupport", "SyntheticCatalogs", "TestSupport"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "StringcatSupport", "TestSupport"]),
         .testTarget(name: "XcodeRulesTests", dependencies: ["XcodeRules", "XcodeProject", "StringcatSupport", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "AppBundlesTests", dependencies: [
+            "AppBundles", "LegacyTables", "Languages", "StringCatalog", "StringcatSupport", "TestSupport", "XcodeProject",
+        ]),
         .testTarget(name: "LegacyTablesTests", dependencies: ["LegacyTables", "Languages", "StringcatSupport", "TestSupport", "XcodeProject"]),
         .testTarget(name: "CompilationTests", dependencies: [
             "Compilation", "StringCatalog", "StringsDict", "StringsFile", "StringcatSupport", "TestSupport",
@@ -132,6 +166,6 @@ let package = Package(
         // Runs the built `stringcat` binary end to end (exit codes, stdout, stderr), and
         // `stringcat-bench generate` for the project the bench times (BenchProjectTests).
         // XcodeProject only to check the project files the tool leaves (CorpusConformanceTests).
-        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration"], exclude: ["Fixtures"]),
+        .testTarget(name: "CLITests", dependencies: ["stringcat", "stringcat-bench", "TestSupport", "XcodeProject", "Migration", "AppBundles", "LegacyTables", "Languages"], exclude: ["Fixtures"]),
     ]
 )

@@ -16,7 +16,7 @@
 /// and the command line's are canonical BCP 47 (`zh_CN` -> `zh-CN`). Both use BCP 47's casing
 /// (`zh-hans` -> `zh-Hans`), write a script after `-` (`zh_Hans` -> `zh-Hans`) and Norwegian `no`
 /// as `nb`. Two tags are the same language when their `canonical` forms are equal.
-public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
+public struct LanguageTag: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// How a context writes a tag.
     public enum Spelling: Sendable, Hashable {
         /// As an Xcode project or a Swift package keeps its own folder names (a region keeps the
@@ -117,6 +117,15 @@ public struct LanguageTag: Hashable, Sendable, CustomStringConvertible {
     public func isSameLanguage(as other: LanguageTag) -> Bool { canonical == other.canonical }
 
     public var description: String { canonical }
+
+    /// Two tags are equal when they name the same language (`zh_CN` and `zh-CN`, `no` and `nb`):
+    /// the spelling is how a context writes it, not another language.
+    public static func == (a: LanguageTag, b: LanguageTag) -> Bool { a.canonical == b.canonical }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(canonical) }
+
+    /// By canonical form: the order languages are listed in.
+    public static func < (a: LanguageTag, b: LanguageTag) -> Bool { a.canonical < b.canonical }
 
     /// The canonical form of `text`, or nil when it is not a language tag.
     public static func canonical(_ text: String) -> String? { LanguageTag(text)?.canonical }

@@ -70,8 +70,11 @@ public enum LprojScanner {
         ".build", ".git", "DerivedData", "Pods", "Carthage", "node_modules", ".swiftpm",
     ]
 
-    /// Files that say whose a package is: XcodeGen's spec, Tuist's manifest, git's submodule list.
-    static let evidenceFileNames: Set<String> = ["project.yml", "project.yaml", "Project.swift", ".gitmodules"]
+    /// Files that say whose a package is: XcodeGen's spec, Tuist's manifests (its helpers in
+    /// `Tuist/ProjectDescriptionHelpers/` too), git's submodule list.
+    static let evidenceFileNames: Set<String> = [
+        "project.yml", "project.yaml", "Project.swift", "Workspace.swift", ".gitmodules",
+    ]
     /// A record of an earlier run kept outside a project bundle (`MigrationRecord`).
     static let recordFileName = ".stringcat-migration.json"
 
@@ -293,7 +296,9 @@ public enum LprojScanner {
             result.catalogs.append(path)
         } else if name == "Package.swift" {
             result.projectFiles.append(path)
-        } else if evidenceFileNames.contains(name) || (name == "Dependencies.swift" && folder.hasSuffix("/Tuist")) {
+        } else if evidenceFileNames.contains(name) || (name == "Dependencies.swift" && folder.hasSuffix("/Tuist"))
+            || (name.hasSuffix(".swift") && TreeEvidence.isTuistHelper(path))
+        {
             result.evidenceFiles.append(path)
         } else if name == recordFileName {
             result.records.append(path)

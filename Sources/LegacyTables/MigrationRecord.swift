@@ -34,6 +34,11 @@ public struct MigrationRecord: Sendable, Equatable {
     /// (docs/spec/migration.md#the-comment-of-a-key-the-source-language-lacks).
     public var deleted: [String: [String]] = [:]
 
+    /// Target (its ID in this project; a package target's name in a folder's record) -> what its
+    /// bundle held before stringcat's first run changed it: `verify` compares the app with it,
+    /// also once every legacy file is gone. It stays when the last file goes.
+    public var bundles: [String: BundleRecord] = [:]
+
     public init(tables: [String: [String]] = [:], selectedBy: [String: String] = [:], deleted: [String: [String]] = [:])
     {
         self.tables = tables
@@ -64,7 +69,7 @@ public struct MigrationRecord: Sendable, Equatable {
     /// A record from its bytes (`path` names it in the warning of a record that does not parse).
     public static func parse(_ data: Data, path: String) -> (record: MigrationRecord?, diagnostic: Diagnostic?) {
         guard let top = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-            let tables = top["tables"] as? [String: Any]
+            let tables = top["tables"] as? [String: Any] ?? (top["bundles"] != nil ? [:] : nil)
         else {
             return (
                 nil,
@@ -90,6 +95,9 @@ public struct MigrationRecord: Sendable, Equatable {
             guard let files = files as? [String] else { continue }
             record.deleted[catalog] = files.sorted()
         }
+        for (target, bundle) in top["bundles"] as? [String: Any] ?? [:] {
+            if let bundle = BundleRecord(object: bundle) { record.bundles[target] = bundle }
+        }
         return (record, nil)
     }
 
@@ -97,11 +105,12 @@ public struct MigrationRecord: Sendable, Equatable {
     public var data: Data {
         var object: [String: Any] = [
             "about":
-                "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk. "
-                + "stringcat status, verify and migrate --delete-legacy read it; it goes with the last of those "
-                + "files.",
+                "Written by stringcat migrate: the legacy files each catalog replaced that are still on disk, and "
+                + "what each target's bundle held before the migration. stringcat status, verify and migrate "
+                + "--delete-legacy read it.",
             "tables": tables.mapValues { $0.sorted() },
         ]
+        if !bundles.isEmpty { object["bundles"] = bundles.mapValues(\.object) }
         let selected = selectedBy.filter { tables[$0.key] != nil }
         if !selected.isEmpty { object["selectedBy"] = selected }
         let listed = Set(tables.values.flatMap { $0 })
@@ -137,7 +146,8 @@ public struct MigrationRecord: Sendable, Equatable {
         for file in gone { kept[file] = nil }
     }
 
-    public var isEmpty: Bool { tables.isEmpty }
+    /// True when it lists no file and no bundle: it is removed.
+    public var isEmpty: Bool { tables.isEmpty && bundles.isEmpty }
 
     /// The kept files' reasons, by absolute path.
     public func keptReasons(base: String) -> [String: String] {

@@ -46,17 +46,26 @@ public struct PackageManifest: Sendable, Hashable {
     /// the first of SwiftPM's predefined folders (`Sources/<name>`, `Source/<name>`, `src/<name>`,
     /// `srcs/<name>`; `Tests/…` for test targets, `Plugins/<name>` for plugins) that exists.
     /// Binary and system-library targets own none. Found when the manifest is read.
-    public var targetFolders: [String] = []
+    public var targetFolders: [String] { ownedFolders.map(\.folder) }
+
+    /// Each target that owns a folder, with that folder (`targetFolders`, by target name).
+    public var ownedFolders: [OwnedFolder] = []
+
+    /// A target's name and the folder it owns (absolute).
+    public struct OwnedFolder: Sendable, Hashable {
+        public var name: String
+        public var folder: String
+    }
 
     /// `targetFolders`, looked for on disk: a folder that cannot be looked at is a failure, not
     /// a folder that is not there (its tables would silently be no package's).
     static func targetFolders(
         of targets: [Target], in folder: String, probe: FileProbe
-    ) throws(FileProbe.Failure) -> [String] {
-        var folders: [String] = []
+    ) throws(FileProbe.Failure) -> [OwnedFolder] {
+        var folders: [OwnedFolder] = []
         for target in targets {
             if let path = target.path {
-                folders.append(PathResolverLite.join(folder, path))
+                folders.append(OwnedFolder(name: target.name, folder: PathResolverLite.join(folder, path)))
                 continue
             }
             let bases: [String]
@@ -67,7 +76,7 @@ public struct PackageManifest: Sendable, Hashable {
             case .regular, .executable, .macro: bases = ["Sources", "Source", "src", "srcs"]
             }
             for base in bases where try probe.exists("\(folder)/\(base)/\(target.name)") {
-                folders.append("\(folder)/\(base)/\(target.name)")
+                folders.append(OwnedFolder(name: target.name, folder: "\(folder)/\(base)/\(target.name)"))
                 break
             }
         }
@@ -86,7 +95,7 @@ public struct PackageManifest: Sendable, Hashable {
         manifest.products = code.calls(named: ["library", "executable"]).compactMap { $0["name"] }
         manifest.localDependencies = code.calls(named: ["package"]).compactMap { $0["path"] }
         let folder = manifest.folder
-        manifest.targetFolders = try targetFolders(of: manifest.targets, in: folder, probe: probe)
+        manifest.ownedFolders = try targetFolders(of: manifest.targets, in: folder, probe: probe)
         manifest.namedResources = []
         for relative in code.resourcePaths() {
             // A resource path is relative to its target's folder; the target is not tracked here,
@@ -248,6 +257,82 @@ struct ManifestCode {
             }
             result.append(arguments)
             i = open + 1
+        }
+        return result
+    }
+
+    /// How a Tuist `Path` is written: a string literal (relative to the manifest, or to the root
+    /// when it starts with `//`), or `.relativeToRoot("…")`, `.relativeToManifest("…")`,
+    /// `.relativeToCurrentFile("…")`.
+    enum TuistPath: Equatable {
+        case literal(String)
+        case relativeToRoot(String)
+        case relativeToManifest(String)
+        case relativeToCurrentFile(String)
+    }
+
+    /// The `path:` argument of every call `.NAME(…)` for NAME in `names`, as a Tuist `Path`
+    /// (`.local(path: .relativeToRoot("Packages/Core"))`, `.package(path: "../Core")`).
+    func tuistPaths(inCallsNamed names: Set<String>) -> [TuistPath] {
+        var result: [TuistPath] = []
+        var i = 0
+        while i < text.count {
+            guard text[i] == "." else { i += 1; continue }
+            var end = i + 1
+            while end < text.count, text[end].isLetter { end += 1 }
+            var open = end
+            while open < text.count, text[open].isWhitespace { open += 1 }
+            guard names.contains(String(text[(i + 1)..<end])), open < text.count, text[open] == "(",
+                let close = matchingParenthesis(open)
+            else { i = end; continue }
+            let arguments = (open + 1)..<close
+            if let literal = stringArgument("path", in: arguments, depth: 0) {
+                result.append(.literal(literal))
+            } else {
+                for (name, make) in [
+                    ("relativeToRoot", TuistPath.relativeToRoot), ("relativeToManifest", TuistPath.relativeToManifest),
+                    ("relativeToCurrentFile", TuistPath.relativeToCurrentFile),
+                ] {
+                    // `path: .relativeToRoot("…")`: the call's one string argument.
+                    for call in constructorArguments(name, in: arguments) { result.append(make(call)) }
+                }
+            }
+            i = open + 1
+        }
+        return result
+    }
+
+    /// The first string literal of each `.NAME("…")` directly after a `path:` label in `range`.
+    private func constructorArguments(_ name: String, in range: Range<Int>) -> [String] {
+        let label = Array("path")
+        var result: [String] = []
+        var i = range.lowerBound
+        while i + label.count <= range.upperBound {
+            guard Array(text[i..<(i + label.count)]) == label,
+                i == range.lowerBound || !(text[i - 1].isLetter || text[i - 1].isNumber || text[i - 1] == "_")
+            else { i += 1; continue }
+            var j = i + label.count
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            guard j < range.upperBound, text[j] == ":" else { i += 1; continue }
+            j += 1
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            let call = Array("." + name + "(")
+            guard j + call.count <= range.upperBound, Array(text[j..<(j + call.count)]) == call else {
+                i += 1
+                continue
+            }
+            j += call.count
+            while j < range.upperBound, text[j].isWhitespace { j += 1 }
+            guard j < range.upperBound, text[j] == "\"" else { i += 1; continue }
+            var value = ""
+            j += 1
+            while j < range.upperBound, text[j] != "\"", text[j] != "\n" {
+                if text[j] == "\\", j + 1 < range.upperBound { value.append(text[j + 1]); j += 2; continue }
+                value.append(text[j])
+                j += 1
+            }
+            if !value.isEmpty { result.append(value) }
+            i = j
         }
         return result
     }

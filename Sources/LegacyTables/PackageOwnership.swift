@@ -180,16 +180,60 @@ struct TreeEvidence: Sendable {
         }
     }
 
-    /// The local packages of a Tuist manifest (`.package(path: "…")`, `.local(path: "…")`).
-    mutating func read(tuistManifest text: String, at path: String, root: String) {
+    /// The local packages of a Tuist manifest or helper (`.package(path:)`, `.local(path:)`), its
+    /// paths resolved as Tuist resolves a `Path` (docs/spec/project-tree.md#whose-a-package-is): a
+    /// literal from the manifest's folder (`//…` from the root), `.relativeToRoot` from the root (the
+    /// folder holding `Tuist/`), `.relativeToManifest` from the manifest's folder,
+    /// `.relativeToCurrentFile` from the file's. `Tuist/Package.swift` and `Tuist/Dependencies.swift`
+    /// name paths from the project's folder. A helper (`Tuist/ProjectDescriptionHelpers/…`) runs in
+    /// the manifest that calls it, so its literal paths are taken from each `Project.swift` folder of
+    /// the tree.
+    mutating func read(tuistManifest text: String, at path: String, root: String, projectManifests: [String]) {
         let folder = PathResolver.parent(path)
-        // `Tuist/Package.swift` and `Tuist/Dependencies.swift` name paths from the project's folder.
-        let base = PathResolver.lastComponent(folder) == "Tuist" ? PathResolver.parent(folder) : folder
-        for value in ManifestCode(text).calls(named: ["package", "local"]).compactMap({ $0["path"] }) {
-            use(
-                PathResolver.join(base, value),
-                "a local package of the Tuist manifest \(PathResolver.relative(path, from: root)) (path: \(value))")
+        let tuistRoot = Self.tuistRoot(of: folder) ?? root
+        let bases: [String]
+        if Self.isTuistHelper(path) {
+            bases = projectManifests.map(PathResolver.parent)
+        } else {
+            bases = [PathResolver.lastComponent(folder) == "Tuist" ? PathResolver.parent(folder) : folder]
         }
+        let name = PathResolver.relative(path, from: root)
+        for written in ManifestCode(text).tuistPaths(inCallsNamed: ["package", "local"]) {
+            let resolved: [String]
+            let shown: String
+            switch written {
+            case .literal(let value) where value.hasPrefix("//"):
+                resolved = [PathResolver.join(tuistRoot, String(value.dropFirst(2)))]
+                shown = value
+            case .literal(let value):
+                resolved = bases.map { PathResolver.join($0, value) }
+                shown = value
+            case .relativeToRoot(let value):
+                resolved = [PathResolver.join(tuistRoot, value)]
+                shown = ".relativeToRoot(\"\(value)\")"
+            case .relativeToManifest(let value):
+                resolved = bases.map { PathResolver.join($0, value) }
+                shown = ".relativeToManifest(\"\(value)\")"
+            case .relativeToCurrentFile(let value):
+                resolved = [PathResolver.join(folder, value)]
+                shown = ".relativeToCurrentFile(\"\(value)\")"
+            }
+            for package in resolved {
+                use(package, "a local package of the Tuist manifest \(name) (path: \(shown))")
+            }
+        }
+    }
+
+    /// True for a file of Tuist's `ProjectDescriptionHelpers` (compiled into every manifest).
+    static func isTuistHelper(_ path: String) -> Bool {
+        path.contains("/Tuist/ProjectDescriptionHelpers/")
+    }
+
+    /// The folder that holds the `Tuist/` folder `folder` is in or under, if any.
+    static func tuistRoot(of folder: String) -> String? {
+        let components = folder.split(separator: "/", omittingEmptySubsequences: false)
+        guard let index = components.lastIndex(of: "Tuist"), index > 0 else { return nil }
+        return components[..<index].joined(separator: "/")
     }
 
     /// Submodule folders listed in a `.gitmodules` file (`path = vendor/X`).

@@ -197,7 +197,9 @@ public struct ProjectTables: Sendable {
     /// Everything after the scan: projects, packages, records, and their tables.
     private static func fill(_ tree: inout ProjectTables, _ search: TableSearch) throws(FileProbe.Failure) {
         tree.generator = try ProjectGenerator.detect(
-            root: tree.scan.root, projectFiles: tree.scan.projectFiles, probe: tree.scan.probe)
+            root: tree.scan.root, projectFiles: tree.scan.projectFiles,
+            tuistManifests: tree.scan.evidenceFiles.filter { PathResolver.lastComponent($0) == "Project.swift" },
+            probe: tree.scan.probe)
         var filling = Filling(tree: tree, search: search)
         // A step that fails leaves the tree as the steps before it made it (`stop` then empties it).
         defer { tree = filling.tree }
@@ -507,7 +509,7 @@ public struct ProjectTables: Sendable {
             tree.leftoverTables.sort { $0.catalogPath < $1.catalogPath }
             tree.sourceLanguage = ProjectTables.runSourceLanguage(
                 search: search, projects: tree.projects,
-                tables: all + tree.leftoverTables, fallback: folderSource)
+                tables: all + tree.leftoverTables, fallback: folderSource, root: scan.root)
             tree.tables = all
             tree.select(search, all: all)
             tree.requireTables(search, ownRoot: ownRoot, found: all)
@@ -515,21 +517,47 @@ public struct ProjectTables: Sendable {
     }
 
     /// The development language the run's report names: `--source-language`, else that of the
-    /// first project with tables, else the one a folder's tables take.
+    /// projects with tables (each table takes its own project's: with several, the line says so, and
+    /// names those that declare another), else the one a folder's tables take.
     private static func runSourceLanguage(
-        search: TableSearch, projects: [XcodeProjectFile], tables: [LegacyTable], fallback: SourceLanguage
+        search: TableSearch, projects: [XcodeProjectFile], tables: [LegacyTable], fallback: SourceLanguage,
+        root: String
     ) -> SourceLanguage {
         if search.sourceLanguage != nil { return fallback }
-        for project in projects
-        where tables.contains(where: { table in
-            switch table.origin {
-            case .xcodeProject(let path), .synchronizedFolder(let path): return path == project.path
-            case .folder, .package: return false
+        let withTables = projects.filter { project in
+            tables.contains { table in
+                switch table.origin {
+                case .xcodeProject(let path), .synchronizedFolder(let path): return path == project.path
+                case .folder, .package: return false
+                }
             }
-        }) {
-            return project.source
         }
-        return fallback
+        guard let first = withTables.first else { return fallback }
+        guard withTables.count > 1 else { return first.source }
+        // The code most projects declare (the first project's on a tie).
+        let byCode = Dictionary(grouping: withTables, by: \.source.code)
+        let firstCode = first.source.code
+        let code =
+            byCode.keys.sorted { a, b in
+                let (countA, countB) = (byCode[a]!.count, byCode[b]!.count)
+                return countA != countB ? countA > countB : (a == firstCode) && b != firstCode
+            }.first ?? firstCode
+        func name(_ project: XcodeProjectFile) -> String {
+            PathResolver.relative(PathResolver.parent(project.path), from: root)
+        }
+        let others = withTables.filter { $0.source.code != code }
+        var origin =
+            others.isEmpty
+            ? "developmentRegion of each of the \(withTables.count) projects with tables"
+            : "developmentRegion of \(withTables.count - others.count) of the \(withTables.count) projects with tables"
+        if others.isEmpty && withTables.count <= 4 {
+            origin += ": " + withTables.map(name).joined(separator: ", ")
+        }
+        for other in others.prefix(3) {
+            origin += "; \(name(other)) says \(other.source.code), and its tables take it"
+        }
+        if others.count > 3 { origin += "; \(others.count - 3) more projects say another" }
+        return SourceLanguage(code: code, origin: origin)
     }
 
     /// `--table`: only the tables named; a name no table has is an error (or a note, for a table
@@ -564,10 +592,14 @@ public struct ProjectTables: Sendable {
     private mutating func requireTables(_ search: TableSearch, ownRoot: Bool, found all: [LegacyTable]) {
         guard
             all.isEmpty && leftoverTables.isEmpty && (search.requireTables || scan.catalogs.isEmpty)
-                && !hasMigratedProject
+                && !hasMigratedProject && !(projects.isEmpty && hasOwnCatalogs(search))
                 && stoppedProjects.isEmpty
         else { return }
         let unplaced = projects.reduce(0) { $0 + $1.localization.unplacedGroups }
+        // Only a skipped package that holds an `.lproj` folder explains why there is no table.
+        let holdingLproj = skippedPackages.map(PathResolver.parent).filter { folder in
+            scan.lprojFolders.contains { $0.path.hasPrefix(folder + "/") }
+        }
         if filesLeftAlone.contains(where: { $0.reason.contains("--exclude leaves out") }) {
             diagnostics.append(
                 .error(
@@ -588,11 +620,11 @@ public struct ProjectTables: Sendable {
                         + "\(filesLeftAlone.count) legacy files on disk are in none (--all-files migrates every .lproj "
                         + "as a folder)",
                     at: .file(scan.root)))
-        } else if !skippedPackages.isEmpty && projects.isEmpty && !ownRoot {
+        } else if !holdingLproj.isEmpty && projects.isEmpty && !ownRoot {
             diagnostics.append(
                 .error(
                     "no table here: the .lproj folders are in packages that are not this folder's own "
-                        + "(\(counted(skippedPackages.count, "package")): third-party or unused, see --verbose); "
+                        + "(\(counted(holdingLproj.count, "package")): third-party or unused, see --verbose); "
                         + "--include PATH reads one",
                     at: .file(scan.root)))
         } else {
@@ -737,6 +769,19 @@ public struct ProjectTables: Sendable {
                 project.localization.synchronizedFolders.contains { catalog.hasPrefix($0 + "/") }
             }
             return referenced || synchronized
+        }
+    }
+
+    /// True when a catalog lies in a folder whose tables this tree reads (not inside a bundle, a
+    /// package not read, or a folder `--exclude` leaves out): without a project, a tree whose
+    /// migration is done (`--delete-legacy` deleted every legacy file, a Tuist or bare-folder tree)
+    /// holds only such catalogs, and finding nothing to migrate there is no error.
+    func hasOwnCatalogs(_ search: TableSearch) -> Bool {
+        let notRead = skippedPackages.map(PathResolver.parent)
+        return scan.catalogs.contains { catalog in
+            !BundleFolders.isInsideBundle(catalog, root: scan.root)
+                && !notRead.contains { catalog.hasPrefix($0 + "/") }
+                && !ExcludeGlob.matches(search.excludes, catalog, root: scan.root)
         }
     }
 

@@ -27,7 +27,7 @@ public struct SourceLanguage: Sendable, Hashable {
 
     /// The default when nothing declares one.
     public static let fallback = SourceLanguage(
-        code: "en", origin: "default (no project file declares one; use --source-language to choose)")
+        code: "en", origin: "default: no project file declares one; use --source-language to choose")
 
     /// The source language: `--source-language` (`explicit`, already a canonical code) when given,
     /// else what the owner declares, spelled as the owner spells its folders, else `inherited`

@@ -16,6 +16,7 @@ enum TreePackages {
         for project in projects {
             evidence.read(project: project.graph, at: project.path, root: scan.root, packageFolders: folders)
         }
+        let projectManifests = scan.evidenceFiles.filter { PathResolver.lastComponent($0) == "Project.swift" }
         for file in scan.evidenceFiles {
             guard let data = try scan.probe.bytes(file) else { continue }
             let text = String(decoding: data, as: UTF8.self)
@@ -23,13 +24,16 @@ enum TreePackages {
             case "contents.xcworkspacedata": evidence.read(workspace: text, at: file, root: scan.root)
             case "project.yml", "project.yaml": evidence.read(xcodeGenSpec: text, at: file, root: scan.root)
             case ".gitmodules": evidence.read(gitmodules: text, at: file)
-            default: evidence.read(tuistManifest: text, at: file, root: scan.root)
+            default:
+                evidence.read(tuistManifest: text, at: file, root: scan.root, projectManifests: projectManifests)
             }
         }
         // Tuist's own `Tuist/Package.swift` names the project's local packages.
         for manifest in scan.manifests where PathResolver.lastComponent(PathResolver.parent(manifest)) == "Tuist" {
             if let data = try scan.probe.bytes(manifest) {
-                evidence.read(tuistManifest: String(decoding: data, as: UTF8.self), at: manifest, root: scan.root)
+                evidence.read(
+                    tuistManifest: String(decoding: data, as: UTF8.self), at: manifest, root: scan.root,
+                    projectManifests: projectManifests)
             }
         }
         let ownership = PackageOwnership.decide(manifests, root: scan.root, evidence: evidence)

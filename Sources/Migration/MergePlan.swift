@@ -1,3 +1,5 @@
+import AppBundles
+import Languages
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -90,6 +92,41 @@ struct MergePlan: Sendable {
         voteComments()
         findPresentKeys()
         countOtherLanguageComments()
+    }
+
+    /// What the catalog this plan writes puts in a bundle (`CatalogOutput`), and the distinct keys
+    /// each language's legacy files give (their `.strings` and `.stringsdict` entries, every key
+    /// read, kept or not): what the gate compares, so that a key the merge drops is a key lost.
+    func bundleOutput() -> PlannedBundleOutput {
+        let count = contents.count
+        var output = CatalogOutput(sourceLanguage: LanguageTag(sourceLanguage), keys: [:], ownSourceValues: 0)
+        var legacy: [String: Int] = [:]
+        for (index, content) in contents.enumerated() {
+            var written = 0
+            for row in 0..<present.count where rows[row * count + index] != Cell.none { written += 1 }
+            if written > 0, let tag = LanguageTag(content.language) { output.keys[tag, default: 0] += written }
+            var seen = [Bool](repeating: false, count: keys.count)
+            var distinct = 0
+            for k in entryKeys[index] where k >= 0 && !seen[Int(k)] {
+                seen[Int(k)] = true
+                distinct += 1
+            }
+            for entry in content.stringsDict?.entries ?? [] {
+                guard let k = keyIndex[entry.key], !seen[Int(k)] else { continue }
+                seen[Int(k)] = true
+                distinct += 1
+            }
+            legacy[content.language] = distinct
+        }
+        if let source = sourceIndex {
+            for (row, k) in present.enumerated() {
+                let cell = rows[row * count + source]
+                if cell < Cell.none || (cell >= 0 && stringsEntries[source][Int(cell)].value != keys[Int(k)]) {
+                    output.ownSourceValues += 1
+                }
+            }
+        }
+        return PlannedBundleOutput(catalog: output, legacyKeys: legacy)
     }
 
     // MARK: - Building entries

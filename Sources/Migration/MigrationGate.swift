@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import Languages
 import LegacyTables
@@ -27,6 +28,10 @@ enum MigrationGate {
         var expectedDeletions: Set<String>
         /// The project edits, as they will be written (or would be, for `--dry-run`).
         var edits: [ProjectEditReport]
+        /// The bundles before the run and as the plan leaves them (`BundleKeeping`).
+        var bundles: BundleKeeping.Check?
+        /// Languages the user asked to drop (`--delete-empty-languages`), by target.
+        var droppedLanguages: [DroppedLanguages] = []
     }
 
     /// The reasons to refuse the plan (errors; none when it may go on), and what the run must say
@@ -46,8 +51,7 @@ enum MigrationGate {
         // With --output, nothing is written into the tree nor deleted from it.
         guard options.outputDirectory == nil else { return refusals }
         refusals += references(plan, tree: tree, options: options)
-        refusals += projectsBuildingTwice(plan, tree: tree)
-        refusals += packagesBuildingTwice(plan, tree: tree)
+        refusals += bundleLosses(plan, tree: tree, options: options)
         return refusals
     }
 
@@ -128,65 +132,59 @@ enum MigrationGate {
         return refusals
     }
 
-    /// Tables a project target would build both from a catalog and from legacy files, where it
-    /// did not before the run.
-    private static func projectsBuildingTwice(_ plan: Plan, tree: ProjectTables) -> [Diagnostic] {
+    /// What a target's bundle would lose, or a build failure it would gain (`BundleKeeping`):
+    /// refused, but the languages the user asked to drop. In a generated project, said: the
+    /// project is regenerated from its spec.
+    private static func bundleLosses(_ plan: Plan, tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
+        guard let check = plan.bundles else { return [] }
         var refusals: [Diagnostic] = []
-        for project in tree.projects {
-            let (graph, _) = after(project, plan: plan)
-            let planned = plan.catalogs.filter { $0.hasPrefix(project.folder + "/") }
-            let before = TargetTables.built(project.graph, projectFolder: project.folder)
-            let afterRun = TargetTables.built(graph, projectFolder: project.folder, plannedFiles: planned)
-            for target in graph.targets {
-                let twice = (afterRun[target.id]?.twice ?? []).subtracting(before[target.id]?.twice ?? [])
-                guard !twice.isEmpty else { continue }
-                let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWrittenBecause
-                let fix =
-                    reason == "--no-project"
-                    ? "run without --no-project, so that the kept legacy files leave the target's membership"
-                    : "run with --delete-legacy, or leave the table out (--exclude)"
-                refusals.append(
-                    .error(
-                        "target \(target.name ?? target.id) would build \(twice.sorted().joined(separator: ", ")) both "
-                            + "from a catalog and from legacy files (\"Multiple commands produce …\"); \(fix). Nothing "
-                            + "was written or deleted",
-                        at: .file(project.path)))
+        for (bundle, changes) in check.losses {
+            let dropped = Set(plan.droppedLanguages.filter { $0.target == bundle.title }.flatMap(\.languages))
+            let refused = changes.filter { change in
+                if case .languageLost(let language) = change { return !dropped.contains(language.canonical) }
+                return true
             }
+            guard !refused.isEmpty else { continue }
+            let file = bundle.owner.declaringFile
+            let reason = plan.edits.first(where: { $0.projectPath == file })?.notWrittenBecause
+            var parts: [String] = []
+            for change in refused where isBuiltTwice(change) {
+                if case .buildFails(.tableBuiltTwice(let table, _)) = change {
+                    let fix: String
+                    if case .packageTarget = bundle.owner {
+                        fix = "SwiftPM builds every resource of a target; run with --delete-legacy"
+                    } else if reason == "--no-project" {
+                        fix = "run without --no-project, so that the kept legacy files leave the target's membership"
+                    } else {
+                        fix = "run with --delete-legacy, or leave the table out (--exclude)"
+                    }
+                    parts.append(
+                        "would build \(table) both from a catalog and from legacy files (\"Multiple commands produce "
+                            + "…\"); \(fix)")
+                }
+            }
+            let losses = BundleChange.summarized(refused.filter { !isBuiltTwice($0) })
+            if !losses.isEmpty { parts.append("would change what its bundle holds: " + losses.joined(separator: "; ")) }
+            let message =
+                "target \(bundle.title) " + parts.joined(separator: "; it ") + ". Nothing was written or deleted"
+            if tree.generator != nil, case .projectTarget = bundle.owner {
+                refusals.append(
+                    .warning(
+                        "the generated project, as it stands, "
+                            + message.dropFirst(0).replacingOccurrences(
+                                of: ". Nothing was written or deleted", with: "")
+                            + "; regenerate it once the spec names the catalogs",
+                        at: .file(file)))
+                continue
+            }
+            refusals.append(.error(message, at: .file(file)))
         }
         return refusals
     }
 
-    /// A catalog written into a package target while a legacy file of its table stays there:
-    /// SwiftPM builds every resource of a target.
-    private static func packagesBuildingTwice(_ plan: Plan, tree: ProjectTables) -> [Diagnostic] {
-        var refusals: [Diagnostic] = []
-        let lproj = tree.scan.lprojFolders
-        for package in tree.packagesInTree {
-            for folder in package.manifest.targetFolders {
-                for catalog in plan.catalogs where catalog.hasPrefix(folder + "/") {
-                    let table = PathResolver.lastComponent(catalog).dropLast(".xcstrings".count)
-                    let staying = lproj.filter { $0.path.hasPrefix(folder + "/") }.flatMap { lproj in
-                        lproj.files.filter {
-                            LocalizedTables.tableName($0) == table
-                                && ($0.hasSuffix(".strings") || $0.hasSuffix(".stringsdict"))
-                        }
-                        .map { lproj.path + "/" + $0 }
-                    }.filter { !plan.expectedDeletions.contains($0) }
-                    guard !staying.isEmpty else { continue }
-                    let shown = staying.sorted().prefix(3).map { TableGrouper.relative($0, to: tree.scan.root) }.joined(
-                        separator: ", ")
-                    refusals.append(
-                        .error(
-                            "its target would build \(table) both from "
-                                + "\(TableGrouper.relative(catalog, to: tree.scan.root)) and from "
-                                + "\(counted(staying.count, "legacy file")) that stay (\(shown)): SwiftPM builds "
-                                + "every resource of a target; run with --delete-legacy. Nothing was written "
-                                + "or deleted",
-                            at: .file(package.manifest.path)))
-                }
-            }
-        }
-        return refusals
+    private static func isBuiltTwice(_ change: BundleChange) -> Bool {
+        if case .buildFails(.tableBuiltTwice) = change { return true }
+        return false
     }
 
     /// The project as the run leaves it: its edit applied, unless the edit is not written for a

@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import LegacyTables
 import StringcatSupport
@@ -23,6 +24,10 @@ public enum TableOutcome: String, Sendable {
     /// Not written in this run, and not an error: a Swift package's table, whose catalog is
     /// written only by a run that also deletes its legacy files (`--delete-legacy`).
     case waiting = "left for --delete-legacy"
+    /// Not migrated: a language of its files holds no value, and those files are what puts the
+    /// language in a target's bundle; a catalog makes no `.lproj` for a language it has no value
+    /// in, so the table stays as it is (`BundleKeeping`; `--delete-empty-languages` migrates it).
+    case leftAlone = "left alone"
 }
 
 /// One table's line in the migration report.
@@ -53,6 +58,9 @@ public struct TableReport: Sendable {
     /// `--delete-legacy`: the languages in which the legacy files hold a key, as the proof read
     /// them (the catalog, proven, holds a value in each).
     public var provenLanguages: [String] = []
+    /// What the catalog this run builds puts in a bundle, and the keys each language's legacy
+    /// files give, from the merge: what the gate compares (nil when no catalog is built).
+    public var bundleOutput: PlannedBundleOutput?
 
     /// True when the table has a catalog after this run (or would, for `--dry-run`): written,
     /// merged, unchanged, or planned.
@@ -60,6 +68,13 @@ public struct TableReport: Sendable {
 
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
     public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
+}
+
+/// What a table's planned catalog puts in a bundle, and what its legacy files gave (from the merge).
+public struct PlannedBundleOutput: Sendable {
+    public var catalog: CatalogOutput
+    /// Language key (as the table spells it) -> the distinct keys its legacy files give.
+    public var legacyKeys: [String: Int]
 }
 
 /// A key `--merge` found with a different value in the catalog and in the legacy files.
@@ -112,6 +127,9 @@ public struct MigrationReport: Sendable {
     public var refusals: [Diagnostic] = []
     /// True when the gate refused the run's plan: nothing was written or deleted.
     public var isRefused: Bool { !refusals.isEmpty }
+    /// Languages the run takes out of a target's bundle because the user asked
+    /// (`--delete-empty-languages`), by target.
+    public var droppedLanguages: [DroppedLanguages] = []
 
     /// True when something went wrong: exit status 1.
     public var hasErrors: Bool {
@@ -137,6 +155,10 @@ public struct RecordWrite: Sendable {
     public var fileCount: Int
     /// Catalogs it lists after the run.
     public var catalogCount: Int
+    /// Targets whose bundle before the migration it keeps (`MigrationRecord.bundles`).
+    public var bundleCount = 0
+    /// True when it lists nothing after the run: it is removed.
+    public var isRemoval: Bool { fileCount == 0 && bundleCount == 0 }
     public var written = false
     public var notWrittenBecause: String?
     /// The project file whose edit it goes with (its output path): it is written only with it.
@@ -144,4 +166,14 @@ public struct RecordWrite: Sendable {
     /// True when the record was on disk before the run.
     var existedBefore = true
     var data: Data?
+}
+
+/// Languages `--delete-empty-languages` takes out of one target's bundle.
+public struct DroppedLanguages: Sendable {
+    /// Whose bundle.
+    public var owner: BundleOwner
+    /// `Mattermost (iOS app)`.
+    public var target: String
+    /// Canonical codes, sorted.
+    public var languages: [String]
 }

@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import LegacyTables
 import StringcatSupport
@@ -59,6 +60,22 @@ public struct StatusReport: Sendable {
     public var skippedFolders: [String] = []
     /// Packages whose tables are not read, with whose they are.
     public var skippedPackages: [TreePackage] = []
+    /// Each target that builds anything localized, with the languages its bundle offers.
+    public var targets: [TargetStatus] = []
+}
+
+/// What one target's bundle offers now (`AppModel`).
+public struct TargetStatus: Sendable {
+    /// `Mattermost (iOS app)`.
+    public var title: String
+    /// The project file or manifest that declares it.
+    public var declaredIn: String
+    /// Its languages, canonical codes sorted.
+    public var languages: [String]
+    /// The tables it builds, sorted.
+    public var tables: [String]
+    /// What stops its build.
+    public var failures: [BuildFailure]
 }
 
 /// `stringcat status`: one line per table, for a user migrating table by table: which tables are
@@ -134,6 +151,13 @@ public enum MigrationStatus {
             report.tables[index].leftAlone = beside[report.tables[index].catalogPath]?.map(\.file) ?? []
         }
         report.tables.sort { $0.catalogPath < $1.catalogPath }
+        let contents = ReadingContents()
+        report.targets = AppModel(project).bundles.map { bundle in
+            TargetStatus(
+                title: bundle.title, declaredIn: bundle.owner.declaringFile,
+                languages: bundle.languages(contents).map(\.canonical).sorted(), tables: bundle.tableNames,
+                failures: bundle.failures)
+        }
         for (path, refs) in references {
             var unreadable: [FileProbe.Failure] = []
             let missingFiles = refs.missingFiles(exists: { path in

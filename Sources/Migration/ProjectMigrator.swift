@@ -1,4 +1,6 @@
+import AppBundles
 import Foundation
+import Languages
 import LegacyTables
 import StringCatalog
 import StringcatSupport
@@ -17,8 +19,9 @@ public struct MigrationOptions: Sendable {
     public var prefer: MergePreference = .catalog
     /// Replace existing catalogs.
     public var force = false
-    /// `--delete-empty-languages`: delete legacy files even when they are the last declaration of
-    /// a language in their bundle (`LanguageDeclarations`).
+    /// `--delete-empty-languages`: migrate a table whose files are what puts a language in a
+    /// target's bundle though they hold no entry in it, and so drop the language from that
+    /// bundle (named per target); without it such a table is left alone (`BundleKeeping`).
     public var deleteEmptyLanguages = false
     /// Delete the legacy files once the written catalog is proven to hold them.
     public var deleteLegacy = false
@@ -284,10 +287,12 @@ public enum ProjectMigrator {
         var expectedDeletions: Set<String> = []
         /// Legacy files that could not be read: the run stops before the gate.
         var unreadable: [FileProbe.Failure] = []
+        /// The bundles before the run and as the plan leaves them (`BundleKeeping`).
+        var bundles: BundleKeeping.Check?
 
         func gatePlan(_ report: MigrationReport, options: MigrationOptions) -> MigrationGate.Plan {
             let written = report.tables.filter {
-                $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged
+                $0.outcome != .failed && $0.outcome != .waiting && $0.outcome != .unchanged && $0.outcome != .leftAlone
             }
             var candidates: [String] = []
             if options.deleteLegacy {
@@ -296,7 +301,8 @@ public enum ProjectMigrator {
             }
             return MigrationGate.Plan(
                 catalogs: written.map(\.catalogPath), deletionCandidates: candidates,
-                expectedDeletions: expectedDeletions, edits: report.projectEdits)
+                expectedDeletions: expectedDeletions, edits: report.projectEdits, bundles: bundles,
+                droppedLanguages: report.droppedLanguages)
         }
     }
 
@@ -357,12 +363,47 @@ public enum ProjectMigrator {
             run.pending = []
             return run
         }
-        let (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
+        var (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
+        keepBundles(
+            project, options: options, run: &run, edits: &edits, editDiagnostics: &editDiagnostics, into: &report)
         report.projectEdits = edits
         report.diagnostics += editDiagnostics
         report.recordWrites = RecordKeeping.recordsForEdits(
-            project, tables: report.tables, edits: report.projectEdits, options: options)
+            project, tables: report.tables, edits: report.projectEdits, options: options, bundles: run.bundles,
+            dropped: report.droppedLanguages)
         return run
+    }
+
+    /// Tables whose files are what puts a language in a target's bundle, and whose catalogs would
+    /// not, are left alone (`BundleKeeping`): their staged catalogs go, and the project edits are
+    /// made again without them, until no target loses a language. The last comparison goes to the
+    /// gate.
+    private static func keepBundles(
+        _ project: ProjectTables, options: MigrationOptions, run: inout PlannedRun, edits: inout [ProjectEditReport],
+        editDiagnostics: inout [Diagnostic], into report: inout MigrationReport
+    ) {
+        let disk = ReadingContents()
+        while true {
+            let check = BundleKeeping.check(
+                project, tables: report.tables, leftovers: report.leftovers, edits: edits, options: options, disk: disk)
+            run.bundles = check
+            let decision = BundleKeeping.tablesToLeaveAlone(check, tables: report.tables, options: options)
+            report.droppedLanguages = decision.dropped
+            guard !decision.leave.isEmpty else { return }
+            for (index, line) in decision.leave {
+                report.tables[index].outcome = .leftAlone
+                report.tables[index].diagnostics.append(line)
+                if let position = run.pending.firstIndex(where: { $0.index == index }) {
+                    if case .staged(let staged) = run.pending[position].content { staged.discard() }
+                    run.pending.remove(at: position)
+                }
+                if let file = run.plannedFiles.removeValue(forKey: index) {
+                    try? FileManager.default.removeItem(atPath: file)
+                }
+                run.stagingFailures[index] = nil
+            }
+            (edits, editDiagnostics) = ProjectEditing.edits(project, tables: report.tables, options: options)
+        }
     }
 
     /// A package table's catalog, staged or planned, proven against its legacy files before
@@ -424,7 +465,6 @@ public enum ProjectMigrator {
             LegacyDeletion.deleteIfProven(
                 &report.leftovers[index], root: project.scan.root, delete: false, probe: options.fileProbe)
         }
-        LanguageDeclarations.keep(in: &report, project: project, options: options)
     }
 
     /// Every path this run may write or delete is under the lock: a run on a folder inside the
@@ -461,8 +501,7 @@ public enum ProjectMigrator {
         let earlierDeleted = RecordKeeping.goneFiles(project)
         report.earlierDeletions = LegacyDeletion.finishEarlierDeletions(
             earlierDeleted.values.flatMap { $0 }, scan: project.scan)
-        // Each table's proof first; the files go only once every proof is known (a language a
-        // bundle would lose is kept: `LanguageDeclarations`). What building the catalogs freed
+        // Each table's proof first; the files go only once every proof is known. What building the catalogs freed
         // goes back to the system first, and after each proof: glibc keeps freed memory in its
         // arenas, and a proof's peak then adds to the build's (5 times the legacy files' size
         // instead of under 4, issue 33).
@@ -477,9 +516,6 @@ public enum ProjectMigrator {
             defer { FreedMemory.giveBack() }
             unreadable += LegacyDeletion.prove(
                 &report.leftovers[index], root: project.scan.root, probe: options.fileProbe)
-        }
-        if unreadable.isEmpty {
-            unreadable = LanguageDeclarations.keep(in: &report, project: project, options: options)
         }
         // A file the proof could not read (a failing disk) is no file proven nor one known to
         // differ: the run stops as it would have before writing, and what it wrote is undone.
@@ -536,7 +572,7 @@ public enum ProjectMigrator {
         report.diagnostics += diagnostics
         var writable = synchronized.filter { $0.notWrittenBecause == nil }
         var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in
-            record.notWrittenBecause == nil && record.fileCount > 0
+            record.notWrittenBecause == nil && !record.isRemoval
                 ? AtomicFile.BatchFile(
                     path: record.path, content: .data(record.data ?? Data()), overwrite: true, root: project.scan.root)
                 : nil
@@ -551,7 +587,7 @@ public enum ProjectMigrator {
                 batch, remover: options.fileRemover, writer: options.fileWriter)
             for index in writable.indices { writable[index].written = true }
             for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
-                if afterDeletion[index].fileCount == 0 {
+                if afterDeletion[index].isRemoval {
                     try? FileManager.default.removeItem(atPath: afterDeletion[index].path)
                 }
                 afterDeletion[index].written = true
@@ -688,6 +724,7 @@ public enum ProjectMigrator {
         report.otherLanguageCommentCount = plan.otherLanguageCommentCount
         report.languages = plan.languages
         report.entryCount = plan.present.count
+        report.bundleOutput = plan.bundleOutput()
         if exists && options.merge {
             return buildInMemory(plan, catalogPath: catalogPath, root: root, options: options, report: report)
         }
@@ -878,6 +915,13 @@ public enum ProjectMigrator {
         report.outcome = outcome
         report.languages = Array(Set(catalog.strings.values.flatMap { $0.localizations.keys })).sorted()
         report.entryCount = catalog.strings.count
+        if options.merge {
+            // What the merged catalog, not the legacy files' alone, puts in the bundle.
+            var merged = CatalogOutput(
+                sourceLanguage: LanguageTag(catalog.sourceLanguage), keys: [:], ownSourceValues: 0)
+            for (key, entry) in catalog.strings { merged.add(key, entry) }
+            report.bundleOutput?.catalog = merged
+        }
         if outcome == .unchanged { return Built(report: report, pending: nil) }
         return Built(report: report, pending: .data(bytes ?? CatalogWriter.data(for: catalog)))
     }

@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import LegacyTables
 import StringcatSupport
@@ -13,7 +14,8 @@ enum RecordKeeping {
     /// (the kept files were in no target's membership): `migrate --table` table after table then
     /// leaves the record one whole run leaves.
     static func recordsForEdits(
-        _ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions
+        _ project: ProjectTables, tables: [TableReport], edits: [ProjectEditReport], options: MigrationOptions,
+        bundles: BundleKeeping.Check? = nil, dropped: [DroppedLanguages] = []
     ) -> [RecordWrite] {
         var writes: [RecordWrite] = []
         var needs: [(path: String, catalogs: Set<String>, edit: ProjectEditReport?)] = []
@@ -39,6 +41,9 @@ enum RecordKeeping {
                 needs.append((holder.path, [table.catalogPath], edits.first { $0.projectPath == holder.path }))
             }
         }
+        if let root = packageRecord(project, bundles: bundles, dropped: dropped, options: options) {
+            writes.append(root)
+        }
         for need in needs {
             guard let file = project.projects.first(where: { $0.path == need.path }) else { continue }
             var record = file.record ?? MigrationRecord()
@@ -57,12 +62,23 @@ enum RecordKeeping {
                     files: table.table.allFiles.map { PathResolver.relative($0.path, from: file.folder) },
                     selectedBy: option)
             }
+            // What each target the run changes held before: the first run's stays (verify compares
+            // the app with the bundle before the migration, not before the last batch).
+            for (target, bundle) in bundles?.records(forProject: file.path, dropped: dropped) ?? [:] {
+                if var kept = record.bundles[target] {
+                    kept.dropped.merge(bundle.dropped) { first, _ in first }
+                    record.bundles[target] = kept
+                } else {
+                    record.bundles[target] = bundle
+                }
+            }
             if record.isEmpty && file.record == nil { continue }
             let path = ProjectEditing.outputPath(
                 file.recordPath, root: project.scan.root, output: options.outputDirectory)
             var write = RecordWrite(
                 path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count },
                 catalogCount: record.tables.count)
+            write.bundleCount = record.bundles.count
             write.notWrittenBecause =
                 need.edit.map(\.notWrittenBecause) ?? ProjectEditing.notWrittenBecause(project, options)
             write.projectOutputPath = need.edit?.outputPath
@@ -71,6 +87,31 @@ enum RecordKeeping {
             writes.append(write)
         }
         return writes
+    }
+
+    /// The record in the tree's root, with what each package target the run changes held before
+    /// (the first run's stays); nil when the run changes none.
+    private static func packageRecord(
+        _ project: ProjectTables, bundles: BundleKeeping.Check?, dropped: [DroppedLanguages],
+        options: MigrationOptions
+    ) -> RecordWrite? {
+        let root = project.scan.root
+        guard let targets = bundles?.packageRecords(root: root, dropped: dropped), !targets.isEmpty else {
+            return nil
+        }
+        let path = MigrationRecord.path(inFolder: root)
+        let existing = (try? MigrationRecord.read(path, probe: project.scan.probe))?.record
+        var record = existing ?? MigrationRecord()
+        for (target, bundle) in targets where record.bundles[target] == nil { record.bundles[target] = bundle }
+        guard record != existing else { return nil }
+        var write = RecordWrite(
+            path: ProjectEditing.outputPath(path, root: root, output: options.outputDirectory),
+            fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
+        write.bundleCount = record.bundles.count
+        write.existedBefore = existing != nil
+        write.notWrittenBecause = options.dryRun ? "--dry-run" : nil
+        write.data = record.data
+        return write
     }
 
     /// The option that took a table no variant group holds, when a later run needs it to find the
@@ -150,6 +191,7 @@ enum RecordKeeping {
             var write = RecordWrite(
                 path: path, fileCount: updated.tables.values.reduce(0) { $0 + $1.count },
                 catalogCount: updated.tables.count)
+            write.bundleCount = updated.bundles.count
             write.existedBefore = entry.before != nil
             write.data = updated.data
             writes.append(write)
@@ -176,7 +218,7 @@ enum RecordKeeping {
     static func merge(_ earlier: [RecordWrite], _ later: [RecordWrite]) -> [RecordWrite] {
         var result = earlier.filter { write in !later.contains { $0.path == write.path } }
         result += later.filter { write in
-            !(write.fileCount == 0 && earlier.contains { $0.path == write.path && !$0.existedBefore })
+            !(write.isRemoval && earlier.contains { $0.path == write.path && !$0.existedBefore })
         }
         return result.sorted { $0.path < $1.path }
     }

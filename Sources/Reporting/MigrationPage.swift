@@ -31,6 +31,7 @@ struct MigrationPage {
             "Coverage",
             PageSections.coverage(
                 catalogs.compactMap { table in facts[table.catalogPath].map { (table.catalogPath, $0) } }, paths))
+        lines += PageSections.section("Apps", PageSections.apps(proof.verification.targets))
         lines += PageSections.section("Project", project())
         lines += PageSections.section("Left alone", leftAlone())
         lines += PageSections.section("Errors, warnings and notes", PageSections.diagnostics(diagnostics, paths))
@@ -247,9 +248,9 @@ struct MigrationPage {
         for record in report.recordWrites {
             let state: String
             if record.written {
-                state = record.fileCount == 0 ? "removed: no legacy file of a migrated table is left" : "written"
+                state = record.isRemoval ? "removed: no legacy file of a migrated table is left" : "written"
             } else if record.notWrittenBecause == "--dry-run" {
-                state = record.fileCount == 0 ? "would be removed" : "would be written"
+                state = record.isRemoval ? "would be removed" : "would be written"
             } else {
                 state = "not written (\(Markdown.text(paths.scrubbed(record.notWrittenBecause ?? ""))))"
             }
@@ -259,6 +260,11 @@ struct MigrationPage {
                     "; stringcat's record of the \(NumberText.counted(record.fileCount, "legacy file")) kept beside "
                     + "\(NumberText.counted(record.catalogCount, "catalog")) (`status`, `verify` and "
                     + "`--delete-legacy` read it)"
+            }
+            if record.bundleCount > 0 {
+                line +=
+                    "; it keeps what \(NumberText.counted(record.bundleCount, "target's bundle", "targets' bundles")) "
+                    + "held before the migration (`verify` compares the app with it)"
             }
             lines.append(line)
         }
@@ -303,8 +309,9 @@ struct MigrationPage {
             }
             lines.append(
                 "\(NumberText.counted(report.skippedPackages.count, "package")) inside the tree that "
-                    + "\(report.skippedPackages.count == 1 ? "is" : "are") not its own, third-party code like Pods "
-                    + "(`--include PATH` migrates one): "
+                    + "\(report.skippedPackages.count == 1 ? "is" : "are") not read: third-party code (under a "
+                    + "dependency folder, or a submodule), or built by nothing in the tree (`migrate --verbose` says "
+                    + "which; `--include PATH` migrates one): "
                     + packages.joined(separator: ", "))
         }
         return lines

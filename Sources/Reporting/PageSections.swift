@@ -1,5 +1,6 @@
 import Foundation
 import StringcatSupport
+import Verification
 
 /// The sections the three pages share. Each returns its lines, or none when it has nothing to
 /// say, so that a small project gets a short page.
@@ -129,5 +130,23 @@ enum PageSections {
             }
         }
         return facts
+    }
+
+    /// Each target's bundle against the record of it before the migration (`AppProof`).
+    static func apps(_ targets: [TargetProof]) -> [String] {
+        let rows = targets.map { target -> [String] in
+            [
+                Markdown.text(target.title), NumberText.grouped(target.languageCount),
+                NumberText.grouped(target.tableCount), NumberText.grouped(target.keyCount),
+                Markdown.text(target.verdictText),
+            ]
+        }
+        guard !rows.isEmpty else { return [] }
+        return table(["Target", "Languages", "Tables", "Keys", "Its bundle"], right: [1, 2, 3], rows, noun: "target")
+            + [
+                "",
+                "What each target's build puts in its bundle now (the project as it is, the catalogs compiled as Xcode "
+                    + "compiles them), against what it held before stringcat's first run changed it.",
+            ]
     }
 }

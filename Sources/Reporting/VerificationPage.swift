@@ -29,6 +29,7 @@ struct VerificationPage {
                 + "verified."
         )
         lines += PageSections.section("Catalogs", catalogTable(facts))
+        lines += PageSections.section("Apps", PageSections.apps(report.targets))
         lines += PageSections.section("Not carried", notCarried())
         lines += PageSections.section(
             "Coverage",

@@ -32,6 +32,22 @@ extension CatalogReader {
         try CatalogEntryStream.run(&source, path: path, hashKey: hashKey, body)
     }
 
+    /// `forEachEntry(path:_:)` that also tells `sourceLanguage` the catalog's source language, before
+    /// the entries that follow it in the file.
+    public static func forEachEntry(
+        path: String, sourceLanguage: @escaping (String) -> Void, _ body: (String, CatalogEntry) -> Void
+    ) throws(Diagnostic) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            _ = try read(path: path)
+            throw Diagnostic.error("cannot read catalog: \(String(cString: strerror(errno)))", at: .file(path))
+        }
+        defer { close(descriptor) }
+        var source = CatalogEntryStream.Window(descriptor: descriptor, size: CatalogEntryStream.Window.defaultSize)
+        source.sourceLanguage = sourceLanguage
+        try CatalogEntryStream.run(&source, path: path, hashKey: { $0.hashValue }, body)
+    }
+
     /// `forEachEntry(path:_:)` over catalog bytes already in memory.
     public static func forEachEntry(bytes: [UInt8], path: String, _ body: (String, CatalogEntry) -> Void)
         throws(Diagnostic)
@@ -70,6 +86,8 @@ package enum CatalogEntryStream {
         static let defaultSize = 4 << 20
         /// Told of each read (`forEachEntry(path:windowSize:hashKey:events:_:)`).
         var events: ((Event) -> Void)?
+        /// Told the catalog's `sourceLanguage` when it is read (before the entries that follow it).
+        var sourceLanguage: ((String) -> Void)?
 
         init(bytes: [UInt8]) {
             buffer = bytes
@@ -142,6 +160,7 @@ package enum CatalogEntryStream {
             // Read it whole: the exact diagnostic, or (a hash collision) the entries left.
             window.events?(.wholeFile)
             let catalog = try wholeCatalog(window, path: path)
+            window.sourceLanguage?(catalog.sourceLanguage)
             for key in catalog.keyOrderHint.dropFirst(delivered) { body(key, catalog.strings[key]!) }
         }
     }
@@ -185,7 +204,9 @@ package enum CatalogEntryStream {
                             guard !topLevel.contains(key) else { return .success(false) }
                             switch key {
                             case "strings": _ = try decoder.beginObject()
-                            case "sourceLanguage": _ = try decoder.readLanguage()
+                            case "sourceLanguage":
+                                let code = try decoder.readLanguage()
+                                window.sourceLanguage?(code)
                             case "version": _ = try decoder.readString()
                             default: _ = try decoder.parser.parseValue(depth: 1)
                             }

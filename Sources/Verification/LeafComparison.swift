@@ -1,4 +1,6 @@
+import AppBundles
 import Compilation
+import Languages
 import StringCatalog
 import StringcatSupport
 import StringsDict
@@ -40,6 +42,10 @@ struct LeafComparison {
     private let otherLanguageComments: [LegacySide.Ref]
     private var otherLanguageCommentsCompared: [Bool]
     private(set) var otherLanguageCommentCount = 0
+    /// Per language, the entries the catalog writes a unit for; and the source-language units
+    /// that are more than their key: what the catalog puts in a bundle (`catalogOutput`).
+    private var writtenByLanguage: [String: Int] = [:]
+    private var ownSourceValues = 0
     /// Keys whose comment cannot be judged: the source language's file they came from is gone.
     private(set) var commentsNotJudged = 0
     /// Notes of the compiler (by entry key) and of the comparison (by language), ordered at the end.
@@ -122,6 +128,10 @@ struct LeafComparison {
         let id = legacy.id(of: compiled.key)
         for note in compiled.notes { compileNotes.append((compiled.key, note)) }
         for (language, values) in compiled.units {
+            writtenByLanguage[language, default: 0] += 1
+            if language == legacy.comments.sourceLanguage {
+                if case .plain(let value) = values, value == compiled.key {} else { ownSourceValues += 1 }
+            }
             guard let slot = slots[language] else { continue }
             languageSeen[slot] = true
             guard let id, let index = sides[slot].position(of: id) else { continue }
@@ -132,6 +142,16 @@ struct LeafComparison {
             let sourceHeld = compiled.units.contains { $0.language == legacy.comments.sourceLanguage }
             compareComment(id, compiled.key, compiled.comment, sourceHeld: sourceHeld)
         }
+    }
+
+    /// What the compared catalog puts in a bundle, as Xcode's build compiles it.
+    var catalogOutput: CatalogOutput {
+        var keys: [LanguageTag: Int] = [:]
+        for (language, count) in writtenByLanguage {
+            if let tag = LanguageTag(language) { keys[tag, default: 0] += count }
+        }
+        return CatalogOutput(
+            sourceLanguage: LanguageTag(legacy.comments.sourceLanguage), keys: keys, ownSourceValues: ownSourceValues)
     }
 
     /// What is left once every entry was added: keys and languages the catalog never gave,

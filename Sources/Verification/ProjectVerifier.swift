@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import LegacyTables
 import StringCatalog
@@ -67,11 +68,21 @@ public enum ProjectVerifier {
                     + "\(PathResolverText.relative(entry.catalog, to: PathResolverText.parent(PathResolverText.parent(entry.file.path)))), beside it: \(entry.file.reason)",
                 at: .file(entry.file.path))
         }
-        return VerificationReport(
+        // The app: what the proofs read is known to the model, which reads only what they did not.
+        let contents = ReadingContents()
+        for file in read where file.error == nil && file.ioFailure == nil {
+            contents.know(keys: Set(file.keys.map(\.key)), ofLegacyFile: file.file.path)
+        }
+        for case let proof? in tables where proof.catalog == .onDisk {
+            if let output = proof.catalogOutput { contents.know(output, ofCatalog: proof.catalogPath) }
+        }
+        var report = VerificationReport(
             root: project.scan.root, sourceLanguage: project.sourceLanguage,
             diagnostics: project.diagnostics + unclaimed,
             tables: tables.map { $0! }, catalogsOnly: project.scan.catalogs.filter { !tablePaths.contains($0) },
             filesNotCompared: project.leftAloneBesideCatalogs.count)
+        report.targets = AppProof.prove(project, contents: contents)
+        return report
     }
 
     /// Verifies one table against the catalog file at `catalogPath` (default: the table's), as it
@@ -198,6 +209,7 @@ public enum ProjectVerifier {
             return result
         }
         comparison.finish()
+        result.catalogOutput = comparison.catalogOutput
         result.losses = comparison.losses
         result.otherLanguageCommentCount = comparison.otherLanguageCommentCount
         result.notes += comparison.notes

@@ -1,3 +1,4 @@
+import AppBundles
 import LegacyTables
 import StringcatSupport
 
@@ -84,6 +85,8 @@ public struct TableVerification: Sendable {
     /// Comments of languages other than the source that the catalog does not hold (it holds
     /// one comment per key): not a loss of the migration, but they go with the legacy files.
     public var otherLanguageCommentCount = 0
+    /// What the compared catalog puts in a bundle (nil when no catalog was read whole).
+    public var catalogOutput: CatalogOutput?
 
     /// Nothing lost, and every legacy file compared.
     public var isLossless: Bool { isProven && unreadableFiles.isEmpty }
@@ -104,10 +107,14 @@ public struct VerificationReport: Sendable {
     /// Legacy files beside a catalog that no table takes (each named by a warning with the
     /// reason): not part of the proof.
     public var filesNotCompared = 0
+    /// Each target's bundle against the record of it before the migration (`AppProof`).
+    public var targets: [TargetProof] = []
 
     public var lossCount: Int { tables.reduce(0) { $0 + $1.lossCount } }
     /// Exit 0 only when this is true.
-    public var isLossless: Bool { !diagnostics.containsError && tables.allSatisfy(\.isLossless) }
+    public var isLossless: Bool {
+        !diagnostics.containsError && tables.allSatisfy(\.isLossless) && targets.allSatisfy(\.isSame)
+    }
 }
 
 extension VerificationReport {
@@ -134,6 +141,8 @@ extension VerificationReport {
             if !catalogsOnly.isEmpty {
                 line += "; \(count(catalogsOnly.count, "catalog", nil)) with no legacy files left"
             }
+        } else if lossCount == 0 && !diagnostics.containsError {
+            line += "every table's values are held"
         } else {
             line += "\(count(lossCount, "loss", "losses")) in \(count(lossy, "table", nil))"
         }
@@ -141,6 +150,15 @@ extension VerificationReport {
             line +=
                 "; \(count(filesNotCompared, "legacy file", nil)) beside catalogs not compared (no table takes "
                 + "them\(notComparedHint))"
+        }
+        let differing = targets.filter { !$0.isSame }.count
+        let same = targets.filter { if case .same = $0.verdict { true } else { false } }.count
+        if differing > 0 {
+            line +=
+                "; \(count(differing, "target", nil))\(differing == 1 ? "'s bundle differs" : "' bundles differ") "
+                + "from the bundle before the migration"
+        } else if same > 0 {
+            line += "; \(count(same, "target", nil)): the same bundle as before the migration"
         }
         return line
     }

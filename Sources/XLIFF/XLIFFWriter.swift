@@ -56,6 +56,11 @@ public enum XLIFFWriter {
             XMLEscaping.appendAttribute(tool.build, to: &out)
             out += Array("\"/>\n".utf8)
         }
+        // An element with nothing in it is written closed, as Xcode writes `<source/>` and `<note/>`.
+        guard !file.units.isEmpty else {
+            out += Array("    </header>\n    <body/>\n  </file>\n".utf8)
+            return
+        }
         out += Array("    </header>\n    <body>\n".utf8)
         for unit in file.units { append(unit, to: &out) }
         out += Array("    </body>\n  </file>\n".utf8)

@@ -288,7 +288,8 @@ public enum ProjectExporter {
                 let made: (file: XLIFFFile, unexportable: [UnexportableValue])
                 switch file.kind {
                 case .catalog(let catalogPath):
-                    guard let catalog = sources.catalogs[catalogPath], !catalog.strings.isEmpty else { continue }
+                    // A catalog without a key is exported too, with an empty body (docs/spec/xliff.md §2.2).
+                    guard let catalog = sources.catalogs[catalogPath] else { continue }
                     made = CatalogExporter.file(
                         catalog, path: catalogPath, original: file.original, language: language, tool: tool,
                         keys: keyOrders[catalogPath])

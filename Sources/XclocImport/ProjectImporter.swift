@@ -149,6 +149,7 @@ public enum ProjectImporter {
             state.importFile(xliff.path, package: xliff.package, into: &report)
             if report.hasErrors { break }
         }
+        if !report.hasErrors { state.warnSkippedFiles(into: &report) }
         report.languages = state.counts.values.sorted { ($0.catalog, $0.language) < ($1.catalog, $1.language) }
         if !report.hasErrors { write(&state, root: root, options: options, into: &report) }
         report.diagnostics += leftBehind
@@ -424,25 +425,42 @@ struct ImportState {
                         + "(\(originals)\(document.fileCount > 3 ? ", …" : "")): is it another project's? (give "
                         + "--project)",
                     at: document.firstFileLocation ?? .file(path)))
-        } else {
-            for file in document.unmatched {
-                let elements = file.elements > 1 ? " (in \(file.elements) <file> elements)" : ""
-                report.diagnostics.append(
-                    .warning(
-                        "\(file.original): \(file.reason); its \(file.units) units\(elements) are skipped",
-                        at: .file(path)
-                    ))
-            }
-            if document.unlistedFiles > 0 {
-                report.diagnostics.append(
-                    .warning(
-                        "and \(document.unlistedFiles) more <file> elements of other files (\(document.unlistedUnits) "
-                            + "units) are skipped", at: .file(path)))
-            }
         }
         report.skippedFiles += document.unmatched
         report.unlistedSkippedFiles += document.unlistedFiles
         report.unlistedSkippedUnits += document.unlistedUnits
+    }
+
+    /// One warning per file the XLIFF files name and the import skips, for the same reason in every
+    /// one of them (a legacy table is in each language's `.xcloc`): at the first XLIFF that names it.
+    func warnSkippedFiles(into report: inout ImportReport) {
+        var groups: [String: [ImportReport.SkippedFile]] = [:]
+        var order: [String] = []
+        for file in report.skippedFiles {
+            let key = file.original + "\u{0}" + file.reason
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: []].append(file)
+        }
+        for key in order {
+            let files = groups[key]!
+            let units = files.reduce(0) { $0 + $1.units }
+            let elements = files.reduce(0) { $0 + $1.elements }
+            let inputs = Set(files.map(\.input)).count
+            var spread: [String] = []
+            if elements > inputs { spread.append("in \(elements) <file> elements") }
+            if inputs > 1 { spread.append("in \(inputs) XLIFF files") }
+            let said = spread.isEmpty ? "" : " (\(spread.joined(separator: ", ")))"
+            report.diagnostics.append(
+                .warning(
+                    "\(files[0].original): \(files[0].reason); its \(units) units are skipped\(said)",
+                    at: .file(files[0].input)))
+        }
+        if report.unlistedSkippedFiles > 0, let input = report.inputs.last {
+            report.diagnostics.append(
+                .warning(
+                    "and \(report.unlistedSkippedFiles) more <file> elements of other files "
+                        + "(\(report.unlistedSkippedUnits) units) are skipped", at: .file(input)))
+        }
     }
 
     /// What a `<file>` goes to.
@@ -592,7 +610,16 @@ struct ImportState {
             return
         }
         guard let target = unit.target else {
-            context.counts.skipped["no target", default: 0] += 1
+            // No target where the catalog holds no value either (as the export writes an
+            // untranslated unit): the import leaves nothing different, so it is unchanged.
+            let held = catalogs[catalogPath]?.catalog.strings[key]?.localizations[context.language].flatMap {
+                CatalogLeaves.leaf(at: path, in: $0)
+            }
+            if held == nil {
+                context.counts.unchanged += 1
+            } else {
+                context.counts.skipped["no target", default: 0] += 1
+            }
             return
         }
         try checkPlace(of: unit, target, key: key, path: path, in: catalogPath, at: at, context: context)
@@ -731,8 +758,13 @@ struct ImportState {
         let source = localization(of: key, sourceLanguage, in: catalogPath)
         let existing = localization(of: key, language, in: catalogPath)
         if language == sourceLanguage && existing == nil {
-            // The source text of such a key is the key itself; Xcode writes nothing for it.
-            context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
+            // The source text of such a key is the key itself; Xcode writes nothing for it. A target
+            // that is the key (as the export writes it) changes nothing: unchanged, not skipped.
+            if case .plain(let text) = target.text, text == key, path.segments.isEmpty {
+                context.counts.unchanged += 1
+            } else {
+                context.counts.skipped["source language without a value: the key is the source text", default: 0] += 1
+            }
             return
         }
         // Unchanged: the catalog already holds this target, as the export writes it. In the

@@ -13,7 +13,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy [--delete-empty-languages]] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--delete-empty-languages] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -36,9 +36,10 @@ enum MigrateCommand: Subcommand {
           --prefer catalog|legacy with --merge, which side wins where a value differs (default: catalog)
           --force                 replace existing catalogs
           --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
-                                  (a file that is the last declaration of a language in its bundle stays)
           --delete-empty-languages
-                                  with --delete-legacy, delete those files too (the built app loses the language)
+                                  migrate the tables whose files hold no entry in a language they are the only
+                                  declaration of (left alone without it: a catalog makes no .lproj for a
+                                  language without a value); each target's dropped languages are named
           --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
           --strict                junk where a key should start is an error (Apple's reader and Xcode
                                   end the table there, keeping the entries before it: a warning)
@@ -89,9 +90,6 @@ enum MigrateCommand: Subcommand {
         options.force = arguments.has("--force")
         options.deleteLegacy = arguments.has("--delete-legacy")
         options.deleteEmptyLanguages = arguments.has("--delete-empty-languages")
-        if options.deleteEmptyLanguages && !options.deleteLegacy {
-            throw UsageError("--delete-empty-languages only applies with --delete-legacy")
-        }
         options.skipInvalid = arguments.has("--skip-invalid")
         options.strict = arguments.has("--strict")
         options.noProject = arguments.has("--no-project")
@@ -194,7 +192,7 @@ enum MigrateCommand: Subcommand {
     private static func printCatalogs(_ report: MigrationReport, options: MigrationOptions, console: Console) {
         for table in report.tables {
             var line = "\(DisplayPath.of(table.catalogPath)): \(table.outcome.rawValue)"
-            if table.outcome == .waiting {
+            if table.outcome == .waiting || table.outcome == .leftAlone {
                 line +=
                     ", \(counted(table.languages.count, "language"))"
                     + (table.languages.isEmpty ? "" : " (\(table.languages.joined(separator: ", ")))")
@@ -250,14 +248,19 @@ enum MigrateCommand: Subcommand {
     /// The migration records written, unchanged or not written (and why).
     private static func printRecords(_ report: MigrationReport, console: Console) {
         for record in report.recordWrites {
-            let what =
+            var what =
                 record.fileCount == 0
                 ? "no legacy file of a migrated table is left"
                 : "records the \(counted(record.fileCount, "legacy file")) kept beside "
                     + "\(counted(record.catalogCount, "catalog")) (status, verify and --delete-legacy read it)"
+            if record.bundleCount > 0 {
+                what +=
+                    "; keeps what \(counted(record.bundleCount, "target's bundle", "targets' bundles")) held before "
+                    + "the migration (verify compares the app with it)"
+            }
             if record.written {
                 console.result(
-                    "\(DisplayPath.of(record.path)): \(record.fileCount == 0 ? "removed" : "written"); \(what)")
+                    "\(DisplayPath.of(record.path)): \(record.isRemoval ? "removed" : "written"); \(what)")
             } else if record.notWrittenBecause == "unchanged" {
                 console.result("\(DisplayPath.of(record.path)): unchanged; \(what)")
             } else {
@@ -321,8 +324,9 @@ enum MigrateCommand: Subcommand {
         let failed = report.tables.filter { $0.outcome == .failed }.count
         let unchanged = report.tables.filter { $0.outcome == .unchanged }.count
         let waiting = report.tables.filter { $0.outcome == .waiting }.count
-        let done = report.tables.count - failed - unchanged - waiting
-        let built = report.tables.filter { $0.outcome != .failed && $0.outcome != .waiting }
+        let leftAlone = report.tables.filter { $0.outcome == .leftAlone }.count
+        let done = report.tables.count - failed - unchanged - waiting - leftAlone
+        let built = report.tables.filter(\.hasCatalog)
         let entries = built.reduce(0) { $0 + $1.entryCount }
         let languages = Set(built.flatMap(\.languages)).count
         let verb = options.dryRun ? "would write" : "wrote"
@@ -331,6 +335,16 @@ enum MigrateCommand: Subcommand {
             + "\(counted(languages, "language")))"
         if unchanged > 0 { summary += "; \(unchanged) unchanged" }
         if waiting > 0 { summary += "; \(waiting) left for --delete-legacy (in Swift packages)" }
+        if leftAlone > 0 {
+            summary +=
+                "; \(leftAlone) left alone (\(leftAlone == 1 ? "its files are" : "their files are") what puts "
+                + "languages in an app's bundle)"
+        }
+        for dropped in report.droppedLanguages {
+            summary +=
+                "; \(dropped.target) no longer offers \(dropped.languages.joined(separator: ", ")) "
+                + "(--delete-empty-languages)"
+        }
         if report.tables.isEmpty && !report.leftovers.isEmpty {
             summary =
                 "nothing left to migrate: \(counted(report.leftovers.count, "table")) "

@@ -21,6 +21,12 @@ struct MigrateJSON: Encodable {
         var written: Bool
         var files: Int
         var catalogs: Int
+        var bundles: Int
+    }
+
+    struct DroppedLanguages: Encodable {
+        var target: String
+        var languages: [String]
     }
 
     struct Generator: Encodable {
@@ -133,6 +139,7 @@ struct MigrateJSON: Encodable {
     var tables: [Table]
     var leftovers: [Table]
     var earlierDeletions: EarlierDeletions
+    var droppedLanguages: [DroppedLanguages]
 
     init(_ report: MigrationReport, options: MigrationOptions, sourceLanguageWarnings: [Diagnostic]) {
         sourceLanguage = report.sourceLanguage.code
@@ -158,7 +165,9 @@ struct MigrateJSON: Encodable {
                 readBecause: package.readBecause)
         }
         records = report.recordWrites.map {
-            Record(record: DisplayPath.of($0.path), written: $0.written, files: $0.fileCount, catalogs: $0.catalogCount)
+            Record(
+                record: DisplayPath.of($0.path), written: $0.written, files: $0.fileCount, catalogs: $0.catalogCount,
+                bundles: $0.bundleCount)
         }
         generator = report.generator.map {
             Generator(kind: $0.kind.rawValue, evidence: $0.evidence, checklist: $0.checklist)
@@ -168,5 +177,6 @@ struct MigrateJSON: Encodable {
         earlierDeletions = EarlierDeletions(
             goneFiles: report.earlierDeletions.goneFiles.map(DisplayPath.of),
             removedFolders: report.earlierDeletions.removedFolders.map(DisplayPath.of))
+        droppedLanguages = report.droppedLanguages.map { DroppedLanguages(target: $0.target, languages: $0.languages) }
     }
 }

@@ -25,7 +25,16 @@ struct StatusJSON: Encodable {
         var reason: String
     }
 
+    struct Target: Encodable {
+        var target: String
+        var declaredIn: String
+        var languages: [String]
+        var tables: [String]
+        var buildFailures: [String]
+    }
+
     var tables: [Table]
+    var targets: [Target]
     var missingReferences: [MissingReference]
     var filesLeftAlone: [FileReasonJSON]
     var skippedFolders: [String]
@@ -38,6 +47,11 @@ struct StatusJSON: Encodable {
                 legacyFiles: table.legacyFiles.map(DisplayPath.of), project: table.projectReference?.rawValue,
                 leftAlone: table.leftAlone.map { FileReasonJSON($0.path, $0.reason) },
                 kept: table.kept.map { FileReasonJSON($0.path, $0.reason) })
+        }
+        targets = report.targets.map {
+            Target(
+                target: $0.title, declaredIn: DisplayPath.of($0.declaredIn), languages: $0.languages, tables: $0.tables,
+                buildFailures: $0.failures.map(\.description))
         }
         missingReferences = report.missingReferences.map {
             MissingReference(project: DisplayPath.of($0.project), file: DisplayPath.of($0.path))

@@ -1,3 +1,4 @@
+import AppBundles
 import Compilation
 import Foundation
 import LegacyTables
@@ -129,6 +130,16 @@ enum VerifyCommand: Subcommand {
                 diagnostics.add(loss.diagnostic, scope: .table(table.catalogPath), kind: "loss: " + loss.kind.rawValue)
             }
         }
+        for target in report.targets {
+            guard case .differs(let changes, _) = target.verdict else { continue }
+            for change in BundleChange.summarized(changes) {
+                diagnostics.add(
+                    .error(
+                        "target \(target.title) \(change); no stringcat run does that (its gate refuses it): the "
+                            + "project or a catalog changed after the migration",
+                        at: .file(target.declaredIn)))
+            }
+        }
         diagnostics.print(on: console)
         for table in report.tables {
             var line =
@@ -147,6 +158,7 @@ enum VerifyCommand: Subcommand {
         for catalog in report.catalogsOnly {
             console.result("\(DisplayPath.of(catalog)): catalog only, no legacy files left: nothing to compare")
         }
+        for target in report.targets { console.result(target.line()) }
         console.out("verify: " + report.verdict(notComparedHint: ": see the warnings"))
     }
 

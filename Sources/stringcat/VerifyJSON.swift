@@ -1,3 +1,4 @@
+import AppBundles
 import Foundation
 import StringcatSupport
 import Verification
@@ -34,6 +35,18 @@ struct VerifyJSON: Encodable {
         var files: [File]
     }
 
+    struct Target: Encodable {
+        var target: String
+        var declaredIn: String
+        var languages: Int
+        var tables: Int
+        var keys: Int
+        /// `same`, `differs`, `not migrated`, `no record`.
+        var verdict: String
+        var differences: [String]
+        var droppedOnRequest: [String: String]
+    }
+
     var ok: Bool
     var losses: Int
     var sourceLanguage: String
@@ -41,6 +54,7 @@ struct VerifyJSON: Encodable {
     var catalogsOnly: [String]
     var filesNotCompared: Int
     var tables: [Table]
+    var targets: [Target]
 
     init(_ report: VerificationReport) {
         ok = report.isLossless
@@ -65,6 +79,26 @@ struct VerifyJSON: Encodable {
                 },
                 files: table.files.map { File(file: DisplayPath.of($0.path), carried: $0.isCarried, reason: $0.reason) }
             )
+        }
+        targets = report.targets.map { target in
+            var verdict = "not migrated"
+            var differences: [String] = []
+            var dropped: [String: String] = [:]
+            switch target.verdict {
+            case .same(let requested):
+                verdict = "same"
+                dropped = requested
+            case .differs(let changes, let requested):
+                verdict = "differs"
+                differences = BundleChange.summarized(changes)
+                dropped = requested
+            case .notMigrated: break
+            case .noRecord: verdict = "no record"
+            }
+            return Target(
+                target: target.title, declaredIn: DisplayPath.of(target.declaredIn), languages: target.languageCount,
+                tables: target.tableCount, keys: target.keyCount, verdict: verdict, differences: differences,
+                droppedOnRequest: dropped)
         }
     }
 }

@@ -1,4 +1,6 @@
+import AppBundles
 import Foundation
+import LegacyTables
 import TestSupport
 import XCTest
 import XcodeProject
@@ -179,6 +181,7 @@ final class CorpusConformanceTests: XCTestCase {
         checkCatalogPlaces(tree, &outcome, stage: stage)
         checkVerify(tree, &outcome, stage: stage)
         checkStatusTellsTheTruth(tree, &outcome, stage: stage)
+        checkBundles(before: corpus + "/" + app, after: tree.path, &outcome, stage: stage)
         return outcome
     }
 
@@ -239,6 +242,7 @@ final class CorpusConformanceTests: XCTestCase {
         checkCatalogPlaces(plain, &outcome, stage: "migrate")
         checkVerify(plain, &outcome, stage: "migrate")
         checkStatus(plain, read: read, &outcome, stage: "migrate")
+        checkBundles(before: corpus + "/" + app, after: plain.path, &outcome, stage: "migrate")
         checkDamageIsCaught(plain, migrated: migrated, &outcome)
 
         // (b) Then --delete-legacy, and --delete-legacy on a fresh copy: the same tree.
@@ -255,6 +259,7 @@ final class CorpusConformanceTests: XCTestCase {
         checkVerify(one, &outcome, stage: "migrate --delete-legacy")
         checkStatus(
             one, read: filesRead(once).merging(read) { a, b in a + b }, &outcome, stage: "migrate --delete-legacy")
+        checkBundles(before: corpus + "/" + app, after: one.path, &outcome, stage: "migrate --delete-legacy")
         let twoStep = Snapshot(plain).files, oneStep = Snapshot(one).files
         if twoStep != oneStep {
             let differing = Set(twoStep.keys).symmetricDifference(oneStep.keys).union(
@@ -404,6 +409,55 @@ final class CorpusConformanceTests: XCTestCase {
         }
         guard index < bytes.count else { return nil }
         return Array(bytes[..<index]) + Array(" (damaged)".utf8) + Array(bytes[index...])
+    }
+
+    // MARK: The app: every target's bundle
+
+    /// Issue 39: the model of every target (`AppModel`: its languages, its tables and their keys in
+    /// each language, its other localized files, what stops its build) is the same after the run as
+    /// before it, read from the corpus app as it is and from the tree the run left.
+    private static func checkBundles(before: String, after: String, _ outcome: inout Outcome, stage: String) {
+        let was = bundles(of: before), now = bundles(of: after)
+        for (target, old) in was.sorted(by: { $0.key < $1.key }) {
+            guard let new = now[target] else {
+                outcome.problems.append("\(stage): target \(target) no longer builds anything localized")
+                continue
+            }
+            let lost = old.contents.languages.subtracting(new.contents.languages).map(\.canonical).sorted()
+            if !lost.isEmpty { outcome.problems.append("\(stage): target \(target) loses \(lost)") }
+            for (table, languages) in old.contents.tables {
+                for (language, slot) in languages {
+                    guard let keys = slot.keys, keys > 0, !slot.isImplicit else { continue }
+                    let after = new.contents.tables[table]?[language]
+                    if after == nil || (after?.isImplicit == false && (after?.keys ?? keys) < keys) {
+                        outcome.problems.append(
+                            "\(stage): target \(target): \(table) in \(language.canonical) gives "
+                                + "\(after?.keys.map(String.init) ?? "nothing") of \(keys) keys")
+                    }
+                }
+            }
+            let gone = old.contents.resources.subtracting(new.contents.resources)
+            if !gone.isEmpty { outcome.problems.append("\(stage): target \(target) loses \(gone.sorted())") }
+            let failing = new.failures.subtracting(old.failures)
+            if !failing.isEmpty { outcome.problems.append("\(stage): target \(target) no longer builds: \(failing)") }
+        }
+    }
+
+    /// Target (its project or manifest relative to `root`, and its ID or name) -> its bundle.
+    private static func bundles(of root: String) -> [String: (contents: BundleContents, failures: Set<String>)] {
+        let tree = ProjectTables.find(root, TableSearch(requireTables: false))
+        let base = tree.scan.root + "/"
+        let contents = ReadingContents()
+        var result: [String: (BundleContents, Set<String>)] = [:]
+        for bundle in AppModel(tree).bundles {
+            if case .folder = bundle.owner { continue }
+            let file = bundle.owner.declaringFile.replacingOccurrences(of: base, with: "")
+            result[file + ": " + bundle.title + " " + bundle.owner.recordKey] = (
+                BundleContents(bundle, contents),
+                Set(bundle.failures.map { $0.description.replacingOccurrences(of: base, with: "") })
+            )
+        }
+        return result
     }
 
     // MARK: Project reading

@@ -176,6 +176,16 @@ final class JSONSchemaTests: WorkFolderTestCase {
             .write(to: catalog)
         try run("verify", ["App"])
         try original.write(to: catalog)
+        // A target whose catalog left its Resources phase: its bundle differs from the record's.
+        let pbxproj = work.appendingPathComponent("App/LegacyApp.xcodeproj/project.pbxproj")
+        let sampleProject = try String(contentsOf: pbxproj, encoding: .utf8)
+        try Data(
+            sampleProject.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                !$0.hasSuffix("/* Localizable.xcstrings in Resources */,")
+            }.joined(separator: "\n").utf8
+        ).write(to: pbxproj)
+        try run("verify", ["App"])
+        try Data(sampleProject.utf8).write(to: pbxproj)
         try run("status", ["App"])
         try run("export", ["App", "--output", work.appendingPathComponent("xcloc").path])
         // A translation changed in the translators' file: the import writes it.
@@ -224,11 +234,14 @@ final class JSONSchemaTests: WorkFolderTestCase {
         try run("migrate", ["Bare", "--merge", "--skip-invalid"])
         // Files --delete-legacy keeps (one does not parse, one declares a language no catalog
         // holds), then found again as a leftover with them.
-        try write("Bare/it.lproj/Localizable.strings", "/* declares it */\n")
         try run("migrate", ["Bare", "--delete-legacy", "--skip-invalid", "--force"])
         try run("migrate", ["Bare", "--delete-legacy", "--skip-invalid"])
         try run("status", ["Bare"])
         try run("verify", ["Bare"])
+        // A language only a comment-only file declares, dropped on request.
+        try write("Drop/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try write("Drop/it.lproj/Localizable.strings", "/* declares it */\n")
+        try run("migrate", ["Drop", "--delete-legacy", "--delete-empty-languages"])
 
         // What no run of a test can print: an earlier run killed during its deletions, an edit
         // removing or adding an object of a kind no rule touches, an import of a file for

@@ -127,17 +127,18 @@ final class MigrateCommandTests: WorkFolderTestCase {
         XCTAssertTrue(
             verify.stdout.contains("App/Empty.xcstrings: catalog on disk: 0 languages, 0 keys, no loss"), verify.stdout)
         // The empty German file is the only thing that declares German (no catalog holds a value
-        // in it): it stays, said so, until --delete-empty-languages.
+        // in it): deleting it would take German out of the folder, so its table stays, said so,
+        // until --delete-empty-languages.
         let delete = try Stringcat.run(["migrate", "App", "--delete-legacy"], in: work)
         XCTAssertEqual(delete.status, 0, delete.stderr)
         XCTAssertTrue(
             FileManager.default.fileExists(atPath: work.appendingPathComponent("App/de.lproj/Empty.strings").path))
+        XCTAssertTrue(delete.stdout.contains("App/Empty.xcstrings: left alone, "), delete.stdout)
         XCTAssertTrue(
-            delete.stdout.contains(
-                "kept App/de.lproj/Empty.strings: it declares de: no catalog of its bundle holds a value in de, and "
-                    + "deleting it would empty de.lproj, so the built app would no longer offer de "
-                    + "(--delete-empty-languages deletes it anyway)"
-            ), delete.stdout)
+            delete.stderr.contains(
+                "App/Empty.xcstrings: warning: left alone: its files in de hold no entry, and they are what puts that "
+                    + "language in the bundle of App (folder of .lproj folders)"),
+            delete.stderr)
         let anyway = try Stringcat.run(["migrate", "App", "--delete-legacy", "--delete-empty-languages"], in: work)
         XCTAssertEqual(anyway.status, 0, anyway.stderr)
         XCTAssertFalse(

@@ -237,7 +237,7 @@ final class OneTreeModelTests: WorkFolderTestCase {
         XCTAssertEqual(refused.status, 1, refused.stdout)
         XCTAssertTrue(
             refused.stderr.contains(
-                "Sync.xcodeproj/project.pbxproj: error: target App would build Localizable both from a catalog and "
+                "Sync.xcodeproj/project.pbxproj: error: target App (iOS app) would build Localizable both from a catalog and "
                     + "from legacy files (\"Multiple commands produce …\"); run without --no-project, so that the kept "
                     + "legacy files leave the target's membership. Nothing was written or deleted"
             ), refused.stderr)
@@ -333,7 +333,9 @@ final class OneTreeModelTests: WorkFolderTestCase {
 
     // MARK: 5. A language a bundle would lose
 
-    func testALanguageOnlyAnEmptyTableDeclaresIsKeptAndSaid() throws {
+    /// A table whose comment-only files are what puts French in the app stays whole (its files,
+    /// its variant group); the run says why; `--delete-empty-languages` migrates it.
+    func testALanguageOnlyAnEmptyTableDeclaresStaysAndIsSaid() throws {
         var project = MiniProject()
         project.variantGroup("Localizable.strings", in: "App", languages: ["en", "de"], targets: ["App"])
         project.variantGroup("Dummy.strings", in: "App", languages: ["en", "de", "fr"], targets: ["App"])
@@ -346,22 +348,15 @@ final class OneTreeModelTests: WorkFolderTestCase {
         let run = try Stringcat.run(["migrate", ".", "--delete-legacy"], in: work)
         XCTAssertEqual(run.status, 0, run.stderr)
         XCTAssertTrue(exists("App/fr.lproj/Dummy.strings"), "French is declared by this file only")
-        XCTAssertFalse(exists("App/de.lproj/Dummy.strings"), "German stays with the Localizable catalog")
-        XCTAssertTrue(
-            run.stdout.contains(
-                "  kept App/fr.lproj/Dummy.strings: it declares fr: no catalog of its bundle holds a value in fr, and "
-                    + "deleting it would empty fr.lproj, so the built app would no longer offer fr "
-                    + "(--delete-empty-languages deletes it anyway)\n"
-            ), run.stdout)
+        XCTAssertTrue(exists("App/de.lproj/Dummy.strings"), "the table stays whole")
+        XCTAssertTrue(run.stdout.contains("App/Dummy.xcstrings: left alone, "), run.stdout)
         XCTAssertEqual(try missingReferences("App.xcodeproj/project.pbxproj"), [])
         let status = try Stringcat.run(["status", "."], in: work)
-        XCTAssertTrue(
-            status.stdout.contains("  kept by --delete-legacy: App/fr.lproj/Dummy.strings: it declares fr: no catalog"),
-            status.stdout)
+        XCTAssertTrue(status.stdout.contains("App/Dummy.xcstrings: legacy only, 3 legacy files"), status.stdout)
         let anyway = try Stringcat.run(["migrate", ".", "--delete-legacy", "--delete-empty-languages"], in: work)
         XCTAssertEqual(anyway.status, 0, anyway.stderr)
         XCTAssertFalse(exists("App/fr.lproj"))
-        XCTAssertFalse(exists("App.xcodeproj/stringcat-migration.json"))
+        XCTAssertEqual(try missingReferences("App.xcodeproj/project.pbxproj"), [])
     }
 
     // MARK: 6. Every leftover file explained

@@ -95,6 +95,7 @@ final class ProjectCommandTests: WorkFolderTestCase {
             App/LegacyApp/InfoPlist.xcstrings: legacy only, 6 legacy files; project lists the legacy files
             App/LegacyApp/Localizable.xcstrings: legacy only, 12 legacy files; project lists the legacy files
             App/LegacyApp/mul.lproj/Main.xcstrings: legacy only, 5 legacy files; project lists the legacy files
+            LegacyApp (iOS app): 6 languages (ar, de, en, ja, ru, zh-Hans), 3 tables (InfoPlist, Localizable, Main)
             status: 3 tables: 3 legacy only
 
             """)
@@ -108,6 +109,7 @@ final class ProjectCommandTests: WorkFolderTestCase {
             App/LegacyApp/InfoPlist.xcstrings: migrated; project references the catalog
             App/LegacyApp/Localizable.xcstrings: half-migrated, 12 legacy files; project references the catalog
             App/LegacyApp/mul.lproj/Main.xcstrings: legacy only, 5 legacy files; project lists the legacy files
+            LegacyApp (iOS app): 6 languages (ar, de, en, ja, ru, zh-Hans), 3 tables (InfoPlist, Localizable, Main)
             status: 3 tables: 1 legacy only, 1 half-migrated, 1 migrated
 
             """)
@@ -121,7 +123,8 @@ final class ProjectCommandTests: WorkFolderTestCase {
         XCTAssertEqual(left, [])
         XCTAssertTrue(
             try Stringcat.run(["verify", "App"], in: work).stdout.hasSuffix(
-                "verify: fully migrated: 3 catalogs, no legacy files left: nothing lost\n"))
+                "verify: fully migrated: 3 catalogs, no legacy files left: nothing lost; 1 target: the same bundle as "
+                    + "before the migration\n"))
     }
 
     func testAProjectReferenceToAMissingLegacyFileIsReported() throws {

@@ -92,7 +92,11 @@ final class RealProjectTests: WorkFolderTestCase {
             status.stdout)
         let verify = try Stringcat.run(["verify", "P"], in: work)
         XCTAssertEqual(verify.status, 0, verify.stderr)
-        XCTAssertTrue(verify.stdout.hasSuffix("verify: 2 tables, 2 keys in 3 languages: nothing lost\n"), verify.stdout)
+        XCTAssertTrue(
+            verify.stdout.contains(
+                "verify: 2 tables, 2 keys in 3 languages: nothing lost; 1 target: the same bundle as before the "
+                    + "migration\n"),
+            verify.stdout)
     }
 
     func testAltTabGetsOneCatalogPerTableInItsL10nFolder() throws {
@@ -263,6 +267,7 @@ final class RealProjectTests: WorkFolderTestCase {
             App/LegacyApp/mul.lproj/Main.xcstrings: half-migrated, 5 legacy files; project references the catalog
             left alone: 1 legacy file in 1 folder, in no table:
               1 file (App/LegacyApp/fr.lproj/Localizable.strings): in no variant group of the project (Xcode's migration reads only those; --all-files takes every file)
+            LegacyApp (iOS app): 6 languages (ar, de, en, ja, ru, zh-Hans), 3 tables (InfoPlist, Localizable, Main)
             status: 3 tables: 3 half-migrated
 
             """)
@@ -275,7 +280,8 @@ final class RealProjectTests: WorkFolderTestCase {
             ), verify.stderr)
         XCTAssertTrue(
             verify.stdout.hasSuffix(
-                "; 1 legacy file beside catalogs not compared (no table takes them: see the warnings)\n"), verify.stdout
+                "; 1 legacy file beside catalogs not compared (no table takes them: see the warnings); 1 target: the "
+                    + "same bundle as before the migration\n"), verify.stdout
         )
         // Damage to each catalog is found: the legacy files are compared, not "nothing to compare".
         for (catalog, from, to) in [
@@ -306,14 +312,16 @@ final class RealProjectTests: WorkFolderTestCase {
             second.stdout.hasSuffix(
                 "nothing left to migrate: 3 tables are already migrated; deleted 23 legacy files\n"), second.stdout)
         XCTAssertTrue(
-            second.stdout.contains("App.xcodeproj/stringcat-migration.json: removed")
-                || second.stdout.contains("stringcat-migration.json: removed"), second.stdout)
+            second.stdout.contains(
+                "stringcat-migration.json: written; no legacy file of a migrated table is left; keeps what 1 target's "
+                    + "bundle held before the migration"), second.stdout)
         let one = try Stringcat.run(["migrate", "One", "--delete-legacy"], in: work)
         XCTAssertEqual(one.status, 0, one.stderr)
         XCTAssertEqual(tree(work.appendingPathComponent("Two")), tree(work.appendingPathComponent("One")))
         XCTAssertTrue(exists("One/LegacyApp/fr.lproj/Localizable.strings"), "a file in no variant group is left alone")
-        XCTAssertFalse(
-            exists("One/LegacyApp.xcodeproj/stringcat-migration.json"), "the record goes with the last kept file")
+        XCTAssertTrue(
+            exists("One/LegacyApp.xcodeproj/stringcat-migration.json"),
+            "the record keeps the bundle before the migration once the last kept file is gone")
         let status = try Stringcat.run(["status", "One"], in: work)
         XCTAssertTrue(status.stdout.hasSuffix("status: 3 tables: 3 migrated\n"), status.stdout)
     }
@@ -526,8 +534,11 @@ final class RealProjectTests: WorkFolderTestCase {
                     + "plural, 6 comments (1 comment in other languages cannot be held by a catalog), 1 warning\n  "
                     + "deleted 12 legacy files, removed 1 emptied .lproj folder; --verbose lists each\n"
             ), run.stdout)
-        // A record this run made and emptied is not mentioned.
-        XCTAssertFalse(run.stdout.contains("stringcat-migration.json"), run.stdout)
+        // The record lists no file once they are all gone; it keeps the bundle before the migration.
+        XCTAssertTrue(
+            run.stdout.contains(
+                "App/LegacyApp.xcodeproj/stringcat-migration.json: written; no legacy file of a migrated table is "
+                    + "left; keeps what 1 target's bundle held before the migration"), run.stdout)
         XCTAssertFalse(run.stdout.contains("  deleted App/"), run.stdout)
         try FileManager.default.removeItem(at: work.appendingPathComponent("App"))
         try copySample(to: "App")

@@ -47,14 +47,27 @@ enum Stringcat {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read before waiting so a large output cannot fill the pipe and block the child.
+        // Both read before waiting, stderr on a thread of its own: either can fill its pipe (64 KB)
+        // and block the child while the other is read.
+        let errRead = ErrorRead()
+        let reader = Thread {
+            errRead.data = err.fileHandleForReading.readDataToEndOfFile(); errRead.done.signal()
+        }
+        reader.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errRead.done.wait()
+        let errData = errRead.data
         process.waitUntilExit()
         return StringcatRun(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
             stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// What the stderr thread of `capture` read.
+    private final class ErrorRead: @unchecked Sendable {
+        var data = Data()
+        let done = DispatchSemaphore(value: 0)
     }
 
     /// Runs `script` with `/bin/sh -c` (to set a `ulimit` before the tool starts), output piped.

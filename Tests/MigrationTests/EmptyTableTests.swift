@@ -14,17 +14,21 @@ final class EmptyTableTests: XCTestCase {
     static let emptyCatalog = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {\n\n  },\n  \"version\" : \"1.0\"\n}"
 
     /// docs/spec/project-edit.md#an-empty-table-gets-an-empty-catalog: a variant group whose files hold no entry gets
-    /// an empty catalog and the edit.
+    /// an empty catalog and the edit, when its languages stay in the app through another table
+    /// (one that alone declares them stays: `AppBundleTests`).
     func testAnEmptyTableGetsAnEmptyCatalogAndTheProjectEdit() throws {
         let tree = try TestTree()
         var project = MiniProject()
         project.knownRegions = ["en", "de"]
         project.variantGroup("InfoPlist.strings", in: "App", languages: ["en", "de"], targets: ["App"])
+        project.variantGroup("Localizable.strings", in: "App", languages: ["en", "de"], targets: ["App"])
         try tree.write("App.xcodeproj/project.pbxproj", project.text())
         try tree.write("App/en.lproj/InfoPlist.strings", "/* No Localized Strings */\n")
         try tree.write("App/de.lproj/InfoPlist.strings", "\u{FEFF}")
+        try tree.write("App/en.lproj/Localizable.strings", "\"a\" = \"A\";\n")
+        try tree.write("App/de.lproj/Localizable.strings", "\"a\" = \"A-de\";\n")
         let report = ProjectMigrator.migrate(tree.root, options: MigrationOptions())
-        XCTAssertEqual(report.tables.map(\.outcome), [.written])
+        XCTAssertEqual(report.tables.map(\.outcome), [.written, .written])
         XCTAssertEqual(
             String(
                 decoding: FileManager.default.contents(atPath: tree.path("App/InfoPlist.xcstrings"))!, as: UTF8.self),

@@ -42,6 +42,7 @@ final class GoldenMigrationTests: XCTestCase {
         XCTAssertEqual(pairs.count, 16)
         var compared = 0, matched = 0, paths = 0, pathsFound = 0
         var differing: Set<String> = []
+        var leftAlone: Set<String> = []
         for pair in pairs {
             let root = "\(goldens)/\(pair)"
             let source = try String(contentsOfFile: "\(root)/SOURCE.txt", encoding: .utf8).split(separator: "\n").map(
@@ -50,9 +51,18 @@ final class GoldenMigrationTests: XCTestCase {
             try copy("\(root)/before", to: tree.root)
             if FileManager.default.fileExists(atPath: "\(root)/context") { try copy("\(root)/context", to: tree.root) }
             var options = MigrationOptions()
-            options.outputDirectory = out.root
             options.skipInvalid = true
             options.includeBaseOnly = source.contains { $0.hasPrefix("MIGRATE-OPTION --include-base-only") }
+            // Without the option, what stringcat leaves alone where Xcode dropped a language.
+            let plainOut = try TestTree()
+            options.outputDirectory = plainOut.root
+            let plain = ProjectMigrator.migrate(tree.root, options: options)
+            for table in plain.tables where table.outcome == .leftAlone {
+                leftAlone.insert("\(pair)/\(String(table.catalogPath.dropFirst(plainOut.root.count + 1)))")
+            }
+            // Xcode's migration drops those languages: the comparison is with it.
+            options.deleteEmptyLanguages = true
+            options.outputDirectory = out.root
             let report = ProjectMigrator.migrate(tree.root, options: options)
             XCTAssertFalse(
                 report.tables.contains { $0.outcome == .failed },
@@ -127,6 +137,18 @@ final class GoldenMigrationTests: XCTestCase {
         XCTAssertEqual(compared, 3377)
         // Every entry in the migration's shape matches, but those a human edited in the commit.
         XCTAssertEqual(differing, Set(Self.handEdited.keys))
+        // Where Xcode's migration took the development language out of a target's bundle (the
+        // table was what put `en` there: it holds no entry, or values equal to their keys), a
+        // plain run leaves the table alone (docs/spec/app-bundle.md#no-run-changes-a-bundle).
+        XCTAssertEqual(
+            leftAlone,
+            [
+                "MarkEdit-app__MarkEdit/MarkEditMac/Resources/Localizable.xcstrings",
+                "davbeck__TUSafariActivity/Sources/Assets/TUSafariActivity.xcstrings",
+                "glushchenko__fsnotes/FSNotes iOS Share/Localizable.xcstrings",
+                "instructure__canvas-ios/Student/Student/Localizable.xcstrings",
+                "owncloud__ios-app/ownCloud File Provider/Localizable.xcstrings",
+            ])
         XCTAssertEqual(matched, compared - Self.handEdited.count)
     }
 

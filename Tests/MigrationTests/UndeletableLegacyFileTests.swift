@@ -76,11 +76,14 @@ final class UndeletableLegacyFileTests: XCTestCase {
         let errors = (second.tables + second.leftovers).flatMap(\.diagnostics).filter(\.isError).map(\.message)
         XCTAssertEqual(errors.count, 1, "\(errors)")
         XCTAssertTrue(errors[0].hasPrefix("cannot delete: Operation not permitted (EPERM)"), errors[0])
-        // Once it can be deleted, it goes, and the record with it.
+        // Once it can be deleted, it goes, and the record lists no file (it keeps the bundle before).
         let third = deleteLegacy(tree.path("App"), failing: [])
         XCTAssertFalse(third.hasErrors, "\((third.tables + third.leftovers).flatMap(\.diagnostics))")
         XCTAssertFalse(tree.exists("App/" + stuck))
-        XCTAssertFalse(tree.exists("App/LegacyApp.xcodeproj/stringcat-migration.json"))
+        let path = tree.path("App/LegacyApp.xcodeproj/stringcat-migration.json")
+        let record = MigrationRecord.parse(try Data(contentsOf: URL(fileURLWithPath: path)), path: path).record
+        XCTAssertEqual(record?.tables, [:])
+        XCTAssertEqual(record?.bundles.count, 1)
     }
 
     func testAnUndeletableFileOfABareFolderIsNoLossForVerify() throws {

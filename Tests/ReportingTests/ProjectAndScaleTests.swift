@@ -34,7 +34,8 @@ final class ProjectAndScaleTests: XCTestCase {
                 "  - build setting `SWIFT_EMIT_LOC_STRINGS = YES` added: project (Debug, Release)",
                 "  - `objectVersion` 56 → 60",
                 "- `LegacyApp.xcodeproj/stringcat-migration.json`: would be written; stringcat's record of the 23 "
-                    + "legacy files kept beside 3 catalogs (`status`, `verify` and `--delete-legacy` read it)",
+                    + "legacy files kept beside 3 catalogs (`status`, `verify` and `--delete-legacy` read it); it keeps what "
+                    + "1 target's bundle held before the migration (`verify` compares the app with it)",
             ])
     }
 

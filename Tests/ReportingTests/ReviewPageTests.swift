@@ -23,7 +23,7 @@ final class ReviewPageTests: XCTestCase {
             """
             **stringcat migrate --dry-run**: 2 tables → 2 catalogs would be written, 3 languages, 5 keys; would delete 6 legacy files, would keep 2; verify: nothing would be lost
 
-            Source language: `en` — default (no project file declares one; use --source-language to choose). Paths are relative to the folder migrated. A dry run: nothing is written yet.
+            Source language: `en` — default: no project file declares one; use --source-language to choose. Paths are relative to the folder migrated. A dry run: nothing is written yet.
 
             ### Catalogs
 

@@ -192,7 +192,9 @@ final class ImportRulesTests: XCTestCase {
                 <trans-unit id="No en"><source>No en</source><target state="translated">No en</target></trans-unit>
                 """, language: "en"))
         XCTAssertEqual(report.changedCatalogs, [])
-        XCTAssertEqual(report.languages.first?.unchanged, 1)
+        // "No en" has no value, and its target is the key, as the export writes it: unchanged too.
+        XCTAssertEqual(report.languages.first?.unchanged, 2)
+        XCTAssertEqual(report.languages.first?.skippedCount, 0)
         XCTAssertEqual(tree.read("App/Localizable.xcstrings"), before)
     }
 
