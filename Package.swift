@@ -80,14 +80,14 @@ let package = Package(
         .target(name: "XLIFF", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         // What Xcode's Export/Import Localizations agree on: the project's exported files and their
         // `original` paths, unit ids and their order, plural categories, the substitution rewrite, states.
-        .target(name: "Xcloc", dependencies: ["StringcatSupport", "StringCatalog", "StringsDict", "LegacyTables", "XcodeProject", "XLIFF"], swiftSettings: optimized),
+        .target(name: "Xcloc", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "LegacyTables", "XcodeProject", "XLIFF", "AppBundles"], swiftSettings: optimized),
         // Catalogs (and legacy .strings tables) -> <lang>.xcloc packages.
-        .target(name: "XclocExport", dependencies: ["StringcatSupport", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"], swiftSettings: optimized),
+        .target(name: "XclocExport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsFile", "LegacyTables", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // Translated XLIFF -> catalogs, written as Xcode writes them.
-        .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc"], swiftSettings: optimized),
+        .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc", "AppBundles"], swiftSettings: optimized),
         // The independent proof that an export holds every value of its catalogs. Never add
         // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
-        .target(name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),
+        .target(name: "XclocProof", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
             "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",

@@ -1,4 +1,6 @@
+import AppBundles
 import Foundation
+import Languages
 import LegacyTables
 import StringcatSupport
 import XcodeProject
@@ -22,6 +24,10 @@ public struct ExchangeProject: Sendable {
     public var catalogs: [String]
     /// Legacy `.strings` tables not migrated yet.
     public var legacyTables: [ExchangeLegacyTable]
+    /// The languages the app has, each as the project spells it: every language a target's bundle
+    /// ships (`AppModel`: the `.lproj` folders it builds) and every known region of its projects.
+    /// The export adds its catalogs' languages as it reads them.
+    public var languages: [LanguageTag: String] = [:]
     /// What the search found worth saying (a project that does not parse is an error).
     public var diagnostics: [Diagnostic]
 
@@ -131,9 +137,30 @@ public struct ExchangeProject: Sendable {
         }
         let region = project?.sourceLanguage ?? found.sourceLanguage.code
         let errors = found.diagnostics.filter { $0.severity == .error }
-        return ExchangeProject(
+        var exchange = ExchangeProject(
             projectFolder: projectFolder, container: container, developmentRegion: region, catalogs: catalogs,
             legacyTables: tables.sorted { ($0.folder, $0.name) < ($1.folder, $1.name) }, diagnostics: errors + skipped)
+        exchange.languages = shippedLanguages(found)
+        return exchange
+    }
+
+    /// Every language a target of `tree` ships (its bundle's `.lproj` folders, from the one model
+    /// of the build), and every known region of its projects, as the project spells each.
+    static func shippedLanguages(_ tree: ProjectTables) -> [LanguageTag: String] {
+        var languages: [LanguageTag: String] = [:]
+        for bundle in AppModel(tree).bundles {
+            for input in bundle.inputs {
+                guard case .language(let tag) = input.folder else { continue }
+                languages[tag] = languages[tag] ?? tag.spelled(.project)
+            }
+        }
+        for project in tree.projects {
+            for region in project.graph.project?.knownRegions ?? [] {
+                guard let tag = LanguageTag(region) else { continue }
+                languages[tag] = languages[tag] ?? region
+            }
+        }
+        return languages
     }
 
     /// True for a path inside an `.xcloc` package (an earlier export's Source Contents): never a
@@ -163,8 +190,13 @@ public struct ExchangeLegacyTable: Sendable, Hashable {
         self.hasStringsDict = hasStringsDict
     }
 
-    /// The file of `language`, if the table has one.
-    public func file(_ language: String) -> ExchangeLegacyFile? { files.first { $0.language == language } }
+    /// The file of `language` in any spelling of it (`de-DE` is the file of `de_DE.lproj`), if the
+    /// table has one.
+    public func file(_ language: String) -> ExchangeLegacyFile? {
+        if let file = files.first(where: { $0.language == language }) { return file }
+        guard let tag = LanguageTag(language) else { return nil }
+        return files.first { LanguageTag($0.language) == tag }
+    }
 }
 
 /// One `.strings` file of a legacy table.

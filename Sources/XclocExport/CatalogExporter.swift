@@ -24,19 +24,22 @@ public enum CatalogExporter {
     /// - Parameter keys: the catalog's keys in the order to visit them (`catalog.sortedKeys`,
     ///   found once for every language): units come nearly in order, which the sort then finds
     ///   in one pass. Nil visits them as the dictionary holds them.
+    /// - Parameter spelledInCatalog: `language` as the catalog spells it (`de_DE` for `de-DE`);
+    ///   nil when it is `language`.
     public static func file(
-        _ catalog: StringCatalog, path: String, original: String, language: String, tool: XLIFFTool,
-        keys: [String]? = nil
+        _ catalog: StringCatalog, path: String, original: String, language: String,
+        spelledInCatalog: String? = nil, tool: XLIFFTool, keys: [String]? = nil
     )
         -> (file: XLIFFFile, unexportable: [UnexportableValue])
     {
         let source = catalog.sourceLanguage
+        let own = spelledInCatalog ?? language
         var units: [XLIFFUnit] = []
         units.reserveCapacity(catalog.strings.count)
         var unexportable: [UnexportableValue] = []
         for key in keys ?? Array(catalog.strings.keys) {
             guard let entry = catalog.strings[key] else { continue }
-            for unit in self.units(key: key, entry: entry, sourceLanguage: source, language: language) {
+            for unit in self.units(key: key, entry: entry, sourceLanguage: source, language: own) {
                 if let checked = check(unit, key: key, file: path, into: &unexportable) { units.append(checked) }
             }
         }

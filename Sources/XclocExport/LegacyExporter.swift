@@ -1,3 +1,4 @@
+import Languages
 import StringcatSupport
 import StringsFile
 import XLIFF
@@ -30,8 +31,22 @@ public enum LegacyExporter {
         var diagnostics: [Diagnostic] = []
         var languages: [String: [String: String]] = [:]
         var source: [String: (value: String, comment: String?)] = [:]
+        let probe = FileProbe()
         for file in table.files {
-            let result = StringsFileReader.read(path: file.path)
+            // Through the probe, as migrate and verify read them: a file that cannot be read is
+            // an error naming the errno, never "no such file".
+            let bytes: [UInt8]
+            do throws(FileProbe.Failure) {
+                guard let read = try probe.bytes(file.path) else {
+                    diagnostics.append(.error(UnreachableFile.reason(file.path), at: .file(file.path)))
+                    continue
+                }
+                bytes = read
+            } catch {
+                diagnostics.append(error.diagnostic)
+                continue
+            }
+            let result = StringsFileReader.parse(bytes, path: file.path)
             diagnostics += result.diagnostics.filter { $0.severity == .error }
             guard let parsed = result.file else { continue }
             var values: [String: String] = [:]
@@ -52,7 +67,7 @@ public enum LegacyExporter {
     public static func file(_ table: Table, language: String, tool: XLIFFTool) -> (
         file: XLIFFFile, unexportable: [UnexportableValue]
     ) {
-        let translation = table.languages[language]
+        let translation = table.values(in: language)
         var units: [XLIFFUnit] = []
         var unexportable: [UnexportableValue] = []
         for (key, entry) in table.source {
@@ -66,5 +81,14 @@ public enum LegacyExporter {
             original: table.original, sourceLanguage: table.sourceLanguage, targetLanguage: language,
             datatype: "plaintext", attributeOrder: translation == nil ? .datatypeFirst : .languagesFirst, tool: tool)
         return (XLIFFFile(header: header, units: UnitOrder.sorted(units, by: \.id)), unexportable)
+    }
+}
+
+extension LegacyExporter.Table {
+    /// The values of `language` in any spelling of it (`de-DE` reads `de_DE.lproj`'s file).
+    public func values(in language: String) -> [String: String]? {
+        if let values = languages[language] { return values }
+        guard let tag = LanguageTag(language) else { return nil }
+        return languages.first { LanguageTag($0.key) == tag }?.value
     }
 }

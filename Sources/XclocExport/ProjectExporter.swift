@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringCatalog
 import StringcatSupport
 import XLIFF
@@ -43,6 +44,16 @@ public struct ExportCheckInput: Sendable {
     public var catalogs: [ExportedCatalog]
     /// The `original` of every other file exported (legacy tables).
     public var otherOriginals: Set<String>
+    /// Every legacy table exported: its `original` and its files, for a proof to read itself.
+    public var legacyTables: [ExportedLegacyTable] = []
+}
+
+/// A legacy table as exported: its `original`, source language and file per language (as the
+/// project spells each), read by no one but the check given them.
+public struct ExportedLegacyTable: Sendable {
+    public var original: String
+    public var sourceLanguage: String
+    public var files: [(language: String, path: String)]
 }
 
 /// A catalog as the export read it, with the `original` it is exported as.
@@ -122,10 +133,14 @@ public enum ProjectExporter {
         report.files = files.map {
             ExportReport.File(original: $0.original, path: filePath(of: $0, project), kind: kind(of: $0))
         }
-        let languages = options.languages.isEmpty ? sources.languages(of: project) : options.languages
+        let projectLanguages = sources.languages(of: project)
+        let languages =
+            options.languages.isEmpty
+            ? projectLanguages.values.sorted()
+            : requested(options.languages, in: projectLanguages, app: project.languages)
         let sourceContents = sourceContents(of: files, sources, project, into: &report)
         guard !report.hasErrors else { return report }
-        let built = xliff(of: files, sources, languages: languages, options: options)
+        let built = xliff(of: files, sources, project, languages: languages, options: options)
         collectProblems(of: built, options: options, into: &report)
         guard !report.hasErrors else { return report }
         let (batch, every) = packageFiles(
@@ -154,16 +169,48 @@ public enum ProjectExporter {
         var exported: [ExportedCatalog] = []
         var legacy: [Int: LegacyExporter.Table] = [:]
 
-        /// Every language of every catalog and legacy table, the source languages included.
-        func languages(of project: ExchangeProject) -> [String] {
-            var all: Set<String> = []
-            for catalog in catalogs.values {
-                all.insert(catalog.sourceLanguage)
-                for entry in catalog.strings.values { all.formUnion(entry.localizations.keys) }
+        /// Each catalog's languages (its source language included), as it spells each.
+        var catalogLanguages: [String: [LanguageTag: String]] = [:]
+
+        /// Every language of every catalog and legacy table, the source languages included, as
+        /// the first of them (in path order) spells it: one language is one package.
+        func languages(of project: ExchangeProject) -> [LanguageTag: String] {
+            var all: [LanguageTag: String] = [:]
+            for path in catalogLanguages.keys.sorted() {
+                for (tag, code) in catalogLanguages[path]! where all[tag] == nil { all[tag] = code }
             }
-            for table in project.legacyTables { all.formUnion(table.files.map(\.language)) }
-            return all.sorted()
+            for table in project.legacyTables {
+                for file in table.files {
+                    guard let tag = LanguageTag(file.language), all[tag] == nil else { continue }
+                    all[tag] = file.language
+                }
+            }
+            return all
         }
+
+        /// `language` as the catalog at `path` spells it (`de_DE` for `de-DE`); `language` itself
+        /// when the catalog does not hold it.
+        func spelling(of language: String, inCatalog path: String) -> String {
+            guard let own = catalogLanguages[path], own.values.contains(language) == false,
+                let tag = LanguageTag(language), let spelled = own[tag]
+            else { return language }
+            return spelled
+        }
+    }
+
+    /// The languages asked for, each as the project spells it: `--language de-DE` exports the
+    /// values of `de_DE.lproj` and of a catalog's `de_DE` under the one name the project gives the
+    /// language (its catalogs' and tables', else a target's folder or a known region's). A
+    /// language the project does not have yet is exported as asked, with no translation.
+    private static func requested(
+        _ asked: [String], in catalogsAndTables: [LanguageTag: String], app: [LanguageTag: String]
+    ) -> [String] {
+        var languages: [String] = []
+        for code in asked {
+            let spelled = LanguageTag(code).flatMap { catalogsAndTables[$0] ?? app[$0] } ?? code
+            if !languages.contains(spelled) { languages.append(spelled) }
+        }
+        return languages
     }
 
     /// Something to export, no two files under one `original`, and memory enough for the largest catalog.
@@ -209,6 +256,15 @@ public enum ProjectExporter {
             switch result {
             case .success(let catalog):
                 sources.catalogs[catalogPath] = catalog
+                var own: [LanguageTag: String] = [:]
+                if let tag = LanguageTag(catalog.sourceLanguage) { own[tag] = catalog.sourceLanguage }
+                for entry in catalog.strings.values {
+                    for code in entry.localizations.keys {
+                        guard let tag = LanguageTag(code), own[tag] == nil else { continue }
+                        own[tag] = code
+                    }
+                }
+                sources.catalogLanguages[catalogPath] = own
                 sources.exported.append(ExportedCatalog(path: catalogPath, original: file.original, catalog: catalog))
             case .failure(let diagnostic): report.diagnostics.append(diagnostic)
             }
@@ -271,7 +327,7 @@ public enum ProjectExporter {
 
     /// Each language's XLIFF, built and checked (`ExportOptions.check`) on every core.
     private static func xliff(
-        of files: [ExportedFile], _ sources: Sources, languages: [String],
+        of files: [ExportedFile], _ sources: Sources, _ project: ExchangeProject, languages: [String],
         options: ExportOptions
     ) -> [LanguageXLIFF] {
         let tool = options.tool
@@ -279,6 +335,14 @@ public enum ProjectExporter {
         let check = options.check
         let otherOriginals = Set(
             files.filter { if case .legacyTable = $0.kind { true } else { false } }.map(\.original))
+        let legacyTables = files.compactMap { file -> ExportedLegacyTable? in
+            guard case .legacyTable(let index) = file.kind, let read = sources.legacy[index], !read.source.isEmpty
+            else { return nil }
+            let table = project.legacyTables[index]
+            return ExportedLegacyTable(
+                original: file.original, sourceLanguage: table.sourceLanguage,
+                files: table.files.map { ($0.language, $0.path) })
+        }
         return ConcurrentMap.map(languages) { language -> LanguageXLIFF in
             var bytes = XLIFFWriter.head
             var unexportable: [UnexportableValue] = []
@@ -291,7 +355,8 @@ public enum ProjectExporter {
                     // A catalog without a key is exported too, with an empty body (docs/spec/xliff.md §2.2).
                     guard let catalog = sources.catalogs[catalogPath] else { continue }
                     made = CatalogExporter.file(
-                        catalog, path: catalogPath, original: file.original, language: language, tool: tool,
+                        catalog, path: catalogPath, original: file.original, language: language,
+                        spelledInCatalog: sources.spelling(of: language, inCatalog: catalogPath), tool: tool,
                         keys: keyOrders[catalogPath])
                 case .legacyTable(let index):
                     guard let table = sources.legacy[index], !table.source.isEmpty else { continue }
@@ -304,7 +369,8 @@ public enum ProjectExporter {
             }
             bytes += XLIFFWriter.tail
             let input = ExportCheckInput(
-                language: language, xliff: bytes, catalogs: sources.exported, otherOriginals: otherOriginals)
+                language: language, xliff: bytes, catalogs: sources.exported, otherOriginals: otherOriginals,
+                legacyTables: legacyTables)
             let problems = check?(input) ?? []
             return LanguageXLIFF(
                 language: language, bytes: bytes, unexportable: unexportable, units: units, targets: targets,

@@ -166,6 +166,7 @@ public enum ProjectImporter {
         func discard() { StagedFile.discard(staged) }
         for path in state.catalogs.keys.sorted() where state.catalogs[path]!.modified {
             guard let loaded = state.catalogs[path], !sameBytes(loaded.catalog, loaded.bytes) else { continue }
+            report.diagnostics += ImportBundleCheck.losses(loaded.catalog, originals: loaded.originals, path: path)
             report.changedCatalogs.append(path)
             if let warning = readOnlyWarning(path, dryRun: options.dryRun) { report.diagnostics.append(warning) }
             guard !options.dryRun, !report.hasErrors else { continue }
@@ -249,6 +250,8 @@ struct LoadedCatalog {
     /// The catalog's spellings of each language it holds, by canonical tag (found when a
     /// `<file>` first needs them, kept up to date as languages are added).
     var spellings: [String: Set<String>]?
+    /// What the import changed, as it was (`ImportBundleCheck`).
+    var originals = ImportBundleCheck.Originals()
 
     init(bytes: [UInt8], catalog: StringCatalog, snapshot: FileSnapshot? = nil) {
         self.bytes = bytes
@@ -446,13 +449,11 @@ struct ImportState {
             let units = files.reduce(0) { $0 + $1.units }
             let elements = files.reduce(0) { $0 + $1.elements }
             let inputs = Set(files.map(\.input)).count
-            var spread: [String] = []
-            if elements > inputs { spread.append("in \(elements) <file> elements") }
-            if inputs > 1 { spread.append("in \(inputs) XLIFF files") }
-            let said = spread.isEmpty ? "" : " (\(spread.joined(separator: ", ")))"
+            let inElements = elements > inputs ? " (in \(elements) <file> elements)" : ""
+            let spread = inputs == 1 ? "" : " (in \(inputs) XLIFF files)"
             report.diagnostics.append(
                 .warning(
-                    "\(files[0].original): \(files[0].reason); its \(units) units are skipped\(said)",
+                    "\(files[0].original): \(files[0].reason); its \(units) units\(inElements) are skipped\(spread)",
                     at: .file(files[0].input)))
         }
         if report.unlistedSkippedFiles > 0, let input = report.inputs.last {
@@ -810,6 +811,7 @@ struct ImportState {
         CatalogLeaves.set(value, state: writtenState, at: path, in: &localization, template: source)
         // Changed in place, down to the localization: a copy of the catalog or of the entry per
         // unit would make an import quadratic.
+        catalogs[catalogPath]?.originals.keep(existing, key: key, language: language)
         catalogs[catalogPath]?.catalog.strings[key]?.localizations[language] = localization
         catalogs[catalogPath]?.modified = true
         changedUnits.append((catalogPath, unit.id, at))

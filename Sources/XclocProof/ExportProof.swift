@@ -1,5 +1,7 @@
+import Languages
 import StringCatalog
 import StringcatSupport
+import StringsFile
 import XLIFF
 
 /// The independent proof that an export holds every value of its catalogs for its language.
@@ -35,9 +37,25 @@ public enum ExportProof {
         check(try XLIFFReader.files(xliff, path: path), language: language, catalogs: catalogs)
     }
 
-    /// `check` on an XLIFF already read.
+    /// A legacy `.strings` table exported: its `original`, source language, and file per language
+    /// (as the project spells each), which the proof reads itself.
+    public struct LegacyTable: Sendable {
+        public var original: String
+        public var sourceLanguage: String
+        public var files: [(language: String, path: String)]
+
+        public init(original: String, sourceLanguage: String, files: [(language: String, path: String)]) {
+            self.original = original
+            self.sourceLanguage = sourceLanguage
+            self.files = files
+        }
+    }
+
+    /// `check` on an XLIFF already read. `language` is matched in any spelling of it: the values
+    /// of a catalog's `de_DE` or of `de_DE.lproj` must be in the export of `de-DE`.
     public static func check(
-        _ files: [XLIFFFile], language: String, catalogs: [(original: String, catalog: StringCatalog)]
+        _ files: [XLIFFFile], language: String, catalogs: [(original: String, catalog: StringCatalog)],
+        legacyTables: [LegacyTable] = []
     ) -> Result {
         var units: [String: [String: XLIFFUnit]] = [:]
         for file in files {
@@ -46,14 +64,16 @@ public enum ExportProof {
             units[file.header.original] = byID
         }
         var result = Result()
+        for table in legacyTables { check(table, units: units, language: language, into: &result) }
         for (original, catalog) in catalogs where !catalog.strings.isEmpty {
             let fileUnits = units[original]
             if fileUnits == nil {
                 fail(&result, "\(original): no <file> for this catalog in the \(language) export")
                 continue
             }
+            let spelled = spelling(of: language, in: catalog)
             for (key, entry) in catalog.strings {
-                let localization = entry.localizations[language]
+                let localization = entry.localizations[spelled]
                 let expectedNote = (entry.comment?.isEmpty ?? true) ? nil : entry.comment
                 for value in values(of: localization, key: key) {
                     if !xmlCanHold(value.text) || !xmlCanHold(key) || !xmlCanHold(entry.comment ?? "") {
@@ -104,6 +124,79 @@ public enum ExportProof {
             }
         }
         return result
+    }
+
+    /// `language` as `catalog` spells it: itself when a key holds it so (nearly always the first
+    /// key looked at), else the first of its codes that is the same language.
+    static func spelling(of language: String, in catalog: StringCatalog) -> String {
+        guard language != catalog.sourceLanguage else { return language }
+        let tag = LanguageTag(language)
+        if let tag, LanguageTag(catalog.sourceLanguage) == tag { return catalog.sourceLanguage }
+        var seen: Set<String> = []
+        for entry in catalog.strings.values {
+            if entry.localizations[language] != nil { return language }
+            for code in entry.localizations.keys where seen.insert(code).inserted {
+                if let tag, LanguageTag(code) == tag { return code }
+            }
+        }
+        return language
+    }
+
+    /// Every key of the table's source file has its unit, with the value of the language's file
+    /// (the last of a key, as the system reads a table) as its target, or none when the file has
+    /// no value for it. Read here with the `.strings` reader, not with the exporter's reading.
+    private static func check(
+        _ table: LegacyTable, units: [String: [String: XLIFFUnit]], language: String, into result: inout Result
+    ) {
+        let tag = LanguageTag(language)
+        func entries(_ code: String, tag: LanguageTag?) -> [StringsEntry]? {
+            guard
+                let file = table.files.first(where: { $0.language == code })
+                    ?? table.files.first(where: { tag != nil && LanguageTag($0.language) == tag })
+            else { return nil }
+            return StringsFileReader.read(path: file.path).file?.entries
+        }
+        guard let source = entries(table.sourceLanguage, tag: nil), !source.isEmpty else { return }
+        var sourceText: [String: (value: String, comment: String?)] = [:]
+        for entry in source { sourceText[entry.key] = (entry.value, entry.comment) }
+        let isSource = tag != nil && LanguageTag(table.sourceLanguage) == tag
+        let translated = isSource ? source : entries(language, tag: tag)
+        var targets: [String: String] = [:]
+        for entry in translated ?? [] { targets[entry.key] = entry.value }
+        guard let fileUnits = units[table.original] else {
+            fail(&result, "\(table.original): no <file> for this table in the \(language) export")
+            return
+        }
+        var keys: Set<String> = []
+        for entry in source where keys.insert(entry.key).inserted {
+            let key = entry.key
+            let target = targets[key]
+            let held = sourceText[key]
+            if !xmlCanHold(key) || !xmlCanHold(target ?? "") || !xmlCanHold(held?.value ?? "")
+                || !xmlCanHold(held?.comment ?? "")
+            {
+                result.notXML += 1
+                continue
+            }
+            // Counted when there is a value to compare; a key without one must have no target.
+            if target != nil { result.checked += 1 }
+            guard let unit = fileUnits[key] else {
+                fail(&result, "\(table.original): key \(describe(key)) has no unit in the \(language) export")
+                continue
+            }
+            let exported: String? =
+                switch unit.target?.text {
+                case .plain(let text)?: text
+                case .set(let texts)?: texts.joined(separator: "\n")
+                case nil: nil
+                }
+            if exported != target {
+                fail(
+                    &result,
+                    "\(table.original): unit \(describe(key)) has the target \(describe(exported ?? "(none)")), the "
+                        + "\(language) file \(describe(target ?? "(none)"))")
+            }
+        }
     }
 
     private static func fail(_ result: inout Result, _ problem: String) {

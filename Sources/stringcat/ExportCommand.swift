@@ -110,8 +110,10 @@ enum ExportCommand: Subcommand {
         let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
         let legacy = report.files.count - catalogs
         console.result(
-            "proof: every value of \(counted(catalogs, "catalog")) is in its language's XLIFF "
+            "proof: every value of \(counted(catalogs, "catalog"))"
+                + (legacy > 0 ? " and \(counted(legacy, "legacy table"))" : "") + " is in its language's XLIFF "
                 + "(\(counted(proof.checked, "value")) compared"
+                + (proof.checked == 0 ? ": no catalog or table holds a value in the languages exported" : "")
                 + (proof.notXML > 0 ? ", \(proof.notXML) XML cannot hold left out" : "")
                 + "); importing the files back changes no catalog")
         let changed = report.packages.filter { $0.outcome != "unchanged" }.count
@@ -146,7 +148,11 @@ final class ProofLog: @unchecked Sendable {
             return [.error("proof: the export cannot be read back: \(error.message)", at: error.location)]
         }
         var problems: [Diagnostic] = []
-        let result = ExportProof.check(files, language: language, catalogs: catalogs.map { ($0.original, $0.catalog) })
+        let result = ExportProof.check(
+            files, language: language, catalogs: catalogs.map { ($0.original, $0.catalog) },
+            legacyTables: input.legacyTables.map {
+                ExportProof.LegacyTable(original: $0.original, sourceLanguage: $0.sourceLanguage, files: $0.files)
+            })
         for problem in result.problems { problems.append(.error("proof: \(problem)", at: .file(path))) }
         if result.failures > result.problems.count {
             problems.append(

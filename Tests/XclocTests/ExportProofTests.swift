@@ -96,3 +96,73 @@ final class ExportProofTests: XCTestCase {
         XCTAssertFalse(line[dependencies...].contains("\"Xcloc"), String(line))
     }
 }
+
+/// The proof reads a language in any spelling, and reads legacy `.strings` tables itself: an
+/// export that carried no translation of `de_DE.lproj` under `de-DE` could not pass.
+final class ExportProofSpellingTests: XCTestCase {
+    func testACatalogsDeDEValuesAreLookedForInTheExportOfDeDashDE() throws {
+        let json = """
+            {"sourceLanguage":"en","strings":{"Done":{"localizations":{
+            "de_DE":{"stringUnit":{"state":"translated","value":"Fertig"}}}}},"version":"1.0"}
+            """
+        let catalog = try CatalogReader.parse(Data(json.utf8), path: "t")
+        // An export that looked for "de-DE" and found nothing: the unit has no target.
+        let empty = CatalogExporter.file(
+            catalog, path: "t", original: "App/L.xcstrings", language: "de-DE",
+            tool: XLIFFTool(version: "16.4", build: "16F6"))
+        let missed = ExportProof.check([empty.file], language: "de-DE", catalogs: [("App/L.xcstrings", catalog)])
+        XCTAssertEqual(missed.checked, 1)
+        XCTAssertEqual(missed.problems, ["App/L.xcstrings: unit \"Done\" has no <target>, the catalog has \"Fertig\""])
+        // Read in the catalog's own spelling, the export holds it.
+        let found = CatalogExporter.file(
+            catalog, path: "t", original: "App/L.xcstrings", language: "de-DE", spelledInCatalog: "de_DE",
+            tool: XLIFFTool(version: "16.4", build: "16F6"))
+        let held = ExportProof.check([found.file], language: "de-DE", catalogs: [("App/L.xcstrings", catalog)])
+        XCTAssertEqual(held.problems, [])
+        XCTAssertEqual(held.checked, 1)
+    }
+
+    func testALegacyTablesValuesAreComparedAndAMissingTranslationFails() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (language, text) in [
+            ("en", "\"Done\" = \"Done\";\n\"Quit\" = \"Quit\";\n"), ("de_DE", "\"Done\" = \"Fertig\";\n"),
+        ] {
+            let lproj = folder.appendingPathComponent("\(language).lproj")
+            try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: lproj.appendingPathComponent("Localizable.strings"))
+        }
+        let table = ExportProof.LegacyTable(
+            original: "App/en.lproj/Localizable.strings", sourceLanguage: "en",
+            files: [
+                ("en", folder.path + "/en.lproj/Localizable.strings"),
+                ("de_DE", folder.path + "/de_DE.lproj/Localizable.strings"),
+            ])
+        func file(_ targets: [String: String]) -> XLIFFFile {
+            let units = ["Done", "Quit"].map { key in
+                XLIFFUnit(
+                    id: key, source: .plain(key),
+                    target: targets[key].map { XLIFFTarget(text: .plain($0), state: nil) }, note: nil)
+            }
+            let header = XLIFFFileHeader(
+                original: table.original, sourceLanguage: "en", targetLanguage: "de-DE", datatype: "plaintext",
+                attributeOrder: .languagesFirst, tool: XLIFFTool(version: "16.4", build: "16F6"))
+            return XLIFFFile(header: header, units: units)
+        }
+        let held = ExportProof.check([file(["Done": "Fertig"])], language: "de-DE", catalogs: [], legacyTables: [table])
+        XCTAssertEqual(held.problems, [])
+        XCTAssertEqual(held.checked, 1)
+        let lost = ExportProof.check([file([:])], language: "de-DE", catalogs: [], legacyTables: [table])
+        XCTAssertEqual(
+            lost.problems,
+            ["App/en.lproj/Localizable.strings: unit \"Done\" has the target \"(none)\", the de-DE file \"Fertig\""])
+        let added = ExportProof.check(
+            [file(["Done": "Fertig", "Quit": "Beenden"])], language: "de-DE", catalogs: [], legacyTables: [table])
+        XCTAssertEqual(
+            added.problems,
+            ["App/en.lproj/Localizable.strings: unit \"Quit\" has the target \"Beenden\", the de-DE file \"(none)\""])
+        let absent = ExportProof.check([], language: "de-DE", catalogs: [], legacyTables: [table])
+        XCTAssertEqual(
+            absent.problems, ["App/en.lproj/Localizable.strings: no <file> for this table in the de-DE export"])
+    }
+}
