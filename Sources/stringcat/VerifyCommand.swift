@@ -145,6 +145,17 @@ enum VerifyCommand: Subcommand {
             var line =
                 "\(DisplayPath.of(table.catalogPath)): \(table.catalog.rawValue): "
                 + "\(counted(table.languageCount, "language")), \(counted(table.keyCount, "key")), "
+            // What was compared is the legacy side; when the catalog builds more (its legacy files
+            // partly deleted), both are said.
+            if let output = table.catalogOutput {
+                let languages = output.keys.values.filter { $0 > 0 }.count
+                let keys = output.keys.values.max() ?? 0
+                if languages > table.languageCount || keys > table.keyCount {
+                    line +=
+                        "compared with the legacy files left (the catalog builds \(counted(keys, "key")) in "
+                        + "\(counted(languages, "language"))), "
+                }
+            }
             line +=
                 table.lossCount == 0
                 ? "no loss" : "\(table.lossCount) loss\(table.lossCount == 1 ? "" : "es")" + summary(table.losses)
