@@ -34,7 +34,7 @@ module_of() {
         pbxproj) echo "Languages+XcodeProject+XcodeRules PBXProjectFuzz.swift pbxproj" ;;
         shared) echo "Languages+XcodeProject+XcodeRules SharedChildrenFuzz.swift none" ;;
         hostile-codes) echo "Languages+StringCatalog HostileCodesFuzz.swift xcstrings" ;;
-        xliff-import) echo "Languages+StringsFile+StringsDict+StringCatalog+XcodeProject+XcodeRules+LegacyTables+Compilation+XLIFF+Xcloc+XclocImport XLIFFImportFuzz.swift xliff" ;;
+        xliff-import) echo "Languages+StringsFile+StringsDict+StringCatalog+XcodeProject+XcodeRules+LegacyTables+Compilation+AppBundles+XLIFF+Xcloc+XclocImport XLIFFImportFuzz.swift xliff" ;;
         *) usage ;;
     esac
 }
