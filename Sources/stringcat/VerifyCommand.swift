@@ -59,7 +59,9 @@ enum VerifyCommand: Subcommand {
         let project = ProjectTables.find(path, search)
         // The projects and tables found: a run on a project nested in PATH holds a lock there.
         let found = [path] + project.projects.map(\.path) + (project.tables + project.leftoverTables).map(\.catalogPath)
-        if let running = TreeLock.runInProgress(over: found) {
+        // Found once, tested now and again after the comparison.
+        let watched = TreeLock.watchedFolders(over: found)
+        if let running = TreeLock.runInProgress(watching: watched) {
             console.endProgress()
             console.err(DiagnosticLine.text(.error(runningMessage(running), at: running.location)))
             return 1
@@ -90,7 +92,7 @@ enum VerifyCommand: Subcommand {
         }
         let report = ProjectVerifier.verify(project, plannedFiles: planned)
         console.endProgress()
-        if let running = TreeLock.runInProgress(over: found) {
+        if let running = TreeLock.runInProgress(watching: watched) {
             let message =
                 runningMessage(running) + " (it started while verify read the tree: this report is not printed)"
             console.err(DiagnosticLine.text(.error(message, at: running.location)))

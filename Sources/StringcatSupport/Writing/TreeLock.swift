@@ -317,15 +317,39 @@ public final class TreeLock: @unchecked Sendable {
     /// `paths`: the folder given, and what was found in it (its projects' and catalogs'
     /// folders), so that a run on a project nested in it is met too.
     public static func runInProgress(over paths: [String]) -> Diagnostic? {
+        runInProgress(watching: watchedFolders(over: paths))
+    }
+
+    /// The folders whose locks `runInProgress(over:)` tests for `paths`, found once: each path's
+    /// physical folders up to `/`, and their lock locations (every ancestor looked at once, however
+    /// many paths share it). A command that tests twice (before and after it reads) finds them once.
+    public static func watchedFolders(over paths: [String]) -> [String] {
         var folders: [String] = []
         var seen: Set<String> = []
-        for path in paths {
-            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-            let chain = PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(absolute))
-            for folder in chain + LockLocation.of([absolute]).map(\.folder) where seen.insert(folder).inserted {
-                folders.append(folder)
+        var chains: [String: [String]] = [:]
+        let current = FileManager.default.currentDirectoryPath
+        let absolutes = paths.map { $0.hasPrefix("/") ? $0 : current + "/" + $0 }
+        for absolute in absolutes {
+            // A regular file's chain is its folder's: resolved once per folder, not per file.
+            let parent = (absolute as NSString).deletingLastPathComponent
+            let isFile = FileStatus.of(absolute)?.kind == .regular
+            let chain: [String]
+            if isFile, let known = chains[parent] {
+                chain = known
+            } else {
+                chain = PhysicalPath.chain(from: PhysicalPath.resolveExistingPart(isFile ? parent : absolute))
+                if isFile { chains[parent] = chain }
             }
+            for folder in chain where seen.insert(folder).inserted { folders.append(folder) }
         }
+        for folder in LockLocation.of(absolutes).map(\.folder) where seen.insert(folder).inserted {
+            folders.append(folder)
+        }
+        return folders
+    }
+
+    /// `runInProgress(over:)` for the folders `watchedFolders(over:)` found.
+    public static func runInProgress(watching folders: [String]) -> Diagnostic? {
         for folder in folders {
             do throws(Diagnostic) {
                 try test(folder, skipping: [])
