@@ -50,7 +50,7 @@ let package = Package(
         // One reader/writer module per format.
         .target(name: "StringsFile", dependencies: ["StringcatSupport"], swiftSettings: optimized),
         .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
-        .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"], swiftSettings: optimized),
+        .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "Languages", "StringsFile"], swiftSettings: optimized),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
@@ -69,7 +69,8 @@ let package = Package(
         .target(name: "Compilation", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog"], swiftSettings: optimized),
         // The independent proof. Never add "Migration" here (Tests/VerificationTests checks it).
         .target(name: "Verification", dependencies: [
-            "StringcatSupport", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation", "AppBundles",
+            "StringcatSupport", "Languages", "StringsFile", "StringsDict", "StringCatalog", "LegacyTables", "Compilation",
+            "AppBundles",
         ], swiftSettings: optimized),
         // Legacy -> catalog: merger, writes, deletion (after Verification's proof).
         .target(name: "Migration", dependencies: [
@@ -90,8 +91,8 @@ let package = Package(
         .target(name: "XclocProof", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
-            "StringcatSupport", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration", "XcodeProject",
-            "XcodeRules", "XclocExport", "XclocImport", "XclocProof",
+            "StringcatSupport", "Languages", "InfoPlistStrings", "StringCatalog", "LegacyTables", "Verification", "Migration",
+            "XcodeProject", "XcodeRules", "XclocExport", "XclocImport", "XclocProof",
         ], swiftSettings: optimized),
         .executableTarget(name: "stringcat", dependencies: [
             "StringcatSupport", "Languages", "StringsFile", "StringsDict", "InfoPlistStrings", "StringCatalog", "LegacyTables",

@@ -98,8 +98,8 @@ enum BundleRules {
     static func place(of input: BundleInput) -> String {
         let name = PathResolver.lastComponent(input.path)
         switch input.folder {
-        case .language(let tag): return tag.canonical + ".lproj/" + name
-        case .base: return "Base.lproj/" + name
+        case .language(let tag): return tag.canonical + LprojFolderName.suffix + "/" + name
+        case .base: return LprojFolderName.baseFolder + "/" + name
         case .topLevel: return name
         }
     }

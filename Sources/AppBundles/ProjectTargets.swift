@@ -16,7 +16,7 @@ public enum ProjectTargets {
             var inputs: [BundleInput] = []
             var failures: [BuildFailure] = []
             for phaseID in target.buildPhases {
-                guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
+                guard let phase = graph.buildPhase(phaseID), phase.kind == .resourcesBuildPhase else { continue }
                 for fileID in phase.files {
                     guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
                     take(ref, graph: graph, resolver: resolver, files: files, into: &inputs, failures: &failures)
@@ -52,7 +52,7 @@ public enum ProjectTargets {
         into inputs: inout [BundleInput], failures: inout [BuildFailure]
     ) {
         guard let object = graph.object(ref) else { return }
-        let members = object.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
+        let members = object.kind == .variantGroup ? graph.strings("children", of: ref) : [ref]
         for member in members {
             guard let path = resolver.path(of: member) else { continue }
             let type = graph.string("lastKnownFileType", of: member) ?? graph.string("explicitFileType", of: member)

@@ -1,3 +1,4 @@
+import Languages
 import LegacyTables
 import StringcatSupport
 import XcodeProject
@@ -36,7 +37,7 @@ public struct TreeFiles: Sendable {
         for path in written {
             if path.hasSuffix(".xcstrings") { tree.catalogs.insert(path) }
             let folder = PathResolver.parent(path)
-            if folder.hasSuffix(".lproj"), tree.lprojFiles[folder]?.contains(path) != true {
+            if LprojFolderName.isLproj(folder), tree.lprojFiles[folder]?.contains(path) != true {
                 tree.lprojFiles[folder, default: []].append(path)
             }
         }

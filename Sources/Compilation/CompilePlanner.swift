@@ -143,7 +143,7 @@ extension CatalogCompiler {
                     report.diagnostics.append(.error(message, at: .file(path)))
                     continue
                 }
-                let lproj = folder + "/" + language.language + ".lproj/"
+                let lproj = folder + "/" + language.language + LprojFolderName.suffix + "/"
                 for (kind, count, data) in files {
                     let target = lproj + tableName + "." + kind.rawValue
                     let existed = fm.fileExists(atPath: target)
@@ -225,7 +225,9 @@ extension CatalogCompiler {
     /// folders are siblings of `mul.lproj`); `--output DIR` -> `DIR`.
     static func outputFolder(forCatalogAt url: URL, output: String?, base: String? = nil) -> String {
         var folder = url.deletingLastPathComponent()
-        if folder.lastPathComponent == "mul.lproj" { folder = folder.deletingLastPathComponent() }
+        if folder.lastPathComponent == LprojFolderName.multilingualFolder {
+            folder = folder.deletingLastPathComponent()
+        }
         guard let output else { return folder.path }
         let root = URL(fileURLWithPath: output).standardizedFileURL.path
         guard let base, folder.path.hasPrefix(base + "/") else { return root }

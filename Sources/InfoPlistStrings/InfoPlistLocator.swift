@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import StringcatSupport
 
 /// Finds the Info.plist an `InfoPlist.strings` table belongs to, from the folder layout.
@@ -77,7 +78,9 @@ public enum InfoPlistLocator {
         let fm = FileManager.default
         guard let names = try? fm.contentsOfDirectory(atPath: folder) else { return [] }
         return names.sorted().compactMap { name in
-            guard !name.hasPrefix("."), !name.hasSuffix(".lproj"), !skippedSubfolders.contains(name) else { return nil }
+            guard !name.hasPrefix("."), !LprojFolderName.isLproj(name), !skippedSubfolders.contains(name) else {
+                return nil
+            }
             var isDirectory: ObjCBool = false
             let path = folder + "/" + name
             guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }

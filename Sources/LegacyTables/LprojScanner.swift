@@ -128,7 +128,7 @@ public enum LprojScanner {
     ) {
         guard enter(folder, visited: &visited, into: &result), let listing = list(folder, into: &result) else { return }
         for name in listing.invalid
-        where name.contains(".lproj") || name.hasSuffix(".strings")
+        where name.contains(LprojFolderName.suffix) || name.hasSuffix(".strings")
             || name.hasSuffix(".stringsdict") || name.hasSuffix(".xcodeproj")
         {
             result.diagnostics.append(.warning(invalidName(name), at: .file(folder)))
@@ -136,7 +136,7 @@ public enum LprojScanner {
         for name in listing.names {
             let path = folder + "/" + name
             guard let kind = entryKind(path, into: &result) else { continue }
-            if name.hasSuffix(".lproj") {
+            if LprojFolderName.isLproj(name) {
                 readLproj(name, at: path, in: folder, isDirectory: kind.isDirectory, isLink: kind.isLink, into: &result)
             } else if !kind.isDirectory {
                 noteFile(name, at: path, in: folder, into: &result)
@@ -228,7 +228,7 @@ public enum LprojScanner {
             result.diagnostics.append(.warning(message, at: .file(folder)))
             return
         }
-        let language = String(name.dropLast(".lproj".count))
+        let language = String(name.dropLast(LprojFolderName.suffix.count))
         if isDirectory, language != LprojFolderName.base, language != LprojFolderName.multilingual,
             LanguageTag(language) == nil
         {
@@ -267,7 +267,8 @@ public enum LprojScanner {
         result.catalogs += files.filter { $0.hasSuffix(".xcstrings") }.map { path + "/" + $0 }
         result.lprojFolders.append(
             LprojFolder(
-                path: path, name: String(name.dropLast(".lproj".count)), parent: folder, files: files, isSymlink: isLink
+                path: path, name: String(name.dropLast(LprojFolderName.suffix.count)), parent: folder, files: files,
+                isSymlink: isLink
             ))
     }
 

@@ -127,11 +127,11 @@ struct TreeEvidence: Sendable {
     mutating func read(project graph: ProjectGraph, at pbxproj: String, root: String, packageFolders: [String]) {
         let folder = PathResolver.projectFolder(ofProjectFile: pbxproj)
         let name = PathResolver.relative(PathResolver.parent(pbxproj), from: root)
-        for object in graph.objects(isa: "XCLocalSwiftPackageReference") {
+        for object in graph.objects(.localSwiftPackageReference) {
             guard let relative = graph.string("relativePath", of: object.id) else { continue }
             use(PathResolver.join(folder, relative), "linked by \(name) (a local package reference: \(relative))")
         }
-        for object in graph.objects(isa: "XCSwiftPackageProductDependency")
+        for object in graph.objects(.swiftPackageProductDependency)
         where graph.string("package", of: object.id) == nil {
             if let product = graph.string("productName", of: object.id) { localProducts.append((product, name)) }
         }

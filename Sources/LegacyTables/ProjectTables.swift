@@ -687,7 +687,7 @@ public struct ProjectTables: Sendable {
         {
             project.diagnostics.append(.error("no table named \(name) under this folder", at: .file(path)))
         }
-        if path.hasSuffix(".lproj") {
+        if LprojFolderName.isLproj(path) {
             project.tables = []
             project.leftoverTables = []
             project.diagnostics.append(
@@ -723,8 +723,11 @@ public struct ProjectTables: Sendable {
     static func selects(_ argument: String, catalogPath: String, root: String, name: String? = nil) -> Bool {
         let name = name ?? String(PathResolver.lastComponent(catalogPath).dropLast(".xcstrings".count))
         guard argument.contains("/") else { return argument.lowercased() == name.lowercased() }
-        var relative = TableGrouper.relative(catalogPath, to: root).replacingOccurrences(of: "/mul.lproj/", with: "/")
-        if relative.hasPrefix("mul.lproj/") { relative.removeFirst("mul.lproj/".count) }
+        var relative = TableGrouper.relative(catalogPath, to: root).replacingOccurrences(
+            of: "/" + LprojFolderName.multilingualFolder + "/", with: "/")
+        if relative.hasPrefix(LprojFolderName.multilingualFolder + "/") {
+            relative.removeFirst((LprojFolderName.multilingualFolder + "/").count)
+        }
         relative = String(relative.dropLast(".xcstrings".count)).lowercased()
         let wanted = argument.trimmingCharacters(in: CharacterSet(charactersIn: "/")).lowercased()
         return relative == wanted || relative.hasSuffix("/" + wanted)
@@ -748,7 +751,7 @@ public struct ProjectTables: Sendable {
     /// The `.lproj` folder (other than `mul.lproj`) a catalog path lies in directly, if any.
     static func misplacedLproj(_ catalogPath: String) -> String? {
         let folder = PathResolver.lastComponent(PathResolver.parent(catalogPath))
-        return folder.hasSuffix(".lproj") && folder != "mul.lproj" ? folder : nil
+        return LprojFolderName.isLproj(folder) && folder != LprojFolderName.multilingualFolder ? folder : nil
     }
 
     /// True when an Xcode project here has no variant group left with a file on disk but
@@ -762,7 +765,7 @@ public struct ProjectTables: Sendable {
                 table.files.contains { FileManager.default.fileExists(atPath: $0.path) }
             }
             guard !tablesLeft else { return false }
-            let referenced = project.graph.objects(isa: "PBXFileReference").contains {
+            let referenced = project.graph.objects(.fileReference).contains {
                 project.graph.string("lastKnownFileType", of: $0.id) == "text.json.xcstrings"
             }
             let synchronized = scan.catalogs.contains { catalog in

@@ -129,7 +129,7 @@ public enum TableGrouper {
 
     private static func rank(_ file: LegacyFile) -> (Int, String) {
         if file.lprojName == file.language { return (0, file.path) }
-        if file.lprojName == "Base" { return (2, file.path) }
+        if file.lprojName == LprojFolderName.base { return (2, file.path) }
         return (1, file.path)
     }
 

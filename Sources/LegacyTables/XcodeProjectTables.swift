@@ -360,12 +360,12 @@ enum XcodeProjectTables {
             // which is what the Resources phase builds
             // (docs/spec/project-edit.md#the-mul-child-of-an-interface-builder-group).
             var built: Set<String> = [id]
-            if let parent = graph.parent(of: id), graph.object(parent)?.isa == "PBXVariantGroup" {
+            if let parent = graph.parent(of: id), graph.object(parent)?.kind == .variantGroup {
                 built.insert(parent)
             }
             return graph.targets.filter { target in
                 target.buildPhases.contains { phaseID in
-                    guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else {
+                    guard let phase = graph.buildPhase(phaseID), phase.kind == .resourcesBuildPhase else {
                         return false
                     }
                     return phase.files.contains { graph.buildFile($0)?.fileRef.map(built.contains) == true }
@@ -387,7 +387,7 @@ enum XcodeProjectTables {
         guard fileName.hasSuffix(".xcstrings") else { return nil }
         let name = String(fileName.dropLast(".xcstrings".count))
         let catalogFolder = PathResolver.parent(catalog)
-        let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == "mul.lproj"
+        let isInterfaceBuilder = PathResolver.lastComponent(catalogFolder) == LprojFolderName.multilingualFolder
         let spelling: LanguageTag.Spelling = origin == .folder ? .canonical : .project
         // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` file outside any `.lproj` is
         // the source language's, as Base is.

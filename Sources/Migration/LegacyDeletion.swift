@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import LegacyTables
 import StringcatSupport
 import Verification
@@ -172,7 +173,7 @@ enum LegacyDeletion {
             }
         }
         table.deletedFiles = deleted
-        for folder in folders.sorted() where folder.hasSuffix(".lproj") {
+        for folder in folders.sorted() where LprojFolderName.isLproj(folder) {
             // rmdir removes only an empty folder: asked first, no listing can be misread as
             // "something is left" (a failing stat kept an emptied folder in silence).
             do {
@@ -200,7 +201,9 @@ enum LegacyDeletion {
             catalogFolders.insert((folder as NSString).deletingLastPathComponent)
         }
         for lproj in scan.lprojFolders
-        where lproj.files.isEmpty && lproj.name != "mul" && !lproj.isSymlink && catalogFolders.contains(lproj.parent) {
+        where lproj.files.isEmpty && lproj.name != LprojFolderName.multilingual && !lproj.isSymlink
+            && catalogFolders.contains(lproj.parent)
+        {
             guard let left = try? FileManager.default.contentsOfDirectory(atPath: lproj.path), left.isEmpty else {
                 continue
             }

@@ -40,7 +40,7 @@ enum MigrationGate {
         var refusals: [Diagnostic] = []
         for catalog in plan.catalogs {
             let folder = PathResolver.lastComponent(PathResolver.parent(catalog))
-            if LprojFolderName.of(folder: folder) != nil && folder != "mul.lproj" {
+            if LprojFolderName.of(folder: folder) != nil && folder != LprojFolderName.multilingualFolder {
                 refusals.append(
                     .error(
                         "a catalog would be written inside \(folder), where only one language's resources belong; the "

@@ -1,3 +1,4 @@
+import Languages
 import LegacyTables
 import StringcatSupport
 
@@ -33,7 +34,7 @@ enum TableLoader {
             let shadowed = table.shadowedFiles.contains(file)
             // `Base.lproj` loses only to the source language's own folder (TableGrouper): Xcode
             // then takes none of its keys.
-            let addsKeys = file.lprojName != "Base"
+            let addsKeys = file.lprojName != LprojFolderName.base
             if let strings = result.strings {
                 content.strings = fold(
                     strings, into: shadowed ? content.strings : nil,

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 
 /// Paths as the page writes them: relative to the PATH the command was given, so that the page
 /// holds no absolute path and is the same wherever the tree is checked out.
@@ -70,14 +71,14 @@ enum FileList {
             let name = (path as NSString).lastPathComponent
             let parent = (path as NSString).deletingLastPathComponent
             let lproj = (parent as NSString).lastPathComponent
-            guard lproj.hasSuffix(".lproj") else {
+            guard LprojFolderName.isLproj(lproj) else {
                 if groups[path] == nil { order.append(path); groups[path] = (path, "", []) }
                 continue
             }
             let folder = (parent as NSString).deletingLastPathComponent
             let id = folder + "\u{0}" + name
             if groups[id] == nil { order.append(id); groups[id] = (folder, name, []) }
-            groups[id]!.lprojs.append(String(lproj.dropLast(".lproj".count)))
+            groups[id]!.lprojs.append(String(lproj.dropLast(LprojFolderName.suffix.count)))
         }
         return order.map { id in
             let group = groups[id]!

@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import LegacyTables
 import StringcatSupport
 import StringsDict
@@ -350,7 +351,7 @@ struct LegacySide {
         // language from that folder only (docs/spec/migration-rules.md), so keys only `Base.lproj`
         // has are not asked of the catalog; each file of that kind names them, and stays.
         var ownFolderKeys: [LegacyFileKind: [Bool]] = [:]
-        for index in indices where files[index].file.lprojName != "Base" {
+        for index in indices where files[index].file.lprojName != LprojFolderName.base {
             let kind = files[index].file.kind
             if ownFolderKeys[kind] == nil { ownFolderKeys[kind] = Array(repeating: false, count: keyCount) }
             for id in fileIDs[index] { ownFolderKeys[kind]![Int(id)] = true }
@@ -364,7 +365,7 @@ struct LegacySide {
             let file = files[index]
             let shadowing = file.file.kind == .strings && !inDict.isEmpty
             var shadowed = 0
-            let ownFolder = file.file.lprojName == "Base" ? ownFolderKeys[file.file.kind] : nil
+            let ownFolder = file.file.lprojName == LprojFolderName.base ? ownFolderKeys[file.file.kind] : nil
             var baseOnly: [String] = []
             for (position, id) in fileIDs[index].enumerated() {
                 if let ownFolder, !ownFolder[Int(id)] {

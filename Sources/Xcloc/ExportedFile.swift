@@ -1,4 +1,5 @@
 import Foundation
+import Languages
 import XcodeProject
 
 /// A project file as the XLIFF names it: its `original` path, and what it is.
@@ -46,7 +47,7 @@ extension ExchangeProject {
     /// and its own path. Empty for any other catalog.
     public func interfaceBuilderOriginals(ofCatalog catalog: String) -> [String] {
         let lproj = PathResolver.parent(catalog)
-        guard PathResolver.lastComponent(lproj) == "mul.lproj" else { return [] }
+        guard PathResolver.lastComponent(lproj) == LprojFolderName.multilingualFolder else { return [] }
         let folder = PathResolver.parent(lproj)
         let name = String(PathResolver.lastComponent(catalog).dropLast(".xcstrings".count))
         return ["\(folder)/Base.lproj/\(name).storyboard", "\(folder)/Base.lproj/\(name).xib", catalog].map(
@@ -64,7 +65,7 @@ extension ExchangeProject {
     /// is none (the catalog is then exported under its own path).
     public static func interfaceBuilderDocument(ofCatalog catalog: String) -> String? {
         let lproj = PathResolver.parent(catalog)
-        guard PathResolver.lastComponent(lproj) == "mul.lproj" else { return nil }
+        guard PathResolver.lastComponent(lproj) == LprojFolderName.multilingualFolder else { return nil }
         let folder = PathResolver.parent(lproj)
         let name = String(PathResolver.lastComponent(catalog).dropLast(".xcstrings".count))
         let fm = FileManager.default
@@ -73,7 +74,7 @@ extension ExchangeProject {
             return folder + "/" + candidate
         }
         let lprojs = ((try? fm.contentsOfDirectory(atPath: folder)) ?? []).filter {
-            $0.hasSuffix(".lproj") && $0 != "mul.lproj"
+            LprojFolderName.isLproj($0) && $0 != LprojFolderName.multilingualFolder
         }.sorted()
         for folderName in lprojs {
             for suffix in ["storyboard", "xib"] where fm.fileExists(atPath: "\(folder)/\(folderName)/\(name).\(suffix)")

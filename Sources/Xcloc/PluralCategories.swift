@@ -1,3 +1,4 @@
+import Languages
 import StringsDict
 
 /// Which plural categories Xcode gives a language (docs/spec/xliff.md §2.5, Q5 settled there).
@@ -10,9 +11,7 @@ public enum PluralCategories {
     /// order; nil for a language the CLDR table does not know (the source's categories are kept).
     public static func exported(for language: String) -> [String]? {
         guard var set = PluralRules.categories(for: language) else { return nil }
-        let base =
-            language.replacingOccurrences(of: "_", with: "-").split(separator: "-").first.map { $0.lowercased() } ?? ""
-        if withoutMany.contains(base) { set.remove(.many) }
+        if let tag = LanguageTag(language), withoutMany.contains(tag.language) { set.remove(.many) }
         return set.sorted().map(\.rawValue)
     }
 

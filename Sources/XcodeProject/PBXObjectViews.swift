@@ -5,7 +5,7 @@
 public struct PBXProjectView: Sendable, Hashable {
     public var id: String
     /// The file's top-level `objectVersion` (`46`, `56`, `77`…).
-    public var objectVersion: Int?
+    public var objectVersion: ObjectVersion?
     public var developmentRegion: String?
     public var knownRegions: [String]
     public var mainGroup: String?
@@ -98,10 +98,10 @@ let targetISAs: Set<String> = ["PBXNativeTarget", "PBXAggregateTarget", "PBXLega
 extension ProjectGraph {
     /// The root `PBXProject`.
     public var project: PBXProjectView? {
-        guard let id = rootObjectID, let object = object(id), object.isa == "PBXProject" else { return nil }
-        var version: Int?
+        guard let id = rootObjectID, let object = object(id), object.kind == .project else { return nil }
+        var version: ObjectVersion?
         if let root = document.rootDictionary {
-            version = document.string("objectVersion", in: root).flatMap { Int($0) }
+            version = document.string("objectVersion", in: root).flatMap { ObjectVersion(field: $0) }
         }
         return PBXProjectView(
             id: id, objectVersion: version, developmentRegion: string("developmentRegion", of: id),
@@ -111,7 +111,7 @@ extension ProjectGraph {
 
     public func group(_ id: String) -> PBXGroupView? {
         guard let object = object(id),
-            object.isa == "PBXGroup" || object.isa == "PBXVariantGroup" || object.isa == "XCVersionGroup"
+            object.kind == .group || object.kind == .variantGroup || object.kind == .versionGroup
         else { return nil }
         return PBXGroupView(
             id: id, isa: object.isa, name: string("name", of: id), path: string("path", of: id),
@@ -119,7 +119,7 @@ extension ProjectGraph {
     }
 
     public func fileReference(_ id: String) -> PBXFileReferenceView? {
-        guard object(id)?.isa == "PBXFileReference" else { return nil }
+        guard object(id)?.kind == .fileReference else { return nil }
         return PBXFileReferenceView(
             id: id, name: string("name", of: id), path: string("path", of: id),
             sourceTree: string("sourceTree", of: id),
@@ -128,7 +128,7 @@ extension ProjectGraph {
     }
 
     public func buildFile(_ id: String) -> PBXBuildFileView? {
-        guard object(id)?.isa == "PBXBuildFile" else { return nil }
+        guard object(id)?.kind == .buildFile else { return nil }
         return PBXBuildFileView(id: id, fileRef: string("fileRef", of: id), productRef: string("productRef", of: id))
     }
 
@@ -146,21 +146,21 @@ extension ProjectGraph {
     }
 
     public func configurationList(_ id: String) -> XCConfigurationListView? {
-        guard object(id)?.isa == "XCConfigurationList" else { return nil }
+        guard object(id)?.kind == .configurationList else { return nil }
         return XCConfigurationListView(
             id: id, buildConfigurations: strings("buildConfigurations", of: id),
             defaultConfigurationName: string("defaultConfigurationName", of: id))
     }
 
     public func buildConfiguration(_ id: String) -> XCBuildConfigurationView? {
-        guard object(id)?.isa == "XCBuildConfiguration" else { return nil }
+        guard object(id)?.kind == .buildConfiguration else { return nil }
         return XCBuildConfigurationView(
             id: id, name: string("name", of: id),
             baseConfigurationReference: string("baseConfigurationReference", of: id))
     }
 
     public func synchronizedRootGroup(_ id: String) -> PBXSynchronizedRootGroupView? {
-        guard object(id)?.isa == "PBXFileSystemSynchronizedRootGroup" else { return nil }
+        guard object(id)?.kind == .synchronizedRootGroup else { return nil }
         return PBXSynchronizedRootGroupView(
             id: id, name: string("name", of: id), path: string("path", of: id),
             sourceTree: string("sourceTree", of: id), exceptions: strings("exceptions", of: id))

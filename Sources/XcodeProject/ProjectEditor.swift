@@ -30,7 +30,7 @@ public struct ProjectEditor: Sendable {
         self.document = graph.document
         self.ids = ObjectIDGenerator(existing: graph.objects.map(\.id))
         var refs: [String: String] = [:]
-        for object in graph.objects where object.isa == "PBXBuildFile" {
+        for object in graph.objects where object.kind == .buildFile {
             if let ref = graph.document.string("fileRef", in: object.dictionary) { refs[object.id] = ref }
         }
         buildFileRefs = refs
@@ -142,10 +142,10 @@ public struct ProjectEditor: Sendable {
     }
 
     /// Sets the file's top-level `objectVersion`.
-    public mutating func setObjectVersion(_ version: Int) {
+    public mutating func setObjectVersion(_ version: ObjectVersion) {
         guard let root = document.rootDictionary, let from = graph.project?.objectVersion else { return }
-        document.replaceString(in: root, key: "objectVersion", with: String(version))
-        changes.objectVersion = (from, version)
+        document.replaceString(in: root, key: "objectVersion", with: version.description)
+        changes.objectVersion = (from.rawValue, version.rawValue)
     }
 
     // MARK: Finishing
@@ -165,7 +165,7 @@ public struct ProjectEditor: Sendable {
 
     private mutating func dropDanglingReferences() {
         guard !removed.isEmpty else { return }
-        for object in graph.objects where !removed.contains(object.id) && object.isa == "PBXBuildFile" {
+        for object in graph.objects where !removed.contains(object.id) && object.kind == .buildFile {
             if let ref = graph.document.string("fileRef", in: object.dictionary), removed.contains(ref) {
                 removed.insert(object.id)
             }

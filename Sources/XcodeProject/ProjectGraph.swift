@@ -96,9 +96,8 @@ public struct ProjectGraph: Sendable {
     }
 
     /// Objects whose `children` list groups and files.
-    public static let groupKinds: Set<String> = [
-        "PBXGroup", "PBXVariantGroup", "XCVersionGroup", "PBXFileSystemSynchronizedRootGroup",
-    ]
+    public static let groupKinds: Set<String> = Set(
+        [ObjectKind.group, .variantGroup, .versionGroup, .synchronizedRootGroup].map(\.rawValue))
 
     /// A string field of an object.
     public func string(_ key: String, of id: String) -> String? {

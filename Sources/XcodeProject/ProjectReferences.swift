@@ -19,13 +19,13 @@ public struct ProjectReferences: Sendable {
         let resolver = PathResolver(graph: graph, projectFolder: projectFolder)
         var references: [(id: String, path: String)] = []
         var byPath: [String: String] = [:]
-        for object in graph.objects where object.isa == "PBXFileReference" {
+        for object in graph.objects where object.kind == .fileReference {
             guard let path = resolver.path(of: object.id) else { continue }
             references.append((object.id, path))
             if byPath[path] == nil { byPath[path] = object.id }
         }
         fileReferences = references
-        synchronizedFolders = graph.objects(isa: "PBXFileSystemSynchronizedRootGroup").compactMap { object in
+        synchronizedFolders = graph.objects(.synchronizedRootGroup).compactMap { object in
             resolver.path(of: object.id).map { (object.id, $0) }
         }
         self.byPath = byPath

@@ -24,11 +24,11 @@ public enum TargetTables {
         for target in graph.targets {
             var built = Built()
             for phaseID in target.buildPhases {
-                guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
+                guard let phase = graph.buildPhase(phaseID), phase.kind == .resourcesBuildPhase else { continue }
                 for fileID in phase.files {
                     guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
                     let members =
-                        graph.object(ref)?.isa == "PBXVariantGroup" ? graph.strings("children", of: ref) : [ref]
+                        graph.object(ref)?.kind == .variantGroup ? graph.strings("children", of: ref) : [ref]
                     for member in members { if let path = resolver.path(of: member) { take(path, into: &built) } }
                 }
             }

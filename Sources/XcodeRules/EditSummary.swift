@@ -1,3 +1,4 @@
+import Languages
 import XcodeProject
 
 /// A migration's project edit by what each change is to the migration: the one reading of a
@@ -39,26 +40,26 @@ public struct EditSummary: Sendable, Hashable, Encodable {
 
     public init(_ changes: ProjectChanges) {
         for object in changes.removedObjects {
-            switch object.isa {
-            case "PBXVariantGroup": replacedGroups.append(object)
-            case "PBXFileReference": legacyFileReferences.append(object)
-            case "PBXBuildFile": legacyBuildFiles.append(object)
-            case "PBXFileSystemSynchronizedBuildFileExceptionSet": exceptionSets.append(object)
+            switch object.kind {
+            case .variantGroup: replacedGroups.append(object)
+            case .fileReference: legacyFileReferences.append(object)
+            case .buildFile: legacyBuildFiles.append(object)
+            case .synchronizedExceptionSet: exceptionSets.append(object)
             default: otherRemoved.append(object)
             }
         }
         for object in changes.addedObjects {
-            switch object.isa {
-            case "PBXFileReference" where object.comment == "mul": mulReferences.append(object)
-            case "PBXFileReference" where (object.comment ?? "").hasSuffix(".xcstrings"):
+            switch object.kind {
+            case .fileReference where object.comment == LprojFolderName.multilingual: mulReferences.append(object)
+            case .fileReference where (object.comment ?? "").hasSuffix(".xcstrings"):
                 catalogReferences.append(object)
-            case "PBXBuildFile": catalogBuildFiles.append(object)
-            case "PBXFileSystemSynchronizedBuildFileExceptionSet": exceptionSets.append(object)
+            case .buildFile: catalogBuildFiles.append(object)
+            case .synchronizedExceptionSet: exceptionSets.append(object)
             default: otherAdded.append(object)
             }
         }
         for object in changes.changedLists {
-            if object.isa == "PBXVariantGroup" {
+            if object.kind == .variantGroup {
                 interfaceBuilderGroups.append(object)
             } else {
                 changedLists.append(object)

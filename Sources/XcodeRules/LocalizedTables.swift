@@ -88,14 +88,9 @@ public struct ProjectLocalization: Sendable {
 }
 
 /// Finds the localized tables of a project (docs/spec/project-edit.md#the-unit-of-migration-is-the-variant-group,
-/// #where-catalogs-go, #synchronized-folders, #files-xcode-leaves-alone).
+/// #where-catalogs-go, #synchronized-folders, #files-xcode-leaves-alone) by `TableRules`: this
+/// reads the groups and applies the rules, each of which decides one thing (`TableRules/`).
 public enum LocalizedTables {
-    /// Folder names whose contents are resources of something else
-    /// (docs/spec/project-edit.md#files-xcode-leaves-alone).
-    static let excludedFolders: Set<String> = ["Pods", "Carthage", "SourcePackages", ".build", "DerivedData"]
-    static let excludedExtensions = [".bundle", ".framework", ".xcframework", ".app"]
-    static let interfaceBuilderExtensions = [".storyboard", ".xib", ".nib"]
-
     /// Every table of the project in file order of its variant groups.
     /// - Parameters:
     ///   - graph: the parsed project.
@@ -111,40 +106,27 @@ public enum LocalizedTables {
         var result = ProjectLocalization(
             tables: [], skipped: [], synchronizedFolders: [],
             developmentRegion: graph.project?.developmentRegion, diagnostics: [])
-        for object in graph.objects(isa: "PBXFileSystemSynchronizedRootGroup") {
+        for object in graph.objects(.synchronizedRootGroup) {
             if let folder = resolver.path(of: object.id) { result.synchronizedFolders.append(folder) }
         }
         let scan = GroupScan(
             graph: graph, resolver: resolver, includeBaseOnly: includeBaseOnly, targetsOfGroup: resourceTargets(graph))
         var candidates: [Candidate] = []
-        var ambiguous: [(name: String, targets: Set<String>)] = []
-        for object in graph.objects(isa: "PBXVariantGroup") {
+        var ambiguous: [AGroupInTwoFoldersIsLeftAlone.Conflict] = []
+        for object in graph.objects(.variantGroup) {
             guard let group = graph.group(object.id) else { continue }
             switch scan.read(group, into: &result) {
             case .table(let candidate): candidates.append(candidate)
-            case .inTwoFolders(let name, let targets): ambiguous.append((name, targets))
+            case .inTwoFolders(let name, let targets): ambiguous.append(.init(name: name, targets: targets))
             case .none: break
             }
         }
-        candidates += plainFileCandidates(graph, resolver: resolver, targetsOfGroup: scan.targetsOfGroup)
+        candidates += PlainStringsFilesAreTheDevelopmentLanguage.candidates(
+            graph, resolver: resolver, targetsOfGroup: scan.targetsOfGroup)
         // A group of a table that lies in two folders takes the whole table with it.
-        candidates.removeAll { candidate in
-            guard
-                let other = ambiguous.first(where: {
-                    $0.name == candidate.name
-                        && (Set(candidate.targets) == $0.targets
-                            || !$0.targets.isDisjoint(with: candidate.targets))
-                })
-            else { return false }
-            result.skipped.append(
-                SkippedVariantGroup(
-                    groupID: candidate.groupID, name: candidate.name,
-                    reason: "another group of the table \(other.name) lies in two folders",
-                    files: candidate.files.map(\.path), targetIDs: candidate.targets))
-            return true
-        }
+        AGroupInTwoFoldersIsLeftAlone.removeTables(of: ambiguous, from: &candidates, into: &result.skipped)
         result.tables = TablePairing.tables(candidates).map { table(of: $0, graph) }
-        result.tables = onePerCatalog(result.tables, skipped: &result.skipped)
+        result.tables = OneTablePerCatalog.apply(result.tables, skipped: &result.skipped)
         return result
     }
 
@@ -160,29 +142,8 @@ public enum LocalizedTables {
             interfaceBuilderFile: first.interfaceBuilderFile, files: files,
             variantGroupIDs: candidates.map(\.groupID),
             targetIDs: (graph.project?.targets ?? []).filter { targetSet.contains($0) },
-            referencePlacement: earliestPlacement(candidates.compactMap(\.referencePlacement), graph))
-    }
-
-    /// Two tables cannot write one catalog: the first keeps it, the others are left alone.
-    private static func onePerCatalog(_ tables: [LocalizedTable], skipped: inout [SkippedVariantGroup])
-        -> [LocalizedTable]
-    {
-        var seen: [String: LocalizedTable] = [:]
-        return tables.filter { table in
-            guard let first = seen[table.catalogPath] else {
-                seen[table.catalogPath] = table
-                return true
-            }
-            let reason =
-                "variant group \(first.variantGroupIDs[0]) lists other files of the same languages for the same "
-                + "catalog "
-                + PathResolver.lastComponent(table.catalogPath)
-            skipped.append(
-                SkippedVariantGroup(
-                    groupID: table.variantGroupIDs[0], name: table.name, reason: reason,
-                    files: table.files.map(\.path), targetIDs: table.targetIDs))
-            return false
-        }
+            referencePlacement: CatalogGoesBesideItsLanguageFolders.earliestPlacement(
+                candidates.compactMap(\.referencePlacement), graph))
     }
 
     /// Reads the variant groups of one project, one at a time.
@@ -225,18 +186,11 @@ public enum LocalizedTables {
             // A group that two groups list lies in two folders when those differ: which one Xcode
             // reads is not known, so it is not migrated, nor the table it belongs to (a catalog
             // beside a legacy table of the same name would be built twice).
-            if let conflict = conflictingFolders(of: group.id, graph: graph, resolver: resolver) {
-                let lister = conflict.object == group.id ? "it is" : "the group \(conflict.object) above it is"
-                let folders = conflict.folders.map { folder in
-                    folder.hasPrefix("/")
-                        ? PathResolver.relative(folder, from: resolver.projectFolder).nonEmpty ?? "." : folder
-                }
-                let message =
-                    "variant group \(group.displayName) (\(group.id)) is not migrated: \(lister) listed by "
-                    + "\(conflict.parents.count) groups (\(conflict.parents.joined(separator: ", "))) that put it in "
-                    + "different "
-                    + "folders (\(folders.joined(separator: ", "))); keep it in one group in Xcode"
-                result.diagnostics.append(.warning(message, at: .file(path)))
+            if let conflict = AGroupInTwoFoldersIsLeftAlone.conflictingFolders(
+                of: group.id, graph: graph, resolver: resolver)
+            {
+                result.diagnostics.append(
+                    AGroupInTwoFoldersIsLeftAlone.warning(group, conflict, resolver: resolver, in: path))
                 result.unplacedGroups += 1
                 return .inTwoFolders(
                     name: tableName(group.name ?? group.displayName), targets: Set(targetsOfGroup[group.id] ?? []))
@@ -254,16 +208,17 @@ public enum LocalizedTables {
             // docs/spec/project-edit.md#a-storyboard-or-xib-with-no-strings: an IB file with no
             // .strings child is left alone unless picked; a group of neither is no table.
             guard
-                !children.strings.isEmpty
-                    || (includeBaseOnly && children.interfaceBuilder != nil && children.otherFile == nil)
+                BaseOnlyInterfaceBuilderGroupsWhenPicked.isTable(
+                    hasFiles: !children.strings.isEmpty, hasInterfaceBuilderFile: children.interfaceBuilder != nil,
+                    hasOtherFile: children.otherFile != nil, picked: includeBaseOnly)
             else { return .none }
             let targets = targetsOfGroup[group.id] ?? []
             // The reason in words: the folder that puts it out of scope, or the other file it holds,
             // which replacing the group with a catalog would drop from the project
             // (docs/spec/project-edit.md#the-variant-group-goes).
             let why =
-                children.outside.map { "inside \($0), the resources of something else" }
-                ?? children.otherFile.map { "it also holds \($0), which a catalog cannot replace" }
+                children.outside.map(ResourcesOfSomethingElseAreLeftAlone.reason(inside:))
+                ?? children.otherFile.map(AGroupHoldingAnotherFileIsLeftAlone.reason(holding:))
             if let reason = why {
                 result.skipped.append(
                     SkippedVariantGroup(
@@ -283,35 +238,26 @@ public enum LocalizedTables {
                 let resolved = shared ? PathResolver.join(folder, reference.path ?? "") : resolver.path(of: child)
                 guard let childPath = resolved else { continue }
                 let file = PathResolver.lastComponent(childPath)
-                if interfaceBuilderExtensions.contains(where: { file.hasSuffix($0) }) {
-                    // Base's storyboard decides where `mul.lproj` goes; without Base, the first one.
-                    if children.interfaceBuilder == nil || LprojFolderName.of(file: childPath) == "Base" {
+                if InterfaceBuilderTablesGoInMul.isInterfaceBuilderFile(file) {
+                    if InterfaceBuilderTablesGoInMul.decides(childPath, over: children.interfaceBuilder?.path) {
                         children.interfaceBuilder = (childPath, reference.path ?? file, reference.sourceTree)
                     }
                     continue
                 }
-                let kind: LocalizedFile.Kind
-                if file.hasSuffix(".strings") {
-                    kind = .strings
-                } else if file.hasSuffix(".stringsdict") {
-                    kind = .stringsdict
-                } else {
+                guard let kind = OnlyFilesInLanguageFoldersAreRead.kind(of: file) else {
                     if children.otherFile == nil { children.otherFile = file }
                     continue
                 }
                 if children.outside == nil {
-                    children.outside = excludedComponent(childPath, projectFolder: resolver.projectFolder)
+                    children.outside = ResourcesOfSomethingElseAreLeftAlone.excludedComponent(
+                        childPath, projectFolder: resolver.projectFolder)
                 }
-                guard let lproj = LprojFolderName.of(file: childPath) else {
-                    result.diagnostics.append(
-                        .note(
-                            "\(childPath) (in variant group \(group.displayName)) is not inside a .lproj folder; not "
-                                + "read",
-                            at: .file(graph.document.path)))
-                    continue
+                switch OnlyFilesInLanguageFoldersAreRead.file(
+                    childPath, kind: kind, referenceID: child, groupName: group.displayName, in: graph.document.path)
+                {
+                case .success(let localized): children.strings.append(localized)
+                case .failure(let note): result.diagnostics.append(note)
                 }
-                children.strings.append(
-                    LocalizedFile(path: childPath, lprojFolder: lproj, kind: kind, referenceID: child))
             }
             return children
         }
@@ -323,11 +269,7 @@ public enum LocalizedTables {
         /// (docs/spec/project-edit.md#one-file-reference-per-table).
         func candidate(_ group: PBXGroupView, in folder: String, _ children: Children, targets: [String]) -> Candidate {
             if let ib = children.interfaceBuilder {
-                // docs/spec/project-edit.md#an-interface-builder-table: `mul.lproj` beside the
-                // `Base.lproj` holding the storyboard or xib.
-                let ibFile = PathResolver.lastComponent(ib.path)
-                let name = String(ibFile[..<(ibFile.lastIndex(of: ".") ?? ibFile.endIndex)])
-                let catalog = PathResolver.parent(PathResolver.parent(ib.path)) + "/mul.lproj/" + name + ".xcstrings"
+                let (name, catalog) = InterfaceBuilderTablesGoInMul.catalog(for: ib.path)
                 return Candidate(
                     name: name, kind: .interfaceBuilder, groupID: group.id, catalogPath: catalog,
                     files: children.strings,
@@ -335,121 +277,13 @@ public enum LocalizedTables {
             }
             let name = tableName(group.name ?? PathResolver.lastComponent(children.strings[0].path))
             let kind: Candidate.Kind = children.strings.allSatisfy { $0.kind == .stringsdict } ? .stringsdict : .strings
-            // docs/spec/project-edit.md#one-variant-group-per-language: a group in an `xx.lproj`
-            // group (one language per group, alt-tab) is one language of the table of the folder
-            // holding the `.lproj` folders: a catalog is never written inside an `.lproj` (other than `mul.lproj`).
-            var catalogFolder = folder
-            while PathResolver.lastComponent(catalogFolder).hasSuffix(".lproj") {
-                catalogFolder = PathResolver.parent(catalogFolder)
-            }
-            // One table per (folder holding the `.lproj` folders, name): when the group's
-            // folder is not that folder (adium lists `Resources/xx.lproj/T.strings` from a
-            // group at the project's root, for three targets with three folders), the catalog
-            // goes beside its `.lproj` folders, so that no two tables write one catalog.
-            let lprojParents = Set(children.strings.map { PathResolver.parent(PathResolver.parent($0.path)) })
-            if lprojParents.count == 1, let only = lprojParents.first, only != catalogFolder, catalogFolder == folder {
-                catalogFolder = only
-            }
-            let placement =
-                catalogFolder == folder
-                ? nil : referencePlacement(for: group.id, folder: catalogFolder, graph: graph, resolver: resolver)
+            let place = CatalogGoesBesideItsLanguageFolders.place(
+                groupID: group.id, folder: folder, files: children.strings, graph: graph, resolver: resolver)
             return Candidate(
-                name: name, kind: kind, groupID: group.id, catalogPath: catalogFolder + "/" + name + ".xcstrings",
-                files: children.strings, targets: targets, interfaceBuilderFile: nil, referencePlacement: placement)
+                name: name, kind: kind, groupID: group.id, catalogPath: place.folder + "/" + name + ".xcstrings",
+                files: children.strings, targets: targets, interfaceBuilderFile: nil,
+                referencePlacement: place.placement)
         }
-    }
-
-    /// docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a `.strings` file the project lists as a plain file
-    /// in a group (no variant group), outside any `.lproj` folder (`InfoPlist.strings` beside `Info.plist`), is the
-    /// development language's table: its catalog goes beside it and takes its reference's slot. Only a file some target
-    /// copies as a resource: one in no build phase is in no bundle, so no table at run time
-    /// (alt-tab's genstrings template `l10n/Localizable.strings` beside its `.lproj` folders).
-    /// A plain `.strings` file holds the development language, as `Base.lproj` does: its
-    /// `lprojFolder` is `Base`, which the caller maps to the source language it decides. A plain
-    /// `.stringsdict` likewise: folded into its table's catalog (`TablePairing`), its reference and
-    /// build files go as a variant group's do (docs/spec/project-edit.md#a-plain-stringsdict-leaves-the-project,
-    /// docs/spec/migration-rules.md).
-    static func plainFileCandidates(_ graph: ProjectGraph, resolver: PathResolver, targetsOfGroup: [String: [String]])
-        -> [Candidate]
-    {
-        var candidates: [Candidate] = []
-        for object in graph.objects(isa: "PBXFileReference") {
-            // The cheap tests first: a project has thousands of file references, few of them
-            // `.strings` files that a target builds, and resolving a path walks its groups.
-            guard let targets = targetsOfGroup[object.id], !targets.isEmpty,
-                let written = graph.string("path", of: object.id),
-                written.hasSuffix(".strings") || written.hasSuffix(".stringsdict"),
-                let parent = graph.parent(of: object.id), graph.object(parent)?.isa == "PBXGroup",
-                let path = resolver.path(of: object.id), path.hasSuffix(".strings") || path.hasSuffix(".stringsdict"),
-                LprojFolderName.of(file: path) == nil,
-                excludedComponent(path, projectFolder: resolver.projectFolder) == nil
-            else { continue }
-            let name = tableName(PathResolver.lastComponent(path))
-            let kind: LocalizedFile.Kind = path.hasSuffix(".stringsdict") ? .stringsdict : .strings
-            let file = LocalizedFile(path: path, lprojFolder: "Base", kind: kind, referenceID: object.id)
-            candidates.append(
-                Candidate(
-                    name: name, kind: kind == .strings ? .strings : .stringsdict, groupID: object.id,
-                    catalogPath: PathResolver.parent(path) + "/" + name + ".xcstrings",
-                    files: [file], targets: targets, interfaceBuilderFile: nil))
-        }
-        return candidates
-    }
-
-    /// docs/spec/project-edit.md#one-variant-group-per-language: the group of `folder` (an ancestor of the variant
-    /// group's `.lproj` group) and the child of it that leads down to the variant group, which the new reference goes
-    /// before. Nil when no group between resolves to `folder`: the reference then takes the first
-    /// group's slot, with a path that leads out of its `.lproj` folder.
-    static func referencePlacement(for groupID: String, folder: String, graph: ProjectGraph, resolver: PathResolver)
-        -> ReferencePlacement?
-    {
-        var child = groupID
-        var visited: Set<String> = [groupID]
-        while let parent = graph.parent(of: child), visited.insert(parent).inserted {
-            if graph.object(parent)?.isa == "PBXGroup", resolver.path(of: parent) == folder {
-                return ReferencePlacement(groupID: parent, beforeChildID: child)
-            }
-            child = parent
-        }
-        return nil
-    }
-
-    /// Of the placements of a table's groups (docs/spec/project-edit.md#one-variant-group-per-language), the one
-    /// earliest in its group: the catalog's reference goes before the first `.lproj` group it replaces.
-    static func earliestPlacement(_ placements: [ReferencePlacement], _ graph: ProjectGraph) -> ReferencePlacement? {
-        guard let first = placements.first else { return nil }
-        let children = graph.strings("children", of: first.groupID)
-        return placements.filter { $0.groupID == first.groupID }
-            .min {
-                (children.firstIndex(of: $0.beforeChildID) ?? .max)
-                    < (children.firstIndex(of: $1.beforeChildID) ?? .max)
-            }
-    }
-
-    /// When `id`, or a group above it, is listed by several groups that put it in different
-    /// folders: that object, its parents, and the folders (one per parent, in file order; a parent
-    /// whose folder cannot be found counts as a folder of its own).
-    static func conflictingFolders(of id: String, graph: ProjectGraph, resolver: PathResolver)
-        -> (object: String, parents: [String], folders: [String])?
-    {
-        var current = id
-        var visited: Set<String> = []
-        while visited.insert(current).inserted, (graph.string("sourceTree", of: current) ?? "<group>") == "<group>" {
-            let parents = graph.parents(of: current)
-            if parents.count > 1 {
-                let own = graph.string("path", of: current)
-                var folders: [String] = []
-                for parent in parents {
-                    let base = resolver.path(of: parent) ?? "(\(parent): no folder)"
-                    let folder = own.map { PathResolver.join(base, $0) } ?? base
-                    if !folders.contains(folder) { folders.append(folder) }
-                }
-                if folders.count > 1 { return (current, parents, folders) }
-            }
-            guard let parent = parents.first else { return nil }
-            current = parent
-        }
-        return nil
     }
 
     /// `Localizable.strings` -> `Localizable`.
@@ -459,19 +293,6 @@ public enum LocalizedTables {
         }
         if let dot = fileName.lastIndex(of: ".") { return String(fileName[..<dot]) }
         return fileName
-    }
-
-    /// The first folder component of `path` (below the project folder when inside it) that puts
-    /// a file out of a whole-project migration's scope.
-    static func excludedComponent(_ path: String, projectFolder: String) -> String? {
-        var relative = Substring(path)
-        if path.hasPrefix(projectFolder + "/") { relative = path.dropFirst(projectFolder.count + 1) }
-        let components = relative.split(separator: "/").dropLast()
-        for component in components {
-            if excludedFolders.contains(String(component)) { return String(component) }
-            if excludedExtensions.contains(where: { component.hasSuffix($0) }) { return String(component) }
-        }
-        return nil
     }
 
     private static func hasLocalizedChild(_ group: PBXGroupView, _ graph: ProjectGraph) -> Bool {
@@ -486,7 +307,7 @@ public enum LocalizedTables {
         var result: [String: [String]] = [:]
         for target in graph.targets {
             for phaseID in target.buildPhases {
-                guard let phase = graph.buildPhase(phaseID), phase.isa == "PBXResourcesBuildPhase" else { continue }
+                guard let phase = graph.buildPhase(phaseID), phase.kind == .resourcesBuildPhase else { continue }
                 for fileID in phase.files {
                     guard let ref = graph.buildFile(fileID)?.fileRef else { continue }
                     if result[ref]?.contains(target.id) != true { result[ref, default: []].append(target.id) }

@@ -40,21 +40,6 @@ public struct MigrationEdit: Sendable {
         }
     }
 
-    /// The project being changed.
-    public var editor: ProjectEditor
-    public let options: Options
-    /// Targets that received a catalog (`SWIFT_EMIT_LOC_STRINGS` for Xcode 15), by ID.
-    public var receivingTargets: Set<String> = []
-    /// True once an Interface Builder table got its `mul` catalog (`objectVersion` 60).
-    public var addedMul = false
-    /// The variant groups migrated so far: a table is migrated once.
-    public var handledGroups: Set<String> = []
-    /// The reference each table's catalog got, by catalog path.
-    public var catalogReferences: [String: String] = [:]
-    /// Where a table's new reference points, when a rule decided it before the reference is made
-    /// (by catalog path); otherwise relative to the group that takes it.
-    public var referenceLocations: [String: ReferenceLocation] = [:]
-
     /// Where a file reference points: `path` from its `sourceTree`, with `name` when the path has folders.
     public struct ReferenceLocation: Sendable, Hashable {
         public var name: String?
@@ -68,52 +53,36 @@ public struct MigrationEdit: Sendable {
         }
     }
 
-    public var graph: ProjectGraph { editor.graph }
-
-    init(graph: ProjectGraph, projectFolder: String, options: Options) {
-        editor = ProjectEditor(graph: graph, projectFolder: projectFolder)
-        self.options = options
-    }
-
-    /// The key new IDs of a table are derived from: the catalog's path below the project folder,
-    /// so that migrating tables one call at a time gives the bytes of one call with all of them.
-    public func idKey(_ table: LocalizedTable) -> String {
-        PathResolver.relative(table.catalogPath, from: editor.resolver.projectFolder)
-    }
+    /// The edited project.
+    public var project: ProjectEdit
+    /// The facts the rules read.
+    public var facts: EditFacts
+    /// What each rule did, in the order they ran.
+    public var ruleChanges: [RuleChange]
 
     /// Replaces the variant groups of `tables` (any subset of `LocalizedTables.find`'s) by
     /// catalogs, and applies the project rules.
-    /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project.
+    /// - Throws: a `Diagnostic` when a table's group is not a variant group of this project, or a
+    ///   synchronized folder cannot be listed.
     public static func apply(
         _ tables: [LocalizedTable], to graph: ProjectGraph, projectFolder: String,
         options: Options = Options()
     ) throws(Diagnostic) -> ProjectEdit {
-        var edit = MigrationEdit(graph: graph, projectFolder: projectFolder, options: options)
-        for table in tables where try edit.begin(table) {
-            for rule in EditRules.tableRules { try rule.apply(to: table, in: &edit) }
-        }
-        for rule in EditRules.projectRules { rule.apply(to: &edit) }
-        return edit.editor.finish()
+        try run(tables, on: graph, projectFolder: projectFolder, options: options).project
     }
 
-    /// Checks a table's groups are this project's, once: false for a table already migrated in
-    /// this edit (two tables of one group) or with no group.
-    private mutating func begin(_ table: LocalizedTable) throws(Diagnostic) -> Bool {
-        guard !table.variantGroupIDs.isEmpty else { return false }
-        // docs/spec/project-edit.md#a-strings-file-outside-any-lproj: a plain `.strings` file's reference stands where
-        // a variant group would.
-        let plainFiles = Set(table.files.map(\.referenceID))
-        for id in table.variantGroupIDs
-        where graph.object(id)?.isa != "PBXVariantGroup"
-            && !(graph.object(id)?.isa == "PBXFileReference" && plainFiles.contains(id))
-        {
-            throw Diagnostic.error(
-                "table \(table.name): \(id) is not a variant group of this project (was the project changed since its "
-                    + "tables were listed?)",
-                at: .file(graph.document.path))
+    /// `apply`, with the facts and what each rule did; `rules` in the order given.
+    public static func run(
+        _ tables: [LocalizedTable], on graph: ProjectGraph, projectFolder: String, options: Options = Options(),
+        rules: EditRules = .standard
+    ) throws(Diagnostic) -> MigrationEdit {
+        var editor = ProjectEditor(graph: graph, projectFolder: projectFolder)
+        let facts = try EditFacts(tables, editor: &editor, options: options, factRules: rules.factRules)
+        var changes: [RuleChange] = []
+        for table in facts.tables {
+            for rule in rules.tableRules { changes += rule.apply(to: table, facts, &editor) }
         }
-        guard !table.variantGroupIDs.contains(where: handledGroups.contains) else { return false }
-        handledGroups.formUnion(table.variantGroupIDs)
-        return true
+        for rule in rules.projectRules { changes += rule.apply(facts, &editor) }
+        return MigrationEdit(project: editor.finish(), facts: facts, ruleChanges: changes)
     }
 }

@@ -1,3 +1,4 @@
+import Languages
 import Reporting
 import StringcatSupport
 
@@ -86,11 +87,11 @@ struct DiagnosticGroups {
     /// a path in no `.lproj` folder is a file of its own.
     static func scope(ofPath path: String) -> Scope {
         let components = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard components.dropLast().contains(where: { $0.hasSuffix(".lproj") }) else {
+        guard components.dropLast().contains(where: { LprojFolderName.isLproj($0) }) else {
             return Scope(id: path, noun: "file")
         }
         let blanked = components.enumerated().map { index, component in
-            index < components.count - 1 && component.hasSuffix(".lproj") ? "*.lproj" : String(component)
+            index < components.count - 1 && LprojFolderName.isLproj(component) ? "*.lproj" : String(component)
         }
         return Scope(id: blanked.joined(separator: "/"), noun: "table")
     }

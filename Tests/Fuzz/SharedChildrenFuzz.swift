@@ -152,7 +152,7 @@ public func sharedChildrenFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CIn
     for table in localization.tables {
         if !catalogs.insert(table.catalogPath).inserted { fatalError("two tables write \(table.catalogPath)\n\(text)") }
         for group in table.variantGroupIDs
-        where LocalizedTables.conflictingFolders(of: group, graph: graph, resolver: resolver) != nil {
+        where AGroupInTwoFoldersIsLeftAlone.conflictingFolders(of: group, graph: graph, resolver: resolver) != nil {
             fatalError("table \(table.name) holds \(group), which its parents put in two folders\n\(text)")
         }
         let folders = table.variantGroupIDs.compactMap { resolver.path(of: $0) }

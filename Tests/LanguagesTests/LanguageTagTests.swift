@@ -56,4 +56,15 @@ final class LanguageTagTests: XCTestCase {
         XCTAssertEqual(LprojFolderName.of(folder: "Base.lproj"), "Base")
         XCTAssertNil(LprojFolderName.of(folder: "Base"))
     }
+
+    func testFolderNamesAndLprojChecksComeFromOnePlace() {
+        XCTAssertEqual(LprojFolderName.folder("de"), "de.lproj")
+        XCTAssertEqual(LprojFolderName.baseFolder, "Base.lproj")
+        XCTAssertEqual(LprojFolderName.multilingualFolder, "mul.lproj")
+        XCTAssertTrue(LprojFolderName.isLproj("de.lproj"))
+        XCTAssertTrue(LprojFolderName.isLproj("de.lproj"[...]))
+        XCTAssertFalse(LprojFolderName.isLproj("de.lproj.x"))
+        XCTAssertFalse(LprojFolderName.isLproj("Localizable.strings"))
+        XCTAssertEqual(LprojFolderName.of(folder: LprojFolderName.multilingualFolder), LprojFolderName.multilingual)
+    }
 }

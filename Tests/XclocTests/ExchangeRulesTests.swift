@@ -96,6 +96,10 @@ final class ExchangeRulesTests: XCTestCase {
         for language in ["es", "it", "fr", "pt", "pt-BR", "pt-PT", "ca", "ca-ES"] {
             XCTAssertEqual(PluralCategories.exported(for: language), ["one", "other"], language)
         }
+        // The language as LanguageTag reads it: a legacy name or an `_` is the same language.
+        for language in ["French", "pt_BR", "Spanish"] {
+            XCTAssertEqual(PluralCategories.exported(for: language), ["one", "other"], language)
+        }
         XCTAssertNil(PluralCategories.exported(for: "tlh"))
         XCTAssertTrue(PluralCategories.allowed(for: "es").isSuperset(of: ["many", "zero", "one", "other"]))
         XCTAssertFalse(PluralCategories.allowed(for: "de").contains("few"))

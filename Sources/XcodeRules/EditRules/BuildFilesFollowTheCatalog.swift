@@ -6,7 +6,7 @@ public struct BuildFilesFollowTheCatalog: TableEditRule {
     public let name = "each phase that built a group builds the catalog"
     public let decides = """
         One new PBXBuildFile per build phase that held a build file of a replaced group, in the \
-        place of the first such build file; the others go. Its target received a catalog.
+        place of the first such build file; the others go. Its target receives a catalog (`EditFacts.receivingTargets`).
         """
     public let evidence = """
         IceCubesApp's three targets get three build files, owncloud's seven phases seven; Xcode keeps \
@@ -15,31 +15,35 @@ public struct BuildFilesFollowTheCatalog: TableEditRule {
 
     public init() {}
 
-    public func apply(to table: LocalizedTable, in edit: inout MigrationEdit) throws(Diagnostic) {
-        guard !table.isInterfaceBuilder, let referenceID = edit.catalogReferences[table.catalogPath] else { return }
-        let key = edit.idKey(table)
+    public func apply(to table: LocalizedTable, _ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard !table.isInterfaceBuilder, let ids = facts.newIDs[table.catalogPath], let referenceID = ids.reference
+        else { return [] }
         let catalogName = PathResolver.lastComponent(table.catalogPath)
         let groups = Set(table.variantGroupIDs)
-        for (phase, target) in edit.editor.phases {
-            guard let items = edit.editor.items("files", of: phase.id) else { continue }
+        var changes: [RuleChange] = []
+        for buildFile in ids.buildFiles {
+            guard let items = editor.items("files", of: buildFile.phase) else { continue }
             let positions = items.indices.filter {
-                items[$0].flatMap { edit.editor.fileReference(ofBuildFile: $0) }.map(groups.contains) ?? false
+                items[$0].flatMap { editor.fileReference(ofBuildFile: $0) }.map(groups.contains) ?? false
             }
             guard let first = positions.first else { continue }
-            for position in positions { edit.editor.removeObject(items[position]!) }
-            let buildFileID = edit.editor.newID(for: key + "|buildFile|" + phase.id)
-            let comment = "\(catalogName) in \(phase.comment ?? edit.graph.string("name", of: phase.id) ?? "Resources")"
-            edit.editor.replaceItem("files", of: phase.id, at: first, with: buildFileID, comment: comment)
+            let replaced = positions.compactMap { items[$0] }
+            for id in replaced { editor.removeObject(id) }
+            let phaseComment = facts.graph.object(buildFile.phase)?.comment
+            let comment =
+                "\(catalogName) in \(phaseComment ?? facts.graph.string("name", of: buildFile.phase) ?? "Resources")"
+            editor.replaceItem("files", of: buildFile.phase, at: first, with: buildFile.id, comment: comment)
             for position in positions.dropFirst().reversed() {
-                edit.editor.removeItem("files", of: phase.id, at: position)
+                editor.removeItem("files", of: buildFile.phase, at: position)
             }
-            edit.editor.addObject(
-                buildFileID, isa: "PBXBuildFile", comment: comment,
+            editor.addObject(
+                buildFile.id, kind: .buildFile, comment: comment,
                 text:
-                    "\(edit.editor.reference(buildFileID, comment)) = {isa = PBXBuildFile; fileRef = "
-                    + "\(edit.editor.reference(referenceID, catalogName)); };"
+                    "\(editor.reference(buildFile.id, comment)) = {isa = PBXBuildFile; fileRef = "
+                    + "\(editor.reference(referenceID, catalogName)); };"
             )
-            if let target { edit.receivingTargets.insert(target) }
+            changes.append(.catalogBuildFileAdded(id: buildFile.id, phase: buildFile.phase, replacing: replaced))
         }
+        return changes
     }
 }

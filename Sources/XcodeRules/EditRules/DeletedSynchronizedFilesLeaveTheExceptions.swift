@@ -16,27 +16,31 @@ public struct DeletedSynchronizedFilesLeaveTheExceptions: ProjectEditRule {
 
     public init() {}
 
-    public func apply(to edit: inout MigrationEdit) {
-        let deleted = Set(edit.options.deletedFiles.map { PathResolver.normalize($0) })
-        guard !deleted.isEmpty || edit.options.staleSynchronizedEntries else { return }
-        let graph = edit.graph
-        for root in SynchronizedFolders.roots(edit.editor) {
+    /// It reads the exception sets the kept files' rule may have added to.
+    public var follows: [any EditRule.Type] { [KeptSynchronizedFilesLeaveTheirTargets.self] }
+
+    public func apply(_ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        let deleted = Set(facts.options.deletedFiles.map { PathResolver.normalize($0) })
+        guard !deleted.isEmpty || facts.options.staleSynchronizedEntries else { return [] }
+        let graph = facts.graph
+        let disk = facts.synchronizedDisk
+        var changes: [RuleChange] = []
+        for root in facts.synchronizedRoots {
             var gone: Set<String> = []
             for file in deleted where file.hasPrefix(root.folder + "/") {
                 gone.insert(String(file.dropFirst(root.folder.count + 1)))
                 if let entry = SynchronizedFolders.localizedEntry(for: file, inFolder: root.folder),
-                    !SynchronizedFolders.anyLanguageLeft(of: entry, in: root.folder)
+                    !disk.languageLeft.contains(.init(folder: root.folder, entry: entry))
                 {
                     gone.insert(entry)
                 }
             }
-            if edit.options.staleSynchronizedEntries {
+            if facts.options.staleSynchronizedEntries {
                 for setID in graph.strings("exceptions", of: root.id) {
                     for item in graph.strings("membershipExceptions", of: setID)
-                    where item.hasPrefix("/Localized/")
-                        && (item.hasSuffix(".strings") || item.hasSuffix(".stringsdict"))
-                        && !SynchronizedFolders.anyLanguageLeft(of: item, in: root.folder)
-                        && SynchronizedFolders.catalogExists(for: item, in: root.folder)
+                    where SynchronizedFolders.isLocalizedTableEntry(item)
+                        && !disk.languageLeft.contains(.init(folder: root.folder, entry: item))
+                        && disk.catalogOnDisk.contains(.init(folder: root.folder, entry: item))
                     {
                         gone.insert(item)
                     }
@@ -44,23 +48,26 @@ public struct DeletedSynchronizedFilesLeaveTheExceptions: ProjectEditRule {
             }
             guard !gone.isEmpty else { continue }
             for setID in graph.strings("exceptions", of: root.id) {
-                guard let items = edit.editor.items("membershipExceptions", of: setID) else { continue }
+                guard let items = editor.items("membershipExceptions", of: setID) else { continue }
                 var removedHere = 0
                 for position in items.indices.reversed() {
                     guard let item = items[position], gone.contains(item) else { continue }
-                    edit.editor.removeItem("membershipExceptions", of: setID, at: position, notingList: false)
-                    edit.editor.changes.exceptionsRemoved.insert(.init(exceptionSetID: setID, path: item), at: 0)
+                    editor.removeItem("membershipExceptions", of: setID, at: position, notingList: false)
+                    editor.changes.exceptionsRemoved.insert(.init(exceptionSetID: setID, path: item), at: 0)
+                    changes.append(.exceptionRemoved(set: setID, entry: item))
                     removedHere += 1
                 }
                 // A set this removal emptied (and that holds nothing else) goes with its entries.
-                if removedHere > 0 && removedHere == items.count && onlyMembershipExceptions(setID, edit.editor) {
-                    edit.editor.removeObject(setID)
-                    if let position = edit.editor.items("exceptions", of: root.id)?.firstIndex(of: setID) {
-                        edit.editor.removeItem("exceptions", of: root.id, at: position, removingEmptyField: true)
+                if removedHere > 0 && removedHere == items.count && onlyMembershipExceptions(setID, editor) {
+                    editor.removeObject(setID)
+                    if let position = editor.items("exceptions", of: root.id)?.firstIndex(of: setID) {
+                        editor.removeItem("exceptions", of: root.id, at: position, removingEmptyField: true)
                     }
+                    changes.append(.exceptionSetRemoved(id: setID))
                 }
             }
         }
+        return changes
     }
 
     /// True when the set has no field but `isa`, `membershipExceptions` and `target`.

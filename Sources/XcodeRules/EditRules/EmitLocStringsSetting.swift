@@ -16,39 +16,44 @@ public struct EmitLocStringsSetting: ProjectEditRule {
 
     public init() {}
 
-    public func apply(to edit: inout MigrationEdit) {
-        guard !edit.handledGroups.isEmpty else { return }
-        let graph = edit.graph
+    static let key = "SWIFT_EMIT_LOC_STRINGS"
+
+    public func apply(_ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard facts.migratesAnyTable else { return [] }
+        let graph = facts.graph
         let projectConfigurations = PreferStringCatalogsSetting.projectConfigurations(graph)
-        switch edit.options.emitLocStrings {
+        var changes: [RuleChange] = []
+        switch facts.options.emitLocStrings {
         case .projectConfigurations:
             // A value the project level already has (YES, or a NO someone chose) is left as it is.
-            for configuration in projectConfigurations
-            where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
-                edit.editor.addBuildSetting("SWIFT_EMIT_LOC_STRINGS", value: "YES", to: configuration, targetName: nil)
+            for configuration in projectConfigurations where graph.buildSetting(Self.key, of: configuration) == nil {
+                editor.addBuildSetting(Self.key, value: "YES", to: configuration, targetName: nil)
+                changes.append(.settingAdded(key: Self.key, value: "YES", configuration: configuration, target: nil))
             }
         case .eachReceivingTarget:
             var projectEmits: [String: PBXSettingValue] = [:]
             for configuration in projectConfigurations {
                 if let name = graph.buildConfiguration(configuration)?.name,
-                    let value = graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration)
+                    let value = graph.buildSetting(Self.key, of: configuration)
                 {
                     projectEmits[name] = value
                 }
             }
-            for target in graph.targets where edit.receivingTargets.contains(target.id) {
+            for target in graph.targets where facts.receivingTargets.contains(target.id) {
                 let configurations =
                     target.buildConfigurationList.flatMap { graph.configurationList($0) }?.buildConfigurations ?? []
-                for configuration in configurations
-                where graph.buildSetting("SWIFT_EMIT_LOC_STRINGS", of: configuration) == nil {
+                for configuration in configurations where graph.buildSetting(Self.key, of: configuration) == nil {
                     // Inherited from the project-level configuration of the same name.
                     if let name = graph.buildConfiguration(configuration)?.name, projectEmits[name] == .string("YES") {
                         continue
                     }
-                    edit.editor.addBuildSetting(
-                        "SWIFT_EMIT_LOC_STRINGS", value: "YES", to: configuration, targetName: target.name ?? target.id)
+                    editor.addBuildSetting(
+                        Self.key, value: "YES", to: configuration, targetName: target.name ?? target.id)
+                    changes.append(
+                        .settingAdded(key: Self.key, value: "YES", configuration: configuration, target: target.id))
                 }
             }
         }
+        return changes
     }
 }

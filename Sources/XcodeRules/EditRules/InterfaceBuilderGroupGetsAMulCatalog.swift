@@ -1,3 +1,4 @@
+import Languages
 import StringcatSupport
 import XcodeProject
 
@@ -7,7 +8,8 @@ public struct InterfaceBuilderGroupGetsAMulCatalog: TableEditRule {
     public let decides = """
         In the variant group of a storyboard or xib, the .strings children the catalog holds go and \
         one child is added: name = mul; path = mul.lproj/Name.xcstrings. The group ends [Base, mul]; \
-        no build file is added (the group is built already).
+        no build file is added (the group is built already); its targets receive a catalog \
+        (`EditFacts.receivingTargets`).
         """
     public let evidence =
         "51 groups in 5 migrations all end [Base, mul] "
@@ -15,32 +17,35 @@ public struct InterfaceBuilderGroupGetsAMulCatalog: TableEditRule {
 
     public init() {}
 
-    public func apply(to table: LocalizedTable, in edit: inout MigrationEdit) throws(Diagnostic) {
-        guard table.isInterfaceBuilder else { return }
+    public func apply(to table: LocalizedTable, _ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard table.isInterfaceBuilder else { return [] }
         let read = Set(table.files.map(\.referenceID))
+        var changes: [RuleChange] = []
         for (index, group) in table.variantGroupIDs.enumerated() {
-            guard let items = edit.editor.items("children", of: group) else { continue }
+            guard let items = editor.items("children", of: group) else { continue }
+            var removed: [String] = []
             for position in items.indices.reversed() where items[position].map(read.contains) ?? false {
-                edit.editor.removeObject(items[position]!)
-                edit.editor.removeItem("children", of: group, at: position)
+                editor.removeObject(items[position]!)
+                editor.removeItem("children", of: group, at: position)
+                removed.insert(items[position]!, at: 0)
             }
-            if index == 0, let folder = edit.editor.resolver.path(of: group) {
-                let mulID = edit.editor.newID(for: edit.idKey(table) + "|mul")
+            if index == 0, let mulID = facts.newIDs[table.catalogPath]?.mul, let folder = facts.resolver.path(of: group)
+            {
                 let path = PathResolver.relative(table.catalogPath, from: folder)
-                edit.editor.addObject(
-                    mulID, isa: "PBXFileReference", comment: "mul",
+                editor.addObject(
+                    mulID, kind: .fileReference, comment: LprojFolderName.multilingual,
                     text:
-                        "\(edit.editor.reference(mulID, "mul")) = {isa = PBXFileReference; lastKnownFileType = "
-                        + "text.json.xcstrings; name = mul; path = \(PBXStringCoding.encode(path)); sourceTree = "
-                        + "\"<group>\"; };"
+                        "\(editor.reference(mulID, LprojFolderName.multilingual)) = {isa = PBXFileReference; "
+                        + "lastKnownFileType = text.json.xcstrings; name = mul; path = \(PBXStringCoding.encode(path)); "
+                        + "sourceTree = \"<group>\"; };"
                 )
-                edit.editor.insertItem(
-                    "children", of: group, at: edit.editor.items("children", of: group)?.count ?? 0, mulID,
-                    comment: "mul")
-                edit.addedMul = true
+                editor.insertItem(
+                    "children", of: group, at: editor.items("children", of: group)?.count ?? 0, mulID,
+                    comment: LprojFolderName.multilingual)
+                changes.append(.mulReferenceAdded(id: mulID, group: group, removedChildren: removed))
             }
-            edit.editor.noteChangedList(group)
+            editor.noteChangedList(group)
         }
-        edit.receivingTargets.formUnion(table.targetIDs)
+        return changes
     }
 }

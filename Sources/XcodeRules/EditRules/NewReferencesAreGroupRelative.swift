@@ -2,7 +2,7 @@ import StringcatSupport
 import XcodeProject
 
 /// A new catalog reference is always relative to its group, whatever the variant group it replaces was.
-public struct NewReferencesAreGroupRelative: TableEditRule {
+public struct NewReferencesAreGroupRelative: TableFactRule {
     public let name = "a new reference is relative to its group"
     public let decides = """
         A variant group written relative to the project (sourceTree = SOURCE_ROOT) becomes a catalog \
@@ -16,11 +16,11 @@ public struct NewReferencesAreGroupRelative: TableEditRule {
 
     public init() {}
 
-    public func apply(to table: LocalizedTable, in edit: inout MigrationEdit) throws(Diagnostic) {
+    public func decide(for table: LocalizedTable, in facts: inout EditFacts) {
         guard !table.isInterfaceBuilder, table.referencePlacement == nil, let slot = table.variantGroupIDs.first,
-            edit.graph.string("sourceTree", of: slot) == "SOURCE_ROOT", let parent = edit.graph.parent(of: slot)
+            facts.graph.string("sourceTree", of: slot) == "SOURCE_ROOT", let parent = facts.graph.parent(of: slot)
         else { return }
-        edit.referenceLocations[table.catalogPath] = CatalogReferenceTakesTheGroupsSlot.location(
-            table.catalogPath, inGroup: parent, edit.editor)
+        facts.referenceLocations[table.catalogPath] = CatalogReferenceTakesTheGroupsSlot.location(
+            table.catalogPath, inGroup: parent, facts.graph, facts.resolver)
     }
 }

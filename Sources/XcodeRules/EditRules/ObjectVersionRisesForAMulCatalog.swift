@@ -14,8 +14,12 @@ public struct ObjectVersionRisesForAMulCatalog: ProjectEditRule {
 
     public init() {}
 
-    public func apply(to edit: inout MigrationEdit) {
-        guard edit.addedMul, let version = edit.graph.project?.objectVersion, version < 60 else { return }
-        edit.editor.setObjectVersion(60)
+    /// The version a `mul` catalog needs.
+    static let version: ObjectVersion = 60
+
+    public func apply(_ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard facts.addsMul, let version = facts.graph.project?.objectVersion, version < Self.version else { return [] }
+        editor.setObjectVersion(Self.version)
+        return [.objectVersionRaised(from: version, to: Self.version)]
     }
 }

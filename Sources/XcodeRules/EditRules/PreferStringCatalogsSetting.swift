@@ -14,13 +14,17 @@ public struct PreferStringCatalogsSetting: ProjectEditRule {
 
     public init() {}
 
-    public func apply(to edit: inout MigrationEdit) {
-        guard !edit.handledGroups.isEmpty else { return }
-        for configuration in Self.projectConfigurations(edit.graph)
-        where edit.graph.buildSetting("LOCALIZATION_PREFERS_STRING_CATALOGS", of: configuration) == nil {
-            edit.editor.addBuildSetting(
-                "LOCALIZATION_PREFERS_STRING_CATALOGS", value: "YES", to: configuration, targetName: nil)
+    static let key = "LOCALIZATION_PREFERS_STRING_CATALOGS"
+
+    public func apply(_ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard facts.migratesAnyTable else { return [] }
+        var changes: [RuleChange] = []
+        for configuration in Self.projectConfigurations(facts.graph)
+        where facts.graph.buildSetting(Self.key, of: configuration) == nil {
+            editor.addBuildSetting(Self.key, value: "YES", to: configuration, targetName: nil)
+            changes.append(.settingAdded(key: Self.key, value: "YES", configuration: configuration, target: nil))
         }
+        return changes
     }
 
     /// The project-level build configurations.

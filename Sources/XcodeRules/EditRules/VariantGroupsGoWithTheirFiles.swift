@@ -16,11 +16,13 @@ public struct VariantGroupsGoWithTheirFiles: TableEditRule {
 
     public init() {}
 
-    public func apply(to table: LocalizedTable, in edit: inout MigrationEdit) throws(Diagnostic) {
-        guard !table.isInterfaceBuilder else { return }
-        for group in table.variantGroupIDs {
-            edit.editor.removeObject(group)
-            for child in edit.graph.strings("children", of: group) { edit.editor.removeObject(child) }
+    public func apply(to table: LocalizedTable, _ facts: EditFacts, _ editor: inout ProjectEditor) -> [RuleChange] {
+        guard !table.isInterfaceBuilder else { return [] }
+        return table.variantGroupIDs.map { group in
+            let children = facts.graph.strings("children", of: group)
+            editor.removeObject(group)
+            for child in children { editor.removeObject(child) }
+            return .variantGroupRemoved(id: group, children: children)
         }
     }
 }

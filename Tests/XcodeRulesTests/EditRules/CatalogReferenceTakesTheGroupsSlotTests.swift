@@ -11,7 +11,7 @@ final class CatalogReferenceTakesTheGroupsSlotTests: XCTestCase {
         let strings = project.variantGroup("Localizable.strings", in: "App", languages: ["en", "de"], targets: ["App"])
         let plurals = project.variantGroup("Localizable.stringsdict", in: "App", languages: ["en"], targets: ["App"])
         let fixture = try RuleFixture(project)
-        let (edit, after, _) = try fixture.edit([CatalogReferenceTakesTheGroupsSlot()])
+        let (edit, after, _, _) = try fixture.edit([CatalogReferenceTakesTheGroupsSlot()])
         let reference = try XCTUnwrap(edit.changes.addedObjects.first)
         XCTAssertEqual(reference.isa, "PBXFileReference")
         XCTAssertEqual(reference.comment, "Localizable.xcstrings")
@@ -31,7 +31,7 @@ final class CatalogReferenceTakesTheGroupsSlotTests: XCTestCase {
         var project = MiniProject()
         project.variantGroupPerLanguage("Localizable.strings", in: "App", languages: ["de", "en"], targets: ["App"])
         let fixture = try RuleFixture(project)
-        let (edit, after, _) = try fixture.edit([CatalogReferenceTakesTheGroupsSlot()])
+        let (edit, after, _, _) = try fixture.edit([CatalogReferenceTakesTheGroupsSlot()])
         let reference = try XCTUnwrap(edit.changes.addedObjects.first).id
         let app = try XCTUnwrap(after.parent(of: reference))
         XCTAssertEqual(after.group(app)?.displayName, "App")
@@ -41,7 +41,7 @@ final class CatalogReferenceTakesTheGroupsSlotTests: XCTestCase {
     }
 
     func testAStoryboardsTableIsNotThisRules() throws {
-        let (edit, _, _) = try RuleFixture(demo: ()).edit([CatalogReferenceTakesTheGroupsSlot()])
+        let (edit, _, _, _) = try RuleFixture(demo: ()).edit([CatalogReferenceTakesTheGroupsSlot()])
         XCTAssertEqual(edit.changes.addedObjects.map(\.comment), ["Localizable.xcstrings"])
     }
 }

@@ -6,7 +6,7 @@ import XCTest
 final class InterfaceBuilderGroupGetsAMulCatalogTests: XCTestCase {
     func testTheStoryboardsGroupEndsBaseThenMulAndGetsNoBuildFile() throws {
         let fixture = try RuleFixture(demo: ())
-        let (edit, after, state) = try fixture.edit([InterfaceBuilderGroupGetsAMulCatalog()])
+        let (edit, after, facts, changes) = try fixture.edit([InterfaceBuilderGroupGetsAMulCatalog()])
         let mul = try XCTUnwrap(edit.changes.addedObjects.first)
         XCTAssertEqual(edit.changes.addedObjects.map(\.isa), ["PBXFileReference"])
         XCTAssertEqual(after.string("name", of: mul.id), "mul")
@@ -14,7 +14,13 @@ final class InterfaceBuilderGroupGetsAMulCatalogTests: XCTestCase {
         let group = "A40000000000000000000003"
         XCTAssertEqual(
             after.strings("children", of: group).compactMap { after.string("name", of: $0) }, ["Base", "mul"])
-        XCTAssertTrue(state.addedMul)
-        XCTAssertEqual(state.receivingTargets, ["A50000000000000000000001"])
+        XCTAssertTrue(facts.addsMul)
+        XCTAssertEqual(facts.receivingTargets, ["A50000000000000000000001"])
+        guard case .mulReferenceAdded(let id, let changed, let removed)? = changes.first, changes.count == 1 else {
+            return XCTFail("one change: the mul reference, not \(changes)")
+        }
+        XCTAssertEqual(id, mul.id)
+        XCTAssertEqual(changed, group)
+        XCTAssertEqual(removed.count, edit.changes.removedObjects.count)
     }
 }

@@ -38,8 +38,6 @@ final class NewReferencesAreGroupRelativeTests: XCTestCase {
         var project = MiniProject()
         project.variantGroup("Localizable.strings", in: "App", languages: ["en"], targets: ["App"])
         let fixture = try RuleFixture(project)
-        var state = try fixture.edit([]).state
-        try NewReferencesAreGroupRelative().apply(to: fixture.localization.tables[0], in: &state)
-        XCTAssertEqual(state.referenceLocations, [:])
+        XCTAssertEqual(try fixture.edit([]).facts.referenceLocations, [:])
     }
 }

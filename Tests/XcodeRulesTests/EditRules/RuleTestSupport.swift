@@ -24,24 +24,17 @@ struct RuleFixture {
         (graph, localization) = try demoProject()
     }
 
-    /// The project after only `tableRules` on every table and `projectRules`: a rule alone, or with
-    /// the rules it stands on.
+    /// The project after only `tableRules` on every table and `projectRules` (with the facts
+    /// rules first): a rule alone, or with the rules it stands on; `changes`: what they said they did.
     func edit(
         _ tableRules: [any TableEditRule], _ projectRules: [any ProjectEditRule] = [],
         options: MigrationEdit.Options = .init()
-    ) throws -> (edit: ProjectEdit, after: ProjectGraph, state: MigrationEdit) {
-        var state = MigrationEdit(
-            graph: graph,
-            projectFolder: localization.tables.first.map { _ in Self.folderOf(graph) } ?? Self.folderOf(graph),
-            options: options)
-        for table in localization.tables {
-            state.handledGroups.formUnion(table.variantGroupIDs)
-            for rule in tableRules { try rule.apply(to: table, in: &state) }
-        }
-        for rule in projectRules { rule.apply(to: &state) }
-        var editor = state.editor
-        let edit = editor.finish()
-        return (edit, ProjectGraph(document: edit.document), state)
+    ) throws -> (edit: ProjectEdit, after: ProjectGraph, facts: EditFacts, changes: [RuleChange]) {
+        let rules = EditRules(
+            factRules: EditRules.standard.factRules, tableRules: tableRules, projectRules: projectRules)
+        let run = try MigrationEdit.run(
+            localization.tables, on: graph, projectFolder: Self.folderOf(graph), options: options, rules: rules)
+        return (run.project, ProjectGraph(document: run.project.document), run.facts, run.ruleChanges)
     }
 
     private static func folderOf(_ graph: ProjectGraph) -> String {

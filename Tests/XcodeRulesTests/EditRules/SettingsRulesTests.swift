@@ -10,7 +10,7 @@ final class PreferStringCatalogsSettingTests: XCTestCase {
     func testEveryProjectConfigurationPrefersCatalogsOnceATableIsMigrated() throws {
         var project = MiniProject()
         project.variantGroup("Localizable.strings", in: "App", languages: ["en"], targets: ["App"])
-        let (edit, _, _) = try RuleFixture(project).edit([], [PreferStringCatalogsSetting()])
+        let (edit, _, _, _) = try RuleFixture(project).edit([], [PreferStringCatalogsSetting()])
         XCTAssertEqual(
             edit.changes.lines,
             [
@@ -22,7 +22,7 @@ final class PreferStringCatalogsSettingTests: XCTestCase {
     func testNothingIsAddedWhenNoTableIsMigrated() throws {
         var project = MiniProject()
         project.target("App")
-        let (edit, _, _) = try RuleFixture(project).edit([], [PreferStringCatalogsSetting()])
+        let (edit, _, _, _) = try RuleFixture(project).edit([], [PreferStringCatalogsSetting()])
         XCTAssertTrue(edit.changes.isEmpty)
     }
 }
@@ -36,7 +36,7 @@ final class EmitLocStringsSettingTests: XCTestCase {
     }
 
     func testXcode16AndLaterSetItAtProjectLevelAndLeaveTargetsAlone() throws {
-        let (edit, _, _) = try project().edit(
+        let (edit, _, _, _) = try project().edit(
             [CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()])
         XCTAssertEqual(
             edit.changes.settingsAdded.map { "\($0.targetName ?? "project") \($0.configurationName ?? "")" },
@@ -44,7 +44,7 @@ final class EmitLocStringsSettingTests: XCTestCase {
     }
 
     func testXcode15SetsItOnEachTargetThatReceivedACatalog() throws {
-        let (edit, _, _) = try project().edit(
+        let (edit, _, _, _) = try project().edit(
             [CatalogReferenceTakesTheGroupsSlot(), BuildFilesFollowTheCatalog()], [EmitLocStringsSetting()],
             options: .init(emitLocStrings: .eachReceivingTarget))
         XCTAssertEqual(

@@ -13,7 +13,7 @@ final class KeptSynchronizedFilesLeaveTheirTargetsTests: XCTestCase {
         let files =
             ["de", "en"].map { "\(RuleFixture.folder)/App/\($0).lproj/Localizable.strings" }
             + ["\(RuleFixture.folder)/App/Sub/de.lproj/Sub.strings"]
-        let (edit, after, _) = try RuleFixture(project).edit(
+        let (edit, after, _, _) = try RuleFixture(project).edit(
             [], [KeptSynchronizedFilesLeaveTheirTargets()], options: .init(keptSynchronizedFiles: files))
         XCTAssertEqual(
             edit.changes.exceptionsAdded.map(\.path),
@@ -34,7 +34,7 @@ final class DeletedSynchronizedFilesLeaveTheExceptionsTests: XCTestCase {
         project.synchronizedFolder("App", targets: ["App"], exceptions: ["App": ["/Localized/Localizable.strings"]])
         let folder = RuleFixture.folder + "/App"
         // No language of it is on disk (the virtual folder holds nothing): the entry goes.
-        let (edit, after, _) = try RuleFixture(project).edit(
+        let (edit, after, _, _) = try RuleFixture(project).edit(
             [], [DeletedSynchronizedFilesLeaveTheExceptions()],
             options: .init(deletedFiles: [folder + "/de.lproj/Localizable.strings"]))
         XCTAssertEqual(edit.changes.exceptionsRemoved.map(\.path), ["/Localized/Localizable.strings"])

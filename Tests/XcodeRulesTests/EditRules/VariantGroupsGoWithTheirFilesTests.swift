@@ -11,7 +11,7 @@ final class VariantGroupsGoWithTheirFilesTests: XCTestCase {
         let plurals = project.variantGroup("Localizable.stringsdict", in: "App", languages: ["en"], targets: ["App"])
         let fixture = try RuleFixture(project)
         let children = fixture.graph.strings("children", of: strings) + fixture.graph.strings("children", of: plurals)
-        let (edit, after, _) = try fixture.edit([VariantGroupsGoWithTheirFiles()])
+        let (edit, after, _, _) = try fixture.edit([VariantGroupsGoWithTheirFiles()])
         let removed = Set(edit.changes.removedObjects.map(\.id))
         XCTAssertTrue(removed.isSuperset(of: [strings, plurals] + children))
         // Their build files go with them: no phase names a removed object.
@@ -24,7 +24,7 @@ final class VariantGroupsGoWithTheirFilesTests: XCTestCase {
 
     func testAnInterfaceBuilderGroupStays() throws {
         let fixture = try RuleFixture(demo: ())
-        let (edit, _, _) = try fixture.edit([VariantGroupsGoWithTheirFiles()])
+        let (edit, _, _, _) = try fixture.edit([VariantGroupsGoWithTheirFiles()])
         XCTAssertFalse(edit.changes.removedObjects.contains { $0.comment == "Main.storyboard" })
     }
 }

@@ -24,7 +24,21 @@ import XcodeProject
 /// Groups of one name built for different targets from different folders (quicksilver's five
 /// `Localizable.strings`) stay separate tables. Names compare exactly (bundle lookups are
 /// case-sensitive on iOS). Interface Builder groups never pair with anything.
-enum TablePairing {
+public struct TablePairing: TableRule {
+    public let name = "groups of one table pair up"
+    public let decides = """
+        Groups whose catalog would be the same file are one table when they list the same files or \
+        complementary languages; a .stringsdict-only table joins the .strings table of its name built \
+        by exactly the same targets (the longest shared folder prefix, then file order, wins).
+        """
+    public let evidence = """
+        Vienna and Latest (a .strings and a .stringsdict group side by side), alt-tab (one group per \
+        language), IceCubesApp (Localization/ and Localization/Plurals/ for the same 3 targets) \
+        (docs/spec/project-edit.md#one-table-split-over-two-folders, #one-file-reference-per-table).
+        """
+
+    public init() {}
+
     /// Tables in order of their first group; in each, the group whose slot the catalog takes
     /// (the first `.strings` or IB group) comes first.
     static func tables(_ candidates: [Candidate]) -> [[Candidate]] {
