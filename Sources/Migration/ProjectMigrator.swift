@@ -243,7 +243,7 @@ public enum ProjectMigrator {
         report.refusals = refusals
         report.diagnostics += refusals
         StagedFile.discard(run.pending.compactMap { if case .staged(let staged) = $0.content { staged } else { nil } })
-        markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: "the run was refused")
+        markUndone(run.pending, failedTables: [:], undo: nil, into: &report, because: .refused)
         return false
     }
 
@@ -268,7 +268,7 @@ public enum ProjectMigrator {
         let committed = write(
             run.pending, into: &report, options: options,
             root: options.outputDirectory ?? project.scan.root)
-        let undone = report.projectEdits.contains { $0.notWrittenBecause == "the run was undone" }
+        let undone = report.projectEdits.contains { $0.notWritten == .undone }
         guard options.deleteLegacy, let committed, !undone else {
             report.diagnostics += committed?.finish(remover: options.fileRemover) ?? []
             return nil
@@ -359,7 +359,7 @@ public enum ProjectMigrator {
                 })
             markUndone(
                 run.pending, failedTables: [:], undo: nil, into: &report,
-                because: "a file of the tree could not be read")
+                because: .unreadableTree)
             run.pending = []
             return run
         }
@@ -528,7 +528,7 @@ public enum ProjectMigrator {
             for index in report.recordWrites.indices { report.recordWrites[index].written = false }
             markUndone(
                 pending, failedTables: [:], undo: undo, into: &report,
-                because: "a file could not be read while proving the catalogs")
+                because: .unreadableProof)
             return
         }
         report.diagnostics += committed.finish(remover: options.fileRemover)
@@ -570,9 +570,9 @@ public enum ProjectMigrator {
             project, tables: report.tables + report.leftovers,
             earlierDeleted: earlierDeleted, written: writtenProjects, options: options)
         report.diagnostics += diagnostics
-        var writable = synchronized.filter { $0.notWrittenBecause == nil }
+        var writable = synchronized.filter { $0.notWritten == nil }
         var batch: [AtomicFile.BatchFile] = afterDeletion.compactMap { record in
-            record.notWrittenBecause == nil && !record.isRemoval
+            record.notWritten == nil && !record.isRemoval
                 ? AtomicFile.BatchFile(
                     path: record.path, content: .data(record.data ?? Data()), overwrite: true, root: project.scan.root)
                 : nil
@@ -586,7 +586,7 @@ public enum ProjectMigrator {
             report.diagnostics += try AtomicFile.writeAll(
                 batch, remover: options.fileRemover, writer: options.fileWriter)
             for index in writable.indices { writable[index].written = true }
-            for index in afterDeletion.indices where afterDeletion[index].notWrittenBecause == nil {
+            for index in afterDeletion.indices where afterDeletion[index].notWritten == nil {
                 if afterDeletion[index].isRemoval {
                     try? FileManager.default.removeItem(atPath: afterDeletion[index].path)
                 }
@@ -600,7 +600,7 @@ public enum ProjectMigrator {
                     at: .file(batch[error.failedIndex].path)))
         }
         report.recordWrites = RecordKeeping.merge(report.recordWrites, afterDeletion)
-        report.projectEdits += writable + synchronized.filter { $0.notWrittenBecause != nil }
+        report.projectEdits += writable + synchronized.filter { $0.notWritten != nil }
     }
 
     /// The catalogs `migrate` would write for the tables of `project` that have none on disk yet,
@@ -997,7 +997,7 @@ public enum ProjectMigrator {
     /// never calls undone a file that is not as it was.
     private static func markUndone(
         _ pending: [(index: Int, content: AtomicFile.Content)], failedTables: [Int: AtomicFile.WriteError],
-        undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: String = "the run was undone"
+        undo: AtomicFile.UndoReport?, into report: inout MigrationReport, because cause: NotWritten = .undone
     ) {
         let notRestored = Dictionary(
             (undo?.notRestored ?? []).map { ($0.path, $0.reason) }, uniquingKeysWith: { a, _ in a })
@@ -1016,27 +1016,26 @@ public enum ProjectMigrator {
                     + "as it was: \(reason)"
             } else {
                 message =
-                    cause == "the run was undone"
+                    cause == .undone
                     ? "not written: another file of this run could not be written, so the run was undone"
                     : "not written: \(cause) (see the errors above)"
             }
             report.tables[index].diagnostics.append(.error(message, at: .file(path)))
         }
-        for index in report.projectEdits.indices where report.projectEdits[index].notWrittenBecause == nil {
+        for index in report.projectEdits.indices where report.projectEdits[index].notWritten == nil {
             let path = report.projectEdits[index].outputPath
             if let reason = notRestored[path] {
-                report.projectEdits[index].notWrittenBecause =
-                    "the run was undone, but this file could not be put back as it was: \(reason)"
+                report.projectEdits[index].notWritten = .notPutBack(reason: reason)
                 report.diagnostics.append(
                     .error(
                         "written, then the run was undone, and this file could not be put back as it was: \(reason)",
                         at: .file(path)))
             } else {
-                report.projectEdits[index].notWrittenBecause = cause
+                report.projectEdits[index].notWritten = cause
             }
         }
-        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
-            report.recordWrites[index].notWrittenBecause = cause
+        for index in report.recordWrites.indices where report.recordWrites[index].notWritten == nil {
+            report.recordWrites[index].notWritten = cause
         }
     }
 
@@ -1054,27 +1053,27 @@ public enum ProjectMigrator {
         // A project file that already holds the edited bytes (a second run into the same
         // --output) is not written again: its mtime stays.
         for index in report.projectEdits.indices
-        where report.projectEdits[index].notWrittenBecause == nil
+        where report.projectEdits[index].notWritten == nil
             && FileManager.default.contents(atPath: report.projectEdits[index].outputPath)
                 == report.projectEdits[index].data
         {
-            report.projectEdits[index].notWrittenBecause = "unchanged"
+            report.projectEdits[index].notWritten = .unchanged
         }
         for index in report.recordWrites.indices
-        where report.recordWrites[index].notWrittenBecause == nil
+        where report.recordWrites[index].notWritten == nil
             && FileManager.default.contents(atPath: report.recordWrites[index].path) == report.recordWrites[index].data
         {
-            report.recordWrites[index].notWrittenBecause = "unchanged"
+            report.recordWrites[index].notWritten = .unchanged
         }
         // Under --output, a project file there that holds something else (an earlier run's
         // edit, changed since) is replaced only with --force, like a catalog.
         if let output = options.outputDirectory, !options.force {
             for index in report.projectEdits.indices
-            where report.projectEdits[index].notWrittenBecause == nil
+            where report.projectEdits[index].notWritten == nil
                 && FileManager.default.fileExists(atPath: report.projectEdits[index].outputPath)
             {
                 let path = report.projectEdits[index].outputPath
-                report.projectEdits[index].notWrittenBecause = "it exists in \(output) and differs from this run's edit"
+                report.projectEdits[index].notWritten = .existsInOutput(folder: output)
                 report.diagnostics.append(
                     .error(
                         "a project file already exists here and differs from this run's edit; it is left untouched "
@@ -1083,17 +1082,17 @@ public enum ProjectMigrator {
             }
         }
         // A record goes with its project's edit: not written when the edit is refused.
-        for index in report.recordWrites.indices where report.recordWrites[index].notWrittenBecause == nil {
+        for index in report.recordWrites.indices where report.recordWrites[index].notWritten == nil {
             guard
                 let edit = report.projectEdits.first(where: {
                     $0.outputPath == report.recordWrites[index].projectOutputPath
                 }),
-                let reason = edit.notWrittenBecause, reason != "unchanged"
+                let reason = edit.notWritten, reason != .unchanged
             else { continue }
-            report.recordWrites[index].notWrittenBecause = reason
+            report.recordWrites[index].notWritten = reason
         }
-        let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWrittenBecause == nil }
-        let records = report.recordWrites.indices.filter { report.recordWrites[$0].notWrittenBecause == nil }
+        let projects = report.projectEdits.indices.filter { report.projectEdits[$0].notWritten == nil }
+        let records = report.recordWrites.indices.filter { report.recordWrites[$0].notWritten == nil }
         // Each file stays in the tree (a link inside it stays a link); a project file is replaced
         // only if it still holds the bytes this run read and edited.
         var batch = pending.map {

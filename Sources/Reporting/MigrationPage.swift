@@ -233,13 +233,13 @@ struct MigrationPage {
             let state: String
             if edit.written {
                 state = "edited"
-            } else if edit.notWrittenBecause == "unchanged" {
+            } else if edit.notWritten == .unchanged {
                 state = "unchanged: it already holds these edits"
-            } else if edit.notWrittenBecause == "--dry-run" {
+            } else if edit.notWritten == .dryRun {
                 state = "would be edited"
             } else {
                 state =
-                    "not edited (\(Markdown.text(paths.scrubbed(edit.notWrittenBecause ?? "")))); the edit it would "
+                    "not edited (\(Markdown.text(paths.scrubbed(edit.notWritten?.description ?? "")))); the edit it would "
                     + "have"
             }
             lines.append("- \(Markdown.code(paths.relative(edit.projectPath))): \(state)")
@@ -249,10 +249,10 @@ struct MigrationPage {
             let state: String
             if record.written {
                 state = record.isRemoval ? "removed: no legacy file of a migrated table is left" : "written"
-            } else if record.notWrittenBecause == "--dry-run" {
+            } else if record.notWritten == .dryRun {
                 state = record.isRemoval ? "would be removed" : "would be written"
             } else {
-                state = "not written (\(Markdown.text(paths.scrubbed(record.notWrittenBecause ?? ""))))"
+                state = "not written (\(Markdown.text(paths.scrubbed(record.notWritten?.description ?? ""))))"
             }
             var line = "- \(Markdown.code(paths.relative(record.path))): \(state)"
             if record.fileCount > 0 {

@@ -261,11 +261,11 @@ enum MigrateCommand: Subcommand {
             if record.written {
                 console.result(
                     "\(DisplayPath.of(record.path)): \(record.isRemoval ? "removed" : "written"); \(what)")
-            } else if record.notWrittenBecause == "unchanged" {
+            } else if record.notWritten == .unchanged {
                 console.result("\(DisplayPath.of(record.path)): unchanged; \(what)")
             } else {
                 // Nothing is kept by a record that is not written: say only why.
-                console.result("\(DisplayPath.of(record.path)): not written (\(record.notWrittenBecause ?? ""))")
+                console.result("\(DisplayPath.of(record.path)): not written (\(record.notWritten?.description ?? ""))")
             }
         }
     }
@@ -457,11 +457,11 @@ enum MigrateCommand: Subcommand {
             let counts = parts.joined(separator: ", ")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
-            } else if edit.notWrittenBecause == "unchanged" {
+            } else if edit.notWritten == .unchanged {
                 console.result("\(DisplayPath.of(edit.outputPath)): unchanged (it already holds these edits)")
             } else {
                 console.result(
-                    "\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it "
+                    "\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWritten?.description ?? "")); the edits it "
                         + "would have:"
                 )
                 for line in compacted(edit.changes.lines, verbosity: console.verbosity) { console.result("  " + line) }

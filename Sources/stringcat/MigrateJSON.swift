@@ -152,7 +152,7 @@ struct MigrateJSON: Encodable {
             Project(
                 project: DisplayPath.of(edit.projectPath), output: DisplayPath.of(edit.outputPath),
                 written: edit.written,
-                notWrittenBecause: edit.notWrittenBecause, catalogs: edit.catalogPaths.map(DisplayPath.of),
+                notWrittenBecause: edit.notWritten?.description, catalogs: edit.catalogPaths.map(DisplayPath.of),
                 changes: EditSummary(edit.changes))
         }
         filesLeftAlone = report.filesLeftAlone.map { FileReasonJSON($0.path, $0.reason) }
