@@ -1,4 +1,5 @@
 import StringcatSupport
+import XcodeRules
 
 /// Options of `stringcat migrate`.
 public struct MigrationOptions: Sendable {
@@ -27,7 +28,7 @@ public struct MigrationOptions: Sendable {
     public var strict = false
     /// The Xcode whose migration is reproduced: it decides the catalogs' format version and
     /// where `SWIFT_EMIT_LOC_STRINGS` goes (`--xcode-version`).
-    public var xcodeVersion = XcodeVersion.standard
+    public var xcodeVersion = XcodeVersion.migrateDefault
     /// `--format-version`: the catalogs' version whatever `xcodeVersion` says (nil: its own).
     public var formatVersionOverride: String?
     /// The catalogs' `"version"`: `1.0` (Xcode 15/16) or `1.1` (Xcode 26). Setting it overrides
