@@ -109,14 +109,14 @@ enum ExportCommand: Subcommand {
                     + (report.diagnostics.contains { $0.message.contains("--force") } ? " or pass --force" : ""))
             return
         }
-        let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
+        let catalogs = report.files.filter { $0.kind != .legacyStrings }.count
         let legacy = report.files.count - catalogs
         console.result(
             "proof: every value of \(counted(catalogs, "catalog")) is in its language's XLIFF "
                 + "(\(counted(proof.checked, "value")) compared"
                 + (proof.notXML > 0 ? ", \(proof.notXML) XML cannot hold left out" : "")
                 + "); importing the files back changes no catalog")
-        let changed = report.packages.filter { $0.outcome != "unchanged" }.count
+        let changed = report.packages.filter { $0.outcome != .unchanged }.count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary =
             "\(verb) \(changed) of \(counted(report.packages.count, "package")) (\(counted(catalogs, "catalog"))"
