@@ -145,7 +145,7 @@ public struct ProjectEditor: Sendable {
     public mutating func setObjectVersion(_ version: Int) {
         guard let root = document.rootDictionary, let from = graph.project?.objectVersion else { return }
         document.replaceString(in: root, key: "objectVersion", with: String(version))
-        changes.objectVersion = (from, version)
+        changes.objectVersion = ProjectChanges.VersionChange(from: from, to: version)
     }
 
     // MARK: Finishing
