@@ -116,11 +116,11 @@ extension ProjectMigrator {
         guard built.outcome != .failed else { return }
         var trial = built.report
         if let file = built.plannedFile {
-            LegacyDeletion.plan(&trial, catalogFile: file, root: root, probe: probe)
+            LegacyDeletion.plan(&trial, catalog: .file(file), root: root, probe: probe)
         } else if case .staged(let staged)? = built.pending {
-            LegacyDeletion.plan(&trial, catalogFile: staged.stagedPath, root: root, probe: probe)
+            LegacyDeletion.plan(&trial, catalog: .file(staged.stagedPath), root: root, probe: probe)
         } else if case .data(let data)? = built.pending {
-            LegacyDeletion.plan(&trial, catalog: data, root: root, probe: probe)
+            LegacyDeletion.plan(&trial, catalog: .bytes(data), root: root, probe: probe)
         } else {
             LegacyDeletion.deleteIfProven(&trial, root: root, delete: false, probe: probe)
         }
@@ -152,12 +152,12 @@ extension ProjectMigrator {
         for (index, file) in run.plannedFiles
         where report.tables[index].outcome != .failed && report.tables[index].outcome != .waiting {
             LegacyDeletion.plan(
-                &report.tables[index], catalogFile: file, root: project.scan.root, probe: options.fileProbe)
+                &report.tables[index], catalog: .file(file), root: project.scan.root, probe: options.fileProbe)
         }
         for (index, content) in run.pending where report.tables[index].outcome != .failed {
             guard case .data(let data) = content else { continue }
             LegacyDeletion.plan(
-                &report.tables[index], catalog: data, root: project.scan.root, probe: options.fileProbe)
+                &report.tables[index], catalog: .bytes(data), root: project.scan.root, probe: options.fileProbe)
         }
         for index in report.tables.indices where report.tables[index].outcome == .unchanged {
             LegacyDeletion.deleteIfProven(
