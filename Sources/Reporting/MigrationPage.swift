@@ -167,29 +167,13 @@ struct MigrationPage {
         for table in report.tables + report.leftovers {
             var parts: [String] = []
             if table.outcome == .failed { parts.append("not migrated: see the errors below") }
-            if table.otherLanguageCommentCount > 0 {
-                let they = table.otherLanguageCommentCount == 1 ? "it" : "they"
-                let fate: String
-                if options.deleteLegacy && !table.deletedFiles.isEmpty {
-                    fate =
-                        dryRun
-                        ? "\(they) would go with the deleted legacy files"
-                        : "\(they) went with the deleted legacy files"
-                } else {
-                    fate = "\(they) \(table.otherLanguageCommentCount == 1 ? "stays" : "stay") in the legacy files only"
-                }
-                parts.append(
-                    "\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the "
-                        + "source: a catalog holds one comment per key; \(fate)"
-                )
+            let fate: NotCarried.CommentFate =
+                options.deleteLegacy && !table.deletedFiles.isEmpty ? (dryRun ? .wouldGo : .went) : .stay
+            if let comments = NotCarried.otherLanguageComments(table.otherLanguageCommentCount, fate) {
+                parts.append(comments)
             }
-            let shadowed = ShadowedValues.count(in: table.diagnostics)
-            if shadowed > 0 {
-                parts.append(
-                    "\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose "
-                        + "key the `.stringsdict` also has, or a second folder of a language that gives a key "
-                        + "differently): the catalog holds the value the app shows"
-                )
+            if let shadowed = NotCarried.shadowedValues(ShadowedValues.count(in: table.diagnostics)) {
+                parts.append(shadowed)
             }
             if !table.skippedFiles.isEmpty {
                 parts.append(
