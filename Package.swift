@@ -124,8 +124,9 @@ let package = Package(
                     description: "Prove that the package's catalogs hold every value of its legacy files (stringcat verify)")),
             dependencies: ["stringcat"]),
 
-        // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
-        .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),
+        // Temporary folders for the test targets, ../shared with the one skip when it is missing, the one
+        // walk of a folder, and project.pbxproj fixtures.
+        .target(name: "TestSupport", dependencies: ["StringcatSupport", "XcodeProject"], path: "Tests/TestSupport"),
         // Made-up catalogs of any size, for the writer's tests and the bench's catalog phase:
         // test code, out of the product, and a target of its own because the bench links it
         // (TestSupport imports XCTest, which an executable must not link).
