@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "StringsFile"], swiftSettings: optimized),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
-        // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
+        // project.pbxproj: lossless reader/writer, object graph, the edit operations on its syntax tree
+        // (ProjectEditor), what each target builds. Which groups are tables and the migration's edit are
+        // XcodeRules'.
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // Xcode's rules for a migration of a project: which variant groups are tables and where their
         // catalogs go, and the project edit, one rule per file (EditRules lists them in order).
@@ -86,7 +88,7 @@ let package = Package(
         // Translated XLIFF -> catalogs, written as Xcode writes them.
         .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc"], swiftSettings: optimized),
         // The independent proof that an export holds every value of its catalogs. Never add
-        // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
+        // "XclocExport" or "XclocImport" here (Tests/XclocTests/ExportProofTests.swift checks it).
         .target(name: "XclocProof", dependencies: ["StringcatSupport", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
