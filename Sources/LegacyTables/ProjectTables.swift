@@ -26,9 +26,23 @@ public struct XcodeProjectFile: Sendable {
 public struct TreePackage: Sendable {
     public var manifest: PackageManifest
     public var ownership: PackageOwnership
-    /// Why its tables are read (`own`, `--include`, an earlier run's `--include`), or nil when
-    /// they are not.
-    public var readBecause: String?
+    /// Why its tables are read, or nil when they are not.
+    public var readBecause: Reason?
+
+    /// Why a package's tables are read; `description` is how the output and `--json` say it.
+    public enum Reason: Sendable, Hashable, CustomStringConvertible {
+        /// `--include` names it.
+        case included
+        /// It is the user's own (`PackageOwnership`): the evidence.
+        case own(evidence: String)
+
+        public var description: String {
+            switch self {
+            case .included: "--include"
+            case .own(let evidence): evidence
+            }
+        }
+    }
     /// Why its tables are not read, with the option that changes it; nil when they are.
     public var skippedBecause: String? {
         guard readBecause == nil else { return nil }

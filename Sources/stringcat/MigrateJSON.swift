@@ -162,7 +162,7 @@ struct MigrateJSON: Encodable {
             Package(
                 package: DisplayPath.of(package.manifest.folder), owner: package.ownership.kind.rawValue,
                 evidence: package.ownership.evidence,
-                readBecause: package.readBecause)
+                readBecause: package.readBecause?.description)
         }
         records = report.recordWrites.map {
             Record(
