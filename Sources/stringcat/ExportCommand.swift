@@ -35,8 +35,8 @@ enum ExportCommand: Subcommand {
             "--language", "CODE", "export only this language (repeatable; default: every language)")
         static let xcodeVersion = CommandOption.option(
             "--xcode-version", "VERSION", "the Xcode the files say wrote them: a release whose build is known",
-            "(\(XcodeVersion.knownBuilds.keys.sorted().joined(separator: ", ")); default \(XcodeVersion.exportDefault)),",
-            "a major version (its latest release of these: 16 is 16.4), or VERSION/BUILD")
+            "(\(XcodeVersion.knownBuilds.keys.sorted().joined(separator: ", ")); default \(XcodeVersion.exportDefault)), a major",
+            "version (its latest release of these: 16 is 16.4), or VERSION/BUILD")
         static let force = CommandOption.flag(
             "--force", "replace files of an earlier export that differ (a translator's edits)")
         static let dryRun = CommandOption.flag("--dry-run", "write nothing; list the packages that would be written")
