@@ -2,7 +2,7 @@ import LegacyTables
 
 /// Why a run does not write a project edit (`ProjectEditReport`) or a migration record
 /// (`RecordWrite`). Code decides on the case; `description` is the reason as the text output,
-/// `--json` (`notWrittenBecause`) and `--report` print it.
+/// `--json` (docs/json.md, `projects[]`) and `--report` print it.
 public enum NotWritten: Sendable, Hashable, CustomStringConvertible {
     /// A generator (XcodeGen, Tuist) makes the project: its spec is what to edit.
     case generated(ProjectGenerator)
