@@ -52,7 +52,9 @@ let package = Package(
         .target(name: "StringsDict", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         .target(name: "InfoPlistStrings", dependencies: ["StringcatSupport", "Languages", "StringsFile"], swiftSettings: optimized),
         .target(name: "StringCatalog", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
-        // project.pbxproj: lossless reader/writer, object graph, localized tables, the migration's edits.
+        // project.pbxproj: lossless reader/writer, object graph, the edit operations on its syntax tree
+        // (ProjectEditor), what each target builds. Which groups are tables and the migration's edit are
+        // XcodeRules'.
         .target(name: "XcodeProject", dependencies: ["StringcatSupport", "Languages"], swiftSettings: optimized),
         // Xcode's rules for a migration of a project: which variant groups are tables and where their
         // catalogs go, and the project edit, one rule per file (EditRules lists them in order).
@@ -87,7 +89,7 @@ let package = Package(
         // Translated XLIFF -> catalogs, written as Xcode writes them.
         .target(name: "XclocImport", dependencies: ["StringcatSupport", "Languages", "StringCatalog", "StringsDict", "XLIFF", "Xcloc", "AppBundles"], swiftSettings: optimized),
         // The independent proof that an export holds every value of its catalogs. Never add
-        // "XclocExport" or "XclocImport" here (Tests/XclocProofTests checks it).
+        // "XclocExport" or "XclocImport" here (Tests/XclocTests/ExportProofTests.swift checks it).
         .target(name: "XclocProof", dependencies: ["StringcatSupport", "Languages", "StringsFile", "StringCatalog", "XLIFF"], swiftSettings: optimized),
         // The page of `--report` for a pull request, from the reports of migrate, verify and status.
         .target(name: "Reporting", dependencies: [
@@ -125,8 +127,9 @@ let package = Package(
                     description: "Prove that the package's catalogs hold every value of its legacy files (stringcat verify)")),
             dependencies: ["stringcat"]),
 
-        // Temporary folders for the test targets, and ../shared with the one skip when it is missing.
-        .target(name: "TestSupport", dependencies: ["StringcatSupport"], path: "Tests/TestSupport"),
+        // Temporary folders for the test targets, ../shared with the one skip when it is missing, the one
+        // walk of a folder, and project.pbxproj fixtures.
+        .target(name: "TestSupport", dependencies: ["StringcatSupport", "XcodeProject"], path: "Tests/TestSupport"),
         // Made-up catalogs of any size, for the writer's tests and the bench's catalog phase:
         // test code, out of the product, and a target of its own because the bench links it
         // (TestSupport imports XCTest, which an executable must not link).

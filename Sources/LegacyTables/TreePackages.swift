@@ -42,11 +42,11 @@ enum TreePackages {
             let owner = ownership[manifest.folder]!
             var package = TreePackage(manifest: manifest, ownership: owner, readBecause: nil)
             if included.contains(manifest.folder) {
-                package.readBecause = "--include"
+                package.readBecause = .included
             } else if ExcludeGlob.matches(search.excludes, manifest.folder, root: scan.root) {
                 package.readBecause = nil
             } else if owner.isOwn {
-                package.readBecause = owner.evidence
+                package.readBecause = .own(evidence: owner.evidence)
             }
             return package
         }

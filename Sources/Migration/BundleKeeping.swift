@@ -80,7 +80,7 @@ enum BundleKeeping {
     ) -> Check {
         let migrating = tables.filter(\.hasCatalog)
         var graphs: [String: ProjectGraph] = [:]
-        for edit in edits where edit.notWrittenBecause == nil || edit.notWrittenBecause == "--dry-run" {
+        for edit in edits where edit.notWritten == nil || edit.notWritten == .dryRun {
             guard !edit.data.isEmpty,
                 let document = try? PBXProjectReader.parse([UInt8](edit.data), path: edit.projectPath)
             else { continue }

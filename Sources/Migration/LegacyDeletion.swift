@@ -35,19 +35,13 @@ enum LegacyDeletion {
         return proof.ioFailures + apply(proof, to: &table, delete: false, root: root, probe: probe, deleting: true)
     }
 
-    /// `--dry-run`: what would be deleted if the catalog in `catalogFile` (the planned one, kept
-    /// outside the tree) were written.
-    static func plan(_ table: inout TableReport, catalogFile: String, root: String, probe: FileProbe) {
+    /// `--dry-run`: what would be deleted if the planned catalog (in a file outside the tree, or
+    /// in memory) were written.
+    static func plan(
+        _ table: inout TableReport, catalog: ProjectVerifier.PlannedCatalog, root: String, probe: FileProbe
+    ) {
         let proof = ProjectVerifier.verifyPlanned(
-            table.table, catalogFile: catalogFile, catalogPath: table.catalogPath,
-            sourceLanguage: table.table.sourceLanguage, probe: probe)
-        apply(proof, to: &table, delete: false, root: root, probe: probe)
-    }
-
-    /// `--dry-run`: what would be deleted if the catalog in `data` were written.
-    static func plan(_ table: inout TableReport, catalog data: Data, root: String, probe: FileProbe) {
-        let proof = ProjectVerifier.verifyPlanned(
-            table.table, catalog: data, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage,
+            table.table, catalog: catalog, catalogPath: table.catalogPath, sourceLanguage: table.table.sourceLanguage,
             probe: probe)
         apply(proof, to: &table, delete: false, root: root, probe: probe)
     }

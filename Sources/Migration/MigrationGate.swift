@@ -59,15 +59,15 @@ enum MigrationGate {
     /// will not edit (`--no-project`, a generated project) references.
     static func checkBeforeBuilding(_ tree: ProjectTables, options: MigrationOptions) -> [Diagnostic] {
         guard options.deleteLegacy, options.outputDirectory == nil,
-            let reason = ProjectEditing.notWrittenBecause(tree, options),
-            reason != "--dry-run"
+            let reason = ProjectEditing.notWritten(tree, options),
+            reason != .dryRun
         else { return [] }
         let candidates = (tree.tables + tree.leftoverTables).flatMap(\.allFiles).map(\.path)
         let edits = tree.projects.map { project in
             var edit = ProjectEditReport(
                 projectPath: project.path, outputPath: project.path, catalogPaths: [], changes: ProjectChanges(),
                 data: Data())
-            edit.notWrittenBecause = reason
+            edit.notWritten = reason
             return edit
         }
         return references(
@@ -98,9 +98,9 @@ enum MigrationGate {
                 continue
             }
             let why: String
-            if let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWrittenBecause, !edited {
+            if let reason = plan.edits.first(where: { $0.projectPath == project.path })?.notWritten, !edited {
                 why =
-                    reason == "--no-project"
+                    reason == .noProject
                     ? "--no-project leaves it unedited: run without --no-project (the project is edited as Xcode edits "
                         + "it), or without --delete-legacy"
                     : "it is not edited (\(reason)): edit or regenerate it first, or run without --delete-legacy"
@@ -146,14 +146,14 @@ enum MigrationGate {
             }
             guard !refused.isEmpty else { continue }
             let file = bundle.owner.declaringFile
-            let reason = plan.edits.first(where: { $0.projectPath == file })?.notWrittenBecause
+            let reason = plan.edits.first(where: { $0.projectPath == file })?.notWritten
             var parts: [String] = []
             for change in refused where isBuiltTwice(change) {
                 if case .buildFails(.tableBuiltTwice(let table, _)) = change {
                     let fix: String
                     if case .packageTarget = bundle.owner {
                         fix = "SwiftPM builds every resource of a target; run with --delete-legacy"
-                    } else if reason == "--no-project" {
+                    } else if reason == .noProject {
                         fix = "run without --no-project, so that the kept legacy files leave the target's membership"
                     } else {
                         fix = "run with --delete-legacy, or leave the table out (--exclude)"
@@ -192,7 +192,7 @@ enum MigrationGate {
     private static func after(_ project: XcodeProjectFile, plan: Plan) -> (graph: ProjectGraph, edited: Bool) {
         guard
             let edit = plan.edits.first(where: {
-                $0.projectPath == project.path && ($0.notWrittenBecause == nil || $0.notWrittenBecause == "--dry-run")
+                $0.projectPath == project.path && ($0.notWritten == nil || $0.notWritten == .dryRun)
             }),
             !edit.data.isEmpty,
             let document = try? PBXProjectReader.parse([UInt8](edit.data), path: project.path)

@@ -160,7 +160,8 @@ public struct RecordWrite: Sendable {
     /// True when it lists nothing after the run: it is removed.
     public var isRemoval: Bool { fileCount == 0 && bundleCount == 0 }
     public var written = false
-    public var notWrittenBecause: String?
+    /// Why it is not written, when it is not.
+    public var notWritten: NotWritten?
     /// The project file whose edit it goes with (its output path): it is written only with it.
     var projectOutputPath: String?
     /// True when the record was on disk before the run.

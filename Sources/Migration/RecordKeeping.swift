@@ -79,8 +79,7 @@ enum RecordKeeping {
                 path: path, fileCount: record.tables.values.reduce(0) { $0 + $1.count },
                 catalogCount: record.tables.count)
             write.bundleCount = record.bundles.count
-            write.notWrittenBecause =
-                need.edit.map(\.notWrittenBecause) ?? ProjectEditing.notWrittenBecause(project, options)
+            write.notWritten = need.edit.map(\.notWritten) ?? ProjectEditing.notWritten(project, options)
             write.projectOutputPath = need.edit?.outputPath
             write.existedBefore = file.record != nil
             write.data = record.data
@@ -109,7 +108,7 @@ enum RecordKeeping {
             fileCount: record.tables.values.reduce(0) { $0 + $1.count }, catalogCount: record.tables.count)
         write.bundleCount = record.bundles.count
         write.existedBefore = existing != nil
-        write.notWrittenBecause = options.dryRun ? "--dry-run" : nil
+        write.notWritten = options.dryRun ? .dryRun : nil
         write.data = record.data
         return write
     }

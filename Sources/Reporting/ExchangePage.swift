@@ -11,7 +11,7 @@ public enum ExchangePage {
     public static func export(_ report: ExportReport, proof: ExportProofSummary, dryRun: Bool) -> String {
         let paths = PagePaths(root: report.root, output: report.outputDirectory)
         var lines: [String] = []
-        let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
+        let catalogs = report.files.filter { $0.kind != .legacyStrings }.count
         let legacy = report.files.count - catalogs
         if report.hasErrors && !report.written {
             lines.append(
@@ -39,14 +39,15 @@ public enum ExchangePage {
                 ["package", "outcome", "units", "with a translation"], right: [2, 3],
                 report.packages.map { package in
                     [
-                        Markdown.code(paths.relative(package.path)), package.outcome, NumberText.grouped(package.units),
+                        Markdown.code(paths.relative(package.path)), package.outcome.description,
+                        NumberText.grouped(package.units),
                         NumberText.grouped(package.targets),
                     ]
                 })
         }
         if !report.files.isEmpty {
             lines += ["", "## Files in each XLIFF", ""]
-            let rows = report.files.map { [Markdown.code($0.original), $0.kind] }
+            let rows = report.files.map { [Markdown.code($0.original), $0.kind.description] }
             lines += Markdown.collapsed(
                 Markdown.table(["original", "kind"], rows), summary: "\(report.files.count) files", limit: 20)
         }

@@ -167,29 +167,13 @@ struct MigrationPage {
         for table in report.tables + report.leftovers {
             var parts: [String] = []
             if table.outcome == .failed { parts.append("not migrated: see the errors below") }
-            if table.otherLanguageCommentCount > 0 {
-                let they = table.otherLanguageCommentCount == 1 ? "it" : "they"
-                let fate: String
-                if options.deleteLegacy && !table.deletedFiles.isEmpty {
-                    fate =
-                        dryRun
-                        ? "\(they) would go with the deleted legacy files"
-                        : "\(they) went with the deleted legacy files"
-                } else {
-                    fate = "\(they) \(table.otherLanguageCommentCount == 1 ? "stays" : "stay") in the legacy files only"
-                }
-                parts.append(
-                    "\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the "
-                        + "source: a catalog holds one comment per key; \(fate)"
-                )
+            let fate: NotCarried.CommentFate =
+                options.deleteLegacy && !table.deletedFiles.isEmpty ? (dryRun ? .wouldGo : .went) : .stay
+            if let comments = NotCarried.otherLanguageComments(table.otherLanguageCommentCount, fate) {
+                parts.append(comments)
             }
-            let shadowed = ShadowedValues.count(in: table.diagnostics)
-            if shadowed > 0 {
-                parts.append(
-                    "\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose "
-                        + "key the `.stringsdict` also has, or a second folder of a language that gives a key "
-                        + "differently): the catalog holds the value the app shows"
-                )
+            if let shadowed = NotCarried.shadowedValues(ShadowedValues.count(in: table.diagnostics)) {
+                parts.append(shadowed)
             }
             if !table.skippedFiles.isEmpty {
                 parts.append(
@@ -233,13 +217,13 @@ struct MigrationPage {
             let state: String
             if edit.written {
                 state = "edited"
-            } else if edit.notWrittenBecause == "unchanged" {
+            } else if edit.notWritten == .unchanged {
                 state = "unchanged: it already holds these edits"
-            } else if edit.notWrittenBecause == "--dry-run" {
+            } else if edit.notWritten == .dryRun {
                 state = "would be edited"
             } else {
                 state =
-                    "not edited (\(Markdown.text(paths.scrubbed(edit.notWrittenBecause ?? "")))); the edit it would "
+                    "not edited (\(Markdown.text(paths.scrubbed(edit.notWritten?.description ?? "")))); the edit it would "
                     + "have"
             }
             lines.append("- \(Markdown.code(paths.relative(edit.projectPath))): \(state)")
@@ -249,10 +233,10 @@ struct MigrationPage {
             let state: String
             if record.written {
                 state = record.isRemoval ? "removed: no legacy file of a migrated table is left" : "written"
-            } else if record.notWrittenBecause == "--dry-run" {
+            } else if record.notWritten == .dryRun {
                 state = record.isRemoval ? "would be removed" : "would be written"
             } else {
-                state = "not written (\(Markdown.text(paths.scrubbed(record.notWrittenBecause ?? ""))))"
+                state = "not written (\(Markdown.text(paths.scrubbed(record.notWritten?.description ?? ""))))"
             }
             var line = "- \(Markdown.code(paths.relative(record.path))): \(state)"
             if record.fileCount > 0 {

@@ -87,21 +87,11 @@ struct VerificationPage {
         var lines: [String] = []
         for table in report.tables {
             var parts: [String] = []
-            if table.otherLanguageCommentCount > 0 {
-                parts.append(
-                    "\(NumberText.counted(table.otherLanguageCommentCount, "comment")) in other languages than the "
-                        + "source: a catalog holds one comment per key; "
-                        + "\(table.otherLanguageCommentCount == 1 ? "it stays" : "they stay") in the legacy files "
-                        + "only"
-                )
+            if let comments = NotCarried.otherLanguageComments(table.otherLanguageCommentCount, .stay) {
+                parts.append(comments)
             }
-            let shadowed = ShadowedValues.count(in: table.notes)
-            if shadowed > 0 {
-                parts.append(
-                    "\(NumberText.counted(shadowed, "shadowed value")) the app never shows (a `.strings` value whose "
-                        + "key the `.stringsdict` also has, or a second folder of a language that gives a key "
-                        + "differently): the catalog holds the value the app shows"
-                )
+            if let shadowed = NotCarried.shadowedValues(ShadowedValues.count(in: table.notes)) {
+                parts.append(shadowed)
             }
             guard !parts.isEmpty else { continue }
             lines.append("- \(Markdown.code(paths.relative(table.catalogPath))): " + parts.joined(separator: "; "))

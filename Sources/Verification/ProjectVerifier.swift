@@ -109,29 +109,30 @@ public enum ProjectVerifier {
         }
     }
 
-    /// Verifies one table against the catalog `migrate` would write, kept in `catalogFile`
-    /// (outside the tree): `migrate --dry-run --delete-legacy`.
-    public static func verifyPlanned(
-        _ table: LegacyTable, catalogFile: String, catalogPath: String? = nil, sourceLanguage: String,
-        probe: FileProbe = FileProbe()
-    ) -> TableVerification {
-        var table = table
-        if let catalogPath { table.catalogPath = catalogPath }
-        return verify(
-            table, files: ConcurrentMap.map(table.allFiles) { LegacyFileLeaves.read($0, probe: probe) },
-            catalog: .plannedFile(catalogFile), sourceLanguage: sourceLanguage, probe: probe)
+    /// A catalog `migrate` would write, not written yet.
+    public enum PlannedCatalog: Sendable {
+        /// In a file of its own, outside the tree (`migrate --dry-run --delete-legacy`, a staged catalog).
+        case file(String)
+        /// As bytes in memory (`--merge`, a dry run's catalog built whole).
+        case bytes(Data)
     }
 
-    /// Verifies one table against catalog bytes not written yet (`migrate --dry-run`).
+    /// Verifies one table against the catalog `migrate` would write for it; `catalogPath` is where
+    /// it would go (the table's own by default).
     public static func verifyPlanned(
-        _ table: LegacyTable, catalog data: Data, catalogPath: String? = nil, sourceLanguage: String,
+        _ table: LegacyTable, catalog planned: PlannedCatalog, catalogPath: String? = nil, sourceLanguage: String,
         probe: FileProbe = FileProbe()
     ) -> TableVerification {
         var table = table
         if let catalogPath { table.catalogPath = catalogPath }
+        let input: CatalogInput
+        switch planned {
+        case .file(let path): input = .plannedFile(path)
+        case .bytes(let data): input = .planned(data)
+        }
         return verify(
             table, files: ConcurrentMap.map(table.allFiles) { LegacyFileLeaves.read($0, probe: probe) },
-            catalog: .planned(data), sourceLanguage: sourceLanguage, probe: probe)
+            catalog: input, sourceLanguage: sourceLanguage, probe: probe)
     }
 
     enum CatalogInput: Sendable {

@@ -6,7 +6,7 @@ import Foundation
 /// case-sensitively (`Add Website` before `Add inner member`; `,` before `|`).
 ///
 /// Ids made only of ASCII are compared here without Foundation (the same answers, proven against
-/// it by `UnitOrderTests` on random ids); any other pair, or digit runs too long for 64 bits, by
+/// it by `ExchangeRulesTests` on random ids); any other pair, or digit runs too long for 64 bits, by
 /// Foundation itself. Ids equal to that comparator (`a1`, `a01`) are put in byte order, so the
 /// order is total.
 public enum UnitOrder {

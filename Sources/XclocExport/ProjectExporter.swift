@@ -67,11 +67,23 @@ public struct ExportedCatalog: Sendable {
 public struct ExportReport: Sendable {
     /// One `<lang>.xcloc` package.
     public struct Package: Sendable, Hashable {
+        /// What the run did with the package; `description` is how the output and `--json` say it.
+        public enum Outcome: String, Sendable, Hashable, CustomStringConvertible {
+            case written
+            /// Its files already hold these bytes.
+            case unchanged
+            /// `--dry-run`: it would be written.
+            case wouldWrite = "would write"
+            /// The run failed: nothing of it is written.
+            case notWritten = "not written"
+
+            public var description: String { rawValue }
+        }
+
         public var language: String
         /// The package folder (absolute).
         public var path: String
-        /// `written`, `unchanged`, `would write`, or `not written`.
-        public var outcome: String
+        public var outcome: Outcome
         /// Units in its XLIFF, and how many have a target.
         public var units: Int
         public var targets: Int
@@ -82,8 +94,18 @@ public struct ExportReport: Sendable {
         public var original: String
         /// The catalog or the legacy table's source file (absolute).
         public var path: String
-        /// `catalog`, `interface builder catalog` or `legacy strings`.
-        public var kind: String
+        public var kind: Kind
+
+        /// What the file is; `description` is how the output and `--json` say it.
+        public enum Kind: String, Sendable, Hashable, CustomStringConvertible {
+            case catalog
+            /// The catalog of an Interface Builder document's strings.
+            case interfaceBuilderCatalog = "interface builder catalog"
+            /// A `.strings` table not migrated yet.
+            case legacyStrings = "legacy strings"
+
+            public var description: String { rawValue }
+        }
     }
 
     public var root: String
@@ -147,16 +169,16 @@ public enum ProjectExporter {
             built, sourceContents: sourceContents, project: project, output: output, options: options,
             into: &report)
         guard !report.hasErrors else {
-            for index in report.packages.indices where report.packages[index].outcome != "unchanged" {
-                report.packages[index].outcome = "not written"
+            for index in report.packages.indices where report.packages[index].outcome != .unchanged {
+                report.packages[index].outcome = .notWritten
             }
             return report
         }
         guard !options.dryRun else { return report }
         write(batch, every: every, into: output, options: options, report: &report)
         if !report.written {
-            for index in report.packages.indices where report.packages[index].outcome == "written" {
-                report.packages[index].outcome = "not written"
+            for index in report.packages.indices where report.packages[index].outcome == .written {
+                report.packages[index].outcome = .notWritten
             }
         }
         return report
@@ -278,10 +300,10 @@ public enum ProjectExporter {
         return sources
     }
 
-    private static func kind(of file: ExportedFile) -> String {
+    private static func kind(of file: ExportedFile) -> ExportReport.File.Kind {
         switch file.kind {
-        case .catalog: file.interfaceBuilderDocument == nil ? "catalog" : "interface builder catalog"
-        case .legacyTable: "legacy strings"
+        case .catalog: file.interfaceBuilderDocument == nil ? .catalog : .interfaceBuilderCatalog
+        case .legacyTable: .legacyStrings
         }
     }
 
@@ -447,7 +469,8 @@ public enum ProjectExporter {
                 changed += 1
                 batch.append((filePath, bytes))
             }
-            let outcome = changed == 0 ? "unchanged" : options.dryRun ? "would write" : "written"
+            let outcome: ExportReport.Package.Outcome =
+                changed == 0 ? .unchanged : options.dryRun ? .wouldWrite : .written
             report.packages.append(
                 ExportReport.Package(
                     language: language.language, path: folder, outcome: outcome,

@@ -7,7 +7,7 @@ import XLIFF
 /// The independent proof that an export holds every value of its catalogs for its language.
 ///
 /// It shares no code with the exporter (this module never imports `XclocExport`, `XclocImport`
-/// or `Xcloc`; `ExportProofIndependenceTests` checks it): it walks each catalog's values itself,
+/// or `Xcloc`; `ExportProofTests` checks it): it walks each catalog's values itself,
 /// writes each one's expected unit id and target as docs/spec/xliff.md says Xcode writes them,
 /// reads the exported XLIFF with the XLIFF reader, and compares leaf by leaf: id, target text,
 /// state, note and `translate="no"`. A value XML cannot hold (U+0018) is counted apart: no

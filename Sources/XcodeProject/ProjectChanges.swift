@@ -1,3 +1,5 @@
+import StringcatSupport
+
 /// What an edit did to a project file, for `--dry-run` and the summary.
 public struct ProjectChanges: Sendable, Hashable, Encodable {
     /// An object removed or added: its ID, isa and reference comment (`Localizable.strings`,
@@ -30,13 +32,25 @@ public struct ProjectChanges: Sendable, Hashable, Encodable {
         }
     }
 
+    /// `objectVersion` before and after.
+    public struct VersionChange: Sendable, Hashable, Codable {
+        public var from: Int
+        public var to: Int
+
+        public init(from: Int, to: Int) {
+            self.from = from
+            self.to = to
+        }
+    }
+
     public var removedObjects: [Object] = []
     public var addedObjects: [Object] = []
     /// Groups and phases whose `children` / `files` lists changed.
     public var changedLists: [Object] = []
     public var settingsAdded: [Setting] = []
     /// `objectVersion` before and after, when it changed (docs/spec/project-edit.md#objectversion-becomes-60).
-    public var objectVersion: (from: Int, to: Int)?
+    /// `--json` says `null` when it did not change.
+    @Nullable public var objectVersion: VersionChange?
     public var exceptionsRemoved: [ExceptionRemoval] = []
     /// Paths added to a synchronized folder's exception set (kept legacy files leave a target).
     public var exceptionsAdded: [ExceptionRemoval] = []
@@ -75,38 +89,6 @@ public struct ProjectChanges: Sendable, Hashable, Encodable {
     public var isEmpty: Bool {
         removedObjects.isEmpty && addedObjects.isEmpty && changedLists.isEmpty && settingsAdded.isEmpty
             && objectVersion == nil && exceptionsRemoved.isEmpty && exceptionsAdded.isEmpty
-    }
-
-    public static func == (a: ProjectChanges, b: ProjectChanges) -> Bool {
-        a.removedObjects == b.removedObjects && a.addedObjects == b.addedObjects && a.changedLists == b.changedLists
-            && a.settingsAdded == b.settingsAdded && a.objectVersion?.from == b.objectVersion?.from
-            && a.objectVersion?.to == b.objectVersion?.to && a.exceptionsRemoved == b.exceptionsRemoved
-            && a.exceptionsAdded == b.exceptionsAdded
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case removedObjects, addedObjects, changedLists, settingsAdded, objectVersion, exceptionsAdded,
-            exceptionsRemoved
-    }
-
-    private struct VersionChange: Encodable { var from: Int; var to: Int }
-
-    /// Every field, `objectVersion` as `{"from": 56, "to": 60}` or null (`--json`, docs/json.md).
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(removedObjects, forKey: .removedObjects)
-        try container.encode(addedObjects, forKey: .addedObjects)
-        try container.encode(changedLists, forKey: .changedLists)
-        try container.encode(settingsAdded, forKey: .settingsAdded)
-        try container.encode(objectVersion.map { VersionChange(from: $0.from, to: $0.to) }, forKey: .objectVersion)
-        try container.encode(exceptionsAdded, forKey: .exceptionsAdded)
-        try container.encode(exceptionsRemoved, forKey: .exceptionsRemoved)
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(removedObjects)
-        hasher.combine(addedObjects)
-        hasher.combine(settingsAdded)
     }
 }
 

@@ -145,7 +145,7 @@ public struct ProjectEditor: Sendable {
     public mutating func setObjectVersion(_ version: ObjectVersion) {
         guard let root = document.rootDictionary, let from = graph.project?.objectVersion else { return }
         document.replaceString(in: root, key: "objectVersion", with: version.description)
-        changes.objectVersion = (from.rawValue, version.rawValue)
+        changes.objectVersion = ProjectChanges.VersionChange(from: from.rawValue, to: version.rawValue)
     }
 
     // MARK: Finishing

@@ -1,4 +1,5 @@
 import Languages
+import StringcatSupport
 import XcodeProject
 
 /// A migration's project edit by what each change is to the migration: the one reading of a
@@ -30,7 +31,8 @@ public struct EditSummary: Sendable, Hashable, Encodable {
     public var otherAdded: [Object] = []
     public var settingsAdded: [ProjectChanges.Setting] = []
     /// `objectVersion` before and after, when it changed (docs/spec/project-edit.md#objectversion-becomes-60).
-    public var objectVersion: (from: Int, to: Int)?
+    /// `--json` says `null` when it did not change.
+    @Nullable public var objectVersion: ProjectChanges.VersionChange?
     /// Legacy files kept in synchronized folders that left their targets, and the entries of
     /// deleted ones removed: paths as the exception sets name them.
     public var excludedFiles: [String] = []
@@ -71,47 +73,5 @@ public struct EditSummary: Sendable, Hashable, Encodable {
         exceptionsAdded = changes.exceptionsAdded.count
         reincludedFiles = Set(changes.exceptionsRemoved.map(\.path)).sorted()
         exceptionsRemoved = changes.exceptionsRemoved.count
-    }
-
-    public static func == (a: EditSummary, b: EditSummary) -> Bool {
-        a.replacedGroups == b.replacedGroups && a.catalogReferences == b.catalogReferences
-            && a.settingsAdded == b.settingsAdded
-            && a.objectVersion?.from == b.objectVersion?.from && a.objectVersion?.to == b.objectVersion?.to
-            && a.excludedFiles == b.excludedFiles && a.reincludedFiles == b.reincludedFiles
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(replacedGroups)
-        hasher.combine(catalogReferences)
-    }
-
-    private enum CodingKeys: String, CodingKey {
-        case replacedGroups, catalogReferences, mulReferences, interfaceBuilderGroups, catalogBuildFiles,
-            legacyFileReferences
-        case legacyBuildFiles, changedLists, exceptionSets, otherRemoved, otherAdded, settingsAdded, objectVersion
-        case excludedFiles, exceptionsAdded, reincludedFiles, exceptionsRemoved
-    }
-
-    private struct VersionChange: Encodable { var from: Int; var to: Int }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(replacedGroups, forKey: .replacedGroups)
-        try container.encode(catalogReferences, forKey: .catalogReferences)
-        try container.encode(mulReferences, forKey: .mulReferences)
-        try container.encode(interfaceBuilderGroups, forKey: .interfaceBuilderGroups)
-        try container.encode(catalogBuildFiles, forKey: .catalogBuildFiles)
-        try container.encode(legacyFileReferences, forKey: .legacyFileReferences)
-        try container.encode(legacyBuildFiles, forKey: .legacyBuildFiles)
-        try container.encode(changedLists, forKey: .changedLists)
-        try container.encode(exceptionSets, forKey: .exceptionSets)
-        try container.encode(otherRemoved, forKey: .otherRemoved)
-        try container.encode(otherAdded, forKey: .otherAdded)
-        try container.encode(settingsAdded, forKey: .settingsAdded)
-        try container.encode(objectVersion.map { VersionChange(from: $0.from, to: $0.to) }, forKey: .objectVersion)
-        try container.encode(excludedFiles, forKey: .excludedFiles)
-        try container.encode(exceptionsAdded, forKey: .exceptionsAdded)
-        try container.encode(reincludedFiles, forKey: .reincludedFiles)
-        try container.encode(exceptionsRemoved, forKey: .exceptionsRemoved)
     }
 }

@@ -7,6 +7,7 @@ import Xcloc
 import XclocExport
 import XclocImport
 import XclocProof
+import XcodeRules
 
 /// `xliff`: `export` and `import` on the generated project after its migration (catalogs in
 /// place of the legacy files), beside the floor: reading and writing the same catalogs.
@@ -51,8 +52,10 @@ enum XliffBench {
         }
         PhaseLine(name: "xliff", subject: subject + " read + write (floor)", timing: floor).print()
 
-        let tool = XLIFFTool(
-            version: XcodeVersion.defaultVersion, build: XcodeVersion.knownBuilds[XcodeVersion.defaultVersion]!)
+        guard let release = XcodeVersion.exportDefault.tool else {
+            throw BenchFailure("no build known for export's Xcode")
+        }
+        let tool = XLIFFTool(version: release.version, build: release.build)
         var output = ""
         var units = 0
         var report: ExportReport?

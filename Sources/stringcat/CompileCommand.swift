@@ -16,38 +16,39 @@ enum CompileCommand: Subcommand {
         Units in state "new" are not written; a language with nothing to write gets no file.
         See docs/compile.md.
 
-        options:
-          --output DIR            write the .lproj folders under DIR (default: the catalog's folder;
-                                  for CATALOG in X/mul.lproj, X); catalogs found in a FOLDER keep
-                                  their path relative to it under DIR
-          --language CODE         compile only this language (repeatable)
-          --strings-format F      text (default): readable UTF-8 with the catalog comments;
-                                  xml: what xcstringstool compile writes; binary: binary plists
-          --force                 replace existing files
-          --dry-run               write nothing; list the files that would be written
-          --verbose               print every diagnostic (default: one line per kind and table, with a count)
-          --quiet                 print only errors and the summary line
-          -h, --help              show this help
+        \(optionTable.help)
         exit status: 0 written (or unchanged), 1 a catalog could not be read or a file exists with other bytes (nothing written), 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: Set(["--force", "--dry-run"]).union(ArgumentSpec.verbosityFlags),
-        options: ["--output": "dir", "--language": "code", "--strings-format": "format"])
+    /// The options of `compile`, as its help lists them.
+    enum Arg {
+        static let output = CommandOption.option(
+            "--output", "DIR", "write the .lproj folders under DIR (default: the catalog's folder;",
+            "for CATALOG in X/mul.lproj, X); catalogs found in a FOLDER keep", "their path relative to it under DIR")
+        static let language = CommandOption.option("--language", "CODE", "compile only this language (repeatable)")
+        static let stringsFormat = CommandOption.option(
+            "--strings-format", "FORMAT", "text (default): readable UTF-8 with the catalog comments;",
+            "xml: what xcstringstool compile writes; binary: binary plists",
+            choices: StringsOutputFormat.allCases.map(\.rawValue))
+        static let force = CommandOption.flag("--force", "replace existing files")
+        static let dryRun = CommandOption.flag("--dry-run", "write nothing; list the files that would be written")
+    }
+
+    static let optionTable = OptionTable([
+        Arg.output, Arg.language, Arg.stringsFormat, Arg.force, Arg.dryRun, .verbose, .quiet,
+    ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
         var options = CompileOptions()
-        options.outputDirectory = arguments.value("--output")
-        options.languages = try arguments.values("--language").map { code in
+        options.outputDirectory = arguments.value(Arg.output)
+        options.languages = try arguments.values(Arg.language).map { code in
             try LanguageTagArgument.checked(code, option: "--language")
         }
-        options.force = arguments.has("--force")
-        options.dryRun = arguments.has("--dry-run")
-        if let format = arguments.value("--strings-format") {
-            guard let parsed = StringsOutputFormat(rawValue: format) else {
-                throw UsageError("--strings-format must be text, xml or binary")
-            }
-            options.stringsFormat = parsed
+        options.force = arguments.has(Arg.force)
+        options.dryRun = arguments.has(Arg.dryRun)
+        // (The table checks the value.)
+        if let format = arguments.value(Arg.stringsFormat).flatMap(StringsOutputFormat.init(rawValue:)) {
+            options.stringsFormat = format
         }
 
         let catalogs = CatalogFiles.expand(arguments.positionals)

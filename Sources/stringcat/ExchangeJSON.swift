@@ -36,10 +36,13 @@ struct ExportJSON: Encodable {
         developmentRegion = report.developmentRegion
         packages = report.packages.map {
             Package(
-                language: $0.language, package: DisplayPath.of($0.path), outcome: $0.outcome, units: $0.units,
+                language: $0.language, package: DisplayPath.of($0.path), outcome: $0.outcome.description,
+                units: $0.units,
                 targets: $0.targets)
         }
-        files = report.files.map { File(original: $0.original, file: DisplayPath.of($0.path), kind: $0.kind) }
+        files = report.files.map {
+            File(original: $0.original, file: DisplayPath.of($0.path), kind: $0.kind.description)
+        }
         self.proof = proof
         diagnostics = report.diagnostics.map(DiagnosticJSON.init)
     }

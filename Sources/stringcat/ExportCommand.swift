@@ -7,6 +7,7 @@ import Xcloc
 import XclocExport
 import XclocImport
 import XclocProof
+import XcodeRules
 
 /// `stringcat export`: the project's catalogs as `<lang>.xcloc` packages for translators, as
 /// Xcode's Product ▸ Export Localizations writes them.
@@ -14,7 +15,7 @@ enum ExportCommand: Subcommand {
     static let name = "export"
     static let summary = "write <lang>.xcloc packages (XLIFF) for translators, as Xcode's Export Localizations"
     static let help = """
-        usage: stringcat export [PATH] --output DIR [--language CODE]... [--xcode-version V[/BUILD]] [--force] [--dry-run] [--skip-invalid] [--report FILE.md] [--json] [--verbose | --quiet]
+        usage: stringcat export [PATH] --output DIR [--language CODE]... [--xcode-version VERSION] [--force] [--dry-run] [--skip-invalid] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Writes DIR/<lang>.xcloc for each language of the String Catalogs under PATH (default: the
         current folder; found as migrate finds tables: the Xcode project's, the package's, or a bare
@@ -24,51 +25,52 @@ enum ExportCommand: Subcommand {
         each language's XLIFF is proven to hold every value of every catalog in that language, and
         importing it back untouched to change no catalog. See docs/user-guide.md.
 
-        options:
-          --output DIR            where the <lang>.xcloc packages go (required)
-          --language CODE         export only this language (repeatable; default: every language)
-          --xcode-version V       the Xcode the files say wrote them: a version whose build is known
-                                  (\(XcodeVersion.knownBuilds.keys.sorted().joined(separator: ", ")); default \(XcodeVersion.defaultVersion)), or V/BUILD
-          --force                 replace files of an earlier export that differ (a translator's edits)
-          --dry-run               write nothing; list the packages that would be written
-          --skip-invalid          leave out values XML cannot hold (U+0000-U+001F but tab and line
-                                  breaks), each with a warning, instead of exporting nothing
-          --json                  print the report as JSON
-          --report FILE.md        also write the run as a Markdown page; FILE.md is replaced if it exists
-          --verbose               print every diagnostic (default: one line per kind, with a count)
-          --quiet                 print only errors and the summary line
-          -h, --help              show this help
+        \(optionTable.help)
         exit status: 0 exported (or unchanged), 1 nothing written (bad input, a value XML cannot hold, an edited earlier export, a failed proof), 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: Set(["--force", "--dry-run", "--skip-invalid", "--json"]).union(ArgumentSpec.verbosityFlags),
-        options: [
-            "--output": "dir", "--language": "code", "--xcode-version": "version",
-            ReportOption.name: ReportOption.valueName,
-        ])
+    /// The options of `export`, as its help lists them.
+    enum Arg {
+        static let output = CommandOption.option("--output", "DIR", "where the <lang>.xcloc packages go (required)")
+        static let language = CommandOption.option(
+            "--language", "CODE", "export only this language (repeatable; default: every language)")
+        static let xcodeVersion = CommandOption.option(
+            "--xcode-version", "VERSION", "the Xcode the files say wrote them: a release whose build is known",
+            "(\(XcodeVersion.knownBuilds.keys.sorted().joined(separator: ", ")); default \(XcodeVersion.exportDefault)), a major",
+            "version (its latest release of these: 16 is 16.4), or VERSION/BUILD")
+        static let force = CommandOption.flag(
+            "--force", "replace files of an earlier export that differ (a translator's edits)")
+        static let dryRun = CommandOption.flag("--dry-run", "write nothing; list the packages that would be written")
+        static let skipInvalid = CommandOption.flag(
+            "--skip-invalid", "leave out values XML cannot hold (U+0000-U+001F but tab and line",
+            "breaks), each with a warning, instead of exporting nothing")
+        static let report = CommandOption.report(
+            "also write the run as a Markdown page; FILE.md is replaced if it exists")
+    }
+
+    static let optionTable = OptionTable([
+        Arg.output, Arg.language, Arg.xcodeVersion, Arg.force, Arg.dryRun, Arg.skipInvalid, .json, Arg.report,
+        .verboseByKind, .quiet,
+    ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("export takes one PATH") }
-        guard let output = arguments.value("--output") else {
+        guard let output = arguments.value(Arg.output) else {
             throw UsageError("--output DIR is required: where the .xcloc packages go")
         }
-        let versionArgument = arguments.value("--xcode-version") ?? XcodeVersion.defaultVersion
-        guard let tool = XcodeVersion.tool(versionArgument) else {
-            throw UsageError(
-                "--xcode-version \(versionArgument): no known build; give it as \(versionArgument)/BUILD (e.g. "
-                    + "16.4/16F6)"
-            )
+        let version = try XcodeVersionArgument.parse(arguments, Arg.xcodeVersion) ?? XcodeVersion.exportDefault
+        guard let tool = version.tool else {
+            throw UsageError("--xcode-version \(version): no known build; give it as \(version)/BUILD (e.g. 16.4/16F6)")
         }
         var options = ExportOptions(outputDirectory: output, tool: XLIFFTool(version: tool.version, build: tool.build))
-        options.languages = try arguments.values("--language").map { try LanguageTagArgument.parse($0) }
-        options.force = arguments.has("--force")
-        options.dryRun = arguments.has("--dry-run")
-        options.skipInvalid = arguments.has("--skip-invalid")
+        options.languages = try arguments.values(Arg.language).map { try LanguageTagArgument.parse($0) }
+        options.force = arguments.has(Arg.force)
+        options.dryRun = arguments.has(Arg.dryRun)
+        options.skipInvalid = arguments.has(Arg.skipInvalid)
         let proofs = ProofLog()
         options.check = { input in proofs.check(input, output: output) }
         let reportPath = try ReportOption.path(arguments)
         let path = arguments.positionals.first ?? "."
-        let json = arguments.has("--json")
+        let json = arguments.has(.json)
         if !json { console.phase("export: reading \(DisplayPath.of(path))…") }
         let report = ProjectExporter.export(path, options: options)
         console.endProgress()
@@ -107,7 +109,7 @@ enum ExportCommand: Subcommand {
                     + (report.diagnostics.contains { $0.message.contains("--force") } ? " or pass --force" : ""))
             return
         }
-        let catalogs = report.files.filter { $0.kind != "legacy strings" }.count
+        let catalogs = report.files.filter { $0.kind != .legacyStrings }.count
         let legacy = report.files.count - catalogs
         console.result(
             "proof: every value of \(counted(catalogs, "catalog"))"
@@ -116,7 +118,7 @@ enum ExportCommand: Subcommand {
                 + (proof.checked == 0 ? ": no catalog or table holds a value in the languages exported" : "")
                 + (proof.notXML > 0 ? ", \(proof.notXML) XML cannot hold left out" : "")
                 + "); importing the files back changes no catalog")
-        let changed = report.packages.filter { $0.outcome != "unchanged" }.count
+        let changed = report.packages.filter { $0.outcome != .unchanged }.count
         let verb = options.dryRun ? "would write" : "wrote"
         var summary =
             "\(verb) \(changed) of \(counted(report.packages.count, "package")) (\(counted(catalogs, "catalog"))"

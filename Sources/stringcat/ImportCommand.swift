@@ -20,26 +20,26 @@ enum ImportCommand: Subcommand {
         not have are reported and skipped; only the XLIFF's target language changes. The catalogs
         are rewritten in Xcode's exact form, all or none. See docs/user-guide.md.
 
-        options:
-          --project PATH          the project whose catalogs receive the translations (default: .)
-          --dry-run               write nothing; report what would change
-          --json                  print the report as JSON
-          --report FILE.md        also write the run as a Markdown page; FILE.md is replaced if it exists
-          --verbose               print every diagnostic (default: one line per kind, with a count)
-          --quiet                 print only errors and the summary line
-          -h, --help              show this help
+        \(optionTable.help)
         exit status: 0 imported (or nothing to change), 1 nothing written (bad XLIFF, another project's file, a failed write), 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: Set(["--dry-run", "--json"]).union(ArgumentSpec.verbosityFlags),
-        options: ["--project": "path", ReportOption.name: ReportOption.valueName])
+    /// The options of `import`, as its help lists them.
+    enum Arg {
+        static let project = CommandOption.option(
+            "--project", "PATH", "the project whose catalogs receive the translations (default: .)")
+        static let dryRun = CommandOption.flag("--dry-run", "write nothing; report what would change")
+        static let report = CommandOption.report(
+            "also write the run as a Markdown page; FILE.md is replaced if it exists")
+    }
+
+    static let optionTable = OptionTable([Arg.project, Arg.dryRun, .json, Arg.report, .verboseByKind, .quiet])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no .xcloc package or .xliff file given") }
-        var options = ImportOptions(projectPath: arguments.value("--project") ?? ".")
-        options.dryRun = arguments.has("--dry-run")
+        var options = ImportOptions(projectPath: arguments.value(Arg.project) ?? ".")
+        options.dryRun = arguments.has(Arg.dryRun)
         let reportPath = try ReportOption.path(arguments)
-        let json = arguments.has("--json")
+        let json = arguments.has(.json)
         if !json { console.phase("import: reading \(counted(arguments.positionals.count, "input"))…") }
         let report = ProjectImporter.run(arguments.positionals, options: options)
         console.endProgress()

@@ -12,20 +12,6 @@ enum JSONText {
     }
 }
 
-/// An optional written as `null` when absent, where the schema says the field is always there
-/// (Swift's synthesized encoding leaves an absent optional out).
-@propertyWrapper
-struct Nullable<Value: Encodable>: Encodable {
-    var wrappedValue: Value?
-
-    init(wrappedValue: Value?) { self.wrappedValue = wrappedValue }
-
-    func encode(to encoder: Encoder) throws {
-        var container = encoder.singleValueContainer()
-        if let wrappedValue { try container.encode(wrappedValue) } else { try container.encodeNil() }
-    }
-}
-
 /// A diagnostic in `--json`: `path:line:column: severity: message` as fields.
 struct DiagnosticJSON: Encodable {
     var severity: String

@@ -12,15 +12,17 @@ enum LintCommand: Subcommand {
         path:line:column: error|warning: message; the count of files, errors and warnings goes
         to stdout. A folder is searched for .strings, .stringsdict and .xcstrings files.
 
-        options:
-          --strict    junk where a key should start in a .strings is an error (Apple's reader and
-                      Xcode end the table there, keeping the entries before it: a warning)
-          --verbose   print every diagnostic (default: one line per kind and table, with a count)
-          --quiet     print only errors and the summary line
-          -h, --help  show this help
+        \(optionTable.help)
         exit status: 0 no errors (warnings allowed), 1 an error was found, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ArgumentSpec.verbosityFlags.union(["--strict"]))
+    /// The options of `lint`, as its help lists them.
+    enum Arg {
+        static let strict = CommandOption.flag(
+            "--strict", "junk where a key should start in a .strings is an error (Apple's reader and",
+            "Xcode end the table there, keeping the entries before it: a warning)")
+    }
+
+    static let optionTable = OptionTable([Arg.strict, .verbose, .quiet])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no file given") }
@@ -39,7 +41,7 @@ enum LintCommand: Subcommand {
                 files += 1
                 // A file too large for this process is an error of its own; the others are linted.
                 let found = MemoryBudget.check(largest: MemoryBudget.largest(of: [path])).map { [$0] }
-                for diagnostic in found ?? FileLinter.lint(path: path, strict: arguments.has("--strict")) {
+                for diagnostic in found ?? FileLinter.lint(path: path, strict: arguments.has(Arg.strict)) {
                     diagnostics.add(diagnostic)
                     if diagnostic.severity == .error { errors += 1 }
                     if diagnostic.severity == .warning { warnings += 1 }

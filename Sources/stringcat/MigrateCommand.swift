@@ -13,7 +13,7 @@ enum MigrateCommand: Subcommand {
     static let name = "migrate"
     static let summary = "turn a project's .lproj folders into String Catalogs, as Xcode would"
     static let help = """
-        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--delete-empty-languages] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version 15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
+        usage: stringcat migrate [PATH] [--table NAME]... [--source-language CODE] [--output DIR] [--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] [--delete-empty-languages] [--skip-invalid] [--strict] [--no-project] [--all-files] [--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version VERSION] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | --quiet]
 
         Does what Xcode's "Migrate to String Catalog" does. When PATH (default: the current folder)
         is or contains an Xcode project, its tables are the project's localized variant groups:
@@ -24,93 +24,107 @@ enum MigrateCommand: Subcommand {
         their .lproj folders; a bare folder of .lproj is read whole (--all-files). Generated
         projects (XcodeGen, Tuist, an ignored .xcodeproj) are not edited: a checklist is printed.
 
-        options:
-          --table NAME            migrate only this table (repeatable); the others are left alone. NAME
-                                  may name its folder too (Share/InfoPlist) when several tables share a name
-          --source-language CODE  the development language, a BCP 47 code such as en, de-DE or zh-Hans
-                                  (default: the project's developmentRegion, else Package.swift's
-                                  defaultLocalization, else en)
-          --output DIR            write catalogs under DIR at their path relative to PATH
-          --dry-run               write nothing; print the plan (--verbose lists every file read)
-          --merge                 add to an existing catalog what it lacks; values it has stay (--prefer)
-          --prefer catalog|legacy with --merge, which side wins where a value differs (default: catalog)
-          --force                 replace existing catalogs
-          --delete-legacy         delete the migrated .strings/.stringsdict once the catalog is proven to hold them
-          --delete-empty-languages
-                                  migrate the tables whose files hold no entry in a language they are the only
-                                  declaration of (left alone without it: a catalog makes no .lproj for a
-                                  language without a value); each target's dropped languages are named
-          --skip-invalid          leave out files that do not parse (with a warning), as Xcode does
-          --strict                junk where a key should start is an error (Apple's reader and Xcode
-                                  end the table there, keeping the entries before it: a warning)
-          --no-project            leave project.pbxproj alone; print the edits it would have had
-          --all-files             also read the .lproj files no project references (by folder, as in a bare
-                                  folder; files of a variant group's table join its catalog)
-          --exclude GLOB          leave these .lproj folders or files alone (repeatable; relative to PATH)
-          --include PATH          migrate the package at PATH too (repeatable): a package the tree does not use
-                                  by path, or one in a dependency folder or a git submodule, is left alone
-                                  (--verbose says whose each package is, and why)
-          --include-base-only     also give each storyboard or xib with no .strings an empty
-                                  mul.lproj catalog (a choice Xcode's dialog offers)
-          --xcode-version V       the Xcode whose migration to reproduce: 15 (SWIFT_EMIT_LOC_STRINGS on
-                                  each target that receives a catalog), 16 (default: in the project's
-                                  configurations) or 26 (as 16, catalogs "version" : "1.1")
-          --format-version V      the catalogs' version whatever --xcode-version says: 1.0 (Xcode 15/16,
-                                  which every Xcode since 15 opens) or 1.1 (Xcode 26)
-          --json                  print the report as JSON
-          --report FILE.md        also write the run as a Markdown page for a pull request, with verify's
-                                  proof as its verdict (docs/ci.md); FILE.md is replaced if it exists
-                                  (the page is the tool's own output)
-          --verbose               print every diagnostic (default: one line per kind and table, with a count)
-          --quiet                 print only errors and the summary line
-          -h, --help              show this help
+        \(optionTable.help)
         exit status: 0 every table migrated (or, in a Swift package, left for --delete-legacy), 1 a table could not
         be migrated or the run was refused (nothing written), 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: Set([
-            "--dry-run", "--merge", "--force", "--delete-legacy", "--delete-empty-languages", "--skip-invalid",
-            "--json", "--no-project", "--all-files", "--strict", "--include-base-only",
-        ])
-        .union(ArgumentSpec.verbosityFlags),
-        options: [
-            "--table": "name", "--source-language": "code", "--output": "dir", "--format-version": "version",
-            "--xcode-version": "version", "--exclude": "glob", "--include": "path", "--prefer": "catalog|legacy",
-            ReportOption.name: ReportOption.valueName,
-        ])
+    /// The options of `migrate`, as its help lists them.
+    enum Arg {
+        static let table = CommandOption.option(
+            "--table", "NAME", "migrate only this table (repeatable); the others are left alone. NAME",
+            "may name its folder too (Share/InfoPlist) when several tables share a name")
+        static let sourceLanguage = CommandOption.option(
+            "--source-language", "CODE", "the development language, a BCP 47 code such as en, de-DE or zh-Hans",
+            "(default: the project's developmentRegion, else Package.swift's", "defaultLocalization, else en)")
+        static let output = CommandOption.option(
+            "--output", "DIR", "write catalogs under DIR at their path relative to PATH")
+        static let dryRun = CommandOption.flag(
+            "--dry-run", "write nothing; print the plan (--verbose lists every file read)")
+        static let merge = CommandOption.flag(
+            "--merge", "add to an existing catalog what it lacks; values it has stay (--prefer)")
+        static let prefer = CommandOption.option(
+            "--prefer", MergePreference.allCases.map(\.rawValue).joined(separator: "|"),
+            "with --merge, which side wins where a value differs (default: catalog)",
+            choices: MergePreference.allCases.map(\.rawValue))
+        static let force = CommandOption.flag("--force", "replace existing catalogs")
+        static let deleteLegacy = CommandOption.flag(
+            "--delete-legacy", "delete the migrated .strings/.stringsdict once the catalog is proven to hold them")
+        static let deleteEmptyLanguages = CommandOption.flag(
+            "--delete-empty-languages",
+            "migrate the tables whose files hold no entry in a language they are the only",
+            "declaration of (left alone without it: a catalog makes no .lproj for a",
+            "language without a value); each target's dropped languages are named")
+        static let skipInvalid = CommandOption.flag(
+            "--skip-invalid", "leave out files that do not parse (with a warning), as Xcode does")
+        static let strict = CommandOption.flag(
+            "--strict", "junk where a key should start is an error (Apple's reader and Xcode",
+            "end the table there, keeping the entries before it: a warning)")
+        static let noProject = CommandOption.flag(
+            "--no-project", "leave project.pbxproj alone; print the edits it would have had")
+        static let allFiles = CommandOption.flag(
+            "--all-files", "also read the .lproj files no project references (by folder, as in a bare",
+            "folder; files of a variant group's table join its catalog)")
+        static let exclude = CommandOption.option(
+            "--exclude", "GLOB", "leave these .lproj folders or files alone (repeatable; relative to PATH)")
+        static let include = CommandOption.option(
+            "--include", "PATH", "migrate the package at PATH too (repeatable): a package the tree does not use",
+            "by path, or one in a dependency folder or a git submodule, is left alone",
+            "(--verbose says whose each package is, and why)")
+        static let includeBaseOnly = CommandOption.flag(
+            "--include-base-only", "also give each storyboard or xib with no .strings an empty",
+            "mul.lproj catalog (a choice Xcode's dialog offers)")
+        static let xcodeVersion = CommandOption.option(
+            "--xcode-version", "VERSION", "the Xcode whose migration to reproduce: 15 (SWIFT_EMIT_LOC_STRINGS on",
+            "each target that receives a catalog), 16 (default: in the project's",
+            "configurations) or 26 (as 16, catalogs \"version\" : \"1.1\"); a release (16.4)",
+            "or VERSION/BUILD, as export takes them, counts by its major version")
+        static let formatVersion = CommandOption.option(
+            "--format-version", "VERSION", "the catalogs' version whatever --xcode-version says: 1.0 (Xcode 15/16,",
+            "which every Xcode since 15 opens) or 1.1 (Xcode 26)", choices: ["1.0", "1.1"])
+        static let report = CommandOption.report(
+            "also write the run as a Markdown page for a pull request, with verify's",
+            "proof as its verdict (docs/ci.md); FILE.md is replaced if it exists",
+            "(the page is the tool's own output)")
+    }
+
+    static let optionTable = OptionTable([
+        Arg.table, Arg.sourceLanguage, Arg.output, Arg.dryRun, Arg.merge, Arg.prefer, Arg.force, Arg.deleteLegacy,
+        Arg.deleteEmptyLanguages, Arg.skipInvalid, Arg.strict, Arg.noProject, Arg.allFiles, Arg.exclude, Arg.include,
+        Arg.includeBaseOnly, Arg.xcodeVersion, Arg.formatVersion, .json, Arg.report, .verbose, .quiet,
+    ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("migrate takes one PATH") }
         var options = MigrationOptions()
-        options.tables = arguments.values("--table")
-        options.sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
-        options.outputDirectory = arguments.value("--output")
-        options.dryRun = arguments.has("--dry-run")
-        options.merge = arguments.has("--merge")
-        options.force = arguments.has("--force")
-        options.deleteLegacy = arguments.has("--delete-legacy")
-        options.deleteEmptyLanguages = arguments.has("--delete-empty-languages")
-        options.skipInvalid = arguments.has("--skip-invalid")
-        options.strict = arguments.has("--strict")
-        options.noProject = arguments.has("--no-project")
-        options.allFiles = arguments.has("--all-files")
-        options.excludes = arguments.values("--exclude")
-        options.includes = arguments.values("--include")
-        options.includeBaseOnly = arguments.has("--include-base-only")
-        if let version = arguments.value("--xcode-version") {
-            guard let parsed = XcodeVersion(argument: version) else {
-                throw UsageError("--xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)")
+        options.tables = arguments.values(Arg.table)
+        options.sourceLanguage = try arguments.value(Arg.sourceLanguage).map { try LanguageTagArgument.parse($0) }
+        options.outputDirectory = arguments.value(Arg.output)
+        options.dryRun = arguments.has(Arg.dryRun)
+        options.merge = arguments.has(Arg.merge)
+        options.force = arguments.has(Arg.force)
+        options.deleteLegacy = arguments.has(Arg.deleteLegacy)
+        options.deleteEmptyLanguages = arguments.has(Arg.deleteEmptyLanguages)
+        options.skipInvalid = arguments.has(Arg.skipInvalid)
+        options.strict = arguments.has(Arg.strict)
+        options.noProject = arguments.has(Arg.noProject)
+        options.allFiles = arguments.has(Arg.allFiles)
+        options.excludes = arguments.values(Arg.exclude)
+        options.includes = arguments.values(Arg.include)
+        options.includeBaseOnly = arguments.has(Arg.includeBaseOnly)
+        if let version = try XcodeVersionArgument.parse(arguments, Arg.xcodeVersion) {
+            guard version.reproducesMigration else {
+                throw UsageError(
+                    "--xcode-version must be 15, 16 or 26, or a release of them (16.4, 26.3/17C529); use 26 for a "
+                        + "later Xcode")
             }
-            options.xcodeVersion = parsed
+            options.xcodeVersion = version
         }
-        options.formatVersionOverride = arguments.value("--format-version")
+        options.formatVersionOverride = arguments.value(Arg.formatVersion)
         if options.merge && options.force { throw UsageError("--merge and --force cannot be used together") }
-        if let prefer = arguments.value("--prefer") {
-            guard let parsed = MergePreference(rawValue: prefer) else {
-                throw UsageError("--prefer must be catalog or legacy")
-            }
+        // (The table checks the value.)
+        if let prefer = arguments.value(Arg.prefer).flatMap(MergePreference.init(rawValue:)) {
             guard options.merge else { throw UsageError("--prefer only applies with --merge") }
-            options.prefer = parsed
+            options.prefer = prefer
         }
         if options.outputDirectory != nil && options.deleteLegacy {
             throw UsageError(
@@ -118,12 +132,9 @@ enum MigrateCommand: Subcommand {
                     + "they replace must stay"
             )
         }
-        guard options.formatVersionOverride.map(["1.0", "1.1"].contains) ?? true else {
-            throw UsageError("--format-version must be 1.0 or 1.1")
-        }
         let reportPath = try ReportOption.path(arguments)
         let path = arguments.positionals.first ?? "."
-        let json = arguments.has("--json")
+        let json = arguments.has(.json)
         let report = ProjectMigrator.migrate(path, options: options) { index, count, table in
             if !json { console.progress("[\(index + 1)/\(count)] \(table.name) in \(DisplayPath.of(table.folder))") }
         }
@@ -261,11 +272,11 @@ enum MigrateCommand: Subcommand {
             if record.written {
                 console.result(
                     "\(DisplayPath.of(record.path)): \(record.isRemoval ? "removed" : "written"); \(what)")
-            } else if record.notWrittenBecause == "unchanged" {
+            } else if record.notWritten == .unchanged {
                 console.result("\(DisplayPath.of(record.path)): unchanged; \(what)")
             } else {
                 // Nothing is kept by a record that is not written: say only why.
-                console.result("\(DisplayPath.of(record.path)): not written (\(record.notWrittenBecause ?? ""))")
+                console.result("\(DisplayPath.of(record.path)): not written (\(record.notWritten?.description ?? ""))")
             }
         }
     }
@@ -284,8 +295,7 @@ enum MigrateCommand: Subcommand {
                 let folder = DisplayPath.of(package.manifest.folder)
                 if let read = package.readBecause {
                     console.result(
-                        "package \(folder): \(package.ownership.kind.rawValue), read "
-                            + "(\(read == "--include" ? "--include" : read))"
+                        "package \(folder): \(package.ownership.kind.rawValue), read (\(read))"
                     )
                 } else {
                     console.result(
@@ -457,11 +467,11 @@ enum MigrateCommand: Subcommand {
             let counts = parts.joined(separator: ", ")
             if edit.written {
                 console.result("\(DisplayPath.of(edit.outputPath)): edited (\(counts))")
-            } else if edit.notWrittenBecause == "unchanged" {
+            } else if edit.notWritten == .unchanged {
                 console.result("\(DisplayPath.of(edit.outputPath)): unchanged (it already holds these edits)")
             } else {
                 console.result(
-                    "\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWrittenBecause ?? "")); the edits it "
+                    "\(DisplayPath.of(edit.projectPath)): not edited (\(edit.notWritten?.description ?? "")); the edits it "
                         + "would have:"
                 )
                 for line in compacted(edit.changes.lines, verbosity: console.verbosity) { console.result("  " + line) }

@@ -152,7 +152,7 @@ struct MigrateJSON: Encodable {
             Project(
                 project: DisplayPath.of(edit.projectPath), output: DisplayPath.of(edit.outputPath),
                 written: edit.written,
-                notWrittenBecause: edit.notWrittenBecause, catalogs: edit.catalogPaths.map(DisplayPath.of),
+                notWrittenBecause: edit.notWritten?.description, catalogs: edit.catalogPaths.map(DisplayPath.of),
                 changes: EditSummary(edit.changes))
         }
         filesLeftAlone = report.filesLeftAlone.map { FileReasonJSON($0.path, $0.reason) }
@@ -162,7 +162,7 @@ struct MigrateJSON: Encodable {
             Package(
                 package: DisplayPath.of(package.manifest.folder), owner: package.ownership.kind.rawValue,
                 evidence: package.ownership.evidence,
-                readBecause: package.readBecause)
+                readBecause: package.readBecause?.description)
         }
         records = report.recordWrites.map {
             Record(

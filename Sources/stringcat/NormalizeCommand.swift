@@ -12,15 +12,17 @@ enum NormalizeCommand: Subcommand {
         indentation, escapes), keeping its content and its version. Only files that change are
         written, each through a temporary file and a rename.
 
-        options:
-          --check     write nothing; report each catalog not in Xcode's form as an error on stderr
-          --verbose   print every diagnostic (default: one line per kind and table, with a count)
-          --quiet     print only errors and the summary line
-          -h, --help  show this help
+        \(optionTable.help)
         exit status: 0 every catalog is (now) in Xcode's form, 1 a catalog could not be read or
         (--check) is not in Xcode's form, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: Set(["--check"]).union(ArgumentSpec.verbosityFlags))
+    /// The options of `normalize`, as its help lists them.
+    enum Arg {
+        static let check = CommandOption.flag(
+            "--check", "write nothing; report each catalog not in Xcode's form as an error on stderr")
+    }
+
+    static let optionTable = OptionTable([Arg.check, .verbose, .quiet])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard !arguments.positionals.isEmpty else { throw UsageError("no catalog given") }
@@ -34,7 +36,7 @@ enum NormalizeCommand: Subcommand {
             diagnostics.print(on: console)
             return 1
         }
-        let check = arguments.has("--check")
+        let check = arguments.has(Arg.check)
         // One writing run per tree at a time.
         var lock: TreeLock?
         if !check {

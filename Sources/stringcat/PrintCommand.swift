@@ -18,18 +18,21 @@ enum PrintCommand: Subcommand {
         Prints the entries of a file as stringcat reads them: keys, values, comments and
         locations. Problems go to stderr as path:line:column: error|warning: message.
 
-        options:
-          --json      print one JSON object (see docs/user-guide.md for its shape)
-          -h, --help  show this help
+        \(optionTable.help)
         exit status: 0 read, 1 the file does not parse, 2 usage error
         """
-    static let spec = ArgumentSpec(flags: ["--json"])
+    /// The options of `print`, as its help lists them.
+    enum Arg {
+        static let json = CommandOption.flag("--json", "print one JSON object (see docs/user-guide.md for its shape)")
+    }
+
+    static let optionTable = OptionTable([Arg.json])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
             throw UsageError("print takes exactly one FILE")
         }
-        let json = arguments.has("--json")
+        let json = arguments.has(Arg.json)
         guard let kind = LocalizationFileKind(path: path) else {
             console.err(DiagnosticLine.text(.error("not a .strings, .stringsdict or .xcstrings file", at: .file(path))))
             return 1

@@ -1,6 +1,13 @@
 import Foundation
 import StringcatSupport
 
+extension CommandOption {
+    /// `--report FILE.md`, with what the command's page holds.
+    static func report(_ help: String...) -> CommandOption {
+        CommandOption(name: "--report", value: "FILE.md", help: help, choices: nil)
+    }
+}
+
 /// `--report FILE.md` of `migrate`, `verify` and `status`: the run as one Markdown page for a
 /// pull request (`Reporting.ReviewPage`), written through a temporary file and a rename.
 ///
@@ -8,11 +15,9 @@ import StringcatSupport
 /// FILE must end in `.md`, so that a slip of the keyboard (`--report App/en.lproj/Localizable.strings`)
 /// cannot replace a file of the project.
 enum ReportOption {
-    static let name = "--report"
-    static let valueName = "file.md"
     /// The report's path, checked before any work is done; nil without `--report`.
     static func path(_ arguments: ParsedArguments) throws -> String? {
-        guard let path = arguments.value(name) else { return nil }
+        guard let path = arguments.value(CommandOption.report()) else { return nil }
         guard path.lowercased().hasSuffix(".md") else {
             throw UsageError("--report takes a Markdown file name ending in .md (it replaces the file): \(path)")
         }

@@ -17,28 +17,30 @@ enum StatusCommand: Subcommand {
         the Xcode project references for it. Project references to localization files that are
         gone are listed too.
 
-        options:
-          --all-files       every .lproj on disk, as migrate --all-files reads them
-          --report FILE.md  also write the status as a Markdown page for a pull request (docs/ci.md);
-                            FILE.md is replaced if it exists (the page is the tool's own output)
-          --json            print the report as JSON
-          --verbose         one line per kept file, skipped package and missing file (by default,
-                            those of one reason are one line with a count)
-          -h, --help        show this help
+        \(optionTable.help)
         exit status: 0 read, 1 the project could not be read or a project reference points at a missing file, 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: ["--json", "--all-files", "--verbose"], options: [ReportOption.name: ReportOption.valueName])
+    /// The options of `status`, as its help lists them.
+    enum Arg {
+        static let report = CommandOption.report(
+            "also write the status as a Markdown page for a pull request (docs/ci.md);",
+            "FILE.md is replaced if it exists (the page is the tool's own output)")
+        static let verbose = CommandOption.flag(
+            "--verbose", "one line per kept file, skipped package and missing file (by default,",
+            "those of one reason are one line with a count)")
+    }
+
+    static let optionTable = OptionTable([.allFiles, Arg.report, .json, Arg.verbose])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("status takes one PATH") }
         let reportPath = try ReportOption.path(arguments)
         var search = TableSearch(requireTables: false)
-        search.allFiles = arguments.has("--all-files")
+        search.allFiles = arguments.has(.allFiles)
         let report = MigrationStatus.status(arguments.positionals.first ?? ".", search: search)
-        let verbose = arguments.has("--verbose")
+        let verbose = arguments.has(Arg.verbose)
         for diagnostic in report.diagnostics { console.err(DiagnosticLine.text(diagnostic)) }
-        if arguments.has("--json") {
+        if arguments.has(.json) {
             console.out(JSONText.of(StatusJSON(report)))
         } else {
             for table in report.tables {

@@ -1,5 +1,6 @@
 import Foundation
 import Migration
+import StringcatSupport
 
 /// `stringcat status --json` (docs/json.md#status).
 struct StatusJSON: Encodable {

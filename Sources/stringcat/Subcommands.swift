@@ -6,9 +6,10 @@ protocol Subcommand: Sendable {
     static var name: String { get }
     /// One line for `stringcat --help`.
     static var summary: String { get }
-    /// The usage line(s) and option list for `stringcat NAME --help`.
+    /// The usage line(s) and option list for `stringcat NAME --help` (the list is `optionTable.help`).
     static var help: String { get }
-    static var spec: ArgumentSpec { get }
+    /// Every option the command takes: what it parses, checks and lists in its help.
+    static var optionTable: OptionTable { get }
     /// Runs the command; returns the exit code (0 ok, 1 the work found errors).
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32
 }
@@ -81,7 +82,7 @@ enum StringcatTool {
             return 0
         }
         do {
-            let parsed = try ParsedArguments(rest, spec: command.spec)
+            let parsed = try ParsedArguments(rest, options: command.optionTable)
             var console = console
             console.verbosity = try Verbosity(parsed)
             return try command.run(parsed, console: console)

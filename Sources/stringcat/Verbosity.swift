@@ -4,7 +4,7 @@ enum Verbosity: Sendable {
     case quiet, normal, verbose
 
     init(_ arguments: ParsedArguments) throws {
-        switch (arguments.has("--quiet"), arguments.has("--verbose")) {
+        switch (arguments.has(.quiet), arguments.has(.verbose)) {
         case (true, true): throw UsageError("--quiet and --verbose cannot be used together")
         case (true, false): self = .quiet
         case (false, true): self = .verbose

@@ -24,27 +24,28 @@ enum VerifyCommand: Subcommand {
         Each loss and error is a diagnostic on stderr (path:line:column: error: message); the
         table lines and the summary go to stdout.
 
-        options:
-          --table NAME            only this table (repeatable)
-          --source-language CODE  the development language, a BCP 47 code (default: as migrate finds it)
-          --all-files             every .lproj on disk, as migrate --all-files reads them
-          --json                  print the report as JSON
-          --report FILE.md        also write the proof as a Markdown page for a pull request (docs/ci.md);
-                                  FILE.md is replaced if it exists (the page is the tool's own output)
-          --verbose               print every diagnostic (default: one line per kind and table, with a count)
-          --quiet                 print only errors and the summary line
-          -h, --help              show this help
+        \(optionTable.help)
         exit status: 0 nothing lost, 1 a loss or an error, 2 usage error
         """
-    static let spec = ArgumentSpec(
-        flags: Set(["--json", "--all-files"]).union(ArgumentSpec.verbosityFlags),
-        options: ["--table": "name", "--source-language": "code", ReportOption.name: ReportOption.valueName])
+    /// The options of `verify`, as its help lists them.
+    enum Arg {
+        static let table = CommandOption.option("--table", "NAME", "only this table (repeatable)")
+        static let sourceLanguage = CommandOption.option(
+            "--source-language", "CODE", "the development language, a BCP 47 code (default: as migrate finds it)")
+        static let report = CommandOption.report(
+            "also write the proof as a Markdown page for a pull request (docs/ci.md);",
+            "FILE.md is replaced if it exists (the page is the tool's own output)")
+    }
+
+    static let optionTable = OptionTable([
+        Arg.table, Arg.sourceLanguage, .allFiles, .json, Arg.report, .verbose, .quiet,
+    ])
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         guard arguments.positionals.count <= 1 else { throw UsageError("verify takes one PATH") }
         let path = arguments.positionals.first ?? "."
-        let sourceLanguage = try arguments.value("--source-language").map { try LanguageTagArgument.parse($0) }
-        let asJSON = arguments.has("--json")
+        let sourceLanguage = try arguments.value(Arg.sourceLanguage).map { try LanguageTagArgument.parse($0) }
+        let asJSON = arguments.has(.json)
         let reportPath = try ReportOption.path(arguments)
         // A migration changing the tree now (deleting the legacy files verify reads) would show
         // as losses that are not: said instead, before and after the comparison.
@@ -54,8 +55,8 @@ enum VerifyCommand: Subcommand {
         }
         if !asJSON { console.phase("verify: finding the tables of \(DisplayPath.of(path))…") }
         var search = TableSearch(
-            tables: arguments.values("--table"), sourceLanguage: sourceLanguage, requireTables: false)
-        search.allFiles = arguments.has("--all-files")
+            tables: arguments.values(Arg.table), sourceLanguage: sourceLanguage, requireTables: false)
+        search.allFiles = arguments.has(.allFiles)
         let project = ProjectTables.find(path, search)
         // The projects and tables found: a run on a project nested in PATH holds a lock there.
         let found = [path] + project.projects.map(\.path) + (project.tables + project.leftoverTables).map(\.catalogPath)

@@ -4,7 +4,7 @@ import XCTest
 /// Command-line manners: an option's name is never taken as another option's value, `help
 /// COMMAND` is `COMMAND --help`, and every help lists `-h, --help` and the exit statuses.
 final class ArgumentTests: WorkFolderTestCase {
-    private let commands = ["migrate", "compile", "verify", "lint", "print", "normalize", "status"]
+    private let commands = ["migrate", "compile", "verify", "lint", "print", "normalize", "status", "export", "import"]
 
     /// Every option that takes a value, with a command line that gives it another option instead.
     private let optionsFollowedByAnOption: [(arguments: [String], option: String)] = [
@@ -57,16 +57,17 @@ final class ArgumentTests: WorkFolderTestCase {
         }
     }
 
-    /// `--xcode-version` takes 15, 16 or 26 and writes nothing otherwise; 26 writes catalogs 1.1
-    /// unless `--format-version` says otherwise.
+    /// `--xcode-version` takes Xcode 15, 16 or 26 (a release of them too, `OptionTableTests`) and
+    /// writes nothing otherwise; 26 writes catalogs 1.1 unless `--format-version` says otherwise.
     func testXcodeVersionTakesFifteenSixteenOrTwentySixAndSetsTheCatalogVersion() throws {
-        for bad in ["17", "27", "15.4", "xcode16"] {
+        for bad in ["17", "27", "14.3/14E222"] {
             let before = snapshot()
             let run = try Stringcat.run(["migrate", "App", "--xcode-version", bad], in: work)
             XCTAssertEqual(run.status, 2, bad)
             XCTAssertTrue(
                 run.stderr.hasPrefix(
-                    "error: --xcode-version must be 15, 16 or 26 (use 26 for a later Xcode)\nusage: stringcat migrate "),
+                    "error: --xcode-version must be 15, 16 or 26, or a release of them (16.4, 26.3/17C529); use 26 "
+                        + "for a later Xcode\nusage: stringcat migrate "),
                 run.stderr)
             XCTAssertEqual(snapshot(), before, bad)
         }

@@ -52,7 +52,7 @@ final class ReportCommandTests: WorkFolderTestCase {
                 + "[--dry-run] [--merge [--prefer catalog|legacy] | --force] [--delete-legacy] "
                 + "[--delete-empty-languages] [--skip-invalid] [--strict] [--no-project] [--all-files] "
                 + "[--exclude GLOB]... [--include PATH]... [--include-base-only] [--xcode-version "
-                + "15|16|26] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | "
+                + "VERSION] [--format-version 1.0|1.1] [--report FILE.md] [--json] [--verbose | "
                 + "--quiet]\n"
         )
         XCTAssertEqual(snapshot(), before)

@@ -15,9 +15,9 @@ final class CompileGoldenTests: XCTestCase {
         var compared = 0
         for name in names.sorted() {
             let root = goldens + "/" + name
-            let catalogs = files(under: root + "/input", suffix: ".xcstrings")
+            let catalogs = files(under: root + "/input", endingIn: ".xcstrings")
             let expected = Dictionary(
-                uniqueKeysWithValues: files(under: root + "/output", suffix: ".strings").map { path in
+                uniqueKeysWithValues: files(under: root + "/output", endingIn: ".strings").map { path in
                     (lprojRelative(path), fm.contents(atPath: path)!)
                 })
             XCTAssertFalse(catalogs.isEmpty, name)
@@ -40,11 +40,6 @@ final class CompileGoldenTests: XCTestCase {
         }
         print("compile goldens: \(compared) files byte-identical to xcstringstool output")
         XCTAssertGreaterThanOrEqual(compared, 5)
-    }
-
-    private func files(under folder: String, suffix: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(suffix) }.sorted().map { folder + "/" + $0 }
     }
 
     /// `…/ja.lproj/InfoPlist.strings` -> `ja.lproj/InfoPlist.strings`.

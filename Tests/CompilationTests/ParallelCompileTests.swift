@@ -20,11 +20,7 @@ final class ParallelCompileTests: XCTestCase {
 
     func testEveryCatalogInSharedCompilesTheSameInRuns() throws {
         let shared = try sharedFolder()
-        var catalogs: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: shared)
-        while let relative = enumerator?.nextObject() as? String {
-            if relative.hasSuffix(".xcstrings") { catalogs.append(shared + "/" + relative) }
-        }
+        let catalogs = TestSupport.files(under: shared, endingIn: ".xcstrings")
         XCTAssertGreaterThan(catalogs.count, 10)
         var files = 0
         for catalog in catalogs.sorted() {

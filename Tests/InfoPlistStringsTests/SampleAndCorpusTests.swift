@@ -52,12 +52,7 @@ final class SampleAndCorpusTests: XCTestCase {
     /// folders up, else a direct subfolder; `GoogleService-Info.plist` excluded).
     func testCorpusTablesCheckAndFindTheirInfoPlist() throws {
         let corpus = try sharedFolder("corpus")
-        var tables: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: corpus)
-        while let relative = enumerator?.nextObject() as? String {
-            if InfoPlistTable.isInfoPlistTable(fileName: relative) { tables.append(corpus + "/" + relative) }
-        }
-        tables.sort()
+        let tables = files(under: corpus) { InfoPlistTable.isInfoPlistTable(fileName: $0) }
         XCTAssertFalse(tables.isEmpty)
 
         var found = 0, notFound: [String] = [], unreadable = 0, plistNotes = 0

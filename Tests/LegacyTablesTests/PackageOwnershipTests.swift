@@ -193,7 +193,7 @@ final class PackageOwnershipTests: XCTestCase {
         var search = TableSearch(requireTables: false)
         search.includes = ["Tools/Kit"]
         XCTAssertEqual(found(tree, search).tables.map(\.name), ["Kit"])
-        XCTAssertEqual(found(tree, search).packagesInTree.first?.readBecause, "--include")
+        XCTAssertEqual(found(tree, search).packagesInTree.first?.readBecause, .included)
     }
 
     func testExcludeOverridesAnOwnPackage() throws {

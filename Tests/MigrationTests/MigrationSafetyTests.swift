@@ -165,7 +165,7 @@ final class MigrationSafetyTests: XCTestCase {
             report.diagnostics.contains {
                 $0.message.contains("There isn’t enough space") && $0.location.path.hasSuffix("project.pbxproj")
             }, "\(report.diagnostics)")
-        XCTAssertEqual(report.projectEdits.map(\.notWrittenBecause), ["the run was undone"])
+        XCTAssertEqual(report.projectEdits.map(\.notWritten), [.undone])
         let after = tree.allFiles().map { ($0, FileManager.default.contents(atPath: tree.path($0))) }
         XCTAssertEqual(after.map(\.0), before.map(\.0), "no file created or left aside")
         XCTAssertEqual(after.map(\.1), before.map(\.1), "no file changed")

@@ -3,6 +3,7 @@ import StringcatSupport
 import TestSupport
 import XCTest
 import XcodeProject
+import XcodeRules
 
 @testable import Migration
 

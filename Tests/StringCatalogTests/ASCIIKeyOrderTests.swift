@@ -357,7 +357,7 @@ final class ASCIIKeyOrderTests: XCTestCase {
         var keySets: Set<Set<String>> = []
         var files = 0, unreadable: [String] = [], perFile = (keys: 0, pairs: 0)
         for folder in folders {
-            for path in filesToRead(under: folder) {
+            for path in TestSupport.files(under: folder, endingIn: ".xcstrings", ".strings", ".stringsdict") {
                 guard let keys = Self.keys(ofFileAt: path) else { unreadable.append(path); continue }
                 files += 1
                 all.formUnion(keys)
@@ -374,18 +374,6 @@ final class ASCIIKeyOrderTests: XCTestCase {
                 + "\(keySets.count) distinct sets of keys: \(perFile.keys) ASCII keys, \(perFile.pairs) adjacent ASCII "
                 + "pairs; "
                 + "all together: \(all.count) distinct keys, \(union.keys) ASCII, \(union.pairs) adjacent ASCII pairs")
-    }
-
-    private func filesToRead(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var result: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            if relative.hasSuffix(".xcstrings") || relative.hasSuffix(".strings") || relative.hasSuffix(".stringsdict")
-            {
-                result.append(folder + "/" + relative)
-            }
-        }
-        return result.sorted()
     }
 
     /// The keys of every object/dictionary in the file, read with Foundation; nil when Foundation

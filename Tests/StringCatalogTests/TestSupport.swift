@@ -1,18 +1,12 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 
 @testable import StringCatalog
 
 /// Every `.xcstrings` below `folder`, sorted.
-func catalogFiles(under folder: String) -> [String] {
-    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-    var result: [String] = []
-    while let relative = enumerator.nextObject() as? String {
-        if relative.hasSuffix(".xcstrings") { result.append(folder + "/" + relative) }
-    }
-    return result.sorted()
-}
+func catalogFiles(under folder: String) -> [String] { files(under: folder, endingIn: ".xcstrings") }
 
 /// Parses a catalog written inline in a test.
 func parseCatalog(_ text: String, path: String = "Test.xcstrings") throws -> StringCatalog {

@@ -1,26 +1,17 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 
 /// Every `.lproj` folder name (without the extension) under `root`, sorted and unique.
 func lprojNames(under root: String) throws -> [String] {
-    var names = Set<String>()
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let item = enumerator?.nextObject() as? String {
-        let last = (item as NSString).lastPathComponent
-        if last.hasSuffix(".lproj") { names.insert(String(last.dropLast(6))) }
-    }
-    return names.sorted()
+    let lprojs = relativePaths(under: root).map { ($0 as NSString).lastPathComponent }.filter { $0.hasSuffix(".lproj") }
+    return Set(lprojs.map { String($0.dropLast(6)) }).sorted()
 }
 
 /// Every `.stringsdict` file under `root`, sorted.
 func stringsdictFiles(under root: String) -> [String] {
-    var files: [String] = []
-    let enumerator = FileManager.default.enumerator(atPath: root)
-    while let item = enumerator?.nextObject() as? String {
-        if item.hasSuffix(".stringsdict") { files.append(root + "/" + item) }
-    }
-    return files.sorted()
+    files(under: root, endingIn: ".stringsdict")
 }
 
 /// A minimal XML plist around `body` (the content of the top dict). The first key of `body`

@@ -36,15 +36,11 @@ public final class TestTree {
 
     /// Every file under the root, relative, sorted.
     public func allFiles() -> [String] {
-        var files: [String] = []
-        let enumerator = FileManager.default.enumerator(atPath: root)
-        while let item = enumerator?.nextObject() as? String {
+        relativePaths(under: root).filter { item in
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path(item), isDirectory: &isDirectory), !isDirectory.boolValue {
-                files.append(item)
-            }
-        }
-        return files.sorted()
+            return FileManager.default.fileExists(atPath: path(item), isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }.sorted()
     }
 }
 

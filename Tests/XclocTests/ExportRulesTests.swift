@@ -224,7 +224,7 @@ final class ExportRulesTests: XCTestCase {
         let xliff = try String(contentsOfFile: tree.path("Out/de.xcloc/Localized Contents/de.xliff"), encoding: .utf8)
         XCTAssertTrue(xliff.contains("<target state=\"translated\">Fertig</target>"))
         let again = ProjectExporter.export(tree.root, options: ExportOptions(outputDirectory: output, tool: tool))
-        XCTAssertEqual(again.packages.map(\.outcome), ["unchanged", "unchanged"])
+        XCTAssertEqual(again.packages.map(\.outcome), [.unchanged, .unchanged])
     }
 
     func testAnEditedEarlierExportIsNotReplacedWithoutForce() throws {

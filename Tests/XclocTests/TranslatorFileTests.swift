@@ -183,7 +183,7 @@ final class TranslatorFileTests: XCTestCase {
         try tree.write("Out/de.xcloc/Localized Contents/.de.xliff.stringcat-\(deadPID)-2.tmp", "half")
         let unchanged = ProjectExporter.export(tree.root, options: ExportOptions(outputDirectory: output, tool: tool))
         XCTAssertEqual(unchanged.diagnostics, [])
-        XCTAssertEqual(unchanged.packages.map(\.outcome), ["unchanged", "unchanged"])
+        XCTAssertEqual(unchanged.packages.map(\.outcome), [.unchanged, .unchanged])
         XCTAssertEqual(hiddenFiles(tree), [])
         // A catalog changed since: the export replaces contents of the packages (--force), and a
         // second link of a file it replaces, left by a dead run, does not stop it.

@@ -52,7 +52,7 @@ final class RoundTripTests: XCTestCase {
     }
 
     func testDecodedValuesOfOddTokens() throws {
-        let document = try parse("{ a = 1; a = 2; \"b c\" = 'x'; e = \"tab\\t\\\"q\\\" \\U00e9 é\\012\"; }")
+        let document = try parseProject("{ a = 1; a = 2; \"b c\" = 'x'; e = \"tab\\t\\\"q\\\" \\U00e9 é\\012\"; }")
         let root = try XCTUnwrap(document.rootDictionary)
         XCTAssertEqual(document.string("a", in: root), "2", "the last of duplicate keys wins, as in Core Foundation")
         XCTAssertEqual(document.string("b c", in: root), "x")
@@ -75,19 +75,19 @@ final class RoundTripTests: XCTestCase {
             ("{ é = 1; ~ = 2; }", "fixture.pbxproj:1:10: error: expected a key or '}', found '~'"),
         ]
         for (text, expected) in cases {
-            XCTAssertEqual(parseError(Array(text.utf8))?.description, expected, text)
+            XCTAssertEqual(projectParseError(Array(text.utf8))?.description, expected, text)
         }
     }
 
     func testDeepNestingIsAnErrorNotACrash() {
         let text = String(repeating: "(", count: 10_000)
-        XCTAssertEqual(parseError(Array(text.utf8))?.message, "nesting deeper than 200 levels")
+        XCTAssertEqual(projectParseError(Array(text.utf8))?.message, "nesting deeper than 200 levels")
         // 50,000 dictionaries: the 200th `{` of the chain (the top-level one is the first level).
         let deep =
             "{\n\tdeep = " + String(repeating: "{a = ", count: 50_000) + "b" + String(repeating: "; }", count: 50_000)
             + ";\n}\n"
         XCTAssertEqual(
-            parseError(Array(deep.utf8))?.description,
+            projectParseError(Array(deep.utf8))?.description,
             "fixture.pbxproj:2:\(9 + 199 * 5): error: nesting deeper than 200 levels")
     }
 }

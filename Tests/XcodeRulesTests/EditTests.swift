@@ -1,5 +1,6 @@
 import Foundation
 import StringcatSupport
+import TestSupport
 import XCTest
 
 @testable import XcodeProject
@@ -227,7 +228,7 @@ final class ViewTests: XCTestCase {
     /// A file defining one ID twice is read (Xcode opens it); the graph warns and uses the last.
     func testDuplicateObjectIDs() throws {
         let graph = ProjectGraph(
-            document: try parse(
+            document: try parseProject(
                 "{ objects = { A = {isa = PBXGroup; name = one; }; A = {isa = PBXGroup; name = two; }; }; rootObject = "
                     + "A; }"
             ))

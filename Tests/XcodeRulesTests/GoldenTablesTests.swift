@@ -47,16 +47,12 @@ struct GoldenPair {
     }
 
     private func relativeFiles(_ folder: String) -> Set<String> {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var result: Set<String> = []
-        while let path = walker.nextObject() as? String {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue
-            {
-                result.insert(path)
-            }
-        }
-        return result
+        Set(
+            relativePaths(under: folder).filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder)
+                    && !isFolder.boolValue
+            })
     }
 
     /// The lines of `SOURCE.txt` that start with `kind` (`MIGRATE-OPTION`, `KEEP-EXTRA`…).

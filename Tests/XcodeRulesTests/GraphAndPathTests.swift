@@ -12,7 +12,7 @@ final class GraphAndPathTests: XCTestCase {
         let text =
             "// !$*UTF8*$!\n{\n\tobjectVersion = 56;\n\tobjects = {\n\(objects)\n\t};\n\trootObject = "
             + "\(root);\n\(extra)}\n"
-        return ProjectGraph(document: try parse(text, path: "/p/App.xcodeproj/project.pbxproj"))
+        return ProjectGraph(document: try parseProject(text, path: "/p/App.xcodeproj/project.pbxproj"))
     }
 
     func testPathResolution() throws {
@@ -201,7 +201,7 @@ final class GraphAndPathTests: XCTestCase {
             }
 
             """
-        let graph = ProjectGraph(document: try parse(text, path: "/p/App.xcodeproj/project.pbxproj"))
+        let graph = ProjectGraph(document: try parseProject(text, path: "/p/App.xcodeproj/project.pbxproj"))
         let localization = LocalizedTables.find(in: graph, projectFolder: "/p")
         XCTAssertEqual(localization.synchronizedFolders, ["/p/App"])
         XCTAssertEqual(
@@ -253,7 +253,7 @@ final class GraphAndPathTests: XCTestCase {
 
     /// Adding an object of an isa the file has no section for opens a section in isa order.
     func testNewSectionIsOpenedInIsaOrder() throws {
-        var document = try parse(
+        var document = try parseProject(
             """
             {
             \tobjects = {
