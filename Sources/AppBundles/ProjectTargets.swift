@@ -31,7 +31,7 @@ public enum ProjectTargets {
                 }
                 let found = files.localizedFiles(under: folder)
                 for path in found.lprojFiles + found.catalogs
-                where !SynchronizedMembership.isExcluded(String(path.dropFirst(folder.count + 1)), excluded) {
+                where !TargetTables.isExcluded(String(path.dropFirst(folder.count + 1)), excluded) {
                     take(path, into: &inputs, failures: &failures)
                 }
             }
@@ -87,22 +87,5 @@ public enum ProjectTargets {
             }
         }
         return nil
-    }
-}
-
-/// Which files of a synchronized folder a target leaves out (Xcode 16's
-/// `PBXFileSystemSynchronizedBuildFileExceptionSet`, docs/spec/project-edit.md#synchronized-folders).
-public enum SynchronizedMembership {
-    /// True when the exception set names `relative` (a path inside the synchronized folder):
-    /// itself, or, for a file in an `.lproj` folder, every language of it
-    /// (`/Localized/<folder>/<Name.ext>`, as KeePassium writes its storyboards).
-    public static func isExcluded(_ relative: String, _ excluded: Set<String>) -> Bool {
-        if excluded.contains(relative) { return true }
-        let lproj = PathResolver.parent(relative)
-        guard lproj != relative, LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil else {
-            return false
-        }
-        let above = lproj.contains("/") ? PathResolver.parent(lproj) + "/" : ""
-        return excluded.contains("/Localized/" + above + PathResolver.lastComponent(relative))
     }
 }

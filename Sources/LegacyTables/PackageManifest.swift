@@ -324,17 +324,28 @@ struct ManifestCode {
             j += call.count
             while j < range.upperBound, text[j].isWhitespace { j += 1 }
             guard j < range.upperBound, text[j] == "\"" else { i += 1; continue }
-            var value = ""
-            j += 1
-            while j < range.upperBound, text[j] != "\"", text[j] != "\n" {
-                if text[j] == "\\", j + 1 < range.upperBound { value.append(text[j + 1]); j += 2; continue }
-                value.append(text[j])
-                j += 1
-            }
+            let (value, after) = stringLiteral(openingAt: j, before: range.upperBound)
             if !value.isEmpty { result.append(value) }
-            i = j
+            i = after
         }
         return result
+    }
+
+    /// The string literal whose opening quote is at `quote` (an escaped character taken as
+    /// itself; the literal ends at its closing quote, a line's end, or `end`), and the index after it.
+    private func stringLiteral(openingAt quote: Int, before end: Int) -> (value: String, after: Int) {
+        var value = ""
+        var j = quote + 1
+        while j < end, text[j] != "\"", text[j] != "\n" {
+            if text[j] == "\\", j + 1 < end {
+                value.append(text[j + 1])
+                j += 2
+                continue
+            }
+            value.append(text[j])
+            j += 1
+        }
+        return (value, j)
     }
 
     /// The paths of `.process("…")` and `.copy("…")` resource rules (the first, unlabelled argument).
@@ -352,15 +363,9 @@ struct ManifestCode {
             var j = open + 1
             while j < text.count, text[j].isWhitespace { j += 1 }
             guard j < text.count, text[j] == "\"" else { i = j; continue }
-            var value = ""
-            j += 1
-            while j < text.count, text[j] != "\"", text[j] != "\n" {
-                if text[j] == "\\", j + 1 < text.count { value.append(text[j + 1]); j += 2; continue }
-                value.append(text[j])
-                j += 1
-            }
+            let (value, after) = stringLiteral(openingAt: j, before: text.count)
             if !value.isEmpty { result.append(value) }
-            i = j
+            i = after
         }
         return result
     }
@@ -397,13 +402,7 @@ struct ManifestCode {
                     j += 1
                     while j < range.upperBound, text[j].isWhitespace { j += 1 }
                     guard j < range.upperBound, text[j] == "\"" else { break }
-                    var value = ""
-                    j += 1
-                    while j < range.upperBound, text[j] != "\"", text[j] != "\n" {
-                        if text[j] == "\\", j + 1 < range.upperBound { value.append(text[j + 1]); j += 2; continue }
-                        value.append(text[j])
-                        j += 1
-                    }
+                    let value = stringLiteral(openingAt: j, before: range.upperBound).value
                     return value.isEmpty ? nil : value
                 }
             }

@@ -53,8 +53,10 @@ public enum TargetTables {
     }
 
     /// True when a synchronized folder's exception set names `relative`: itself, or (for a file
-    /// in an `.lproj` folder) every language of it, `/Localized/<folder>/<Name.ext>`.
-    static func isExcluded(_ relative: String, _ excluded: Set<String>) -> Bool {
+    /// in an `.lproj` folder) every language of it, `/Localized/<folder>/<Name.ext>`, as
+    /// KeePassium writes its storyboards. The one reading of an exception set: the tables and
+    /// the app model (`AppBundles.ProjectTargets`) both ask here.
+    public static func isExcluded(_ relative: String, _ excluded: Set<String>) -> Bool {
         if excluded.contains(relative) { return true }
         let lproj = PathResolver.parent(relative)
         guard lproj != relative, LprojFolderName.of(folder: PathResolver.lastComponent(lproj)) != nil else {
