@@ -24,10 +24,8 @@ public struct ExchangeProject: Sendable {
     public var catalogs: [String]
     /// Legacy `.strings` tables not migrated yet.
     public var legacyTables: [ExchangeLegacyTable]
-    /// The languages the app has, each as the project spells it: every language a target's bundle
-    /// ships (`AppModel`: the `.lproj` folders it builds) and every known region of its projects.
-    /// The export adds its catalogs' languages as it reads them.
-    public var languages: [LanguageTag: String] = [:]
+    /// The tree as found, for `appLanguages()`.
+    private var tree: ProjectTables?
     /// What the search found worth saying (a project that does not parse is an error).
     public var diagnostics: [Diagnostic]
 
@@ -140,13 +138,16 @@ public struct ExchangeProject: Sendable {
         var exchange = ExchangeProject(
             projectFolder: projectFolder, container: container, developmentRegion: region, catalogs: catalogs,
             legacyTables: tables.sorted { ($0.folder, $0.name) < ($1.folder, $1.name) }, diagnostics: errors + skipped)
-        exchange.languages = shippedLanguages(found)
+        exchange.tree = found
         return exchange
     }
 
-    /// Every language a target of `tree` ships (its bundle's `.lproj` folders, from the one model
-    /// of the build), and every known region of its projects, as the project spells each.
-    static func shippedLanguages(_ tree: ProjectTables) -> [LanguageTag: String] {
+    /// The languages the app has, each as the project spells it: every language a target's bundle
+    /// ships (its `.lproj` folders, from the one model of the build, `AppModel`), and every known
+    /// region of its projects. Built when asked (an export asks only for a language no catalog or
+    /// table holds), not by every export.
+    public func appLanguages() -> [LanguageTag: String] {
+        guard let tree else { return [:] }
         var languages: [LanguageTag: String] = [:]
         for bundle in AppModel(tree).bundles {
             for input in bundle.inputs {

@@ -159,7 +159,7 @@ public enum ProjectExporter {
         let languages =
             options.languages.isEmpty
             ? projectLanguages.values.sorted()
-            : requested(options.languages, in: projectLanguages, app: project.languages)
+            : requested(options.languages, in: projectLanguages, app: project.appLanguages)
         let sourceContents = sourceContents(of: files, sources, project, into: &report)
         guard !report.hasErrors else { return report }
         let built = xliff(of: files, sources, project, languages: languages, options: options)
@@ -225,11 +225,17 @@ public enum ProjectExporter {
     /// language (its catalogs' and tables', else a target's folder or a known region's). A
     /// language the project does not have yet is exported as asked, with no translation.
     private static func requested(
-        _ asked: [String], in catalogsAndTables: [LanguageTag: String], app: [LanguageTag: String]
+        _ asked: [String], in catalogsAndTables: [LanguageTag: String], app: () -> [LanguageTag: String]
     ) -> [String] {
         var languages: [String] = []
+        var shipped: [LanguageTag: String]?
         for code in asked {
-            let spelled = LanguageTag(code).flatMap { catalogsAndTables[$0] ?? app[$0] } ?? code
+            let spelled =
+                LanguageTag(code).flatMap { tag in
+                    if let own = catalogsAndTables[tag] { return own }
+                    if shipped == nil { shipped = app() }
+                    return shipped?[tag]
+                } ?? code
             if !languages.contains(spelled) { languages.append(spelled) }
         }
         return languages
